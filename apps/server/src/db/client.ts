@@ -1,0 +1,96 @@
+/**
+ * The database: PGlite in-process under DATA_DIR/db by default, a PostgreSQL server when DATABASE_URL is
+ * set. Both speak the same SQL, so the rest of the server sees one Drizzle database either way.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+import { StartupError, describeError } from '../lib/startup-error';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = {
+  kind: DatabaseKind;
+  db: Db;
+  /** Runs raw SQL that may hold several statements (migrations, maintenance). */
+  exec(sql: string): Promise<void>;
+  /** Plain parameterised query returning rows, for the few places Drizzle does not fit. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+} & ({ kind: 'pglite'; client: PGlite } | { kind: 'postgres'; client: pg.Pool });
+
+/** The URL without its password, for messages and logs. */
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://(unparseable URL)';
+  }
+}
+
+export async function openPglite(dir: string): Promise<Database> {
+  let client: PGlite;
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  } catch (error) {
+    throw new StartupError(`Cannot open the embedded database in ${dir}: ${describeError(error)}`, {
+      cause: error,
+    });
+  }
+  return {
+    kind: 'pglite',
+    client,
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new StartupError(`Cannot reach the database at ${redactDatabaseUrl(url)}: ${describeError(error)}`, {
+      cause: error,
+    });
+  }
+  return {
+    kind: 'postgres',
+    client: pool,
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    query: async <T>(sql: string, params?: unknown[]) =>
+      (await pool.query(sql, params)).rows as T[],
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : openPglite(path.join(config.dataDir, 'db'));
+}

@@ -1,0 +1,129 @@
+/**
+ * The database schema. Table and column names follow SPEC.md section 3, so the spec's queries read
+ * naturally here. Users are the accounts table that authentication fills in; everything per user points
+ * at it and goes with it when an account is deleted.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const profiles = pgTable('profiles', {
+  id: text('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  companyName: text('company_name'),
+  phoneNumber: text('phone_number'),
+  jobTitle: text('job_title'),
+  website: text('website'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const userSubscriptionInfo = pgTable(
+  'user_subscription_info',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    freeGenerationsUsed: integer('free_generations_used').notNull().default(0),
+    hasSubscription: boolean('has_subscription').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('free_generations_used_not_negative', sql`${t.freeGenerationsUsed} >= 0`)],
+);
+
+export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+
+export const backgroundGenerations = pgTable(
+  'background_generations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: GENERATION_STATUSES }).notNull(),
+    progress: integer('progress'),
+    webhookData: jsonb('webhook_data').notNull(),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'background_generations_status_valid',
+      sql`${t.status} in ('pending', 'processing', 'completed', 'failed')`,
+    ),
+    check('background_generations_progress_range', sql`${t.progress} between 0 and 100`),
+    index('background_generations_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // The spec allows one pending or processing generation per user; the database enforces it.
+    uniqueIndex('background_generations_one_active_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} in ('pending', 'processing')`),
+  ],
+);
+
+export const userImageGenerations = pgTable(
+  'user_image_generations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    backgroundGenerationId: uuid('background_generation_id').references(() => backgroundGenerations.id, {
+      onDelete: 'set null',
+    }),
+    generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
+    webhookData: jsonb('webhook_data').notNull(),
+    imagesCount: integer('images_count').notNull().default(1),
+  },
+  (t) => [
+    check('user_image_generations_images_count_positive', sql`${t.imagesCount} >= 0`),
+    index('user_image_generations_user_generated_idx').on(t.userId, t.generatedAt.desc()),
+    // The retention job deletes by age across all users.
+    index('user_image_generations_generated_idx').on(t.generatedAt),
+  ],
+);
+
+export const securityLogs = pgTable(
+  'security_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    eventType: text('event_type').notNull(),
+    eventDetails: jsonb('event_details').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('security_logs_user_created_idx').on(t.userId, t.createdAt.desc())],
+);

@@ -1,0 +1,105 @@
+/** Builds the Fastify application: security headers, compression, errors, API routes and the SPA. */
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { loggerOptions } from '../logger';
+import { installErrorHandler, sendError } from './error-handler';
+import { registerSpa } from './spa';
+import { healthRoutes } from '../modules/health/routes';
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  version: string;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: JSON_BODY_LIMIT,
+    // One line per request is logged below, without the query string (it may carry a token).
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.decorate('deps', deps);
+
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        path: pathOf(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+    done();
+  });
+
+  // Responses finished while the server closes end their connection, so a keep-alive client does
+  // not hold the process open until its idle timeout.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(config.secureCookies ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Only meaningful over https; on plain http a browser would pin a scheme the app does not serve.
+    strictTransportSecurity: config.secureCookies,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  installErrorHandler(app, JSON_BODY_LIMIT);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+
+  const spa = config.webDistDir ? await registerSpa(app, config.webDistDir) : undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request.url);
+    if (spa && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api') {
+      return spa.sendIndex(reply);
+    }
+    return sendError(request, reply, 'NOT_FOUND');
+  });
+
+  return app;
+}

@@ -1,0 +1,58 @@
+/**
+ * Turns every error into the API's envelope, {"error":{"code","message"}}, with the message in the
+ * request's language. Fastify's own errors (bad JSON, wrong content type, body too large) are mapped to
+ * our codes so a client never sees a raw framework message or a 500 for its own mistake.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@vitrine/shared/errors';
+import { translate, type MessageParams } from '@vitrine/shared/i18n/catalog';
+import { AppError } from './app-error';
+import { requestLang } from './request-lang';
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+};
+
+export function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+function classify(error: FastifyError | AppError, bodyLimit: number): { code: ErrorCode; params?: MessageParams; details?: unknown } {
+  if (error instanceof AppError) return { code: error.code, params: error.options.params, details: error.options.details };
+  const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (mapped === 'PAYLOAD_TOO_LARGE') return { code: mapped, params: { limit: formatBytes(bodyLimit) } };
+  if (mapped) return { code: mapped };
+  // JSON.parse failures surface as a SyntaxError with status 400.
+  if (error instanceof SyntaxError && error.statusCode === 400) return { code: 'INVALID_JSON' };
+  if (error.statusCode === 413) return { code: 'PAYLOAD_TOO_LARGE', params: { limit: formatBytes(bodyLimit) } };
+  if (error.statusCode === 415) return { code: 'UNSUPPORTED_MEDIA_TYPE' };
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return { code: 'BAD_REQUEST' };
+  return { code: 'INTERNAL_ERROR' };
+}
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  params?: MessageParams,
+  details?: unknown,
+) {
+  const body: ErrorBody = {
+    error: { code, message: translate(requestLang(request), `errors.${code}`, params) },
+  };
+  if (details !== undefined) body.error.details = details;
+  return reply.status(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
+}
+
+export function installErrorHandler(app: FastifyInstance, bodyLimit: number) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const { code, params, details } = classify(error, bodyLimit);
+    if (ERROR_STATUS[code] >= 500) request.log.error({ err: error }, 'request failed');
+    return sendError(request, reply, code, params, details);
+  });
+}

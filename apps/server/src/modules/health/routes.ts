@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { HealthResponse } from '@vitrine/shared/api/health';
+import { AppError } from '../../http/app-error';
+
+/** GET /api/health: healthy only after a real round trip to the database. */
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/health', async (request, reply): Promise<HealthResponse> => {
+    const { database, version } = app.deps;
+    try {
+      await database.query('select 1 as ok');
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: database unreachable');
+      throw new AppError('SERVICE_UNAVAILABLE', { cause: error });
+    }
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok', version, database: database.kind };
+  });
+};

@@ -1,0 +1,37 @@
+/** The Fastify app on a fresh database, for integration tests that speak HTTP through inject(). */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { parseConfig, type Config } from '../../src/config';
+import { buildApp } from '../../src/http/app';
+import { createTestDatabase, type TestDatabase } from './test-db';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+};
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  configure?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-data-'));
+  const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database, version: 'test' });
+  configure?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPglite } from '../src/db/client';
+import { REPO_ROOT, spawnServer, startServer } from './helpers/server-process';
+import { dbKind } from './helpers/test-db';
+
+const dirs: string[] = [];
+function tempDataDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-proc-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function runToExit(env: Record<string, string>) {
+  const proc = spawnServer({ PORT: '0', HOST: '127.0.0.1', ...env });
+  const code = await proc.exited;
+  return { code, output: proc.output() };
+}
+
+// These start real processes on the embedded database; running them once (in the PGlite project) is enough.
+describe.runIf(dbKind() === 'pglite')('the server process', () => {
+  it('keeps a committed write when killed with SIGKILL, and starts again on the same DATA_DIR', async () => {
+    const dataDir = tempDataDir();
+    const writer = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/fixtures/commit-then-wait.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, ROW_ID: 'survivor' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      writer.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('committed') && resolve());
+      writer.once('exit', (code) => reject(new Error(`writer exited early (${code})`)));
+    });
+    const killed = new Promise((resolve) => writer.once('exit', resolve));
+    writer.kill('SIGKILL');
+    await killed;
+
+    // The killed process left its lock behind; the server takes it over because that PID is gone.
+    const server = await startServer({ DATA_DIR: dataDir });
+    const health = await fetch(`${server.url}/api/health`);
+    expect(await health.json()).toMatchObject({ status: 'ok', database: 'pglite' });
+    expect(await server.stop('SIGTERM')).toBe(0);
+
+    const database = await openPglite(path.join(dataDir, 'db'));
+    try {
+      expect(await database.query(`select id from users`)).toEqual([{ id: 'survivor' }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses a second process on the same DATA_DIR with a clear message', async () => {
+    const dataDir = tempDataDir();
+    const first = await startServer({ DATA_DIR: dataDir });
+    try {
+      const second = await runToExit({ DATA_DIR: dataDir });
+      expect(second.code).toBe(1);
+      expect(second.output).toMatch(/DATA_DIR .* is already in use by another Vitrine process \(pid \d+\)/);
+      expect(second.output).not.toMatch(/\n\s+at /);
+    } finally {
+      expect(await first.stop('SIGINT')).toBe(0);
+    }
+    // A clean stop releases the lock.
+    expect(fs.existsSync(path.join(dataDir, 'vitrine.lock'))).toBe(false);
+  });
+
+  it('exits with one line when the port is taken', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const { code, output } = await runToExit({ DATA_DIR: tempDataDir(), PORT: String(port) });
+      expect(code).toBe(1);
+      expect(output).toContain(`vitrine: Port ${port} on 127.0.0.1 is already in use`);
+      expect(output).not.toMatch(/\n\s+at /);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('exits with one line when DATA_DIR is not writable', async () => {
+    const file = path.join(tempDataDir(), 'a-file');
+    fs.writeFileSync(file, '');
+    const { code, output } = await runToExit({ DATA_DIR: path.join(file, 'data') });
+    expect(code).toBe(1);
+    expect(output).toMatch(/^vitrine: DATA_DIR .*a-file\/data is not writable: ENOTDIR/m);
+  });
+
+  it('exits naming every bad configuration key', async () => {
+    const { code, output } = await runToExit({ DATA_DIR: tempDataDir(), PORT: 'abc', ROLE: 'chef', LOG_LEVEL: 'loud' });
+    expect(code).toBe(1);
+    expect(output).toContain('vitrine: Invalid configuration:');
+    for (const key of ['PORT', 'ROLE', 'LOG_LEVEL']) expect(output).toContain(`- ${key}:`);
+  });
+
+  it('exits with one line, without the password, when DATABASE_URL is unreachable', async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const { code, output } = await runToExit({
+      DATA_DIR: tempDataDir(),
+      DATABASE_URL: `postgres://vitrine:s3cret@127.0.0.1:${port}/vitrine`,
+    });
+    expect(code).toBe(1);
+    expect(output).toContain(`vitrine: Cannot reach the database at postgres://vitrine:***@127.0.0.1:${port}/vitrine`);
+    expect(output).not.toContain('s3cret');
+  });
+
+  it('stops on SIGTERM with exit code 0, closing idle keep-alive connections', async () => {
+    const dataDir = tempDataDir();
+    const server = await startServer({ DATA_DIR: dataDir });
+    const url = new URL(server.url);
+    const socket = net.connect(Number(url.port), url.hostname);
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write(`GET /api/health HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
+    await new Promise((resolve) => socket.once('data', resolve));
+    const socketClosed = new Promise((resolve) => socket.once('close', resolve));
+    expect(await server.stop('SIGTERM')).toBe(0);
+    await socketClosed;
+    expect(server.output()).toContain('"msg":"stopped"');
+    expect(fs.existsSync(path.join(dataDir, 'vitrine.lock'))).toBe(false);
+  });
+});

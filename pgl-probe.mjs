@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import fs from 'node:fs';
+let t=Date.now();
+const dir='/tmp/pgl-a'; fs.rmSync(dir,{recursive:true,force:true});
+const db = await PGlite.create(dir);
+console.log('initdb', Date.now()-t); t=Date.now();
+console.log((await db.query('select version()')).rows[0]);
+await db.exec('create table t(id serial primary key, v text); insert into t(v) values ($$a$$);');
+await db.close();
+console.log('close', Date.now()-t); t=Date.now();
+fs.cpSync(dir,'/tmp/pgl-b',{recursive:true});
+console.log('copy', Date.now()-t); t=Date.now();
+const db2 = await PGlite.create('/tmp/pgl-b');
+console.log('open copy', Date.now()-t, (await db2.query('select * from t')).rows); t=Date.now();
+const dump = await db2.dumpDataDir('none'); console.log('dump', Date.now()-t, dump.size); t=Date.now();
+const db3 = await PGlite.create({loadDataDir: dump});
+console.log('load mem', Date.now()-t, (await db3.query('select * from t')).rows);
+t=Date.now(); const db4 = await PGlite.create(); console.log('mem initdb', Date.now()-t);
