@@ -13,7 +13,9 @@ beforeAll(async () => {
   t = await createTestApp({}, (app) => {
     // A JSON endpoint to exercise body parsing; the real ones arrive with their features.
     app.post('/api/test/echo', async (request) => ({ received: request.body }));
-    app.get('/api/test/big', async () => ({ items: Array.from({ length: 500 }, (_, i) => `item number ${i}`) }));
+    app.get('/api/test/big', async () => ({
+      items: Array.from({ length: 500 }, (_, i) => `item number ${i}`),
+    }));
     app.get('/api/test/crash', async () => {
       throw new Error('database password=hunter2 leaked?');
     });
@@ -39,7 +41,11 @@ describe('error envelope', () => {
   });
 
   it('answers in English when the client asks for it', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
     expect(res.json().error.message).toBe('Resource not found.');
   });
 
@@ -127,7 +133,11 @@ describe('security headers and compression', () => {
   });
 
   it('compresses large responses for clients that accept gzip', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/test/big', headers: { 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/big',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.headers['content-encoding']).toBe('gzip');
     const body = JSON.parse(zlib.gunzipSync(res.rawPayload).toString()) as { items: string[] };
     expect(body.items).toHaveLength(500);

@@ -28,11 +28,15 @@ async function runToExit(env: Record<string, string>) {
 describe.runIf(dbKind() === 'pglite')('the server process', () => {
   it('keeps a committed write when killed with SIGKILL, and starts again on the same DATA_DIR', async () => {
     const dataDir = tempDataDir();
-    const writer = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/fixtures/commit-then-wait.ts'], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, ROW_ID: 'survivor' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const writer = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/test/fixtures/commit-then-wait.ts'],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, ROW_ID: 'survivor' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     await new Promise<void>((resolve, reject) => {
       writer.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('committed') && resolve());
       writer.once('exit', (code) => reject(new Error(`writer exited early (${code})`)));
@@ -93,7 +97,12 @@ describe.runIf(dbKind() === 'pglite')('the server process', () => {
   });
 
   it('exits naming every bad configuration key', async () => {
-    const { code, output } = await runToExit({ DATA_DIR: tempDataDir(), PORT: 'abc', ROLE: 'chef', LOG_LEVEL: 'loud' });
+    const { code, output } = await runToExit({
+      DATA_DIR: tempDataDir(),
+      PORT: 'abc',
+      ROLE: 'chef',
+      LOG_LEVEL: 'loud',
+    });
     expect(code).toBe(1);
     expect(output).toContain('vitrine: Invalid configuration:');
     for (const key of ['PORT', 'ROLE', 'LOG_LEVEL']) expect(output).toContain(`- ${key}:`);
@@ -109,7 +118,9 @@ describe.runIf(dbKind() === 'pglite')('the server process', () => {
       DATABASE_URL: `postgres://vitrine:s3cret@127.0.0.1:${port}/vitrine`,
     });
     expect(code).toBe(1);
-    expect(output).toContain(`vitrine: Cannot reach the database at postgres://vitrine:***@127.0.0.1:${port}/vitrine`);
+    expect(output).toContain(
+      `vitrine: Cannot reach the database at postgres://vitrine:***@127.0.0.1:${port}/vitrine`,
+    );
     expect(output).not.toContain('s3cret');
   });
 

@@ -36,7 +36,9 @@ describe('schema', () => {
         'users',
       ]),
     );
-    const indexes = await db.query<{ indexname: string }>(`select indexname from pg_indexes where schemaname = 'public'`);
+    const indexes = await db.query<{ indexname: string }>(
+      `select indexname from pg_indexes where schemaname = 'public'`,
+    );
     expect(indexes.map((i) => i.indexname)).toEqual(
       expect.arrayContaining([
         'background_generations_user_created_idx',
@@ -73,23 +75,33 @@ describe('schema', () => {
     expect(await rejects(insert, ['u-checks', 'exploded', 10])).toBe(true);
     expect(await rejects(insert, ['u-checks', 'failed', 101])).toBe(true);
     expect(
-      await rejects(`insert into user_subscription_info (user_id, free_generations_used) values ($1, -1)`, ['u-checks']),
+      await rejects(`insert into user_subscription_info (user_id, free_generations_used) values ($1, -1)`, [
+        'u-checks',
+      ]),
     ).toBe(true);
   });
 
   it('refuses rows for a user that does not exist, and removes a user’s data with the account', async () => {
-    expect(await rejects(`insert into profiles (id, first_name, last_name) values ('ghost', 'a', 'b')`, [])).toBe(true);
+    expect(
+      await rejects(`insert into profiles (id, first_name, last_name) values ('ghost', 'a', 'b')`, []),
+    ).toBe(true);
     await createUser('u-gone');
     await db.query(`insert into profiles (id, first_name, last_name) values ('u-gone', 'Ada', 'L')`);
-    await db.query(`insert into security_logs (user_id, event_type, event_details) values ('u-gone', 'sign_in', '{}')`);
+    await db.query(
+      `insert into security_logs (user_id, event_type, event_details) values ('u-gone', 'sign_in', '{}')`,
+    );
     await db.query(`delete from users where id = 'u-gone'`);
     expect(await db.query(`select * from profiles where id = 'u-gone'`)).toEqual([]);
-    const logs = await db.query<{ user_id: string | null }>(`select user_id from security_logs where event_type = 'sign_in'`);
+    const logs = await db.query<{ user_id: string | null }>(
+      `select user_id from security_logs where event_type = 'sign_in'`,
+    );
     expect(logs).toEqual([{ user_id: null }]);
   });
 
   it('refuses two accounts with the same e-mail', async () => {
     await db.query(`insert into users (id, email) values ('u-mail-1', 'same@example.test')`);
-    expect(await rejects(`insert into users (id, email) values ('u-mail-2', 'same@example.test')`, [])).toBe(true);
+    expect(await rejects(`insert into users (id, email) values ('u-mail-2', 'same@example.test')`, [])).toBe(
+      true,
+    );
   });
 });

@@ -1,13 +1,12 @@
 /**
  * The database: PGlite in-process under DATA_DIR/db by default, a PostgreSQL server when DATABASE_URL is
  * set. Both speak the same SQL, so the rest of the server sees one Drizzle database either way.
+ * Each driver is loaded only when chosen, which keeps start-up short.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { StartupError, describeError } from '../lib/startup-error';
@@ -38,6 +37,10 @@ export function redactDatabaseUrl(url: string): string {
 }
 
 export async function openPglite(dir: string): Promise<Database> {
+  const [{ PGlite }, { drizzle }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   let client: PGlite;
   try {
     fs.mkdirSync(dir, { recursive: true });
@@ -50,7 +53,7 @@ export async function openPglite(dir: string): Promise<Database> {
   return {
     kind: 'pglite',
     client,
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db: drizzle(client, { schema }) as unknown as Db,
     exec: async (sql) => {
       await client.exec(sql);
     },
@@ -60,6 +63,10 @@ export async function openPglite(dir: string): Promise<Database> {
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const [{ default: pg }, { drizzle }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
@@ -72,25 +79,25 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     await pool.query('select 1');
   } catch (error) {
     await pool.end().catch(() => {});
-    throw new StartupError(`Cannot reach the database at ${redactDatabaseUrl(url)}: ${describeError(error)}`, {
-      cause: error,
-    });
+    throw new StartupError(
+      `Cannot reach the database at ${redactDatabaseUrl(url)}: ${describeError(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
   return {
     kind: 'postgres',
     client: pool,
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db: drizzle(pool, { schema }) as unknown as Db,
     exec: async (sql) => {
       await pool.query(sql);
     },
-    query: async <T>(sql: string, params?: unknown[]) =>
-      (await pool.query(sql, params)).rows as T[],
+    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
     close: () => pool.end(),
   };
 }
 
 export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl)
-    : openPglite(path.join(config.dataDir, 'db'));
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'db'));
 }

@@ -18,6 +18,7 @@ export type AppDeps = {
 };
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
     deps: AppDeps;
   }
@@ -95,7 +96,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const path = pathOf(request.url);
-    if (spa && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api') {
+    if (
+      spa &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      path !== '/api'
+    ) {
       return spa.sendIndex(reply);
     }
     return sendError(request, reply, 'NOT_FOUND');

@@ -19,17 +19,24 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 };
 
 export function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
+  return bytes >= 1024 * 1024
+    ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+    : `${Math.round(bytes / 1024)} KB`;
 }
 
-function classify(error: FastifyError | AppError, bodyLimit: number): { code: ErrorCode; params?: MessageParams; details?: unknown } {
-  if (error instanceof AppError) return { code: error.code, params: error.options.params, details: error.options.details };
+function classify(
+  error: FastifyError | AppError,
+  bodyLimit: number,
+): { code: ErrorCode; params?: MessageParams; details?: unknown } {
+  if (error instanceof AppError)
+    return { code: error.code, params: error.options.params, details: error.options.details };
   const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (mapped === 'PAYLOAD_TOO_LARGE') return { code: mapped, params: { limit: formatBytes(bodyLimit) } };
   if (mapped) return { code: mapped };
   // JSON.parse failures surface as a SyntaxError with status 400.
   if (error instanceof SyntaxError && error.statusCode === 400) return { code: 'INVALID_JSON' };
-  if (error.statusCode === 413) return { code: 'PAYLOAD_TOO_LARGE', params: { limit: formatBytes(bodyLimit) } };
+  if (error.statusCode === 413)
+    return { code: 'PAYLOAD_TOO_LARGE', params: { limit: formatBytes(bodyLimit) } };
   if (error.statusCode === 415) return { code: 'UNSUPPORTED_MEDIA_TYPE' };
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return { code: 'BAD_REQUEST' };
   return { code: 'INTERNAL_ERROR' };

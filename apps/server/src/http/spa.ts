@@ -29,7 +29,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
 
   return {
     sendIndex(reply: FastifyReply) {
-      return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      return reply
+        .status(200)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml);
     },
   };
 }

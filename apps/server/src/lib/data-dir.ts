@@ -71,7 +71,8 @@ function removeStaleLock(lockPath: string): void {
   if (!tryCreate(guard)) return;
   try {
     const holder = readPid(lockPath);
-    if (!isRunning(holder) && !(Number.isNaN(holder) && isYoung(lockPath))) fs.rmSync(lockPath, { force: true });
+    if (!isRunning(holder) && !(Number.isNaN(holder) && isYoung(lockPath)))
+      fs.rmSync(lockPath, { force: true });
   } finally {
     fs.rmSync(guard, { force: true });
   }

@@ -1,12 +1,22 @@
 /**
- * Starts the real server as a child process (node --import tsx src/main.ts), the way npm start runs it,
- * and finds its address from its log. Used by process tests, the browser tests and the benchmarks.
+ * Starts the real server as a child process and finds its address from its log. Process tests run the
+ * TypeScript sources; the browser tests and the benchmarks run the bundle that `npm start` runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-export const SERVER_MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const SOURCE_MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const BUNDLE_MAIN = fileURLToPath(new URL('../../dist/main.mjs', import.meta.url));
+
+export type ServerEntry = 'source' | 'bundle';
+
+function entryArgs(entry: ServerEntry): string[] {
+  if (entry === 'source') return ['--import', 'tsx', SOURCE_MAIN];
+  if (!fs.existsSync(BUNDLE_MAIN)) throw new Error('The server is not built: run "npm run build" first.');
+  return ['--enable-source-maps', BUNDLE_MAIN];
+}
 
 export type ServerProcess = {
   child: ChildProcess;
@@ -17,8 +27,11 @@ export type ServerProcess = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
-export function spawnServer(env: Record<string, string>): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+export function spawnServer(
+  env: Record<string, string>,
+  entry: ServerEntry = 'source',
+): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, entryArgs(entry), {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -31,8 +44,11 @@ export function spawnServer(env: Record<string, string>): { child: ChildProcess;
 }
 
 /** Starts the server on a free port (PORT=0 unless given) and waits until it listens. */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const proc = spawnServer({ PORT: '0', HOST: '127.0.0.1', ...env });
+export async function startServer(
+  env: Record<string, string>,
+  { entry = 'source', timeoutMs = 60_000 }: { entry?: ServerEntry; timeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const proc = spawnServer({ PORT: '0', HOST: '127.0.0.1', ...env }, entry);
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   void proc.exited.then((code) => (exitCode = code));
@@ -48,7 +64,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
         },
       };
     }
-    if (exitCode !== undefined) throw new Error(`server exited (${exitCode}) before listening:\n${proc.output()}`);
+    if (exitCode !== undefined)
+      throw new Error(`server exited (${exitCode}) before listening:\n${proc.output()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   proc.child.kill('SIGKILL');

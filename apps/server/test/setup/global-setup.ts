@@ -12,6 +12,7 @@ import { openPglite, openPostgres } from '../../src/db/client';
 import { migrateDatabase } from '../../src/db/migrate';
 
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   export interface ProvidedContext {
     dbKind: 'pglite' | 'postgres';
     pgliteTemplateDir: string;

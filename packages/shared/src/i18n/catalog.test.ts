@@ -20,7 +20,9 @@ describe('translation catalogs', () => {
   it('both languages use the same placeholders in each message', () => {
     const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
     for (const key of leafKeys(catalogs.fr)) {
-      expect(placeholders(translate('en', key as never)), key).toEqual(placeholders(translate('fr', key as never)));
+      expect(placeholders(translate('en', key as never)), key).toEqual(
+        placeholders(translate('fr', key as never)),
+      );
     }
   });
 

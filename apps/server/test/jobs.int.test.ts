@@ -1,0 +1,80 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorker, type Worker } from '../src/jobs/worker';
+import { historyRetention } from '../src/jobs/definitions/history-retention';
+import { createTestDatabase, type TestDatabase } from './helpers/test-db';
+
+let db: TestDatabase;
+let worker: Worker;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  worker = await startWorker(db, pino({ level: 'silent' }));
+});
+afterAll(async () => {
+  await worker.stop(1000);
+  await db.dispose();
+});
+
+async function waitForJob(id: string) {
+  for (let i = 0; i < 200; i++) {
+    const job = await worker.queue.getJobById(historyRetention.name, id);
+    if (job && ['completed', 'failed'].includes(job.state)) return job;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`job ${id} did not finish`);
+}
+
+describe('worker', () => {
+  it('schedules the daily history retention job', async () => {
+    const schedules = await worker.queue.getSchedules();
+    expect(schedules).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'history-retention', cron: '17 3 * * *' })]),
+    );
+  });
+
+  it('history is kept one year: the retention job deletes older generations and nothing newer', async () => {
+    await db.query(`insert into users (id, email) values ('u-ret', 'ret@example.test')`);
+    const now = '2026-06-01T12:00:00.000Z';
+    const ages = {
+      old: '2025-05-01T12:00:00Z',
+      justExpired: '2025-06-01T11:59:00Z',
+      kept: '2025-06-02T00:00:00Z',
+    };
+    for (const [label, at] of Object.entries(ages)) {
+      await db.query(
+        `insert into user_image_generations (user_id, generated_at, webhook_data) values ('u-ret', $1, $2)`,
+        [at, JSON.stringify({ label })],
+      );
+      await db.query(
+        `insert into background_generations (user_id, status, progress, webhook_data, created_at)
+         values ('u-ret', 'completed', 100, $2, $1)`,
+        [at, JSON.stringify({ label })],
+      );
+    }
+    const id = await worker.queue.send(historyRetention.name, { now });
+    expect(id).toBeTruthy();
+    const job = await waitForJob(id!);
+    expect(job.state).toBe('completed');
+    const left = await db.query<{ label: string }>(
+      `select webhook_data->>'label' as label from user_image_generations where user_id = 'u-ret'`,
+    );
+    expect(left.map((r) => r.label)).toEqual(['kept']);
+    const records = await db.query<{ label: string }>(
+      `select webhook_data->>'label' as label from background_generations where user_id = 'u-ret'`,
+    );
+    expect(records.map((r) => r.label)).toEqual(['kept']);
+  });
+
+  it('running the retention job twice is harmless', async () => {
+    const first = await waitForJob((await worker.queue.send(historyRetention.name, {}))!);
+    const second = await waitForJob((await worker.queue.send(historyRetention.name, {}))!);
+    expect([first.state, second.state]).toEqual(['completed', 'completed']);
+  });
+
+  it('fails a job whose payload does not match its schema', async () => {
+    const id = await worker.queue.send(historyRetention.name, { now: 'not a date' }, { retryLimit: 0 });
+    const job = await waitForJob(id!);
+    expect(job.state).toBe('failed');
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Startup benchmark: how long from launching the server to a healthy GET /api/health (a real database
+ * round trip), on an empty DATA_DIR (cold: the embedded database is created and migrated) and on an
+ * existing one (warm), and the resident memory once idle. Runs the bundle `npm start` runs. Prints JSON.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { spawnServer } from '../apps/server/test/helpers/server-process';
+import { freePort, machine, percentile, round, rssMb } from './lib';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+async function timeToHealthy(dataDir: string) {
+  const port = await freePort();
+  const started = performance.now();
+  const proc = spawnServer(
+    { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    'bundle',
+  );
+  for (;;) {
+    if (proc.child.exitCode !== null) throw new Error(`server exited:\n${proc.output()}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return { ms: performance.now() - started, proc, port };
+}
+
+async function stop(proc: ReturnType<typeof spawnServer>) {
+  proc.child.kill('SIGTERM');
+  await proc.exited;
+}
+
+const cold: number[] = [];
+const warm: number[] = [];
+let idleRss = Number.NaN;
+for (let run = 0; run < RUNS; run++) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-startup-'));
+  try {
+    const first = await timeToHealthy(dataDir);
+    cold.push(first.ms);
+    await stop(first.proc);
+    const second = await timeToHealthy(dataDir);
+    warm.push(second.ms);
+    if (run === RUNS - 1) {
+      // Idle: a few health checks, then let the process settle.
+      for (let i = 0; i < 5; i++) await fetch(`http://127.0.0.1:${second.port}/api/health`);
+      await new Promise((r) => setTimeout(r, 2000));
+      idleRss = rssMb(second.proc.child.pid!);
+    }
+    await stop(second.proc);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  JSON.stringify(
+    {
+      bench: 'startup',
+      runs: RUNS,
+      database: 'pglite',
+      cold_start_ms: round(percentile(cold, 50), 0),
+      cold_start_ms_max: round(Math.max(...cold), 0),
+      warm_start_ms: round(percentile(warm, 50), 0),
+      warm_start_ms_max: round(Math.max(...warm), 0),
+      rss_mb_idle: idleRss,
+      targets: { warm_start_ms: 2000, cold_start_ms: 8000 },
+      machine: machine(),
+    },
+    null,
+    2,
+  ),
+);
