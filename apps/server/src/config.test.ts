@@ -39,3 +39,16 @@ describe('configuration', () => {
     expect(() => parseConfig({ PORT: '70000' })).toThrow(/PORT: must be between 0 and 65535/);
   });
 });
+
+describe('.env.example', () => {
+  it('runs as it is: every key it lists parses', async () => {
+    const { parseEnv } = await import('node:util');
+    const fs = await import('node:fs');
+    const text = fs.readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
+    const env = parseEnv(text) as Record<string, string>;
+    expect(Object.keys(env).length).toBeGreaterThan(5);
+    const config = parseConfig(env);
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+});
