@@ -30,6 +30,26 @@ const schema = z
     ROLE: z.enum(['all', 'api', 'worker']).default('all'),
     WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    SMTP_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    ),
+    MAIL_FROM: z.string().min(3).default('Vitrine <no-reply@vitrine.localhost>'),
+    AUTH_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
+    ),
+    GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+    GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
+    GOOGLE_DISCOVERY_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .default('https://accounts.google.com/.well-known/openid-configuration'),
+    SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86_400).default(1800),
+    SESSION_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  })
+  .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
+    path: ['GOOGLE_CLIENT_SECRET'],
+    message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both or neither',
   })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -45,6 +65,20 @@ const schema = z
       role: env.ROLE,
       webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+      auth: {
+        secret: env.AUTH_SECRET,
+        google:
+          env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+            ? {
+                clientId: env.GOOGLE_CLIENT_ID,
+                clientSecret: env.GOOGLE_CLIENT_SECRET,
+                discoveryUrl: env.GOOGLE_DISCOVERY_URL,
+              }
+            : undefined,
+        idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT_SECONDS,
+        checkIntervalSeconds: env.SESSION_CHECK_INTERVAL_SECONDS,
+      },
     };
   });
 
@@ -67,6 +101,3 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     }),
   );
 }
-
-/** Keys whose value never reaches a log line. */
-export const SECRET_KEYS = ['DATABASE_URL'] as const;
