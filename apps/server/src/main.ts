@@ -8,6 +8,9 @@ import { ConfigError, parseConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { buildApp } from './http/app';
+import { createAuth } from './modules/auth/auth';
+import { resolveAuthSecret } from './modules/auth/auth-secret';
+import { createMailer } from './modules/mail/mailer';
 import { startWorker, type Worker } from './jobs/worker';
 import { loggerOptions } from './logger';
 import { lockDataDir, prepareDataDir, type DataDirLock } from './lib/data-dir';
@@ -72,7 +75,21 @@ async function start(running: Running) {
       config.webDistDir ??
       (fs.existsSync(`${DEFAULT_WEB_DIST_DIR}/index.html`) ? DEFAULT_WEB_DIST_DIR : undefined);
     if (!webDistDir) logger.warn('the web app is not built: serving the API only (npm run build builds it)');
-    running.app = await buildApp({ config: { ...config, webDistDir }, database, version: VERSION });
+    const mailer = createMailer(config, logger);
+    const auth = createAuth({
+      config,
+      database,
+      mailer,
+      logger,
+      secret: resolveAuthSecret(config.auth.secret, config.dataDir),
+    });
+    running.app = await buildApp({
+      config: { ...config, webDistDir },
+      database,
+      version: VERSION,
+      mailer,
+      auth,
+    });
     const address = await listen(running.app, config);
     logger.info(
       { address, publicUrl: config.publicUrl, database: database.kind, role: config.role, version: VERSION },

@@ -8,6 +8,12 @@ import { loggerOptions } from '../logger';
 import { installErrorHandler, sendError } from './error-handler';
 import { registerSpa } from './spa';
 import { healthRoutes } from '../modules/health/routes';
+import type { Auth } from '../modules/auth/auth';
+import { authRoutes } from '../modules/auth/routes';
+import { profileRoutes } from '../modules/profiles/routes';
+import type { Mailer } from '../modules/mail/mailer';
+import { registerMailbox } from '../modules/mail/routes';
+import { installOriginCheck } from './origin-check';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -15,6 +21,8 @@ export type AppDeps = {
   config: Config;
   database: Database;
   version: string;
+  mailer: Mailer;
+  auth: Auth;
 };
 
 declare module 'fastify' {
@@ -89,8 +97,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024 });
 
   installErrorHandler(app, JSON_BODY_LIMIT);
+  installOriginCheck(app, config.publicUrl);
 
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(profileRoutes, { prefix: '/api' });
+  await registerMailbox(app, deps.mailer);
 
   const spa = config.webDistDir ? await registerSpa(app, config.webDistDir) : undefined;
 

@@ -5,8 +5,8 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@vitrine/shared/errors';
-import { translate, type MessageParams } from '@vitrine/shared/i18n/catalog';
-import { AppError } from './app-error';
+import { translate, type MessageKey } from '@vitrine/shared/i18n/catalog';
+import { AppError, type AppErrorOptions } from './app-error';
 import { requestLang } from './request-lang';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -24,12 +24,13 @@ export function formatBytes(bytes: number): string {
     : `${Math.round(bytes / 1024)} KB`;
 }
 
-function classify(
-  error: FastifyError | AppError,
-  bodyLimit: number,
-): { code: ErrorCode; params?: MessageParams; details?: unknown } {
-  if (error instanceof AppError)
-    return { code: error.code, params: error.options.params, details: error.options.details };
+type Classified = { code: ErrorCode } & Pick<
+  AppErrorOptions,
+  'params' | 'messageKey' | 'fields' | 'retryAfterSeconds'
+>;
+
+function classify(error: FastifyError | AppError, bodyLimit: number): Classified {
+  if (error instanceof AppError) return { code: error.code, ...error.options };
   const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (mapped === 'PAYLOAD_TOO_LARGE') return { code: mapped, params: { limit: formatBytes(bodyLimit) } };
   if (mapped) return { code: mapped };
@@ -46,20 +47,24 @@ export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   code: ErrorCode,
-  params?: MessageParams,
-  details?: unknown,
+  options: Omit<Classified, 'code'> = {},
 ) {
-  const body: ErrorBody = {
-    error: { code, message: translate(requestLang(request), `errors.${code}`, params) },
-  };
-  if (details !== undefined) body.error.details = details;
+  const lang = requestLang(request);
+  const key: MessageKey = options.messageKey ?? `errors.${code}`;
+  const body: ErrorBody = { error: { code, message: translate(lang, key, options.params) } };
+  if (options.fields) {
+    body.error.fields = Object.fromEntries(
+      Object.entries(options.fields).map(([field, f]) => [field, translate(lang, f.key, f.params)]),
+    );
+  }
+  if (options.retryAfterSeconds) reply.header('retry-after', String(options.retryAfterSeconds));
   return reply.status(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
 }
 
 export function installErrorHandler(app: FastifyInstance, bodyLimit: number) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const { code, params, details } = classify(error, bodyLimit);
+    const { code, ...options } = classify(error, bodyLimit);
     if (ERROR_STATUS[code] >= 500) request.log.error({ err: error }, 'request failed');
-    return sendError(request, reply, code, params, details);
+    return sendError(request, reply, code, options);
   });
 }

@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { parseConfig, type Config } from '../../src/config';
+import pino from 'pino';
 import { buildApp } from '../../src/http/app';
+import { createAuth } from '../../src/modules/auth/auth';
+import { createMailer } from '../../src/modules/mail/mailer';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 export type TestApp = {
@@ -19,9 +22,18 @@ export async function createTestApp(
   configure?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-data-'));
-  const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
+    ...env,
+  });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, version: 'test' });
+  const logger = pino({ level: 'silent' });
+  const mailer = createMailer(config, logger);
+  const auth = createAuth({ config, database, mailer, logger, secret: config.auth.secret! });
+  const app = await buildApp({ config, database, version: 'test', mailer, auth });
   configure?.(app);
   await app.ready();
   return {

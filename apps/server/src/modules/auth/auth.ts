@@ -1,0 +1,215 @@
+/**
+ * better-auth set up on our database and mailer. It does the sensitive parts (password hashing,
+ * sessions, signed tokens, OAuth) while our routes (routes.ts) own the API, its validation and messages.
+ */
+import { betterAuth, type BetterAuthPlugin } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins';
+import { getCurrentAdapter, queueAfterTransactionHook } from '@better-auth/core/context';
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { accounts, profiles, sessions, users, verifications } from '../../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { recordSecurityEvent } from '../security-log/record';
+import { resetPasswordEmail, verificationEmail } from './emails';
+import { authRequestContext } from './request-context';
+
+export const SESSION_COOKIE_PREFIX = 'vitrine';
+export const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
+export const VERIFICATION_LINK_HOURS = 24;
+export const AUTH_BASE_PATH = '/api/auth/core';
+
+/** Lets better-auth write the profile row inside its own sign-up transaction. */
+const profileModel = {
+  id: 'vitrine-profile',
+  schema: {
+    profile: {
+      modelName: 'profiles',
+      fields: {
+        firstName: { type: 'string', required: true },
+        lastName: { type: 'string', required: true },
+        companyName: { type: 'string', required: false },
+        jobTitle: { type: 'string', required: false },
+        phoneNumber: { type: 'string', required: false },
+        website: { type: 'string', required: false },
+      },
+    },
+  },
+} satisfies BetterAuthPlugin;
+
+function splitName(name: string | undefined | null): { firstName: string; lastName: string } {
+  const [first = '', ...rest] = (name ?? '').trim().split(/\s+/);
+  return { firstName: first.slice(0, 100), lastName: rest.join(' ').slice(0, 100) };
+}
+
+export type AuthDeps = { config: Config; database: Database; mailer: Mailer; logger: Logger; secret: string };
+
+export function createAuth({ config, database, mailer, logger, secret }: AuthDeps) {
+  const lang = () => authRequestContext.getStore()?.lang ?? 'fr';
+  const meta = () => authRequestContext.getStore()?.meta ?? { userAgent: null, path: null };
+  const google = config.auth.google;
+  const idle = config.auth.idleTimeoutSeconds;
+
+  return betterAuth({
+    appName: 'Vitrine',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    logger: {
+      level: 'error',
+      log: (level, message) =>
+        logger[level === 'debug' ? 'debug' : level]({ source: 'better-auth' }, message),
+    },
+    // Our routes apply database-backed limits of their own (modules/rate-limit).
+    rateLimit: { enabled: false },
+    database: drizzleAdapter(database.db, {
+      provider: 'pg',
+      schema: { users, sessions, accounts, verifications, profiles },
+      transaction: true,
+    }),
+    user: { modelName: 'users' },
+    account: {
+      modelName: 'accounts',
+      accountLinking: { enabled: true, trustedProviders: ['google'] },
+    },
+    verification: { modelName: 'verifications' },
+    // Sliding expiry: a session lives IDLE seconds after its last use, extended at most once a minute.
+    session: {
+      modelName: 'sessions',
+      expiresIn: idle,
+      updateAge: Math.max(1, Math.min(60, Math.floor(idle / 10))),
+      cookieCache: { enabled: false },
+    },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+      ipAddress: { disableIpTracking: true },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send(resetPasswordEmail(lang(), user.email, user.name, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_LINK_HOURS * 3600,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send(verificationEmail(lang(), user.email, user.name, url, VERIFICATION_LINK_HOURS));
+      },
+    },
+    plugins: [
+      profileModel,
+      ...(google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  name: 'Google',
+                  discoveryUrl: google.discoveryUrl,
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  mapProfileToUser: (profile) => ({
+                    name: [profile.given_name, profile.family_name].filter(Boolean).join(' ') || profile.name,
+                    email: profile.email ?? undefined,
+                    emailVerified: profile.email_verified === true,
+                    image: typeof profile.picture === 'string' ? profile.picture : undefined,
+                  }),
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+    databaseHooks: {
+      account: {
+        create: {
+          // Runs inside the sign-up transaction, right after the user row: the profile is written in
+          // the same transaction, so an account never exists without its profile.
+          async before(account, context) {
+            if (!context) throw new Error('account creation outside an auth endpoint');
+            const adapter = await getCurrentAdapter(context.context.adapter);
+            const existing = await adapter.findOne({
+              model: 'profile',
+              where: [{ field: 'id', value: account.userId }],
+            });
+            if (existing) return;
+            const typed = authRequestContext.getStore()?.profile;
+            let profile = typed;
+            if (!profile) {
+              const user = await adapter.findOne<{ name: string }>({
+                model: 'user',
+                where: [{ field: 'id', value: account.userId }],
+              });
+              profile = {
+                ...splitName(user?.name),
+                companyName: null,
+                jobTitle: null,
+                phoneNumber: null,
+                website: null,
+              };
+            }
+            await adapter.create({
+              model: 'profile',
+              data: { id: account.userId, ...profile },
+              forceAllowId: true,
+            });
+            const method = account.providerId === 'credential' ? 'e-mail and password' : account.providerId;
+            await queueAfterTransactionHook(() =>
+              recordSecurityEvent(database, meta(), {
+                type: 'sign_up',
+                userId: account.userId,
+                riskLevel: 'low',
+                details: `account created (${method})`,
+              }),
+            );
+          },
+        },
+      },
+      session: {
+        create: {
+          async after(session) {
+            await recordSecurityEvent(database, meta(), {
+              type: 'sign_in',
+              userId: session.userId,
+              riskLevel: 'low',
+              details: meta().path?.includes('/callback/') ? 'signed in with Google' : 'signed in',
+            });
+          },
+        },
+      },
+      user: {
+        update: {
+          async after(user, context) {
+            if (user.emailVerified && context?.path === '/verify-email') {
+              await recordSecurityEvent(database, meta(), {
+                type: 'email_verified',
+                userId: user.id,
+                riskLevel: 'low',
+                details: 'e-mail address confirmed',
+              });
+            }
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,75 @@
+/** The account e-mails (verification, password reset) in the reader's language, as text and HTML. */
+import { translate, type MessageKey } from '@vitrine/shared/i18n/catalog';
+import type { Lang } from '@vitrine/shared/locale';
+import type { MailMessage } from '../mail/mailer';
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+type Template = {
+  subject: MessageKey;
+  intro: MessageKey;
+  button: MessageKey;
+  expiry: MessageKey;
+  hours?: number;
+};
+
+function compose(lang: Lang, to: string, name: string, url: string, template: Template): MailMessage {
+  const t = (key: MessageKey, params?: Record<string, string | number>) => translate(lang, key, params);
+  const greeting = t('mail.greeting', { name: name || to });
+  const expiry = t(template.expiry, { hours: template.hours ?? 1 });
+  const text = [
+    greeting,
+    '',
+    t(template.intro),
+    '',
+    `${t(template.button)} : ${url}`,
+    '',
+    expiry,
+    t('mail.ignore'),
+    '',
+    t('mail.signature'),
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="${lang}"><body style="margin:0;padding:24px;background:#f6f7fb;font-family:Arial,Helvetica,sans-serif;color:#141833">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td>
+<p style="font-size:20px;font-weight:bold;color:#4338ca;margin:0 0 24px">Vitrine</p>
+<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+<p style="margin:0 0 24px">${escapeHtml(t(template.intro))}</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(t(template.button))}</a></p>
+<p style="margin:0 0 8px;font-size:13px;color:#4a5172">${escapeHtml(expiry)}</p>
+<p style="margin:0 0 24px;font-size:13px;color:#4a5172">${escapeHtml(t('mail.ignore'))}</p>
+<p style="margin:0;font-size:13px;color:#4a5172;word-break:break-all">${escapeHtml(url)}</p>
+<p style="margin:24px 0 0">${escapeHtml(t('mail.signature'))}</p>
+</td></tr></table></body></html>`;
+  return { to, subject: t(template.subject), text, html };
+}
+
+export function verificationEmail(
+  lang: Lang,
+  to: string,
+  name: string,
+  url: string,
+  hours: number,
+): MailMessage {
+  return compose(lang, to, name, url, {
+    subject: 'mail.verifySubject',
+    intro: 'mail.verifyIntro',
+    button: 'mail.verifyButton',
+    expiry: 'mail.verifyExpiry',
+    hours,
+  });
+}
+
+export function resetPasswordEmail(lang: Lang, to: string, name: string, url: string): MailMessage {
+  return compose(lang, to, name, url, {
+    subject: 'mail.resetSubject',
+    intro: 'mail.resetIntro',
+    button: 'mail.resetButton',
+    expiry: 'mail.resetExpiry',
+  });
+}

@@ -1,0 +1,214 @@
+/**
+ * The account API: sign-up, e-mail verification, sign-in and out, session, password reset and Google.
+ * Each route validates with the shared contract, applies the rate limits, then asks better-auth.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  emailOnlyInput,
+  resetPasswordInput,
+  signInInput,
+  signUpInput,
+  type AuthProvidersResponse,
+  type SessionResponse,
+} from '@vitrine/shared/api/auth';
+import { AppError } from '../../http/app-error';
+import { requestLang } from '../../http/request-lang';
+import { parseInput } from '../../http/validate';
+import { forwardCookies, proxyToHandler, requestHeaders } from '../../http/web-request';
+import { limitAttempt } from '../rate-limit/limiter';
+import { recordSecurityEvent, requestMeta } from '../security-log/record';
+import { readProfile } from '../profiles/repository';
+import { AUTH_BASE_PATH } from './auth';
+import { betterAuthCode, toAppError } from './errors';
+import { authRequestContext, type AuthRequestContext } from './request-context';
+import { currentSession, requireUser } from './session';
+
+const VERIFIED_CALLBACK = '/?verified=1';
+
+function contextOf(request: FastifyRequest, extra: Partial<AuthRequestContext> = {}): AuthRequestContext {
+  return { lang: requestLang(request), meta: requestMeta(request), ...extra };
+}
+
+async function userIdByEmail(request: FastifyRequest, email: string): Promise<string | null> {
+  const rows = await request.server.deps.database.query<{ id: string }>(
+    `select id from users where email = $1`,
+    [email],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  const { auth, database, config } = app.deps;
+
+  app.get('/providers', async (): Promise<AuthProvidersResponse> => ({
+    google: Boolean(config.auth.google),
+  }));
+
+  app.post('/sign-up', async (request, reply) => {
+    const input = parseInput(signUpInput, request.body);
+    await limitAttempt(database, 'signUp', request.ip, input.email);
+    const { email, password, ...profile } = input;
+    const name = `${profile.firstName} ${profile.lastName}`;
+    const normalized = { companyName: null, jobTitle: null, phoneNumber: null, website: null, ...profile };
+    try {
+      await authRequestContext.run(contextOf(request, { profile: normalized }), () =>
+        auth.api.signUpEmail({
+          body: { email, password, name, callbackURL: VERIFIED_CALLBACK },
+          headers: requestHeaders(request),
+        }),
+      );
+    } catch (error) {
+      throw toAppError(error);
+    }
+    // The same answer whether or not the address already had an account.
+    return reply.status(201).send({ status: 'verification_sent' });
+  });
+
+  app.post('/sign-in', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (!body.email || !body.password) throw new AppError('CREDENTIALS_REQUIRED');
+    const input = parseInput(signInInput, body);
+    await limitAttempt(database, 'signIn', request.ip, input.email);
+    try {
+      const { headers, response } = await authRequestContext.run(contextOf(request), () =>
+        auth.api.signInEmail({
+          body: { email: input.email, password: input.password, callbackURL: VERIFIED_CALLBACK },
+          headers: requestHeaders(request),
+          returnHeaders: true,
+        }),
+      );
+      forwardCookies(headers, reply);
+      return { user: { id: response.user.id, email: response.user.email } };
+    } catch (error) {
+      if (betterAuthCode(error) === 'INVALID_EMAIL_OR_PASSWORD') {
+        await recordSecurityEvent(database, requestMeta(request), {
+          type: 'sign_in_failed',
+          userId: await userIdByEmail(request, input.email),
+          riskLevel: 'medium',
+          details: 'wrong e-mail or password',
+        });
+      }
+      throw toAppError(error);
+    }
+  });
+
+  app.post('/sign-out', async (request, reply) => {
+    const session = await currentSession(request, reply);
+    const { headers } = await auth.api.signOut({ headers: requestHeaders(request), returnHeaders: true });
+    forwardCookies(headers, reply);
+    if (session) {
+      await recordSecurityEvent(database, requestMeta(request), {
+        type: 'sign_out',
+        userId: session.user.id,
+        riskLevel: 'low',
+        details: 'signed out',
+      });
+    }
+    return { status: 'signed_out' };
+  });
+
+  app.get('/session', async (request, reply): Promise<SessionResponse> => {
+    const { user, session } = await requireUser(request, reply);
+    reply.header('cache-control', 'no-store');
+    return {
+      user: {
+        id: user.id,
+        email: user.email,
+        emailVerified: user.emailVerified,
+        createdAt: new Date(user.createdAt).toISOString(),
+      },
+      profile: await readProfile(database, user.id),
+      session: {
+        expiresAt: new Date(session.expiresAt).toISOString(),
+        idleTimeoutSeconds: config.auth.idleTimeoutSeconds,
+        checkIntervalSeconds: config.auth.checkIntervalSeconds,
+      },
+    };
+  });
+
+  app.post('/verification/resend', async (request) => {
+    const { email } = parseInput(emailOnlyInput, request.body);
+    await limitAttempt(database, 'verification', request.ip, email);
+    await authRequestContext
+      .run(contextOf(request), () =>
+        auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK } }),
+      )
+      .catch((error: unknown) =>
+        request.log.info({ code: betterAuthCode(error) }, 'verification e-mail not sent'),
+      );
+    return { status: 'sent_if_unverified' };
+  });
+
+  app.post('/password/forgot', async (request) => {
+    const { email } = parseInput(emailOnlyInput, request.body);
+    await limitAttempt(database, 'passwordReset', request.ip, email);
+    const userId = await userIdByEmail(request, email);
+    try {
+      await authRequestContext.run(contextOf(request), () =>
+        auth.api.requestPasswordReset({ body: { email, redirectTo: `${config.publicUrl}/reset-password` } }),
+      );
+    } catch (error) {
+      request.log.error({ err: error }, 'password reset e-mail failed');
+      throw new AppError('RESET_EMAIL_FAILED', { cause: error });
+    }
+    await recordSecurityEvent(database, requestMeta(request), {
+      type: 'password_reset_requested',
+      userId,
+      riskLevel: 'low',
+      details: userId ? 'reset link sent' : 'reset asked for an unknown address',
+    });
+    // The same answer whether or not the address has an account.
+    return { status: 'sent_if_registered' };
+  });
+
+  app.post('/password/reset', async (request) => {
+    const { token, password } = parseInput(resetPasswordInput, request.body);
+    const [holder] = await database.query<{ value: string }>(
+      `select value from verifications where identifier = $1`,
+      [`reset-password:${token}`],
+    );
+    try {
+      await auth.api.resetPassword({ body: { newPassword: password, token } });
+    } catch (error) {
+      throw toAppError(error);
+    }
+    await recordSecurityEvent(database, requestMeta(request), {
+      type: 'password_reset_completed',
+      userId: holder?.value ?? null,
+      riskLevel: 'low',
+      details: 'password changed with a reset link; other sessions revoked',
+    });
+    return { status: 'password_changed' };
+  });
+
+  app.get('/google', async (request, reply) => {
+    if (!config.auth.google) throw new AppError('GOOGLE_UNAVAILABLE');
+    try {
+      const { headers, response } = await auth.api.signInSocial({
+        body: {
+          provider: 'google',
+          callbackURL: '/',
+          errorCallbackURL: '/auth?error=google',
+          newUserCallbackURL: '/',
+        },
+        headers: requestHeaders(request),
+        returnHeaders: true,
+      });
+      forwardCookies(headers, reply);
+      if (!('url' in response) || !response.url) throw new Error('no authorization URL');
+      return reply.redirect(response.url);
+    } catch (error) {
+      request.log.error({ err: error }, 'Google sign-in could not start');
+      throw new AppError('GOOGLE_FAILED', { cause: error });
+    }
+  });
+
+  // Links and redirects that better-auth itself answers: the e-mail verification link and the OAuth
+  // callback. Nothing else of its API is reachable from outside.
+  const passthrough = (request: FastifyRequest, reply: Parameters<typeof proxyToHandler>[1]) =>
+    authRequestContext.run(contextOf(request), () =>
+      proxyToHandler(request, reply, config.publicUrl, auth.handler),
+    );
+  app.get(`${AUTH_BASE_PATH.replace('/api/auth', '')}/verify-email`, passthrough);
+  app.get(`${AUTH_BASE_PATH.replace('/api/auth', '')}/callback/:providerId`, passthrough);
+};

@@ -1,0 +1,53 @@
+/**
+ * The signed-in user of a request. `requireUser` answers 401 when there is none; a cookie that no longer
+ * names a valid session (expired, revoked or tampered with) is logged as a medium-risk event and cleared.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error';
+import { forwardCookies, requestHeaders } from '../../http/web-request';
+import { recordSecurityEvent, requestMeta } from '../security-log/record';
+import { SESSION_COOKIE } from './auth';
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  createdAt: Date;
+  name: string;
+};
+export type CurrentSession = { user: SessionUser; session: { id: string; expiresAt: Date } };
+
+function hasSessionCookie(request: FastifyRequest): boolean {
+  return (request.headers.cookie ?? '').split(';').some((part) => {
+    const name = part.trim().split('=')[0];
+    return name === SESSION_COOKIE || name === `__Secure-${SESSION_COOKIE}`;
+  });
+}
+
+export async function currentSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<CurrentSession | null> {
+  const { auth } = request.server.deps;
+  const { headers, response } = await auth.api.getSession({
+    headers: requestHeaders(request),
+    returnHeaders: true,
+  });
+  // A sliding refresh re-sets the cookie with its new expiry.
+  forwardCookies(headers, reply);
+  return response ? { user: response.user as SessionUser, session: response.session } : null;
+}
+
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<CurrentSession> {
+  const session = await currentSession(request, reply);
+  if (session) return session;
+  if (hasSessionCookie(request)) {
+    await recordSecurityEvent(request.server.deps.database, requestMeta(request), {
+      type: 'session_invalid',
+      riskLevel: 'medium',
+      details: 'request with an expired or invalid session',
+    });
+    reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+  }
+  throw new AppError('UNAUTHENTICATED');
+}

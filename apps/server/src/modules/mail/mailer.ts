@@ -1,0 +1,23 @@
+/** The e-mail adapter: SMTP when SMTP_URL is set, otherwise the local outbox that the dev mailbox reads. */
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import { createOutboxMailer } from './outbox-mailer';
+import { outboxDir } from './outbox';
+import { createSmtpMailer } from './smtp-mailer';
+
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+
+export type Mailer = {
+  kind: 'outbox' | 'smtp';
+  send(message: MailMessage): Promise<{ messageId: string }>;
+  close(): void;
+};
+
+// Only `info` is used, so Fastify's logger fits as well as a pino one.
+export type MailLogger = Pick<Logger, 'info'>;
+
+export function createMailer(config: Config, logger: MailLogger): Mailer {
+  const { smtpUrl, from } = config.mail;
+  if (smtpUrl) return createSmtpMailer(smtpUrl, from);
+  return createOutboxMailer(outboxDir(config.dataDir), from, logger);
+}

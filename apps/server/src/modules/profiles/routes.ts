@@ -1,0 +1,33 @@
+/** GET and PATCH /api/profile: the signed-in user's own profile; the e-mail is not part of it. */
+import type { FastifyPluginAsync } from 'fastify';
+import { profileUpdateInput } from '@vitrine/shared/api/auth';
+import { AppError } from '../../http/app-error';
+import { parseInput } from '../../http/validate';
+import { requireUser } from '../auth/session';
+import { recordSecurityEvent, requestMeta } from '../security-log/record';
+import { readProfile, updateProfile } from './repository';
+
+export const profileRoutes: FastifyPluginAsync = async (app) => {
+  const { database } = app.deps;
+
+  app.get('/profile', async (request, reply) => {
+    const { user } = await requireUser(request, reply);
+    const profile = await readProfile(database, user.id);
+    if (!profile) throw new AppError('NOT_FOUND');
+    return { email: user.email, createdAt: new Date(user.createdAt).toISOString(), profile };
+  });
+
+  app.patch('/profile', async (request, reply) => {
+    const { user } = await requireUser(request, reply);
+    const changes = parseInput(profileUpdateInput.partial(), request.body);
+    const profile = await updateProfile(database, user.id, changes);
+    if (!profile) throw new AppError('NOT_FOUND');
+    await recordSecurityEvent(database, requestMeta(request), {
+      type: 'profile_updated',
+      userId: user.id,
+      riskLevel: 'low',
+      details: `changed: ${Object.keys(changes).join(', ')}`,
+    });
+    return { email: user.email, createdAt: new Date(user.createdAt).toISOString(), profile };
+  });
+};

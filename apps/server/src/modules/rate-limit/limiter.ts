@@ -1,0 +1,48 @@
+/**
+ * Fixed-window rate limits kept in the database, so they hold across processes and restarts. One
+ * atomic upsert per check: the window restarts when it has passed, otherwise the count goes up.
+ */
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/app-error';
+
+export type Limit = { max: number; windowSeconds: number };
+
+/** Limits per action, per client address and per e-mail address. */
+export const LIMITS = {
+  signIn: { ip: { max: 30, windowSeconds: 900 }, email: { max: 10, windowSeconds: 900 } },
+  signUp: { ip: { max: 20, windowSeconds: 3600 }, email: { max: 5, windowSeconds: 3600 } },
+  passwordReset: { ip: { max: 20, windowSeconds: 3600 }, email: { max: 5, windowSeconds: 3600 } },
+  verification: { ip: { max: 20, windowSeconds: 3600 }, email: { max: 5, windowSeconds: 3600 } },
+} satisfies Record<string, { ip: Limit; email: Limit }>;
+
+export async function hit(database: Database, key: string, limit: Limit): Promise<void> {
+  const [row] = await database.query<{ count: number; window_start: Date | string }>(
+    `insert into rate_limits (key, window_start, count) values ($1, now(), 1)
+     on conflict (key) do update set
+       count = case when rate_limits.window_start <= now() - make_interval(secs => $2) then 1
+                    else rate_limits.count + 1 end,
+       window_start = case when rate_limits.window_start <= now() - make_interval(secs => $2) then now()
+                           else rate_limits.window_start end
+     returning count, window_start`,
+    [key, limit.windowSeconds],
+  );
+  if (row && row.count > limit.max) {
+    const endsAt = new Date(row.window_start).getTime() + limit.windowSeconds * 1000;
+    const retryAfterSeconds = Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));
+    throw new AppError('RATE_LIMITED', {
+      params: { minutes: Math.ceil(retryAfterSeconds / 60) },
+      retryAfterSeconds,
+    });
+  }
+}
+
+/** Counts one attempt against both the client address and the e-mail address. */
+export async function limitAttempt(
+  database: Database,
+  action: keyof typeof LIMITS,
+  ip: string,
+  email: string | undefined,
+): Promise<void> {
+  await hit(database, `${action}:ip:${ip}`, LIMITS[action].ip);
+  if (email) await hit(database, `${action}:email:${email}`, LIMITS[action].email);
+}

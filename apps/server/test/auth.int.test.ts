@@ -1,0 +1,415 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import {
+  PASSWORD,
+  cookieFrom,
+  createVerifiedUser,
+  linkFor,
+  mailbox,
+  pathOf,
+  signIn,
+  signUp,
+} from './helpers/accounts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const session = (cookie: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+
+describe('sign-up', () => {
+  it('creates the account and its profile, and sends a verification e-mail in the user’s language', async () => {
+    const res = await signUp(
+      t.app,
+      {
+        email: '  Camille.Durand@Example.TEST ',
+        companyName: 'Boulangerie Durand',
+        website: 'https://boulangerie.example',
+      },
+      'fr',
+    );
+    expect(res.statusCode).toBe(201);
+    const [user] = await t.database.query<{ id: string; email: string; email_verified: boolean }>(
+      `select id, email, email_verified from users where email = 'camille.durand@example.test'`,
+    );
+    expect(user?.email_verified).toBe(false);
+    const [profile] = await t.database.query(
+      `select first_name, last_name, company_name, website from profiles where id = $1`,
+      [user!.id],
+    );
+    expect(profile).toEqual({
+      first_name: 'Camille',
+      last_name: 'Durand',
+      company_name: 'Boulangerie Durand',
+      website: 'https://boulangerie.example',
+    });
+    const mail = (await mailbox(t.app)).find((m) => m.to === 'camille.durand@example.test');
+    expect(mail?.subject).toBe('Confirmez votre adresse e-mail');
+    expect(mail?.links.some((l) => l.includes('/api/auth/core/verify-email?token='))).toBe(true);
+  });
+
+  it('answers the same for an address that already has an account, and creates nothing', async () => {
+    const res = await signUp(t.app, { email: 'camille.durand@example.test', firstName: 'Other' });
+    expect(res.statusCode).toBe(201);
+    const rows = await t.database.query(`select id from users where email = 'camille.durand@example.test'`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('checks the password rules in the spec’s order, with its messages, in French and English', async () => {
+    const cases: [string, string, string][] = [
+      [
+        'Ab1',
+        'Le mot de passe doit contenir au moins 8 caractères',
+        'Password must contain at least 8 characters',
+      ],
+      [
+        'ABCDEFG1',
+        'Le mot de passe doit contenir au moins une lettre minuscule',
+        'Password must contain at least one lowercase letter',
+      ],
+      [
+        'abcdefg1',
+        'Le mot de passe doit contenir au moins une lettre majuscule',
+        'Password must contain at least one uppercase letter',
+      ],
+      [
+        'Abcdefgh',
+        'Le mot de passe doit contenir au moins un chiffre',
+        'Password must contain at least one digit',
+      ],
+    ];
+    for (const [password, fr, en] of cases) {
+      const resFr = await signUp(t.app, { email: 'rules@example.test', password }, 'fr');
+      expect(resFr.statusCode).toBe(400);
+      expect(resFr.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: fr,
+        fields: { password: fr },
+      });
+      const resEn = await signUp(t.app, { email: 'rules@example.test', password }, 'en');
+      expect(resEn.json().error.message).toBe(en);
+    }
+    expect(await t.database.query(`select id from users where email = 'rules@example.test'`)).toEqual([]);
+  });
+
+  it('refuses a malformed e-mail with “Format d’email invalide”', async () => {
+    for (const email of ['no-at-sign', 'two words@example.test', 'a@b', '']) {
+      const res = await signUp(t.app, { email });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields.email).toMatch(/Format d’email invalide|Ce champ est obligatoire/);
+    }
+  });
+
+  it('requires first and last name, and refuses bad values in every field without writing anything', async () => {
+    const bad: Record<string, unknown>[] = [
+      { firstName: '' },
+      { lastName: '   ' },
+      { firstName: 'x'.repeat(101) },
+      { firstName: '<script>alert(1)</script>' },
+      { lastName: 42 },
+      { companyName: { $ne: 1 } },
+      { jobTitle: 'line\u0000break' },
+      { phoneNumber: 'call me maybe' },
+      { website: 'javascript:alert(1)' },
+      { website: 'not a url' },
+      { email: ['a@b.test'] },
+      { password: 12345678 },
+    ];
+    for (const fields of bad) {
+      const res = await signUp(t.app, { email: 'bad-input@example.test', ...fields }, 'en');
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+      expect(res.json().error.message).not.toBe('');
+    }
+    expect(await t.database.query(`select id from users where email = 'bad-input@example.test'`)).toEqual([]);
+  });
+
+  it('keeps emoji, accents and SQL-looking text as typed', async () => {
+    const res = await signUp(t.app, {
+      email: 'emoji@example.test',
+      firstName: 'Zoë ☕',
+      lastName: "O'Brien; DROP TABLE users;--",
+      companyName: 'Café « Le Zinc »',
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.query(
+      `select p.first_name, p.last_name, p.company_name from profiles p join users u on u.id = p.id where u.email = 'emoji@example.test'`,
+    );
+    expect(row).toEqual({
+      first_name: 'Zoë ☕',
+      last_name: "O'Brien; DROP TABLE users;--",
+      company_name: 'Café « Le Zinc »',
+    });
+  });
+});
+
+describe('e-mail verification and sign-in', () => {
+  it('refuses sign-in before the address is verified, and sends a new link', async () => {
+    await signUp(t.app, { email: 'unverified@example.test' });
+    const before = (await mailbox(t.app)).filter((m) => m.to === 'unverified@example.test').length;
+    const res = await signIn(t.app, 'unverified@example.test');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('EMAIL_NOT_VERIFIED');
+    expect((await mailbox(t.app)).filter((m) => m.to === 'unverified@example.test').length).toBe(before + 1);
+  });
+
+  it('the verification link lands on the site root with a confirmation, then sign-in works', async () => {
+    await signUp(t.app, { email: 'verify@example.test' });
+    const link = await linkFor(t.app, 'verify@example.test', 'verify-email');
+    const res = await t.app.inject({ method: 'GET', url: pathOf(link) });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/?verified=1');
+    const [user] = await t.database.query<{ email_verified: boolean }>(
+      `select email_verified from users where email = 'verify@example.test'`,
+    );
+    expect(user?.email_verified).toBe(true);
+    const signedIn = await signIn(t.app, 'Verify@Example.test ');
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = cookieFrom(signedIn);
+    expect(cookie).toMatch(/^vitrine\.session_token=/);
+    const setCookie = String(signedIn.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/);
+    const me = await session(cookie);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      user: { email: 'verify@example.test', emailVerified: true },
+      profile: { firstName: 'Camille' },
+    });
+  });
+
+  it('a tampered verification link redirects with an error and verifies nothing', async () => {
+    await signUp(t.app, { email: 'tamper@example.test' });
+    const link = await linkFor(t.app, 'tamper@example.test', 'verify-email');
+    const res = await t.app.inject({ method: 'GET', url: pathOf(link).replace('token=', 'token=x') });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toMatch(/error=/);
+    const [user] = await t.database.query<{ email_verified: boolean }>(
+      `select email_verified from users where email = 'tamper@example.test'`,
+    );
+    expect(user?.email_verified).toBe(false);
+  });
+
+  it('a new verification link can be requested, with the same answer for any address', async () => {
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verification/resend',
+      payload: { email: 'tamper@example.test' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verification/resend',
+      payload: { email: 'nobody@example.test' },
+    });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+  });
+
+  it('needs both fields: “Email et mot de passe requis”', async () => {
+    for (const payload of [{}, { email: 'a@b.test' }, { password: 'x' }, { email: '', password: '' }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'CREDENTIALS_REQUIRED',
+        message: 'Email et mot de passe requis',
+      });
+    }
+  });
+
+  it('a wrong password and an unknown e-mail get the same answer, and the failure is logged as medium risk', async () => {
+    const wrong = await signIn(t.app, 'verify@example.test', 'WrongPass1');
+    const unknown = await signIn(t.app, 'ghost@example.test', 'WrongPass1');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().error.message).toBe('Email ou mot de passe incorrect.');
+    const logs = await t.database.query<{ event_details: { riskLevel: string } }>(
+      `select l.event_details from security_logs l join users u on u.id = l.user_id where u.email = 'verify@example.test' and l.event_type = 'sign_in_failed'`,
+    );
+    expect(logs[0]?.event_details.riskLevel).toBe('medium');
+  });
+});
+
+describe('sessions', () => {
+  it('sign-out ends the session', async () => {
+    const { cookie } = await createVerifiedUser(t.app, 'signout@example.test');
+    expect((await session(cookie)).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+    expect((await session(cookie)).statusCode).toBe(401);
+  });
+
+  it('a tampered cookie is refused, logged as an invalid session (medium) and cleared', async () => {
+    const { cookie } = await createVerifiedUser(t.app, 'cookie@example.test');
+    const tampered = cookie.replace(/=(.)/, (_m, c: string) => `=${c === 'a' ? 'b' : 'a'}`);
+    const res = await session(tampered);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toEqual({ code: 'UNAUTHENTICATED', message: 'Authentification requise' });
+    expect(String(res.headers['set-cookie'])).toMatch(/vitrine\.session_token=;.*Max-Age=0/);
+    const [log] = await t.database.query<{ event_details: { riskLevel: string } }>(
+      `select event_details from security_logs where event_type = 'session_invalid' order by created_at desc limit 1`,
+    );
+    expect(log?.event_details.riskLevel).toBe('medium');
+  });
+
+  it('state-changing requests from another origin are refused', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { origin: 'https://evil.example', 'accept-language': 'en' },
+      payload: { email: 'verify@example.test', password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('FORBIDDEN_ORIGIN');
+    const sameOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { origin: t.config.publicUrl },
+      payload: { email: 'verify@example.test', password: PASSWORD },
+    });
+    expect(sameOrigin.statusCode).toBe(200);
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+  });
+});
+
+describe('password reset', () => {
+  it('sends a one-hour, single-use link to /reset-password; the new password works and the old one does not', async () => {
+    const { cookie } = await createVerifiedUser(t.app, 'reset@example.test');
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/forgot',
+      headers: { 'accept-language': 'en' },
+      payload: { email: 'reset@example.test' },
+    });
+    expect(forgot.statusCode).toBe(200);
+    const link = await linkFor(t.app, 'reset@example.test', '/reset-password');
+    expect(link.startsWith(`${t.config.publicUrl}/reset-password?token=`)).toBe(true);
+    const mail = (await mailbox(t.app)).find(
+      (m) => m.to === 'reset@example.test' && m.subject === 'Reset your password',
+    );
+    expect(mail).toBeDefined();
+    const token = new URL(link).searchParams.get('token')!;
+    const [row] = await t.database.query<{ minutes: number }>(
+      `select extract(epoch from expires_at - now()) / 60 as minutes from verifications where identifier = $1`,
+      [`reset-password:${token}`],
+    );
+    expect(Number(row?.minutes)).toBeGreaterThan(58);
+    expect(Number(row?.minutes)).toBeLessThanOrEqual(60);
+
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { token, password: 'short' },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.message).toBe('Le mot de passe doit contenir au moins 8 caractères');
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { token, password: 'NouveauMdp9' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { token, password: 'EncoreUn9x' },
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error.code).toBe('INVALID_TOKEN');
+
+    expect((await session(cookie)).statusCode).toBe(401);
+    expect((await signIn(t.app, 'reset@example.test')).statusCode).toBe(401);
+    expect((await signIn(t.app, 'reset@example.test', 'NouveauMdp9')).statusCode).toBe(200);
+  });
+
+  it('answers the same whether or not the address has an account', async () => {
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/forgot',
+      payload: { email: 'reset@example.test' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/forgot',
+      payload: { email: 'no-account@example.test' },
+    });
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.json()).toEqual(known.json());
+    expect((await mailbox(t.app)).some((m) => m.to === 'no-account@example.test')).toBe(false);
+  });
+
+  it('refuses a made-up token', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      headers: { 'accept-language': 'en' },
+      payload: { token: 'made-up', password: 'NouveauMdp9' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('This link is invalid or has expired. Request a new one.');
+  });
+});
+
+describe('security log', () => {
+  it('records sign-up, sign-in and sign-out with the user agent, and never a password, token or link', async () => {
+    const res = await signUp(t.app, { email: 'log@example.test' });
+    expect(res.statusCode).toBe(201);
+    const link = await linkFor(t.app, 'log@example.test', 'verify-email');
+    await t.app.inject({ method: 'GET', url: pathOf(link), headers: { 'user-agent': 'TestBrowser/1.0' } });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'user-agent': 'TestBrowser/1.0' },
+      payload: { email: 'log@example.test', password: PASSWORD },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: cookieFrom(signedIn), 'user-agent': 'TestBrowser/1.0' },
+    });
+    const logs = await t.database.query<{
+      event_type: string;
+      event_details: Record<string, unknown>;
+      user_agent: string | null;
+      ip_address: string | null;
+    }>(
+      `select l.event_type, l.event_details, l.user_agent, l.ip_address from security_logs l join users u on u.id = l.user_id
+       where u.email = 'log@example.test' order by l.created_at`,
+    );
+    expect(logs.map((l) => l.event_type)).toEqual(['sign_up', 'email_verified', 'sign_in', 'sign_out']);
+    const signInLog = logs.find((l) => l.event_type === 'sign_in')!;
+    expect(signInLog.user_agent).toBe('TestBrowser/1.0');
+    expect(signInLog.ip_address).toBeNull();
+    expect(signInLog.event_details).toMatchObject({ riskLevel: 'low', userAgent: 'TestBrowser/1.0' });
+    const all = JSON.stringify(await t.database.query(`select * from security_logs`));
+    expect(all).not.toContain(PASSWORD);
+    expect(all).not.toContain('token=');
+  });
+});
+
+describe('rate limits', () => {
+  it('too many sign-in attempts for one address give 429 with a translated message and Retry-After', async () => {
+    let last;
+    for (let i = 0; i < 11; i++) last = await signIn(t.app, 'hammer@example.test', 'WrongPass1', 'en');
+    expect(last!.statusCode).toBe(429);
+    expect(last!.json().error.code).toBe('RATE_LIMITED');
+    expect(last!.json().error.message).toMatch(/^Too many attempts\. Please try again in \d+ minute\(s\)\.$/);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits are kept in the database, so they hold for every process', async () => {
+    const [row] = await t.database.query<{ count: number }>(
+      `select count from rate_limits where key = 'signIn:email:hammer@example.test'`,
+    );
+    expect(row?.count).toBeGreaterThan(10);
+  });
+});

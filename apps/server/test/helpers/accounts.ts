@@ -1,0 +1,71 @@
+/** Test helpers that create accounts through the API, the way a person would. */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+export const PASSWORD = 'Vitrine2026';
+
+export type Mail = { id: string; to: string; subject: string; date: string; links: string[] };
+
+export async function mailbox(app: FastifyInstance): Promise<Mail[]> {
+  const res = await app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+  return (res.json() as { messages: Mail[] }).messages;
+}
+
+/** The newest link sent to an address whose path contains `pathPart`. */
+export async function linkFor(app: FastifyInstance, to: string, pathPart: string): Promise<string> {
+  const mail = (await mailbox(app)).find((m) => m.to === to && m.links.some((l) => l.includes(pathPart)));
+  const link = mail?.links.find((l) => l.includes(pathPart));
+  if (!link) throw new Error(`no mail to ${to} with a link containing ${pathPart}`);
+  return link;
+}
+
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+export function cookieFrom(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+}
+
+export function signUp(
+  app: FastifyInstance,
+  body: Record<string, unknown>,
+  lang = 'fr',
+  remoteAddress?: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    headers: { 'accept-language': lang },
+    payload: { password: PASSWORD, firstName: 'Camille', lastName: 'Durand', ...body },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+export function signIn(app: FastifyInstance, email: string, password = PASSWORD, lang = 'fr') {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    headers: { 'accept-language': lang },
+    payload: { email, password },
+  });
+}
+
+/** Signs up, follows the verification link, signs in; returns the session cookie. */
+export async function createVerifiedUser(
+  app: FastifyInstance,
+  email: string,
+  extra: Record<string, unknown> = {},
+) {
+  const res = await signUp(app, { email, ...extra });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
+  await app.inject({ method: 'GET', url: pathOf(await linkFor(app, email, 'verify-email')) });
+  const signedIn = await signIn(app, email);
+  if (signedIn.statusCode !== 200) throw new Error(`sign-in failed: ${signedIn.body}`);
+  return { cookie: cookieFrom(signedIn), userId: (signedIn.json() as { user: { id: string } }).user.id };
+}

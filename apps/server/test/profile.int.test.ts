@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { createVerifiedUser } from './helpers/accounts';
+
+let t: TestApp;
+let alice: { cookie: string; userId: string };
+let bob: { cookie: string; userId: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await createVerifiedUser(t.app, 'alice@example.test', { firstName: 'Alice', lastName: 'Martin' });
+  bob = await createVerifiedUser(t.app, 'bob@example.test', { firstName: 'Bob', lastName: 'Petit' });
+});
+afterAll(() => t.close());
+
+const get = (cookie?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/profile', headers: cookie ? { cookie } : {} });
+const patch = (cookie: string, payload: unknown, lang = 'en') =>
+  t.app.inject({
+    method: 'PATCH',
+    url: '/api/profile',
+    headers: { cookie, 'accept-language': lang },
+    payload: payload as object,
+  });
+
+describe('profile', () => {
+  it('shows the signed-in user’s profile, e-mail and registration date', async () => {
+    const res = await get(alice.cookie);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.email).toBe('alice@example.test');
+    expect(new Date(body.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(body.profile).toEqual({
+      firstName: 'Alice',
+      lastName: 'Martin',
+      companyName: null,
+      jobTitle: null,
+      phoneNumber: null,
+      website: null,
+    });
+  });
+
+  it('needs a session', async () => {
+    const res = await get();
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('saves edited fields, trims them, and empties optional ones', async () => {
+    const res = await patch(alice.cookie, {
+      companyName: '  Atelier Martin ',
+      jobTitle: 'Gérante',
+      phoneNumber: '+33 6 12 34 56 78',
+      website: 'https://atelier-martin.fr',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profile).toMatchObject({
+      companyName: 'Atelier Martin',
+      jobTitle: 'Gérante',
+      phoneNumber: '+33 6 12 34 56 78',
+    });
+    const cleared = await patch(alice.cookie, { jobTitle: '' });
+    expect(cleared.json().profile.jobTitle).toBeNull();
+  });
+
+  it('refuses invalid values with a translated message and changes nothing', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ website: 'ftp://files.example' }, 'Invalid website address (e.g. https://example.com).'],
+      [{ phoneNumber: '12' }, 'Invalid phone number.'],
+      [{ firstName: '' }, 'This field is required.'],
+      [{ lastName: 'y'.repeat(101) }, 'This field cannot be longer than 100 characters.'],
+      [
+        { companyName: '<img src=x onerror=alert(1)>' },
+        'This field contains characters that are not allowed.',
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await patch(alice.cookie, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error.message).toBe(message);
+    }
+    expect((await get(alice.cookie)).json().profile.firstName).toBe('Alice');
+  });
+
+  it('the e-mail cannot be changed, nor another user’s profile touched', async () => {
+    const email = await patch(alice.cookie, { email: 'mallory@example.test' });
+    expect(email.statusCode).toBe(400);
+    const other = await patch(alice.cookie, { id: bob.userId, firstName: 'Hacked' });
+    expect(other.statusCode).toBe(400);
+    expect((await get(bob.cookie)).json().profile.firstName).toBe('Bob');
+    expect((await get(alice.cookie)).json().email).toBe('alice@example.test');
+  });
+
+  it('refuses a body that is not an object', async () => {
+    for (const payload of ['"text"', '[1,2]', 'null', '42']) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        headers: { cookie: alice.cookie, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});

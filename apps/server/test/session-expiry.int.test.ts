@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { createVerifiedUser } from './helpers/accounts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SESSION_IDLE_TIMEOUT_SECONDS: '5' });
+});
+afterAll(() => t.close());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const check = (cookie: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+
+describe('session idle timeout (30 minutes in production, 5 s here)', () => {
+  it('ends a session left unused for longer than the timeout', async () => {
+    const { cookie } = await createVerifiedUser(t.app, 'idle@example.test');
+    expect((await check(cookie)).statusCode).toBe(200);
+    await sleep(6500);
+    expect((await check(cookie)).statusCode).toBe(401);
+  });
+
+  it('keeps a session alive while it is used (sliding expiry)', async () => {
+    const { cookie } = await createVerifiedUser(t.app, 'busy@example.test');
+    for (let i = 0; i < 5; i++) {
+      await sleep(2000);
+      expect((await check(cookie)).statusCode, `after ${(i + 1) * 2} s`).toBe(200);
+    }
+  });
+
+  it('tells the browser the idle timeout and check interval to use', async () => {
+    const { cookie } = await createVerifiedUser(t.app, 'settings@example.test');
+    expect((await check(cookie)).json().session).toMatchObject({
+      idleTimeoutSeconds: 5,
+      checkIntervalSeconds: 60,
+    });
+  });
+});

@@ -1,0 +1,56 @@
+/** Request and response shapes of the authentication and profile API, shared with the web forms. */
+import { z } from 'zod';
+import {
+  emailField,
+  newPasswordField,
+  optionalPhone,
+  optionalText,
+  optionalWebsite,
+  requiredName,
+  PASSWORD_MAX_LENGTH,
+} from '../validation/fields';
+
+export const profileFields = {
+  firstName: requiredName,
+  lastName: requiredName,
+  companyName: optionalText(),
+  jobTitle: optionalText(),
+  phoneNumber: optionalPhone,
+  website: optionalWebsite,
+};
+
+export const signUpInput = z.object({ email: emailField, password: newPasswordField, ...profileFields });
+export type SignUpInput = z.input<typeof signUpInput>;
+
+export const signInInput = z.object({
+  email: emailField,
+  password: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(PASSWORD_MAX_LENGTH),
+});
+export type SignInInput = z.input<typeof signInInput>;
+
+export const emailOnlyInput = z.object({ email: emailField });
+
+export const resetPasswordInput = z.object({
+  token: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(512),
+  password: newPasswordField,
+});
+
+export const profileUpdateInput = z.object(profileFields).strict();
+export type ProfileUpdateInput = z.input<typeof profileUpdateInput>;
+
+export type Profile = {
+  firstName: string;
+  lastName: string;
+  companyName: string | null;
+  jobTitle: string | null;
+  phoneNumber: string | null;
+  website: string | null;
+};
+
+export type SessionResponse = {
+  user: { id: string; email: string; emailVerified: boolean; createdAt: string };
+  profile: Profile | null;
+  session: { expiresAt: string; idleTimeoutSeconds: number; checkIntervalSeconds: number };
+};
+
+export type AuthProvidersResponse = { google: boolean };

@@ -1,0 +1,102 @@
+/**
+ * Field rules shared by the browser forms and the server (spec section 5). Messages are catalog keys
+ * under "validation.", translated where they are shown.
+ */
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const TEXT_MAX_LENGTH = 200;
+export const URL_MAX_LENGTH = 2048;
+
+/** The sign-up password rules, in the spec's order; the first one broken is the one reported. */
+export const PASSWORD_RULES = [
+  { key: 'validation.passwordTooShort', test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
+  { key: 'validation.passwordNoLowercase', test: (p: string) => /\p{Ll}/u.test(p) },
+  { key: 'validation.passwordNoUppercase', test: (p: string) => /\p{Lu}/u.test(p) },
+  { key: 'validation.passwordNoDigit', test: (p: string) => /\d/.test(p) },
+] as const;
+
+export type PasswordRuleKey = (typeof PASSWORD_RULES)[number]['key'];
+
+export function passwordIssues(password: string): PasswordRuleKey[] {
+  return PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) => rule.key);
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
+const MARKUP_CHARS = /[<>]/;
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_SHAPE = /^\+?[\d\s().-]+$/;
+
+/** E-mail: trimmed and lower-cased, the spec's shape (no spaces), 'Format d'email invalide' otherwise. */
+export const emailField = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'validation.required')
+  .max(EMAIL_MAX_LENGTH, 'validation.emailInvalid')
+  .regex(EMAIL_SHAPE, 'validation.emailInvalid');
+
+/** A new password: every spec rule, in order. */
+export const newPasswordField = z
+  .string({ error: 'validation.required' })
+  .max(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong')
+  .superRefine((password, ctx) => {
+    const first = passwordIssues(password)[0];
+    if (first) ctx.addIssue({ code: 'custom', message: first });
+  });
+
+/** Plain single-line text typed by a person: no control characters, no markup brackets. */
+function plainText(max: number) {
+  return z
+    .string({ error: 'validation.notText' })
+    .trim()
+    .max(max, `validation.tooLong:${max}`)
+    .refine((value) => !CONTROL_CHARS.test(value), 'validation.forbiddenCharacters')
+    .refine((value) => !MARKUP_CHARS.test(value), 'validation.forbiddenCharacters');
+}
+
+export const requiredName = plainText(NAME_MAX_LENGTH).min(1, 'validation.required');
+
+/** An optional text: empty or missing becomes null. */
+export function optionalText(max = TEXT_MAX_LENGTH) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    plainText(max).nullable().optional(),
+  );
+}
+
+export const optionalPhone = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  plainText(30)
+    .refine(
+      (value) => PHONE_SHAPE.test(value) && value.replace(/\D/g, '').length >= 6,
+      'validation.phoneInvalid',
+    )
+    .nullable()
+    .optional(),
+);
+
+export const optionalWebsite = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  plainText(URL_MAX_LENGTH)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+      } catch {
+        return false;
+      }
+    }, 'validation.urlInvalid')
+    .nullable()
+    .optional(),
+);
+
+/** Splits a message like "validation.tooLong:100" into its key and parameters. */
+export function parseValidationMessage(message: string): { key: string; params: Record<string, string> } {
+  const [key = message, max] = message.split(':');
+  return { key, params: max ? { max } : {} };
+}
