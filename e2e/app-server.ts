@@ -1,17 +1,31 @@
 /** The built app, started as `npm start` would run it, on a free port and a temporary DATA_DIR. */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, type ServerProcess } from '../apps/server/test/helpers/server-process';
 
 export type AppUnderTest = ServerProcess & { dataDir: string; close(): Promise<void> };
 
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 export async function startApp(env: Record<string, string> = {}): Promise<AppUnderTest> {
   const dist = path.resolve('apps/web/dist/index.html');
   if (!fs.existsSync(dist))
     throw new Error('The web app is not built: run "npm run build" before the browser tests.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
-  const server = await startServer({ DATA_DIR: dataDir, ...env }, { entry: 'bundle' });
+  // PUBLIC_URL must be the address the browser uses: the server refuses writes from any other origin.
+  const port = await freePort();
+  const server = await startServer(
+    { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    { entry: 'bundle' },
+  );
   return {
     ...server,
     dataDir,

@@ -46,6 +46,7 @@ const schema = z
       .default('https://accounts.google.com/.well-known/openid-configuration'),
     SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86_400).default(1800),
     SESSION_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(100_000).default(1),
   })
   .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
     path: ['GOOGLE_CLIENT_SECRET'],
@@ -78,6 +79,7 @@ const schema = z
             : undefined,
         idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT_SECONDS,
         checkIntervalSeconds: env.SESSION_CHECK_INTERVAL_SECONDS,
+        rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
       },
     };
   });

@@ -234,6 +234,12 @@ describe('e-mail verification and sign-in', () => {
 });
 
 describe('sessions', () => {
+  it('a visitor without a session cookie is told there is no session, without an error', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toBeNull();
+  });
+
   it('sign-out ends the session', async () => {
     const { cookie } = await createVerifiedUser(t.app, 'signout@example.test');
     expect((await session(cookie)).statusCode).toBe(200);

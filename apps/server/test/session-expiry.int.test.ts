@@ -36,3 +36,15 @@ describe('session idle timeout (30 minutes in production, 5 s here)', () => {
     });
   });
 });
+
+describe('the browser’s periodic session check', () => {
+  it('does not count as activity: an idle tab still times out', async () => {
+    const { cookie } = await createVerifiedUser(t.app, 'passive@example.test');
+    for (let i = 0; i < 3; i++) {
+      await sleep(2000);
+      await t.app.inject({ method: 'GET', url: '/api/auth/session?passive=1', headers: { cookie } });
+    }
+    await sleep(500);
+    expect((await check(cookie)).statusCode).toBe(401);
+  });
+});

@@ -1,8 +1,37 @@
 import { createBrowserRouter } from 'react-router';
 import { HomePage } from '../features/landing/components/home-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
+import { AuthPage } from '../features/auth/components/auth-page';
+import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
+import { DashboardLayout } from '../features/dashboard/components/dashboard-layout';
+import { ComingSoonPage } from '../features/dashboard/components/coming-soon-page';
+import { AccountPage } from '../features/account/components/account-page';
+import { RequireUser } from './require-user';
+import { SessionMonitor } from '../features/auth/components/session-monitor';
 
 export const router = createBrowserRouter([
-  { path: '/', element: <HomePage /> },
-  { path: '*', element: <NotFoundPage /> },
+  {
+    element: <SessionMonitor />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      {
+        path: '/dashboard',
+        element: (
+          <RequireUser>
+            <DashboardLayout />
+          </RequireUser>
+        ),
+        children: [
+          { index: true, element: <ComingSoonPage titleKey="dashboard.nav.fusion" /> },
+          { path: 'express', element: <ComingSoonPage titleKey="dashboard.nav.express" /> },
+          { path: 'history', element: <ComingSoonPage titleKey="dashboard.nav.history" /> },
+          { path: 'stats', element: <ComingSoonPage titleKey="dashboard.nav.stats" /> },
+          { path: 'account', element: <AccountPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
 ]);

@@ -21,7 +21,7 @@ import { readProfile } from '../profiles/repository';
 import { AUTH_BASE_PATH } from './auth';
 import { betterAuthCode, toAppError } from './errors';
 import { authRequestContext, type AuthRequestContext } from './request-context';
-import { currentSession, requireUser } from './session';
+import { currentSession, hasSessionCookie, requireUser } from './session';
 
 const VERIFIED_CALLBACK = '/?verified=1';
 
@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/sign-up', async (request, reply) => {
     const input = parseInput(signUpInput, request.body);
-    await limitAttempt(database, 'signUp', request.ip, input.email);
+    await limitAttempt(database, 'signUp', request.ip, input.email, config.auth.rateLimitMultiplier);
     const { email, password, ...profile } = input;
     const name = `${profile.firstName} ${profile.lastName}`;
     const normalized = { companyName: null, jobTitle: null, phoneNumber: null, website: null, ...profile };
@@ -68,7 +68,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (!body.email || !body.password) throw new AppError('CREDENTIALS_REQUIRED');
     const input = parseInput(signInInput, body);
-    await limitAttempt(database, 'signIn', request.ip, input.email);
+    await limitAttempt(database, 'signIn', request.ip, input.email, config.auth.rateLimitMultiplier);
     try {
       const { headers, response } = await authRequestContext.run(contextOf(request), () =>
         auth.api.signInEmail({
@@ -107,8 +107,12 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { status: 'signed_out' };
   });
 
-  app.get('/session', async (request, reply): Promise<SessionResponse> => {
-    const { user, session } = await requireUser(request, reply);
+  // "Who am I?": a visitor without a session cookie gets null (not an error); a cookie that names no valid
+  // session gets 401, so the browser knows its session has ended.
+  app.get('/session', async (request, reply): Promise<SessionResponse | null> => {
+    if (!hasSessionCookie(request)) return reply.header('cache-control', 'no-store').send(null);
+    const passive = (request.query as { passive?: string }).passive === '1';
+    const { user, session } = await requireUser(request, reply, { passive });
     reply.header('cache-control', 'no-store');
     return {
       user: {
@@ -128,7 +132,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/verification/resend', async (request) => {
     const { email } = parseInput(emailOnlyInput, request.body);
-    await limitAttempt(database, 'verification', request.ip, email);
+    await limitAttempt(database, 'verification', request.ip, email, config.auth.rateLimitMultiplier);
     await authRequestContext
       .run(contextOf(request), () =>
         auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK } }),
@@ -141,7 +145,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/password/forgot', async (request) => {
     const { email } = parseInput(emailOnlyInput, request.body);
-    await limitAttempt(database, 'passwordReset', request.ip, email);
+    await limitAttempt(database, 'passwordReset', request.ip, email, config.auth.rateLimitMultiplier);
     const userId = await userIdByEmail(request, email);
     try {
       await authRequestContext.run(contextOf(request), () =>

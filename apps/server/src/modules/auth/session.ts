@@ -17,20 +17,26 @@ export type SessionUser = {
 };
 export type CurrentSession = { user: SessionUser; session: { id: string; expiresAt: Date } };
 
-function hasSessionCookie(request: FastifyRequest): boolean {
+export function hasSessionCookie(request: FastifyRequest): boolean {
   return (request.headers.cookie ?? '').split(';').some((part) => {
     const name = part.trim().split('=')[0];
     return name === SESSION_COOKIE || name === `__Secure-${SESSION_COOKIE}`;
   });
 }
 
+/**
+ * `passive` reads the session without counting as activity: the browser's periodic health check uses it,
+ * so an open but idle tab does not keep a session alive.
+ */
 export async function currentSession(
   request: FastifyRequest,
   reply: FastifyReply,
+  { passive = false } = {},
 ): Promise<CurrentSession | null> {
   const { auth } = request.server.deps;
   const { headers, response } = await auth.api.getSession({
     headers: requestHeaders(request),
+    query: { disableRefresh: passive },
     returnHeaders: true,
   });
   // A sliding refresh re-sets the cookie with its new expiry.
@@ -38,8 +44,12 @@ export async function currentSession(
   return response ? { user: response.user as SessionUser, session: response.session } : null;
 }
 
-export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<CurrentSession> {
-  const session = await currentSession(request, reply);
+export async function requireUser(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { passive?: boolean } = {},
+): Promise<CurrentSession> {
+  const session = await currentSession(request, reply, options);
   if (session) return session;
   if (hasSessionCookie(request)) {
     await recordSecurityEvent(request.server.deps.database, requestMeta(request), {

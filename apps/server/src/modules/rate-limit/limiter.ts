@@ -42,7 +42,9 @@ export async function limitAttempt(
   action: keyof typeof LIMITS,
   ip: string,
   email: string | undefined,
+  multiplier = 1,
 ): Promise<void> {
-  await hit(database, `${action}:ip:${ip}`, LIMITS[action].ip);
-  if (email) await hit(database, `${action}:email:${email}`, LIMITS[action].email);
+  const scaled = (limit: Limit) => ({ ...limit, max: limit.max * multiplier });
+  await hit(database, `${action}:ip:${ip}`, scaled(LIMITS[action].ip));
+  if (email) await hit(database, `${action}:email:${email}`, scaled(LIMITS[action].email));
 }

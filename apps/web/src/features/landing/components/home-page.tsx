@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { Logo } from '../../../components/ui/logo';
+import { HeaderAccount } from './header-account';
+import { VerificationBanner } from './verification-banner';
 
 const POINTS = ['home.pointFusion', 'home.pointExpress', 'home.pointEditor'] as const;
 
@@ -16,9 +18,13 @@ export function HomePage() {
       <header className="sticky top-0 z-10 border-b border-ink-100 bg-white/80 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center justify-between px-6 py-3">
           <Logo className="text-ink-900" />
-          <LanguageToggle />
+          <div className="flex items-center gap-3">
+            <LanguageToggle />
+            <HeaderAccount />
+          </div>
         </div>
       </header>
+      <VerificationBanner />
       <main className="flex flex-1 flex-col">
         <section className="relative flex flex-1 items-center overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 text-white">
           <div className="mx-auto grid w-full max-w-6xl gap-10 px-6 py-24 md:grid-cols-[1.2fr_1fr] md:py-32">

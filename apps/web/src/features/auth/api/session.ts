@@ -1,0 +1,78 @@
+/** The current session (GET /api/auth/session) and the calls that change it. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AuthProvidersResponse,
+  SessionResponse,
+  SignInInput,
+  SignUpInput,
+} from '@vitrine/shared/api/auth';
+import { api, ApiError } from '../../../lib/api-client';
+
+export const sessionQueryKey = ['session'] as const;
+
+/** null when signed out (no cookie: null; an ended session: 401); an error only for real failures. */
+async function fetchSession(): Promise<SessionResponse | null> {
+  try {
+    return await api<SessionResponse>('/api/auth/session');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useSession() {
+  return useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000, retry: false });
+}
+
+export function useProviders() {
+  return useQuery({
+    queryKey: ['auth-providers'],
+    queryFn: () => api<AuthProvidersResponse>('/api/auth/providers'),
+    staleTime: Infinity,
+  });
+}
+
+export function useSignIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SignInInput) =>
+      api<{ user: { id: string; email: string } }>('/api/auth/sign-in', { method: 'POST', json: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sessionQueryKey }),
+  });
+}
+
+export function useSignUp() {
+  return useMutation({
+    mutationFn: (input: SignUpInput) =>
+      api<{ status: string }>('/api/auth/sign-up', { method: 'POST', json: input }),
+  });
+}
+
+export function useSignOut() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ status: string }>('/api/auth/sign-out', { method: 'POST', json: {} }),
+    onSettled: () => client.setQueryData(sessionQueryKey, null),
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      api<{ status: string }>('/api/auth/password/forgot', { method: 'POST', json: { email } }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: { token: string; password: string }) =>
+      api<{ status: string }>('/api/auth/password/reset', { method: 'POST', json: input }),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      api<{ status: string }>('/api/auth/verification/resend', { method: 'POST', json: { email } }),
+  });
+}

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { FullPageSpinner } from '../../../components/ui/full-page-spinner';
+import { useToast } from '../../../components/ui/toast';
+import { useSession } from '../api/session';
+import { AuthLayout } from './auth-layout';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { GoogleButton } from './google-button';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+type Mode = 'signIn' | 'signUp' | 'forgot';
+
+/** /auth: sign in (default), sign up and forgotten password on one screen (spec section 2). */
+export function AuthPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { toast } = useToast();
+  const [params, setParams] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(params.get('mode') === 'signup' ? 'signUp' : 'signIn');
+  const [forgotEmail, setForgotEmail] = useState('');
+
+  useEffect(() => {
+    if (params.get('error')) {
+      toast({ variant: 'destructive', title: t('common.error'), description: t('auth.googleError') });
+      setParams({}, { replace: true });
+    }
+  }, [params, setParams, t, toast]);
+
+  useEffect(() => {
+    document.title = `${t(`auth.${mode}Title`)} · ${t('app.name')}`;
+  }, [mode, t]);
+
+  if (session.isPending) return <FullPageSpinner />;
+  // A signed-in user has nothing to do here (spec section 6).
+  if (session.data) return <Navigate to="/" replace />;
+
+  const link = (label: string, next: Mode) => (
+    <button
+      type="button"
+      className="text-sm font-medium text-brand-700 hover:underline"
+      onClick={() => setMode(next)}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <AuthLayout title={t(`auth.${mode}Title`)} subtitle={t(`auth.${mode}Subtitle`)}>
+      {mode !== 'forgot' && <GoogleButton />}
+      {mode === 'signIn' && (
+        <SignInForm
+          onForgot={(email) => {
+            setForgotEmail(email);
+            setMode('forgot');
+          }}
+        />
+      )}
+      {mode === 'signUp' && <SignUpForm onDone={() => setMode('signIn')} />}
+      {mode === 'forgot' && (
+        <ForgotPasswordForm initialEmail={forgotEmail} onDone={() => setMode('signIn')} />
+      )}
+      <div className="mt-6 text-center">
+        {mode === 'signIn' && link(t('auth.toSignUp'), 'signUp')}
+        {mode === 'signUp' && link(t('auth.toSignIn'), 'signIn')}
+        {mode === 'forgot' && link(t('auth.backToSignIn'), 'signIn')}
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { newPasswordField } from '@vitrine/shared/validation/fields';
+import { Button } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast';
+import { fieldErrors } from '../../../lib/form-errors';
+import { useResetPassword } from '../api/session';
+import { AuthLayout } from './auth-layout';
+import { useApiErrorToast } from './use-api-error-toast';
+
+/** /reset-password?token=…: the target of the reset e-mail; sets a new password under the sign-up rules. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const showError = useApiErrorToast();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const reset = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = newPasswordField.safeParse(password);
+    if (!parsed.success) return setErrors({ password: Object.values(fieldErrors(parsed.error, t))[0] });
+    if (password !== confirm) return setErrors({ confirm: t('auth.passwordsDiffer') });
+    setErrors({});
+    reset.mutate(
+      { token, password },
+      {
+        onSuccess: () => {
+          toast({ title: t('auth.resetDone'), description: t('auth.resetDoneDescription') });
+          void navigate('/auth');
+        },
+        onError: showError,
+      },
+    );
+  };
+
+  return (
+    <AuthLayout title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')}>
+      {token ? (
+        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+          <TextField
+            label={t('auth.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            hint={t('auth.passwordHint')}
+            value={password}
+            error={errors.password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <TextField
+            label={t('auth.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            error={errors.confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+          <Button type="submit" busy={reset.isPending} disabled={reset.isPending}>
+            {reset.isPending ? t('auth.resetSaving') : t('auth.resetButton')}
+          </Button>
+        </form>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <p className="text-sm text-red-600">{t('auth.resetMissingToken')}</p>
+          <ButtonLink to="/auth">{t('auth.requestNewLink')}</ButtonLink>
+        </div>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Watches the signed-in session (spec section 4): 30 minutes without activity signs the user out and
+ * sends them to /auth; a check every 60 s does the same when the server no longer knows the session.
+ * Both durations come from the server, so tests can shorten them.
+ */
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import type { SessionResponse } from '@vitrine/shared/api/auth';
+import { useToast } from '../../../components/ui/toast';
+import { api, ApiError } from '../../../lib/api-client';
+import { sessionQueryKey, useSession, useSignOut } from '../api/session';
+
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart'] as const;
+
+export function SessionMonitor() {
+  const session = useSession();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const { toast } = useToast();
+  const { t } = useTranslation();
+  // Set when the timers start (in the effect below), not during render.
+  const lastActivity = useRef(0);
+  const settings = session.data?.session;
+  const signedIn = Boolean(session.data);
+
+  useEffect(() => {
+    if (!signedIn || !settings) return;
+    lastActivity.current = Date.now();
+    const onActivity = () => (lastActivity.current = Date.now());
+    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
+
+    const expire = () => {
+      client.setQueryData(sessionQueryKey, null);
+      void navigate('/auth');
+    };
+    const idleTimer = window.setInterval(() => {
+      if (Date.now() - lastActivity.current < settings.idleTimeoutSeconds * 1000) return;
+      signOut.mutate(undefined, {
+        onSettled: () => {
+          toast({ title: t('auth.sessionExpired'), description: t('auth.sessionExpiredDescription') });
+          expire();
+        },
+      });
+    }, 1000);
+    // The health check reads the session passively: an idle tab must not keep it alive.
+    const healthTimer = window.setInterval(() => {
+      api<SessionResponse>('/api/auth/session?passive=1').catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) expire();
+      });
+    }, settings.checkIntervalSeconds * 1000);
+
+    return () => {
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
+      window.clearInterval(idleTimer);
+      window.clearInterval(healthTimer);
+    };
+    // signOut and toast are stable enough; re-arming on their identity would reset the idle clock.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signedIn, settings?.idleTimeoutSeconds, settings?.checkIntervalSeconds]);
+
+  return <Outlet />;
+}

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Lang } from '@vitrine/shared/locale';
+import { Button } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { HomeIcon, PanelLeftIcon, SignOutIcon } from '../../../components/ui/icons';
+import { LanguageToggle } from '../../../components/ui/language-toggle';
+import { Logo } from '../../../components/ui/logo';
+import { Spinner } from '../../../components/ui/spinner';
+import { useSignOut } from '../../auth/api/session';
+import type { SidebarState } from '../hooks/use-sidebar';
+import { DESKTOP_SIDEBAR_ID } from './desktop-sidebar';
+import { MOBILE_SHEET_ID } from './mobile-sheet';
+
+type Props = { sidebar: SidebarState; email: string; onLanguageChange: (lang: Lang) => void };
+
+export function DashboardHeader({ sidebar, email, onLanguageChange }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const menuOpen = sidebar.isMobile ? sidebar.sheetOpen : sidebar.expanded;
+  const toggleLabel = sidebar.isMobile
+    ? t(menuOpen ? 'dashboard.sidebar.close' : 'dashboard.sidebar.open')
+    : t(menuOpen ? 'dashboard.sidebar.collapse' : 'dashboard.sidebar.expand');
+
+  async function handleSignOut() {
+    try {
+      await signOut.mutateAsync();
+    } catch {
+      // useSignOut forgets the session locally whatever the server said; the user still leaves.
+    }
+    void navigate('/');
+  }
+
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-ink-100 bg-white/90 px-3 backdrop-blur sm:gap-3 sm:px-4">
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={sidebar.toggle}
+        aria-label={toggleLabel}
+        aria-expanded={menuOpen}
+        aria-controls={sidebar.isMobile ? MOBILE_SHEET_ID : DESKTOP_SIDEBAR_ID}
+        aria-keyshortcuts="Control+B Meta+B"
+        title={`${toggleLabel} (Ctrl/⌘ B)`}
+      >
+        <PanelLeftIcon />
+      </Button>
+      <Logo className="text-ink-900" />
+      <div className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-2">
+        <LanguageToggle onChange={onLanguageChange} />
+        <ButtonLink to="/" variant="ghost" size="sm">
+          <HomeIcon className="size-4.5" />
+          <span className="sr-only sm:not-sr-only">{t('dashboard.header.home')}</span>
+        </ButtonLink>
+        {email && (
+          <span
+            className="hidden max-w-56 truncate lg:max-w-72 border-l border-ink-100 pl-3 text-sm text-ink-600 md:block"
+            title={`${t('dashboard.header.signedInAs')} ${email}`}
+          >
+            {email}
+          </span>
+        )}
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void handleSignOut()}
+          disabled={signOut.isPending}
+        >
+          {signOut.isPending ? <Spinner /> : <SignOutIcon className="size-4.5" />}
+          <span className="sr-only sm:not-sr-only">
+            {t(signOut.isPending ? 'dashboard.header.signingOut' : 'dashboard.header.signOut')}
+          </span>
+        </Button>
+      </div>
+    </header>
+  );
+}

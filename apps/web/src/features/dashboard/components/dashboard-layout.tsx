@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { useSession } from '../../auth/api/session';
+import { useDashboardLanguage } from '../hooks/use-dashboard-language';
+import { useSidebar } from '../hooks/use-sidebar';
+import { isFullWidthPage } from '../lib/nav-items';
+import { DashboardHeader } from './dashboard-header';
+import { DesktopSidebar } from './desktop-sidebar';
+import { MobileSheet } from './mobile-sheet';
+
+/** The signed-in shell (spec section 2, Dashboard layout): header, sidebar and the current page. */
+export function DashboardLayout() {
+  const { t } = useTranslation();
+  const saveLanguage = useDashboardLanguage();
+  const sidebar = useSidebar();
+  const { pathname } = useLocation();
+  const email = useSession().data?.user.email ?? '';
+
+  return (
+    <div className="min-h-dvh bg-ink-50">
+      <a
+        href="#dashboard-main"
+        className="sr-only rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+      >
+        {t('dashboard.skipToContent')}
+      </a>
+      <DashboardHeader sidebar={sidebar} email={email} onLanguageChange={saveLanguage} />
+      <div className="flex">
+        <DesktopSidebar expanded={sidebar.expanded} />
+        <main
+          id="dashboard-main"
+          tabIndex={-1}
+          className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-10"
+        >
+          <div className={isFullWidthPage(pathname) ? 'w-full' : 'mx-auto w-full max-w-5xl'}>
+            <Outlet />
+          </div>
+        </main>
+      </div>
+      {sidebar.isMobile && (
+        <MobileSheet open={sidebar.sheetOpen} onClose={sidebar.closeSheet} email={email} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useCallback, useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '@vitrine/shared/locale';
+import { readDashboardLanguage, saveDashboardLanguage } from '../lib/dashboard-language';
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    // Reading the property itself throws where the browser blocks storage.
+    return undefined;
+  }
+}
+
+/**
+ * Puts the dashboard in its own language (French by default, else the last one chosen there) and
+ * returns the function that remembers a new choice. A layout effect, so the first paint is already in it.
+ */
+export function useDashboardLanguage(): (lang: Lang) => void {
+  const { i18n } = useTranslation();
+  useLayoutEffect(() => {
+    const lang = readDashboardLanguage(storage());
+    if (i18n.language !== lang) void i18n.changeLanguage(lang);
+  }, [i18n]);
+  return useCallback((lang: Lang) => saveDashboardLanguage(storage(), lang), []);
+}

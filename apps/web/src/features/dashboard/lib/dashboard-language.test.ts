@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { readDashboardLanguage, saveDashboardLanguage } from './dashboard-language';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+  };
+}
+
+describe('dashboard language', () => {
+  it('defaults to French when nothing is stored', () => {
+    expect(readDashboardLanguage(memoryStorage())).toBe('fr');
+    expect(readDashboardLanguage(undefined)).toBe('fr');
+  });
+
+  it('is restored from local storage under the key dashboardLanguage', () => {
+    expect(readDashboardLanguage(memoryStorage({ dashboardLanguage: 'en' }))).toBe('en');
+  });
+
+  it('ignores a stored value that is not a product language', () => {
+    expect(readDashboardLanguage(memoryStorage({ dashboardLanguage: 'de' }))).toBe('fr');
+  });
+
+  it('is saved in local storage under the key dashboardLanguage', () => {
+    const storage = memoryStorage();
+    saveDashboardLanguage(storage, 'en');
+    expect(storage.data.get('dashboardLanguage')).toBe('en');
+  });
+
+  it('falls back to French, and saves nothing, when storage is refused', () => {
+    const refusing = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    expect(readDashboardLanguage(refusing)).toBe('fr');
+    expect(() => saveDashboardLanguage(refusing, 'en')).not.toThrow();
+  });
+});

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext } from './browser';
+import { startApp, type AppUnderTest } from './app-server';
+
+let app: AppUnderTest;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp({ SESSION_IDLE_TIMEOUT_SECONDS: '8' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const PASSWORD = 'Vitrine2026';
+
+/** Opens the newest message to `to` in the dev mailbox and follows its link containing `pathPart`. */
+async function followMailLink(page: Page, to: string, pathPart: string) {
+  await page.goto('/dev/mailbox');
+  await page.locator('tr', { hasText: to }).first().getByRole('link').click();
+  const link = page.locator(`a[href*="${pathPart}"]`).first();
+  const href = await link.getAttribute('href');
+  expect(href).toBeTruthy();
+  await page.goto(href!);
+}
+
+async function expectToast(page: Page, text: string) {
+  await expect.poll(() => page.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
+}
+
+const copy = {
+  fr: {
+    toSignUp: 'Pas encore de compte ? Créez-en un',
+    firstName: 'Prénom *',
+    lastName: 'Nom *',
+    password: 'Mot de passe',
+    create: 'Créer mon compte',
+    created: 'Compte créé ! Veuillez vérifier votre email pour confirmer votre compte.',
+    verified: 'Adresse e-mail confirmée !',
+    signIn: 'Se connecter',
+    signedIn: 'Connexion réussie !',
+    required: 'Email et mot de passe requis',
+    tooShort: 'Le mot de passe doit contenir au moins 8 caractères',
+  },
+  en: {
+    toSignUp: 'No account yet? Create one',
+    firstName: 'First name *',
+    lastName: 'Last name *',
+    password: 'Password',
+    create: 'Create my account',
+    created: 'Account created! Please check your email to confirm your account.',
+    verified: 'Email address confirmed!',
+    signIn: 'Sign in',
+    signedIn: 'Signed in successfully!',
+    required: 'Email and password required',
+    tooShort: 'Password must contain at least 8 characters',
+  },
+};
+
+describe.each([
+  ['fr', 'fr-FR'],
+  ['en', 'en-US'],
+] as const)('accounts in the browser (%s)', (lang, locale) => {
+  const c = copy[lang];
+  const email = `camille.${lang}@example.test`;
+
+  it('sign up, confirm from the outbox, sign in, see the account page; /auth then leads home', async () => {
+    const context = await newContext(browser, locale, app.url);
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.getByRole('button', { name: c.signIn, exact: true }).click();
+    await expectToast(page, c.required);
+
+    await page.getByRole('button', { name: c.toSignUp }).click();
+    await page.getByLabel(c.firstName, { exact: true }).fill('Camille');
+    await page.getByLabel(c.lastName, { exact: true }).fill('Durand');
+    await page.getByLabel('Email').fill(`  ${email.toUpperCase()} `);
+    await page.getByLabel(c.password, { exact: true }).fill('short');
+    await page.getByRole('button', { name: c.create }).click();
+    await expect.poll(() => page.getByText(c.tooShort).count()).toBeGreaterThan(0);
+    await page.getByLabel(c.password, { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: c.create }).click();
+    await expectToast(page, c.created);
+
+    await followMailLink(page, email, 'verify-email');
+    await page.waitForURL(/\/\?verified=1$/);
+    await expect.poll(() => page.getByText(c.verified).count()).toBe(1);
+
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(c.password, { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: c.signIn, exact: true }).click();
+    await expectToast(page, c.signedIn);
+    await page.waitForURL(`${app.url}/`);
+
+    await page.goto('/dashboard/account');
+    await expect.poll(() => page.getByText(email).count()).toBeGreaterThan(0);
+    // A signed-in user who opens /auth goes to the home page.
+    await page.goto('/auth');
+    await page.waitForURL(`${app.url}/`);
+    await context.close();
+  });
+});
+
+describe('session rules in the browser', () => {
+  it('a visitor who opens the dashboard is sent to /auth', async () => {
+    const context = await newContext(browser, 'fr-FR', app.url);
+    const page = await context.newPage();
+    await page.goto('/dashboard');
+    await page.waitForURL(`${app.url}/auth`);
+    await context.close();
+  });
+
+  it('after the idle timeout (8 s here, 30 min in production) the user is signed out and sent to /auth', async () => {
+    const context = await newContext(browser, 'en-US', app.url);
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill('camille.en@example.test');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${app.url}/`);
+    await page.goto('/dashboard/account');
+    await page.waitForTimeout(10_000);
+    await page.waitForURL(`${app.url}/auth`, { timeout: 5000 });
+    const res = await page.request.get('/api/auth/session');
+    expect(res.status() === 401 || (await res.json()) === null).toBe(true);
+    await context.close();
+  });
+});
