@@ -1,27 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MessageKey } from '@vitrine/shared/i18n/catalog';
+import { profileUpdateInput } from '@vitrine/shared/api/auth';
 import { NAME_MAX_LENGTH, TEXT_MAX_LENGTH, URL_MAX_LENGTH } from '@vitrine/shared/validation/fields';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { errorDescription } from '../../../lib/error-description';
+import { fieldErrors } from '../../../lib/form-errors';
 import type { ProfileResponse } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
-import {
-  PROFILE_FIELDS,
-  changedFields,
-  profileProblems,
-  toFormValues,
-  type ProfileField,
-} from '../lib/profile-form';
+import { PROFILE_FIELDS, changedFields, toFormValues, type ProfileField } from '../lib/profile-form';
 import { TextField } from './text-field';
 
 type FieldErrors = Partial<Record<ProfileField, string>>;
-type ValidationKey = Extract<MessageKey, `validation.${string}`>;
-// "max" is the only parameter a validation message has (validation.tooLong), and i18next's typed t()
-// rejects an open record of parameters.
 
 const INPUTS: Record<
   ProfileField,
@@ -43,22 +34,20 @@ export function ProfileForm({ data, onDone }: { data: ProfileResponse; onDone: (
   const [values, setValues] = useState(() => toFormValues(data.profile));
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  function showErrors(form: HTMLFormElement, next: FieldErrors) {
-    setErrors(next);
-    const first = PROFILE_FIELDS.find((field) => next[field]);
-    if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+  /** Shows the messages of the form's own fields and puts the cursor in the first one. */
+  function showErrors(form: HTMLFormElement, messages: Record<string, string>) {
+    const shown = PROFILE_FIELDS.filter((field) => messages[field]);
+    setErrors(Object.fromEntries(shown.map((field) => [field, messages[field]])));
+    if (shown[0]) (form.elements.namedItem(shown[0]) as HTMLInputElement | null)?.focus();
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const changes = changedFields(values, data.profile);
-    const problems = profileProblems(changes);
-    const local: FieldErrors = {};
-    for (const [field, problem] of Object.entries(problems)) {
-      local[field as ProfileField] = t(problem.key as ValidationKey, { max: problem.params.max });
-    }
-    if (Object.keys(local).length > 0) return showErrors(form, local);
+    // The server's own contract, so the browser reports the same messages before any request.
+    const checked = profileUpdateInput.partial().safeParse(changes);
+    if (!checked.success) return showErrors(form, fieldErrors(checked.error, t));
     if (Object.keys(changes).length === 0) return onDone();
 
     update.mutate(changes, {
@@ -67,11 +56,7 @@ export function ProfileForm({ data, onDone }: { data: ProfileResponse; onDone: (
         onDone();
       },
       onError: (error) => {
-        const fields = error instanceof ApiError ? error.fields : {};
-        showErrors(
-          form,
-          Object.fromEntries(PROFILE_FIELDS.filter((f) => fields[f]).map((f) => [f, fields[f]])),
-        );
+        showErrors(form, error instanceof ApiError ? error.fields : {});
         const title = t('account.profile.saveFailed');
         toast({ title, description: errorDescription(error, title), variant: 'destructive' });
       },
@@ -114,8 +99,7 @@ export function ProfileForm({ data, onDone }: { data: ProfileResponse; onDone: (
         <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
           {t('account.profile.cancel')}
         </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending && <Spinner />}
+        <Button type="submit" disabled={update.isPending} busy={update.isPending}>
           {t(update.isPending ? 'account.profile.saving' : 'account.profile.save')}
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '@vitrine/shared/api/auth';
-import { changedFields, profileProblems, toFormValues } from './profile-form';
+import { changedFields, toFormValues } from './profile-form';
 
 const profile: Profile = {
   firstName: 'Camille',
@@ -27,17 +27,5 @@ describe('account personal information form', () => {
     const values = { ...toFormValues(profile), jobTitle: ' Gérante ', companyName: '', lastName: 'Martin  ' };
     expect(changedFields(values, profile)).toEqual({ jobTitle: 'Gérante', companyName: '' });
     expect(changedFields(toFormValues(profile), profile)).toEqual({});
-  });
-
-  it('reports the server’s rules per field before sending: names required, phone and website shapes', () => {
-    expect(profileProblems({ firstName: '', phoneNumber: 'abc', website: 'not a url' })).toEqual({
-      firstName: { key: 'validation.required', params: {} },
-      phoneNumber: { key: 'validation.phoneInvalid', params: {} },
-      website: { key: 'validation.urlInvalid', params: {} },
-    });
-    expect(profileProblems({ lastName: 'x'.repeat(101) })).toEqual({
-      lastName: { key: 'validation.tooLong', params: { max: '100' } },
-    });
-    expect(profileProblems({ companyName: '', jobTitle: 'Gérante' })).toEqual({});
   });
 });

@@ -1,6 +1,5 @@
-/** The account form's values, what changed in them, and their check with the server's own rules. */
-import { profileUpdateInput, type Profile, type ProfileUpdateInput } from '@vitrine/shared/api/auth';
-import { parseValidationMessage } from '@vitrine/shared/validation/fields';
+/** The account form's values and what changed in them. */
+import type { Profile, ProfileUpdateInput } from '@vitrine/shared/api/auth';
 
 export const PROFILE_FIELDS = [
   'firstName',
@@ -13,7 +12,6 @@ export const PROFILE_FIELDS = [
 
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export type ProfileFormValues = Record<ProfileField, string>;
-export type FieldProblem = { key: string; params: Record<string, string> };
 
 export function toFormValues(profile: Profile): ProfileFormValues {
   return Object.fromEntries(
@@ -32,20 +30,4 @@ export function changedFields(values: ProfileFormValues, profile: Profile): Part
     if (next !== (profile[field] ?? '')) changes[field] = next;
   }
   return changes;
-}
-
-/** The same zod contract the server parses with, so the browser reports the same messages first. */
-export function profileProblems(
-  changes: Partial<ProfileUpdateInput>,
-): Partial<Record<ProfileField, FieldProblem>> {
-  const result = profileUpdateInput.partial().safeParse(changes);
-  if (result.success) return {};
-  const problems: Partial<Record<ProfileField, FieldProblem>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ProfileField | undefined;
-    if (!field || problems[field]) continue;
-    const { key, params } = parseValidationMessage(issue.message);
-    problems[field] = { key: key.startsWith('validation.') ? key : 'validation.notText', params };
-  }
-  return problems;
 }

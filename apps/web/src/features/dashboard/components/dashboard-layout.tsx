@@ -25,7 +25,7 @@ export function DashboardLayout() {
         {t('dashboard.skipToContent')}
       </a>
       <DashboardHeader sidebar={sidebar} email={email} onLanguageChange={saveLanguage} />
-      <div className="flex">
+      <div className="flex min-h-[calc(100dvh-4rem)]">
         <DesktopSidebar expanded={sidebar.expanded} />
         <main
           id="dashboard-main"

@@ -9,11 +9,15 @@ export function DesktopSidebar({ expanded }: { expanded: boolean }) {
   return (
     <aside
       id={DESKTOP_SIDEBAR_ID}
-      className={`sticky top-16 hidden h-[calc(100dvh-4rem)] shrink-0 border-r border-ink-100 bg-white transition-[width] duration-200 ease-out md:block ${
+      className={`hidden shrink-0 border-r border-ink-100 bg-white transition-[width] duration-200 ease-out md:block ${
         expanded ? 'w-64' : 'w-12'
       }`}
     >
-      <nav aria-labelledby="dashboard-sidebar-title" className={expanded ? 'px-3 py-5' : 'px-1.5 py-5'}>
+      {/* The column runs the page's full height; only the menu inside stays in view while scrolling. */}
+      <nav
+        aria-labelledby="dashboard-sidebar-title"
+        className={`sticky top-16 ${expanded ? 'px-3 py-5' : 'px-1.5 py-5'}`}
+      >
         <h2
           id="dashboard-sidebar-title"
           className={
