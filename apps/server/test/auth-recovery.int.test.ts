@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import {
+  PASSWORD,
+  cookieFrom,
+  createVerifiedUser,
+  linkFor,
+  mailbox,
+  pathOf,
+  signIn,
+  signUp,
+} from './helpers/accounts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const session = (cookie: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+
+describe('password reset', () => {
+  it('sends a one-hour, single-use link to /reset-password; the new password works and the old one does not', async () => {
+    const { cookie } = await createVerifiedUser(t.app, 'reset@example.test');
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/forgot',
+      headers: { 'accept-language': 'en' },
+      payload: { email: 'reset@example.test' },
+    });
+    expect(forgot.statusCode).toBe(200);
+    const link = await linkFor(t.app, 'reset@example.test', '/reset-password');
+    expect(link.startsWith(`${t.config.publicUrl}/reset-password?token=`)).toBe(true);
+    const mail = (await mailbox(t.app)).find(
+      (m) => m.to === 'reset@example.test' && m.subject === 'Reset your password',
+    );
+    expect(mail).toBeDefined();
+    const token = new URL(link).searchParams.get('token')!;
+    const [row] = await t.database.query<{ minutes: number }>(
+      `select extract(epoch from expires_at - now()) / 60 as minutes from verifications where identifier = $1`,
+      [`reset-password:${token}`],
+    );
+    expect(Number(row?.minutes)).toBeGreaterThan(58);
+    expect(Number(row?.minutes)).toBeLessThanOrEqual(60);
+
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { token, password: 'short' },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.message).toBe('Le mot de passe doit contenir au moins 8 caractères');
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { token, password: 'NouveauMdp9' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { token, password: 'EncoreUn9x' },
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error.code).toBe('INVALID_TOKEN');
+
+    expect((await session(cookie)).statusCode).toBe(401);
+    expect((await signIn(t.app, 'reset@example.test')).statusCode).toBe(401);
+    expect((await signIn(t.app, 'reset@example.test', 'NouveauMdp9')).statusCode).toBe(200);
+  });
+
+  it('answers the same whether or not the address has an account', async () => {
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/forgot',
+      payload: { email: 'reset@example.test' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/forgot',
+      payload: { email: 'no-account@example.test' },
+    });
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.json()).toEqual(known.json());
+    expect((await mailbox(t.app)).some((m) => m.to === 'no-account@example.test')).toBe(false);
+  });
+
+  it('refuses a made-up token', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      headers: { 'accept-language': 'en' },
+      payload: { token: 'made-up', password: 'NouveauMdp9' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('This link is invalid or has expired. Request a new one.');
+  });
+});
+
+describe('security log', () => {
+  it('records sign-up, sign-in and sign-out with the user agent, and never a password, token or link', async () => {
+    const res = await signUp(t.app, { email: 'log@example.test' });
+    expect(res.statusCode).toBe(201);
+    const link = await linkFor(t.app, 'log@example.test', 'verify-email');
+    await t.app.inject({ method: 'GET', url: pathOf(link), headers: { 'user-agent': 'TestBrowser/1.0' } });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'user-agent': 'TestBrowser/1.0' },
+      payload: { email: 'log@example.test', password: PASSWORD },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: cookieFrom(signedIn), 'user-agent': 'TestBrowser/1.0' },
+    });
+    const logs = await t.database.query<{
+      event_type: string;
+      event_details: Record<string, unknown>;
+      user_agent: string | null;
+      ip_address: string | null;
+    }>(
+      `select l.event_type, l.event_details, l.user_agent, l.ip_address from security_logs l join users u on u.id = l.user_id
+       where u.email = 'log@example.test' order by l.created_at`,
+    );
+    expect(logs.map((l) => l.event_type)).toEqual(['sign_up', 'email_verified', 'sign_in', 'sign_out']);
+    const signInLog = logs.find((l) => l.event_type === 'sign_in')!;
+    expect(signInLog.user_agent).toBe('TestBrowser/1.0');
+    expect(signInLog.ip_address).toBeNull();
+    expect(signInLog.event_details).toMatchObject({ riskLevel: 'low', userAgent: 'TestBrowser/1.0' });
+    const all = JSON.stringify(await t.database.query(`select * from security_logs`));
+    expect(all).not.toContain(PASSWORD);
+    expect(all).not.toContain('token=');
+  });
+});
+
+describe('rate limits', () => {
+  it('too many sign-in attempts for one address give 429 with a translated message and Retry-After', async () => {
+    let last;
+    for (let i = 0; i < 11; i++) last = await signIn(t.app, 'hammer@example.test', 'WrongPass1', 'en');
+    expect(last!.statusCode).toBe(429);
+    expect(last!.json().error.code).toBe('RATE_LIMITED');
+    expect(last!.json().error.message).toMatch(/^Too many attempts\. Please try again in \d+ minute\(s\)\.$/);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits are kept in the database, so they hold for every process', async () => {
+    const [row] = await t.database.query<{ count: number }>(
+      `select count from rate_limits where key = 'signIn:email:hammer@example.test'`,
+    );
+    expect(row?.count).toBeGreaterThan(10);
+  });
+});
