@@ -9,6 +9,7 @@ import {
   pathOf,
   signIn,
   signUp,
+  sessionOf,
 } from './helpers/accounts';
 
 let t: TestApp;
@@ -17,8 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const session = (cookie: string) =>
-  t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+const session = (cookie: string) => sessionOf(t.app, cookie);
 
 describe('password reset', () => {
   it('sends a one-hour, single-use link to /reset-password; the new password works and the old one does not', async () => {

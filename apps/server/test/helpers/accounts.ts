@@ -69,3 +69,7 @@ export async function createVerifiedUser(
   if (signedIn.statusCode !== 200) throw new Error(`sign-in failed: ${signedIn.body}`);
   return { cookie: cookieFrom(signedIn), userId: (signedIn.json() as { user: { id: string } }).user.id };
 }
+
+export function sessionOf(app: FastifyInstance, cookie: string) {
+  return app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+}

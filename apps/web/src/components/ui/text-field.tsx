@@ -1,33 +1,38 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type ComponentProps } from 'react';
 
-type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
+type Props = ComponentProps<'input'> & { label: string; error?: string; hint?: string };
 
-/** A labelled input with its hint and its error, linked for screen readers. */
-export function TextField({ label, error, hint, className = '', ...input }: Props) {
+/** A labelled input with its error (or hint) underneath, tied to it for screen readers. */
+export function TextField({ label, error, hint, required, readOnly, className = '', ...input }: Props) {
   const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const noteId = `${id}-note`;
+  const note = error ?? hint;
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink-800">
+      <label htmlFor={id} className="block text-sm font-medium text-ink-800">
         {label}
+        {required && (
+          <span aria-hidden="true" className="ml-0.5 text-red-600">
+            *
+          </span>
+        )}
       </label>
       <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`block w-full rounded-lg border bg-white px-3 py-2 text-ink-900 shadow-sm transition outline-none placeholder:text-ink-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 ${
-          error ? 'border-red-500' : 'border-ink-200'
-        }`}
         {...input}
+        id={id}
+        required={required}
+        readOnly={readOnly}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={note ? noteId : undefined}
+        className={`mt-1.5 block w-full rounded-lg border px-3 py-2.5 text-sm shadow-xs transition outline-none placeholder:text-ink-400 focus-visible:outline-none ${
+          error
+            ? 'border-red-500 focus:ring-3 focus:ring-red-500/20'
+            : 'border-ink-200 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/20'
+        } ${readOnly ? 'cursor-default bg-ink-50 text-ink-600' : 'bg-white text-ink-900'}`}
       />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-          {error}
+      {note && (
+        <p id={noteId} className={`mt-1.5 text-sm ${error ? 'text-red-600' : 'text-ink-400'}`}>
+          {note}
         </p>
       )}
     </div>

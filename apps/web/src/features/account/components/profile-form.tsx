@@ -10,7 +10,7 @@ import { fieldErrors } from '../../../lib/form-errors';
 import type { ProfileResponse } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { PROFILE_FIELDS, changedFields, toFormValues, type ProfileField } from '../lib/profile-form';
-import { TextField } from './text-field';
+import { TextField } from '../../../components/ui/text-field';
 
 type FieldErrors = Partial<Record<ProfileField, string>>;
 
