@@ -43,6 +43,19 @@ const copy = {
     signedIn: 'Connexion réussie !',
     required: 'Email et mot de passe requis',
     tooShort: 'Le mot de passe doit contenir au moins 8 caractères',
+    accountNav: 'Gestion du compte',
+    edit: 'Modifier',
+    company: 'Entreprise',
+    save: 'Enregistrer',
+    saved: 'Profil mis à jour avec succès',
+    signOut: 'Se déconnecter',
+    forgot: 'Mot de passe oublié\u00a0?',
+    sendLink: 'Envoyer le lien',
+    sent: 'E-mail envoyé',
+    newPassword: 'Nouveau mot de passe',
+    confirmPassword: 'Confirmez le mot de passe',
+    savePassword: 'Enregistrer le mot de passe',
+    passwordChanged: 'Mot de passe modifié',
   },
   en: {
     toSignUp: 'No account yet? Create one',
@@ -56,6 +69,19 @@ const copy = {
     signedIn: 'Signed in successfully!',
     required: 'Email and password required',
     tooShort: 'Password must contain at least 8 characters',
+    accountNav: 'Account management',
+    edit: 'Edit',
+    company: 'Company',
+    save: 'Save',
+    saved: 'Profile updated successfully',
+    signOut: 'Sign out',
+    forgot: 'Forgot password?',
+    sendLink: 'Send the link',
+    sent: 'Email sent',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm the password',
+    savePassword: 'Save the password',
+    passwordChanged: 'Password changed',
   },
 };
 
@@ -66,7 +92,7 @@ describe.each([
   const c = copy[lang];
   const email = `camille.${lang}@example.test`;
 
-  it('sign up, confirm from the outbox, sign in, see the account page; /auth then leads home', async () => {
+  it('sign up, confirm from the outbox, sign in, edit the profile, sign out, reset the password', async () => {
     const context = await newContext(browser, locale, app.url);
     const page = await context.newPage();
     await page.goto('/auth');
@@ -95,11 +121,47 @@ describe.each([
     await expectToast(page, c.signedIn);
     await page.waitForURL(`${app.url}/`);
 
-    await page.goto('/dashboard/account');
-    await expect.poll(() => page.getByText(email).count()).toBeGreaterThan(0);
     // A signed-in user who opens /auth goes to the home page.
     await page.goto('/auth');
     await page.waitForURL(`${app.url}/`);
+
+    // The dashboard speaks French until the user picks English, and remembers the choice.
+    await page.goto('/dashboard');
+    await expect.poll(() => page.locator('header').getByText(email).count()).toBeGreaterThan(0);
+    if (lang === 'en') {
+      await page.getByRole('button', { name: 'Passer en anglais' }).click();
+      expect(await page.evaluate(() => localStorage.getItem('dashboardLanguage'))).toBe('en');
+    }
+    await page.getByRole('link', { name: c.accountNav }).first().click();
+    await page.waitForURL(`${app.url}/dashboard/account`);
+    await page.getByRole('button', { name: c.edit }).click();
+    await page.getByLabel(c.company, { exact: true }).fill('Boulangerie Durand');
+    await page.getByRole('button', { name: c.save, exact: true }).click();
+    await expectToast(page, c.saved);
+    await page.reload();
+    await expect.poll(() => page.getByText('Boulangerie Durand').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('link', { name: c.accountNav }).count()).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: c.signOut }).click();
+    await page.waitForURL(`${app.url}/`);
+
+    // Forgotten password: the e-mail, /reset-password, then sign in with the new password.
+    await page.goto('/auth');
+    await page.getByRole('button', { name: c.forgot }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: c.sendLink }).click();
+    await expectToast(page, c.sent);
+    await followMailLink(page, email, '/reset-password');
+    await page.waitForURL(/\/reset-password\?token=/);
+    await page.getByLabel(c.newPassword, { exact: true }).fill('NouveauMdp9');
+    await page.getByLabel(c.confirmPassword, { exact: true }).fill('NouveauMdp9');
+    await page.getByRole('button', { name: c.savePassword }).click();
+    await expectToast(page, c.passwordChanged);
+    await page.waitForURL(`${app.url}/auth`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(c.password, { exact: true }).fill('NouveauMdp9');
+    await page.getByRole('button', { name: c.signIn, exact: true }).click();
+    await expectToast(page, c.signedIn);
     await context.close();
   });
 });
@@ -117,8 +179,9 @@ describe('session rules in the browser', () => {
     const context = await newContext(browser, 'en-US', app.url);
     const page = await context.newPage();
     await page.goto('/auth');
+    // This account's password was changed by the reset flow above.
     await page.getByLabel('Email').fill('camille.en@example.test');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill('NouveauMdp9');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${app.url}/`);
     await page.goto('/dashboard/account');
