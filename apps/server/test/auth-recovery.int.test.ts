@@ -69,6 +69,11 @@ describe('password reset', () => {
     expect((await session(cookie)).statusCode).toBe(401);
     expect((await signIn(t.app, 'reset@example.test')).statusCode).toBe(401);
     expect((await signIn(t.app, 'reset@example.test', 'NouveauMdp9')).statusCode).toBe(200);
+    const events = await t.database.query<{ event_type: string }>(
+      `select l.event_type from security_logs l join users u on u.id = l.user_id
+       where u.email = 'reset@example.test' and l.event_type like 'password_reset_%' order by l.created_at`,
+    );
+    expect(events.map((e) => e.event_type)).toEqual(['password_reset_requested', 'password_reset_completed']);
   });
 
   it('answers the same whether or not the address has an account', async () => {

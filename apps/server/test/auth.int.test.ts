@@ -1,3 +1,4 @@
+import { createEmailVerificationToken } from 'better-auth/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import {
@@ -192,6 +193,41 @@ describe('e-mail verification and sign-in', () => {
       `select email_verified from users where email = 'tamper@example.test'`,
     );
     expect(user?.email_verified).toBe(false);
+  });
+
+  it('verification links last 24 hours, and an expired one verifies nothing', async () => {
+    await signUp(t.app, { email: 'expiry@example.test' });
+    const link = await linkFor(t.app, 'expiry@example.test', 'verify-email');
+    const token = new URL(link).searchParams.get('token')!;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      iat: number;
+      exp: number;
+    };
+    expect(claims.exp - claims.iat).toBe(24 * 3600);
+
+    const [user] = await t.database.query<{ id: string }>(
+      `select id from users where email = 'expiry@example.test'`,
+    );
+    const expiring = await createEmailVerificationToken(
+      t.config.auth.secret!,
+      'expiry@example.test',
+      undefined,
+      1,
+      {
+        userId: user!.id,
+      },
+    );
+    await new Promise((r) => setTimeout(r, 2100));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/core/verify-email?token=${expiring}&callbackURL=${encodeURIComponent('/?verified=1')}`,
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toMatch(/error=TOKEN_EXPIRED/);
+    const [after] = await t.database.query<{ email_verified: boolean }>(
+      `select email_verified from users where email = 'expiry@example.test'`,
+    );
+    expect(after?.email_verified).toBe(false);
   });
 
   it('a new verification link can be requested, with the same answer for any address', async () => {

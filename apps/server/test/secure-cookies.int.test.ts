@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { PASSWORD, pathOf, signUp } from './helpers/accounts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://vitrine.example' });
+});
+afterAll(() => t.close());
+
+/** The dev mailbox is not served on a public address, so the link is read from the outbox itself. */
+function verificationLink(): string {
+  const dir = path.join(t.config.dataDir, 'mail');
+  const sidecar = fs.readdirSync(dir).find((f) => f.endsWith('.json'));
+  const { links } = JSON.parse(fs.readFileSync(path.join(dir, sidecar!), 'utf8')) as { links: string[] };
+  return links.find((l) => l.includes('verify-email'))!;
+}
+
+describe('session cookie on an https deployment', () => {
+  it('is Secure, httpOnly and SameSite=Lax, and e-mail links use the public https address', async () => {
+    expect((await signUp(t.app, { email: 'secure@example.test' })).statusCode).toBe(201);
+    const link = verificationLink();
+    expect(link.startsWith('https://vitrine.example/api/auth/core/verify-email?token=')).toBe(true);
+    await t.app.inject({ method: 'GET', url: pathOf(link) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'secure@example.test', password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/session_token=/);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+});
