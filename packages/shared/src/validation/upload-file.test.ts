@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { checkFileName, checkUploadFile } from './upload-file';
+
+const file = (overrides: Partial<{ name: string; size: number; type: string }> = {}) => ({
+  name: 'produit.png',
+  size: 200_000,
+  type: 'image/png',
+  ...overrides,
+});
+
+describe('image file rules (spec section 5)', () => {
+  it('max 50 MB, min 100 bytes', () => {
+    expect(checkUploadFile(file({ size: 50 * 1024 * 1024 + 1 }))).toBe('uploads.fileTooLarge');
+    expect(checkUploadFile(file({ size: 50 * 1024 * 1024 }))).toBeUndefined();
+    expect(checkUploadFile(file({ size: 99 }))).toBe('uploads.fileTooSmall');
+    expect(checkUploadFile(file({ size: 100 }))).toBeUndefined();
+  });
+  it('JPEG, PNG, WebP or GIF only', () => {
+    for (const type of ['image/jpeg', 'image/jpg', 'image/png', 'image/webp', 'image/gif']) {
+      expect(checkUploadFile(file({ type }))).toBeUndefined();
+    }
+    for (const type of ['image/svg+xml', 'application/pdf', 'text/html', '']) {
+      expect(checkUploadFile(file({ type }))).toBe('uploads.fileType');
+    }
+  });
+  it.each([
+    '../etc/passwd.png',
+    'a/b.png',
+    'a\\b.png',
+    'bad\u0000.png',
+    'x<y>.png',
+    'what?.png',
+    'star*.png',
+    'c:drive.png',
+    'pipe|.png',
+    'quote".png',
+    'shell.php',
+    'run.exe',
+    'page.html',
+    'script.js',
+    'batch.bat',
+    'command.cmd',
+    'screen.scr',
+    'image.png.php',
+  ])('refuses a dangerous file name: %s', (name) =>
+    expect(checkFileName(name)).toBe('uploads.fileNameDangerous'),
+  );
+  it('file names over 255 characters are too long', () => {
+    expect(checkFileName(`${'a'.repeat(252)}.png`)).toBe('uploads.fileNameTooLong');
+    expect(checkFileName(`${'a'.repeat(251)}.png`)).toBeUndefined();
+  });
+  it('accepts ordinary names with accents and spaces', () => {
+    expect(checkFileName('Crème brûlée – photo 1.jpg')).toBeUndefined();
+  });
+});
