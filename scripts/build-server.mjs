@@ -1,5 +1,6 @@
 // Bundles the server (our TypeScript and @vitrine/* workspaces) into apps/server/dist/main.mjs; npm
-// packages stay external. Starting from one plain JavaScript file is much faster than a TS loader.
+// packages stay external. Starting from plain JavaScript is much faster than a TS loader, and code
+// splitting keeps each role's packages in a chunk loaded only when the role starts (see main.ts).
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -7,7 +8,11 @@ const root = path.resolve(import.meta.dirname, '..');
 
 await build({
   entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-  outfile: path.join(root, 'apps/server/dist/main.mjs'),
+  outdir: path.join(root, 'apps/server/dist'),
+  splitting: true,
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -3,28 +3,23 @@
  * cleanly on SIGINT or SIGTERM. A problem an operator can fix ends the process with one clear line.
  */
 import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { ConfigError, parseConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { buildApp } from './http/app';
-import { createAuth } from './modules/auth/auth';
-import { resolveAuthSecret } from './modules/auth/auth-secret';
-import { createMailer } from './modules/mail/mailer';
-import { startWorker, type Worker } from './jobs/worker';
+import type { Worker } from './jobs/worker';
 import { loggerOptions } from './logger';
 import { lockDataDir, prepareDataDir, type DataDirLock } from './lib/data-dir';
-import { DEFAULT_WEB_DIST_DIR } from './lib/paths';
-import { StartupError, describeError, errorCode } from './lib/startup-error';
+import { StartupError, describeError } from './lib/startup-error';
 import { VERSION } from './lib/version';
 
-type App = Awaited<ReturnType<typeof buildApp>>;
 type Running = {
   config: Config;
   logger: Logger;
   lock?: DataDirLock;
   database?: Database;
-  app?: App;
+  app?: FastifyInstance;
   worker?: Worker;
 };
 
@@ -43,56 +38,36 @@ function loadConfig(): Config {
   }
 }
 
-async function listen(app: App, config: Config) {
-  try {
-    return await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    const code = errorCode(error);
-    if (code === 'EADDRINUSE')
-      throw new StartupError(
-        `Port ${config.port} on ${config.host} is already in use (set PORT to another one).`,
-      );
-    if (code === 'EACCES')
-      throw new StartupError(`Not allowed to listen on port ${config.port} (set PORT above 1023).`);
-    if (code === 'ENOTFOUND' || code === 'EADDRNOTAVAIL')
-      throw new StartupError(`HOST ${config.host} is not an address of this machine.`);
-    throw error;
-  }
-}
-
 async function start(running: Running) {
   const { config, logger } = running;
+  const api = config.role === 'all' || config.role === 'api';
+  const worker = config.role === 'all' || config.role === 'worker';
   prepareDataDir(config.dataDir);
   if (!config.databaseUrl) running.lock = lockDataDir(config.dataDir);
-  const database = (running.database = await openDatabase(config));
+  // The roles' modules load while the database opens (PGlite compiles its WebAssembly off the main
+  // thread), which takes a good part off the start-up time.
+  const databaseReady = openDatabase(config);
+  const modules = Promise.all([
+    api ? import('./api-role') : undefined,
+    worker ? import('./jobs/worker') : undefined,
+  ]);
+  modules.catch(() => {}); // a failure is reported where it is awaited below
+  const database = (running.database = await databaseReady);
+  const [apiRole, workerRole] = await modules;
   await migrateDatabase(database);
 
-  if (config.role === 'all' || config.role === 'worker') {
-    running.worker = await startWorker(database, logger);
-  }
-  if (config.role === 'all' || config.role === 'api') {
-    const webDistDir =
-      config.webDistDir ??
-      (fs.existsSync(`${DEFAULT_WEB_DIST_DIR}/index.html`) ? DEFAULT_WEB_DIST_DIR : undefined);
-    if (!webDistDir) logger.warn('the web app is not built: serving the API only (npm run build builds it)');
-    const mailer = createMailer(config, logger);
-    const auth = createAuth({
-      config,
-      database,
-      mailer,
-      logger,
-      secret: resolveAuthSecret(config.auth.secret, config.dataDir),
-    });
-    running.app = await buildApp({
-      config: { ...config, webDistDir },
-      database,
-      version: VERSION,
-      mailer,
-      auth,
-    });
-    const address = await listen(running.app, config);
+  if (workerRole) running.worker = await workerRole.startWorker(database, logger);
+  if (apiRole) {
+    const address = await apiRole.startApi(config, database, logger, (app) => (running.app = app));
     logger.info(
-      { address, publicUrl: config.publicUrl, database: database.kind, role: config.role, version: VERSION },
+      {
+        address,
+        publicUrl: config.publicUrl,
+        database: database.kind,
+        role: config.role,
+        version: VERSION,
+        startupMs: Math.round(performance.now()),
+      },
       `Vitrine is ready at ${config.publicUrl}`,
     );
   } else {

@@ -191,3 +191,24 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/** Images a user uploaded or imported from a URL; the bytes live in storage under `storage_key`. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    originalName: text('original_name'),
+    sourceUrl: text('source_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('uploads_storage_key_key').on(t.storageKey),
+    index('uploads_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);

@@ -14,6 +14,11 @@ import { profileRoutes } from '../modules/profiles/routes';
 import type { Mailer } from '../modules/mail/mailer';
 import { registerMailbox } from '../modules/mail/routes';
 import { installOriginCheck } from './origin-check';
+import multipart from '@fastify/multipart';
+import { UPLOAD_MAX_BYTES } from '@vitrine/shared/validation/upload-file';
+import type { Storage } from '../modules/storage/storage';
+import type { SafeFetchOptions } from '../modules/uploads/safe-fetch';
+import { uploadRoutes } from '../modules/uploads/routes';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -23,6 +28,9 @@ export type AppDeps = {
   version: string;
   mailer: Mailer;
   auth: Auth;
+  storage: Storage;
+  /** Overrides for fetching images by URL (tests point it at a local HTTPS server). */
+  imageFetchOptions?: SafeFetchOptions;
 };
 
 declare module 'fastify' {
@@ -102,6 +110,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(profileRoutes, { prefix: '/api' });
+  // One byte over the limit reaches our own check, which answers with the spec's message.
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 2, fields: 5, parts: 6 },
+  });
+  await app.register(uploadRoutes, { prefix: '/api' });
   await registerMailbox(app, deps.mailer);
 
   const spa = config.webDistDir ? await registerSpa(app, config.webDistDir) : undefined;

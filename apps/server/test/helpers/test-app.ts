@@ -8,6 +8,8 @@ import pino from 'pino';
 import { buildApp } from '../../src/http/app';
 import { createAuth } from '../../src/modules/auth/auth';
 import { createMailer } from '../../src/modules/mail/mailer';
+import { createLocalStorage } from '../../src/modules/storage/storage';
+import type { SafeFetchOptions } from '../../src/modules/uploads/safe-fetch';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 export type TestApp = {
@@ -20,6 +22,7 @@ export type TestApp = {
 export async function createTestApp(
   env: Record<string, string> = {},
   configure?: (app: FastifyInstance) => void,
+  imageFetchOptions?: SafeFetchOptions,
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-data-'));
   const config = parseConfig({
@@ -33,7 +36,8 @@ export async function createTestApp(
   const logger = pino({ level: 'silent' });
   const mailer = createMailer(config, logger);
   const auth = createAuth({ config, database, mailer, logger, secret: config.auth.secret! });
-  const app = await buildApp({ config, database, version: 'test', mailer, auth });
+  const storage = createLocalStorage(path.join(dataDir, 'storage'));
+  const app = await buildApp({ config, database, version: 'test', mailer, auth, storage, imageFetchOptions });
   configure?.(app);
   await app.ready();
   return {

@@ -3,6 +3,7 @@
  * names a valid session (expired, revoked or tampered with) is logged as a medium-risk event and cleared.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { MessageKey } from '@vitrine/shared/i18n/catalog';
 import { AppError } from '../../http/app-error';
 import { forwardCookies, requestHeaders } from '../../http/web-request';
 import { recordSecurityEvent, requestMeta } from '../security-log/record';
@@ -47,7 +48,7 @@ export async function currentSession(
 export async function requireUser(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { passive?: boolean } = {},
+  options: { passive?: boolean; messageKey?: MessageKey } = {},
 ): Promise<CurrentSession> {
   const session = await currentSession(request, reply, options);
   if (session) return session;
@@ -59,5 +60,5 @@ export async function requireUser(
     });
     reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
   }
-  throw new AppError('UNAUTHENTICATED');
+  throw new AppError('UNAUTHENTICATED', { messageKey: options.messageKey });
 }

@@ -1,0 +1,53 @@
+/**
+ * File storage behind one small interface: local disk under DATA_DIR/storage by default (an S3-compatible
+ * adapter plugs in behind the same calls). Keys are `{user id}/{timestamp}-{random}.{ext}`.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export type Storage = {
+  /** Writes the stream (through optional checks) under `key`; the file appears whole or not at all. */
+  put(key: string, body: Readable, ...checks: Transform[]): Promise<{ size: number }>;
+  read(key: string): Readable;
+  move(from: string, to: string): Promise<void>;
+  remove(key: string): Promise<void>;
+};
+
+const KEY_SHAPE = /^[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9._-]{1,128}$/;
+
+export function assertKey(key: string): void {
+  if (!KEY_SHAPE.test(key) || key.includes('..'))
+    throw new Error(`invalid storage key ${JSON.stringify(key)}`);
+}
+
+export function createLocalStorage(root: string): Storage {
+  const file = (key: string) => {
+    assertKey(key);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, body, ...checks) {
+      const target = file(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${process.pid}.partial`;
+      try {
+        await pipeline([body, ...checks, createWriteStream(temp, { flags: 'wx' })]);
+        await fs.rename(temp, target);
+        return { size: (await fs.stat(target)).size };
+      } catch (error) {
+        await fs.rm(temp, { force: true });
+        throw error;
+      }
+    },
+    read: (key) => createReadStream(file(key)),
+    async move(from, to) {
+      await fs.rename(file(from), file(to));
+    },
+    async remove(key) {
+      await fs.rm(file(key), { force: true });
+    },
+  };
+}

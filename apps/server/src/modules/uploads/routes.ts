@@ -1,0 +1,104 @@
+/**
+ * Image uploads and imports (spec sections 5 and 7): POST a file (multipart, one file, streamed to
+ * storage) or a URL, read the file back, delete it. Every upload belongs to its user; another user's id
+ * is simply not found.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { checkFileName } from '@vitrine/shared/validation/upload-file';
+import { AppError } from '../../http/app-error';
+import { parseInput } from '../../http/validate';
+import { requireUser } from '../auth/session';
+import { ImageFetchError, safeFetchImage } from './safe-fetch';
+import { storeImage } from './store-image';
+
+const importInput = z.object({
+  url: z.string({ error: 'validation.required' }).max(4096, 'validation.tooLong:2048'),
+});
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function signedIn(request: FastifyRequest, reply: FastifyReply) {
+  return requireUser(request, reply, { messageKey: 'uploads.signInRequired' });
+}
+
+export const uploadRoutes: FastifyPluginAsync = async (app) => {
+  const { database, storage } = app.deps;
+
+  app.post('/uploads', async (request, reply) => {
+    const { user } = await signedIn(request, reply);
+    if (!request.isMultipart()) throw new AppError('INVALID_FILE', { messageKey: 'uploads.fileType' });
+    let stored: Awaited<ReturnType<typeof storeImage>> | undefined;
+    try {
+      for await (const part of request.parts({ preservePath: true })) {
+        if (part.type !== 'file') continue;
+        // The name is checked as sent (preservePath): a hostile name is refused, not quietly trimmed.
+        if (stored) throw new AppError('INVALID_FILE', { messageKey: 'uploads.tooManyFiles' });
+        const nameError = checkFileName(part.filename);
+        if (nameError) throw new AppError('INVALID_FILE', { messageKey: nameError });
+        stored = await storeImage({ database, storage }, user.id, part.file, { originalName: part.filename });
+      }
+    } catch (error) {
+      if (stored) await removeUpload(stored.id, user.id);
+      throw error;
+    }
+    if (!stored) throw new AppError('INVALID_FILE', { messageKey: 'validation.required' });
+    return reply.status(201).send(stored);
+  });
+
+  app.post('/uploads/from-url', async (request, reply) => {
+    const { user } = await signedIn(request, reply);
+    const { url } = parseInput(importInput, request.body);
+    let image;
+    try {
+      image = await safeFetchImage(url, app.deps.imageFetchOptions);
+    } catch (error) {
+      if (!(error instanceof ImageFetchError)) throw error;
+      const refused = error.key.startsWith('uploads.url');
+      throw new AppError(refused ? 'INVALID_IMAGE_URL' : 'IMAGE_FETCH_FAILED', {
+        messageKey: error.key,
+        cause: error,
+      });
+    }
+    const stored = await storeImage({ database, storage }, user.id, Readable.from(image.bytes), {
+      sourceUrl: image.finalUrl,
+    });
+    return reply.status(201).send(stored);
+  });
+
+  async function ownUpload(id: string, userId: string) {
+    if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+    const [row] = await database.query<{ storage_key: string; content_type: string }>(
+      `select storage_key, content_type from uploads where id = $1 and user_id = $2`,
+      [id, userId],
+    );
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  async function removeUpload(id: string, userId: string) {
+    const [row] = await database.query<{ storage_key: string }>(
+      `delete from uploads where id = $1 and user_id = $2 returning storage_key`,
+      [id, userId],
+    );
+    if (row) await storage.remove(row.storage_key);
+    return Boolean(row);
+  }
+
+  app.get('/uploads/:id/file', async (request, reply) => {
+    const { user } = await signedIn(request, reply);
+    const row = await ownUpload((request.params as { id: string }).id, user.id);
+    return reply
+      .type(row.content_type)
+      .header('cache-control', 'private, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .send(storage.read(row.storage_key));
+  });
+
+  app.delete('/uploads/:id', async (request, reply) => {
+    const { user } = await signedIn(request, reply);
+    const id = (request.params as { id: string }).id;
+    if (!UUID.test(id) || !(await removeUpload(id, user.id))) throw new AppError('NOT_FOUND');
+    return reply.status(204).send();
+  });
+};

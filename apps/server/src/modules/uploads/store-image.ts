@@ -1,0 +1,86 @@
+/**
+ * Takes an image stream from an upload or an import, checks it as it passes (first bytes, size bounds)
+ * and stores it under a fresh key. Nothing is left behind when a check fails.
+ */
+import crypto from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { UPLOAD_MAX_BYTES, UPLOAD_MIN_BYTES } from '@vitrine/shared/validation/upload-file';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { Storage } from '../storage/storage';
+import { CONTENT_TYPE, EXTENSION, sniffImage, type ImageKind } from './image-signature';
+
+export type StoredUpload = { id: string; contentType: string; sizeBytes: number; createdAt: string };
+
+class Rejected extends Error {
+  constructor(readonly appError: AppError) {
+    super(appError.code);
+  }
+}
+
+/** Passes bytes through, judging the type by the first 16 and stopping past the size cap. */
+function inspector(found: { kind?: ImageKind }) {
+  let head = Buffer.alloc(0);
+  let size = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > UPLOAD_MAX_BYTES)
+        return done(new Rejected(new AppError('FILE_TOO_LARGE', { messageKey: 'uploads.fileTooLarge' })));
+      if (!found.kind && head.length < 16) {
+        head = Buffer.concat([head, chunk]);
+        if (head.length >= 16) {
+          found.kind = sniffImage(head);
+          if (!found.kind)
+            return done(new Rejected(new AppError('INVALID_FILE', { messageKey: 'uploads.fileType' })));
+        }
+      }
+      done(null, chunk);
+    },
+    flush(done) {
+      if (size < UPLOAD_MIN_BYTES)
+        return done(new Rejected(new AppError('INVALID_FILE', { messageKey: 'uploads.fileTooSmall' })));
+      if (!found.kind)
+        return done(new Rejected(new AppError('INVALID_FILE', { messageKey: 'uploads.fileType' })));
+      done();
+    },
+  });
+}
+
+export async function storeImage(
+  deps: { database: Database; storage: Storage },
+  userId: string,
+  body: Readable,
+  meta: { originalName?: string; sourceUrl?: string },
+): Promise<StoredUpload> {
+  const found: { kind?: ImageKind } = {};
+  // The extension comes from the bytes, known only once they arrive: write under a temporary key first.
+  const base = `${userId}/${Date.now()}-${crypto.randomBytes(8).toString('hex')}`;
+  let size: number;
+  try {
+    ({ size } = await deps.storage.put(`${base}.incoming`, body, inspector(found)));
+  } catch (error) {
+    await deps.storage.remove(`${base}.incoming`);
+    if (error instanceof Rejected) throw error.appError;
+    throw error;
+  }
+  const kind = found.kind!;
+  const key = `${base}.${EXTENSION[kind]}`;
+  await deps.storage.move(`${base}.incoming`, key);
+  try {
+    const [row] = await deps.database.query<{ id: string; created_at: Date }>(
+      `insert into uploads (user_id, storage_key, content_type, size_bytes, original_name, source_url)
+       values ($1, $2, $3, $4, $5, $6) returning id, created_at`,
+      [userId, key, CONTENT_TYPE[kind], size, meta.originalName ?? null, meta.sourceUrl ?? null],
+    );
+    return {
+      id: row!.id,
+      contentType: CONTENT_TYPE[kind],
+      sizeBytes: size,
+      createdAt: new Date(row!.created_at).toISOString(),
+    };
+  } catch (error) {
+    await deps.storage.remove(key);
+    throw error;
+  }
+}

@@ -1,0 +1,78 @@
+/** Style -> effects. Each of the seven styles must be recognisably itself. */
+import type { FusionStyle } from '@vitrine/shared/api/generation';
+import type { Effects, Grading, Rgb } from './types';
+
+const NONE: Effects = {
+  saturation: 1,
+  flatColours: 0,
+  soften: 0,
+  outline: 0,
+  hatching: 0,
+  paper: 0,
+  wash: 0,
+  washColour: [255, 255, 255],
+  duotone: 0,
+  glow: 0,
+  scanlines: 0,
+  grain: 0,
+  vignette: 0,
+  warmth: 0,
+  fade: 0,
+  spotlight: 0,
+  podium: false,
+  reflection: 0,
+  shadow: 0.55,
+};
+
+const PAPER = [244, 236, 220] as const;
+const WHITE = [255, 255, 255] as const;
+const toward = (a: Rgb, b: Rgb, t: number): Rgb =>
+  [0, 1, 2].map((c) => Math.round(a[c]! + (b[c]! - a[c]!) * t)) as unknown as Rgb;
+
+export function styleEffects(style: FusionStyle, grading: Grading): Effects {
+  const effects = byStyle(style, grading);
+  // A black-and-white palette stays black and white: no warm cast, no tinted paper.
+  if (grading.saturation === 0) {
+    const grey = Math.round(
+      0.2126 * effects.washColour[0] + 0.7152 * effects.washColour[1] + 0.0722 * effects.washColour[2],
+    );
+    return { ...effects, warmth: 0, washColour: [grey, grey, grey] };
+  }
+  return effects;
+}
+
+function byStyle(style: FusionStyle, grading: Grading): Effects {
+  switch (style) {
+    case 'photo réaliste':
+      return { ...NONE, grain: 0.012, vignette: 0.18 };
+    case 'illustration':
+      return { ...NONE, saturation: 1.3, flatColours: 10, soften: 1.5, outline: 0.9, shadow: 0.45 };
+    case '3D mockup':
+      return { ...NONE, spotlight: 0.5, podium: true, reflection: 0.22, vignette: 0.3, shadow: 0.7 };
+    case 'minimaliste':
+      // Calm space: the scene washed toward a near-white tinted by the palette's lightest colour.
+      return {
+        ...NONE,
+        saturation: 0.6,
+        wash: 0.62,
+        washColour: toward(grading.swatch.light, WHITE, 0.55),
+        shadow: 0.35,
+      };
+    case 'vintage':
+      return { ...NONE, saturation: 0.7, grain: 0.08, vignette: 0.55, warmth: 0.5, fade: 0.16, shadow: 0.5 };
+    case 'cyberpunk':
+      return { ...NONE, duotone: 0.85, glow: 0.8, scanlines: 0.12, vignette: 0.4, shadow: 0.6 };
+    case 'hand-drawn':
+      return {
+        ...NONE,
+        saturation: 0.55,
+        soften: 2.5,
+        outline: 0.9,
+        hatching: 0.55,
+        paper: 0.6,
+        wash: 0.4,
+        washColour: PAPER,
+        shadow: 0.4,
+      };
+  }
+}

@@ -1,0 +1,54 @@
+/** Art direction: a validated Fusion request -> one plan per variant. Pure: no pixels, no clock. */
+import type { FusionRequest } from '@vitrine/shared/api/generation';
+import { FUSION_FORMAT_SIZES } from '@vitrine/shared/api/generation';
+import { styleEffects } from './effects';
+import { PALETTE_GRADING } from './grading';
+import { layOut } from './layout';
+import { scenePrompt } from './prompt';
+import type { FusionPlan, TextBlock, TextRole } from './types';
+import { TYPEFACES } from './typefaces';
+import { VARIANT_RECIPES } from './variants';
+
+export function planFusion(request: FusionRequest, variant: number): FusionPlan {
+  const recipe = VARIANT_RECIPES[variant % VARIANT_RECIPES.length]!;
+  const canvas = FUSION_FORMAT_SIZES[request.format];
+  const copy: Record<TextRole, string | null | undefined> = {
+    slogan: request.slogan,
+    tagline: request.tagline,
+  };
+  const layout = layOut(canvas, request.position, recipe, { slogan: !!copy.slogan, tagline: !!copy.tagline });
+  const grading = PALETTE_GRADING[request.palette];
+  const text: TextBlock[] = (['slogan', 'tagline'] as const).flatMap((role) => {
+    const box = layout.text[role];
+    const value = copy[role];
+    return box && value
+      ? [{ role, text: value, box, align: layout.align, typeface: TYPEFACES[request.typography][role] }]
+      : [];
+  });
+  return {
+    mode: 'fusion',
+    variant,
+    canvas,
+    position: request.position,
+    style: request.style,
+    palette: request.palette,
+    product: layout.product,
+    context: recipe.context,
+    light: recipe.light,
+    grading,
+    effects: styleEffects(request.style, grading),
+    text,
+    prompt: scenePrompt({
+      style: request.style,
+      palette: request.palette,
+      canvas,
+      productBox: layout.product.box,
+      third: layout.product.third,
+      textBoxes: text.map((block) => block.box),
+    }),
+  };
+}
+
+export function planFusionVariants(request: FusionRequest): FusionPlan[] {
+  return Array.from({ length: request.variants }, (_, variant) => planFusion(request, variant));
+}

@@ -1,0 +1,98 @@
+/** The render plan: everything a provider needs to draw one variant, decided before any pixel is read. */
+import type { FusionPalette, FusionPosition, FusionStyle, Size } from '@vitrine/shared/api/generation';
+
+/** Pixel rectangle on the canvas. */
+export type Box = { x: number; y: number; width: number; height: number };
+
+/** An sRGB colour as three 0-255 numbers. */
+export type Rgb = readonly [number, number, number];
+
+/** Colour grading from the palette; applied to the scene, never to the product's own colours. */
+export type Grading = {
+  saturation: number;
+  contrast: number;
+  /** Raises the blacks, 0 to 1: faded, airy shadows. */
+  lift: number;
+  /** Positive warms (more red, less blue), negative cools; about -1 to 1. */
+  temperature: number;
+  shadowTint: Rgb;
+  highlightTint: Rgb;
+  /** How far shadows and highlights move toward their tints, 0 to 1. */
+  split: number;
+  /** Dark, middle and light colours of the palette for podiums, frames and text. */
+  swatch: { dark: Rgb; accent: Rgb; light: Rgb };
+  /** The palette's two neon lights, for the cyberpunk duotone and glow. */
+  neon: readonly [Rgb, Rgb];
+};
+
+/** What the style does to the scene; zero means "not at all". */
+export type Effects = {
+  /** Multiplies the palette's saturation: a style may be more muted or more vivid. */
+  saturation: number;
+  /** Flat colour areas, as in a vector illustration: the number of colours kept (0: off). */
+  flatColours: number;
+  /** Softening before line work, in pixels of blur (0: off). */
+  soften: number;
+  /** Dark outlines along edges, 0 to 1 (illustration, hand-drawn). */
+  outline: number;
+  /** Pencil hatching in the shadows, 0 to 1 (hand-drawn). */
+  hatching: number;
+  /** Paper texture, 0 to 1 (hand-drawn). */
+  paper: number;
+  /** Mix toward a paper or studio colour, 0 to 1 (minimaliste calm, hand-drawn paper). */
+  wash: number;
+  washColour: Rgb;
+  /** Two-colour mapping of the scene's luminance (cyberpunk), 0 to 1. */
+  duotone: number;
+  glow: number;
+  scanlines: number;
+  grain: number;
+  vignette: number;
+  /** Extra warmth and faded blacks on top of the palette (vintage). */
+  warmth: number;
+  fade: number;
+  /** A spotlight pool of light behind the product, 0 to 1 (3D mockup). */
+  spotlight: number;
+  podium: boolean;
+  reflection: number;
+  /** Contact-shadow strength, 0 to 1. */
+  shadow: number;
+};
+
+/** Where the key light comes from and how bright the variant is. */
+export type Light = { from: 'left' | 'right' | 'top'; exposure: number; strength: number };
+
+export type TextRole = 'slogan' | 'tagline';
+export type Typeface = {
+  family: string;
+  weight: number;
+  italic: boolean;
+  uppercase: boolean;
+};
+export type TextBlock = {
+  role: TextRole;
+  text: string;
+  box: Box;
+  align: 'left' | 'center' | 'right';
+  typeface: Typeface;
+};
+
+export type ContextFraming = { crop: 'centre' | 'attention' | 'entropy' | 'north' | 'south'; flop: boolean };
+
+export type FusionPlan = {
+  mode: 'fusion';
+  variant: number;
+  canvas: Size;
+  position: FusionPosition;
+  style: FusionStyle;
+  palette: FusionPalette;
+  /** Where the product may stand; it sits on groundY, centred horizontally in the box. */
+  product: { box: Box; groundY: number; third: 0 | 1 | 2 };
+  context: ContextFraming;
+  light: Light;
+  grading: Grading;
+  effects: Effects;
+  text: TextBlock[];
+  /** The scene described in words, for image-model providers. */
+  prompt: string;
+};

@@ -1,0 +1,111 @@
+/**
+ * Command line for the engine: renders a request to files and prints the metadata as JSON.
+ *   npm run render -- --mode fusion --product p.png --context c.jpg --position gauche --style vintage \
+ *     --palette chaude --slogan "..." --tagline "..." --typo élégant --format story --variants 4 --out dir/
+ *   npm run render -- --mode express --style techno --format banner --description "..." --out dir/
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { expressRequest, fusionRequest } from '@vitrine/shared/api/generation';
+import type { z } from 'zod';
+import { isEngineError } from '../errors';
+import type { OutputFormat } from '../local/encode';
+import { renderExpress } from '../local/render-express';
+import { renderFusion } from '../local/render-fusion';
+
+const USAGE = `usage: npm run render -- --mode fusion --product FILE --context FILE --position centré|gauche|droite
+  --style STYLE --palette PALETTE [--slogan TEXT] [--tagline TEXT] --typo TYPOGRAPHY --format FORMAT
+  [--variants 1-4] [--png] --out DIR
+       npm run render -- --mode express --style STYLE --format square|story|post|banner
+  [--description TEXT] [--variants 1-4] [--png] --out DIR`;
+
+const { values } = parseArgs({
+  options: {
+    mode: { type: 'string', default: 'fusion' },
+    product: { type: 'string' },
+    context: { type: 'string' },
+    position: { type: 'string' },
+    style: { type: 'string' },
+    palette: { type: 'string' },
+    slogan: { type: 'string' },
+    tagline: { type: 'string' },
+    typo: { type: 'string' },
+    description: { type: 'string' },
+    format: { type: 'string' },
+    variants: { type: 'string' },
+    png: { type: 'boolean', default: false },
+    out: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
+type Rendered = { images: Partial<Record<OutputFormat, Buffer>>; metadata: unknown };
+
+function invalid(error: z.ZodError): never {
+  const issues = error.issues.map((issue) => `  --${issue.path.join('.')}: ${issue.message}`);
+  return fail(`invalid request:\n${issues.join('\n')}\n${USAGE}`);
+}
+
+const variants = () => (values.variants === undefined ? undefined : Number(values.variants));
+
+async function renderFromArgs(formats: OutputFormat[]): Promise<{ request: unknown; results: Rendered[] }> {
+  if (values.mode === 'express') {
+    const parsed = expressRequest.safeParse({
+      style: values.style,
+      format: values.format,
+      description: values.description,
+      variants: variants(),
+    });
+    if (!parsed.success) invalid(parsed.error);
+    return { request: parsed.data, results: await renderExpress(parsed.data, formats) };
+  }
+  if (values.mode !== 'fusion') fail(`unknown mode "${values.mode}"\n${USAGE}`);
+  if (!values.product || !values.context) fail(`--product and --context are required\n${USAGE}`);
+  const parsed = fusionRequest.safeParse({
+    position: values.position,
+    style: values.style,
+    palette: values.palette,
+    slogan: values.slogan,
+    tagline: values.tagline,
+    typography: values.typo,
+    format: values.format,
+    variants: variants(),
+  });
+  if (!parsed.success) invalid(parsed.error);
+  const [product, context] = await Promise.all([readFile(values.product), readFile(values.context)]);
+  return {
+    request: parsed.data,
+    results: await renderFusion({ request: parsed.data, product, context, formats }),
+  };
+}
+
+async function main(): Promise<void> {
+  if (values.help) return void console.log(USAGE);
+  if (!values.out) fail(`--out is required\n${USAGE}`);
+  const formats: OutputFormat[] = values.png ? ['jpeg', 'png'] : ['jpeg'];
+  const { request, results } = await renderFromArgs(formats);
+  await mkdir(values.out, { recursive: true });
+  const outputs = [];
+  for (const [index, { images, metadata }] of results.entries()) {
+    const files = [];
+    for (const [format, data] of Object.entries(images)) {
+      const file = path.join(values.out, `${values.mode}-${index + 1}.${format === 'jpeg' ? 'jpg' : 'png'}`);
+      await writeFile(file, data);
+      files.push(file);
+    }
+    outputs.push({ files, metadata });
+  }
+  console.log(JSON.stringify({ mode: values.mode, request, outputs }, null, 2));
+}
+
+main().catch((error: unknown) => {
+  if (isEngineError(error)) fail(JSON.stringify({ error: { code: error.code, message: error.message } }), 1);
+  if (error instanceof Error && 'code' in error && error.code === 'ENOENT') fail(error.message, 2);
+  fail(error instanceof Error ? (error.stack ?? error.message) : String(error), 1);
+});

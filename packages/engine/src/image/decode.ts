@@ -1,0 +1,79 @@
+/**
+ * Decoding of uploaded images into 8-bit sRGB pixels, whatever came in: CMYK, 16-bit, grayscale,
+ * palette, EXIF-rotated or animated (first frame).
+ */
+import type { Sharp } from 'sharp';
+import { EngineError } from '../errors';
+import {
+  guard,
+  MAX_INPUT_BYTES,
+  MAX_INPUT_PIXELS,
+  MIN_INPUT_BYTES,
+  openUntrusted,
+  toRaw,
+  type RawImage,
+} from './sharp';
+
+/** The spec's accepted upload types (section 5). SVG is refused: it can reference other files. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+
+export type SourceInfo = {
+  format: string;
+  width: number;
+  height: number;
+  space: string;
+  depth: string;
+  hasAlpha: boolean;
+  orientation: number;
+  pages: number;
+};
+
+/** Reads the header only, and refuses what we will not decode before any pixel is touched. */
+export async function inspectImage(input: Buffer): Promise<SourceInfo> {
+  if (input.length > MAX_INPUT_BYTES) throw new EngineError('IMAGE_TOO_LARGE', 'file over 50 MB');
+  if (input.length < MIN_INPUT_BYTES) throw new EngineError('IMAGE_TOO_SMALL', 'file under 100 bytes');
+  const meta = await guard(openUntrusted(input).metadata());
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
+    throw new EngineError('IMAGE_UNSUPPORTED', `format ${meta.format ?? 'unknown'} is not accepted`);
+  }
+  const width = meta.autoOrient?.width ?? meta.width;
+  const height = meta.autoOrient?.height ?? meta.height;
+  if (!width || !height) throw new EngineError('IMAGE_CORRUPT', 'image has no size');
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new EngineError('IMAGE_TOO_LARGE', `${width}x${height} is over ${MAX_INPUT_PIXELS} pixels`);
+  }
+  return {
+    format: meta.format,
+    width,
+    height,
+    space: meta.space ?? 'srgb',
+    depth: meta.depth ?? 'uchar',
+    hasAlpha: meta.hasAlpha ?? false,
+    orientation: meta.orientation ?? 1,
+    pages: meta.pages ?? 1,
+  };
+}
+
+function normalised(input: Buffer): Sharp {
+  // toColourspace('srgb') also casts 16-bit to 8-bit and expands grayscale and palette images.
+  return openUntrusted(input).toColourspace('srgb');
+}
+
+/** RGBA pixels no larger than maxSide on their longest side (never enlarged). */
+export async function decodeRgba(input: Buffer, maxSide: number): Promise<RawImage & { source: SourceInfo }> {
+  const source = await inspectImage(input);
+  const pipeline = normalised(input)
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .ensureAlpha();
+  return { ...(await toRaw(pipeline)), source };
+}
+
+/** Opaque RGB pixels no larger than maxSide; transparent areas laid on white. */
+export async function decodeRgb(input: Buffer, maxSide: number): Promise<RawImage & { source: SourceInfo }> {
+  const source = await inspectImage(input);
+  const pipeline = normalised(input)
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    // A transparent context would show whatever colour hides under its alpha.
+    .flatten({ background: '#ffffff' });
+  return { ...(await toRaw(pipeline)), source };
+}

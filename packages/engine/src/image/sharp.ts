@@ -1,0 +1,101 @@
+/**
+ * The only place that constructs sharp instances. Untrusted files get an explicit pixel limit, strict
+ * decoding, EXIF orientation, the first frame only and a processing timeout; libvips errors become
+ * EngineErrors so a hostile upload can never crash or hang a worker.
+ */
+import sharp, { type Sharp } from 'sharp';
+import { EngineError } from '../errors';
+
+// A worker renders many different images: the operation cache would only hold memory.
+sharp.cache(false);
+
+/** 40 megapixels: a 24 MP camera with room to spare, far below a decompression bomb. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** The spec's upload limit (section 5). */
+export const MAX_INPUT_BYTES = 50 * 1024 * 1024;
+/** The spec's smallest accepted upload. */
+export const MIN_INPUT_BYTES = 100;
+const TIMEOUT_SECONDS = 20;
+
+export type RawImage = { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 };
+
+/** An uploaded file, opened with every safety option. */
+export function openUntrusted(input: Buffer): Sharp {
+  return sharp(input, {
+    limitInputPixels: MAX_INPUT_PIXELS,
+    failOn: 'error',
+    autoOrient: true,
+    pages: 1,
+    page: 0,
+  }).timeout({ seconds: TIMEOUT_SECONDS });
+}
+
+/** Pixels the engine made itself. */
+export function fromRaw(image: RawImage): Sharp {
+  const { width, height, channels } = image;
+  return sharp(image.data, { raw: { width, height, channels } }).timeout({ seconds: TIMEOUT_SECONDS });
+}
+
+/** An image file the engine encoded itself a moment ago (never user input). */
+export function fromEngineFile(file: Buffer): Sharp {
+  return sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).timeout({ seconds: TIMEOUT_SECONDS });
+}
+
+export type TextSpec = {
+  markup: string;
+  font: string;
+  fontfile: string;
+  width: number;
+  height: number;
+  align: 'left' | 'centre';
+};
+
+/**
+ * Pango-rendered text as a one-channel coverage mask. Given both width and height, libvips picks the
+ * largest size at which the wrapped text fits the box: no overflow, no clipping.
+ */
+export function fromText(spec: TextSpec): Sharp {
+  return sharp({
+    text: {
+      text: spec.markup,
+      font: spec.font,
+      fontfile: spec.fontfile,
+      width: spec.width,
+      height: spec.height,
+      align: spec.align,
+      wrap: 'word',
+    },
+  }).timeout({ seconds: TIMEOUT_SECONDS });
+}
+
+/** Vector art the engine wrote itself (never user input: SVG can reference files). */
+export function fromSvg(svg: string): Sharp {
+  return sharp(Buffer.from(svg), { limitInputPixels: MAX_INPUT_PIXELS }).timeout({
+    seconds: TIMEOUT_SECONDS,
+  });
+}
+
+export async function toRaw(pipeline: Sharp): Promise<RawImage> {
+  const { data, info } = await guard(pipeline.raw().toBuffer({ resolveWithObject: true }));
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/** Runs a sharp promise, turning libvips failures into typed errors. */
+export async function guard<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw toEngineError(error);
+  }
+}
+
+export function toEngineError(error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (/pixel limit/i.test(message)) return new EngineError('IMAGE_TOO_LARGE', message, { cause: error });
+  if (/timeout/i.test(message)) return new EngineError('IMAGE_TIMEOUT', message, { cause: error });
+  if (/unsupported image format|not a known file format/i.test(message)) {
+    return new EngineError('IMAGE_UNSUPPORTED', message, { cause: error });
+  }
+  return new EngineError('IMAGE_CORRUPT', message, { cause: error });
+}

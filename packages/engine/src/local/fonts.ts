@@ -1,0 +1,30 @@
+/**
+ * The shipped open-licence fonts (SIL OFL 1.1, from the @expo-google-fonts packages): one family per
+ * typography style, the weights the typefaces use, and the Pango description that selects each file.
+ */
+import { createRequire } from 'node:module';
+import type { Typeface } from '../art-direction/types';
+
+const require = createRequire(import.meta.url);
+
+const STYLE_NAMES: Record<number, string> = { 400: 'Regular', 500: 'Medium', 700: 'Bold', 800: 'ExtraBold' };
+
+const PACKAGES: Record<string, { pkg: string; file: string }> = {
+  Inter: { pkg: 'inter', file: 'Inter' },
+  'Playfair Display': { pkg: 'playfair-display', file: 'PlayfairDisplay' },
+  Caveat: { pkg: 'caveat', file: 'Caveat' },
+  'Space Grotesk': { pkg: 'space-grotesk', file: 'SpaceGrotesk' },
+};
+
+export type FontChoice = { file: string; description: string };
+
+export function fontFor(typeface: Typeface): FontChoice {
+  const source = PACKAGES[typeface.family];
+  const style = STYLE_NAMES[typeface.weight];
+  if (!source || !style) throw new Error(`no shipped font for ${typeface.family} ${typeface.weight}`);
+  const variant = `${typeface.weight}${style}${typeface.italic ? '_Italic' : ''}`;
+  const file = require.resolve(`@expo-google-fonts/${source.pkg}/${variant}/${source.file}_${variant}.ttf`);
+  // Pango names the regular italic plainly "Italic", and other weights by their style name.
+  const styleName = typeface.italic ? (typeface.weight === 400 ? 'Italic' : `${style} Italic`) : style;
+  return { file, description: `${typeface.family} ${styleName}` };
+}

@@ -1,0 +1,105 @@
+/**
+ * Puts the cut-out product into the scene. Its pixels change only in scale and light: a gentle exposure
+ * match to the scene, the variant's key light across it, and light wrap on its outermost edge.
+ */
+import type { Box, Light } from '../art-direction/types';
+import { fromRaw, toRaw, type RawImage } from '../image/sharp';
+import { clampByte, luma } from './color';
+import type { Footprint } from './shadow';
+
+export type Placement = { x: number; y: number; width: number; height: number; scale: number };
+
+/** A small product photo may be enlarged this much at most: beyond, it would look soft. */
+export const MAX_UPSCALE = 2;
+
+/** Largest size that fits the box, standing on the ground line and centred on the box. */
+export function fitInBox(size: { width: number; height: number }, box: Box, groundY: number): Placement {
+  const scale = Math.min(box.width / size.width, box.height / size.height, MAX_UPSCALE);
+  const width = Math.max(1, Math.round(size.width * scale));
+  const height = Math.max(1, Math.round(size.height * scale));
+  return { x: Math.round(box.x + box.width / 2 - width / 2), y: groundY - height, width, height, scale };
+}
+
+export async function resizeProduct(cutout: RawImage, placement: Placement): Promise<RawImage> {
+  // sharp premultiplies alpha while resampling, so edges do not pick up the colour of hidden pixels.
+  return toRaw(
+    fromRaw(cutout).resize(placement.width, placement.height, { fit: 'fill', kernel: 'lanczos3' }),
+  );
+}
+
+/** Where the product touches the ground: the span of its solid pixels in the bottom rows. */
+export function footprint(product: RawImage, placement: Placement): Footprint {
+  const { data, width, height } = product;
+  let left = width;
+  let right = -1;
+  const rows = Math.max(2, Math.round(height * 0.03));
+  for (let y = height - rows; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (data[(y * width + x) * 4 + 3]! < 128) continue;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+    }
+  }
+  if (right < 0) [left, right] = [width * 0.25, width * 0.75];
+  return { left: placement.x + left, right: placement.x + right, groundY: placement.y + height, height };
+}
+
+function meanLuma(image: RawImage, weightedByAlpha: boolean): number {
+  const { data, channels } = image;
+  let sum = 0;
+  let weight = 0;
+  // Every fourth pixel is plenty for a mean.
+  for (let i = 0; i < data.length; i += channels * 4) {
+    const w = weightedByAlpha ? data[i + 3]! / 255 : 1;
+    sum += luma(data[i]!, data[i + 1]!, data[i + 2]!) * w;
+    weight += w;
+  }
+  return weight ? sum / weight : 128;
+}
+
+export async function blendProduct(
+  scene: RawImage,
+  product: RawImage,
+  at: Placement,
+  light: Light,
+  options: { wrap: boolean } = { wrap: true },
+): Promise<void> {
+  const x0 = Math.max(0, at.x);
+  const y0 = Math.max(0, at.y);
+  const w = Math.min(scene.width, at.x + at.width) - x0;
+  const h = Math.min(scene.height, at.y + at.height) - y0;
+  if (w <= 0 || h <= 0) return;
+  const behind = await toRaw(fromRaw(scene).extract({ left: x0, top: y0, width: w, height: h }));
+  // Exposure match: at most ±7 %, so a dark bottle stays dark in a bright scene.
+  const match = Math.min(1.07, Math.max(0.93, (meanLuma(behind, false) / meanLuma(product, true)) ** 0.1));
+  const sigma = Math.max(3, at.width * 0.03);
+  const wrapSource = await toRaw(fromRaw(behind).blur(sigma));
+  const alpha = Buffer.alloc(product.width * product.height);
+  for (let p = 0; p < alpha.length; p++) alpha[p] = product.data[p * 4 + 3]!;
+  const alphaSoft = await toRaw(
+    fromRaw({ data: alpha, width: product.width, height: product.height, channels: 1 })
+      .blur(Math.max(1.5, at.width * 0.012))
+      .extractChannel(0),
+  );
+  const { data } = scene;
+  const side = light.from === 'left' ? 1 : light.from === 'right' ? -1 : 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const px = x0 + x - at.x;
+      const p = (y0 + y - at.y) * product.width + px;
+      const a = product.data[p * 4 + 3]! / 255;
+      if (a === 0) continue;
+      // Key light across the product: a few percent brighter on the lit side.
+      const across = side * (1 - (2 * px) / product.width);
+      const gain = match * (1 + light.exposure * 0.5) * (1 + light.strength * 0.25 * across);
+      const wrap = options.wrap ? Math.min(0.45, a * (1 - alphaSoft.data[p]! / 255) * 0.9) : 0;
+      const s = ((y0 + y) * scene.width + x0 + x) * scene.channels;
+      const b = (y * w + x) * behind.channels;
+      for (let c = 0; c < 3; c++) {
+        const lit = clampByte(product.data[p * 4 + c]! * gain);
+        const wrapped = lit + (wrapSource.data[b + c]! - lit) * wrap;
+        data[s + c] = wrapped * a + data[s + c]! * (1 - a);
+      }
+    }
+  }
+}

@@ -1,0 +1,53 @@
+/** The 3D-mockup podium: a shaded cylinder whose top ellipse the product stands on. */
+import type { Grading, Light } from '../art-direction/types';
+import { fromSvg, toRaw, type RawImage } from '../image/sharp';
+
+const hex = (rgb: readonly number[]) =>
+  '#' + rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
+const mixRgb = (a: readonly number[], b: readonly number[], t: number) =>
+  a.map((v, i) => v + (b[i]! - v) * t);
+
+export async function drawPodium(
+  scene: RawImage,
+  centreX: number,
+  groundY: number,
+  productWidth: number,
+  grading: Grading,
+  light: Light,
+): Promise<void> {
+  const rx = Math.round(Math.min(scene.width * 0.45, Math.max(productWidth * 0.8, scene.width * 0.16)));
+  const ry = Math.round(rx * 0.2);
+  const body = Math.max(ry, Math.min(Math.round(scene.height * 0.16), scene.height - groundY));
+  const w = rx * 2 + 2;
+  const h = ry * 2 + body + 2;
+  const { dark, accent, light: pale } = grading.swatch;
+  const top = hex(mixRgb(pale, accent, 0.25));
+  const rim = hex(mixRgb(pale, [255, 255, 255], 0.6));
+  const sideLit = hex(mixRgb(accent, pale, 0.25));
+  const sideDark = hex(mixRgb(accent, dark, 0.55));
+  const [x1, x2] = light.from === 'right' ? ['1', '0'] : ['0', '1'];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
+    <defs>
+      <linearGradient id="side" x1="${x1}" x2="${x2}" y1="0" y2="0"><stop offset="0" stop-color="${sideLit}"/><stop offset="0.55" stop-color="${sideDark}"/><stop offset="1" stop-color="${hex(dark)}"/></linearGradient>
+      <radialGradient id="top" cx="0.45" cy="0.4" r="0.7"><stop offset="0" stop-color="${rim}"/><stop offset="1" stop-color="${top}"/></radialGradient>
+    </defs>
+    <path d="M1 ${ry + 1} V${ry + body + 1} A${rx} ${ry} 0 0 0 ${w - 1} ${ry + body + 1} V${ry + 1} Z" fill="url(#side)"/>
+    <ellipse cx="${rx + 1}" cy="${ry + 1}" rx="${rx}" ry="${ry}" fill="url(#top)" stroke="${rim}" stroke-width="${Math.max(1, rx / 120)}"/>
+  </svg>`;
+  const art = await toRaw(fromSvg(svg).ensureAlpha());
+  const left = Math.round(centreX - rx - 1);
+  const topY = groundY - ry - 1;
+  for (let y = 0; y < art.height; y++) {
+    const sy = topY + y;
+    if (sy < 0 || sy >= scene.height) continue;
+    for (let x = 0; x < art.width; x++) {
+      const sx = left + x;
+      if (sx < 0 || sx >= scene.width) continue;
+      const a = art.data[(y * art.width + x) * 4 + 3]! / 255;
+      if (a === 0) continue;
+      const s = (sy * scene.width + sx) * scene.channels;
+      for (let c = 0; c < 3; c++)
+        scene.data[s + c] = art.data[(y * art.width + x) * 4 + c]! * a + scene.data[s + c]! * (1 - a);
+    }
+  }
+}

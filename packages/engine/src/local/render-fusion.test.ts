@@ -1,0 +1,132 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FUSION_FORMAT_SIZES, FUSION_FORMATS, FUSION_POSITIONS } from '@vitrine/shared/api/generation';
+import { planFusion, planFusionVariants } from '../art-direction/plan';
+import { decodeOutput, meanDeltaE, shrink } from '../test-utils/measure';
+import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
+import { renderFusion, renderFusionVariant } from './render-fusion';
+import { productPhoto, sceneJpeg } from '../samples/synthetic';
+import { hasFrenchOcr, ocrRegion, words } from '../test-utils/ocr';
+
+let inputs: Awaited<ReturnType<typeof renderInputs>>;
+beforeAll(async () => {
+  inputs = await renderInputs();
+}, 60_000);
+
+/** Variants must differ by more than this mean ΔE76 (on 270x270 thumbnails). */
+const DISTINCT_DELTA_E = 6;
+
+describe('local Fusion render', () => {
+  it('outputs exactly the format dimensions, as JPEG, and PNG when asked', async () => {
+    for (const format of FUSION_FORMATS) {
+      const plan = planFusion(baseRequest({ format }), 0);
+      // PNG only once: it is slow to encode and the pixels are the same.
+      const formats = format === 'carré' ? (['jpeg', 'png'] as const) : (['jpeg'] as const);
+      const { images, metadata } = await renderFusionVariant(plan, inputs.studio, inputs.context, [
+        ...formats,
+      ]);
+      for (const file of Object.values(images)) {
+        const out = await decodeOutput(file);
+        expect([out.width, out.height], format).toEqual([
+          FUSION_FORMAT_SIZES[format].width,
+          FUSION_FORMAT_SIZES[format].height,
+        ]);
+      }
+      expect(images.jpeg!.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+      if (images.png) expect(images.png.subarray(1, 4).toString()).toBe('PNG');
+      expect(metadata).toMatchObject({
+        engine: 'local',
+        width: plan.canvas.width,
+        height: plan.canvas.height,
+      });
+    }
+  }, 60_000);
+
+  it("puts the product's centre in the third the shop owner chose", async () => {
+    for (const format of ['story'] as const) {
+      for (const position of FUSION_POSITIONS) {
+        const plan = planFusion(baseRequest({ format, position }), 1);
+        const { metadata } = await renderFusionVariant(plan, inputs.studio, inputs.context, []);
+        const centre = metadata.product.x + metadata.product.width / 2;
+        expect(Math.floor((centre / plan.canvas.width) * 3), `${format} ${position}`).toBe(
+          FUSION_POSITIONS.indexOf(position) === 0 ? 1 : FUSION_POSITIONS.indexOf(position) === 1 ? 0 : 2,
+        );
+      }
+    }
+  }, 60_000);
+
+  it(`makes variants that differ by a mean ΔE above ${DISTINCT_DELTA_E}: never near-duplicates`, async () => {
+    const plans = planFusionVariants(baseRequest({ variants: 4, style: 'vintage' }));
+    const thumbs = [];
+    for (const plan of plans) {
+      const { images } = await renderFusionVariant(plan, inputs.studio, inputs.context);
+      thumbs.push(await shrink(await decodeOutput(images.jpeg!), 270, 270));
+    }
+    for (let i = 0; i < thumbs.length; i++) {
+      for (let j = i + 1; j < thumbs.length; j++) {
+        expect(meanDeltaE(thumbs[i]!, thumbs[j]!), `variants ${i} and ${j}`).toBeGreaterThan(
+          DISTINCT_DELTA_E,
+        );
+      }
+    }
+  }, 60_000);
+
+  it('records what was done: engine, cut-out method, placement, steps and timings', async () => {
+    const [first] = await renderFusion({
+      request: baseRequest({ style: '3D mockup', slogan: 'Le goût du vrai' }),
+      product: await productPhoto('jar', 'white'),
+      context: await sceneJpeg(800, 600),
+    });
+    const { metadata } = first!;
+    expect(metadata.cutout.method).toBe('studio');
+    expect(metadata.steps).toEqual(expect.arrayContaining(['podium', 'contact shadow', 'graded chaude']));
+    expect(metadata.text).toEqual([
+      expect.objectContaining({ role: 'slogan', rendered: true, text: 'Le goût du vrai' }),
+    ]);
+    expect(metadata.timings.totalMs).toBeGreaterThanOrEqual(0);
+  }, 60_000);
+
+  it('lays a product on a busy background out as a framed photo and says so', async () => {
+    const plan = planFusion(baseRequest({ format: 'portrait' }), 0);
+    const { metadata } = await renderFusionVariant(plan, inputs.busy, inputs.context, []);
+    expect(metadata.cutout).toMatchObject({ method: 'framed', reason: 'busy-background' });
+    expect(metadata.steps).toContain('framed photo (busy-background)');
+  }, 60_000);
+
+  it('never lets text cover the product', async () => {
+    const cases = [
+      ['story', 'gauche'],
+      ['carré', 'centré'],
+      ['bannière', 'droite'],
+    ] as const;
+    for (const [format, position] of cases) {
+      const request = baseRequest({ format, position, slogan: 'Le goût du vrai', tagline: 'Depuis 1952' });
+      const { metadata } = await renderFusionVariant(
+        planFusion(request, 3),
+        inputs.studio,
+        inputs.context,
+        [],
+      );
+      const p = metadata.product;
+      for (const { rect } of metadata.text) {
+        const apart =
+          rect.x + rect.width <= p.x ||
+          p.x + p.width <= rect.x ||
+          rect.y + rect.height <= p.y ||
+          p.y + p.height <= rect.y;
+        expect(apart, `${format} ${position}`).toBe(true);
+      }
+    }
+  }, 60_000);
+
+  it.skipIf(!hasFrenchOcr)(
+    'sets a slogan that OCR reads back from the output, accents included',
+    async () => {
+      const slogan = 'Fraîcheur d’été à Noël : goûtez la crème';
+      const plan = planFusion(baseRequest({ format: 'story', style: 'vintage', slogan }), 0);
+      const { images, metadata } = await renderFusionVariant(plan, inputs.studio, inputs.context);
+      const read = await ocrRegion(await decodeOutput(images.jpeg!), metadata.text[0]!.rect);
+      expect(words(read), read).toEqual(expect.arrayContaining(words(slogan)));
+    },
+    30_000,
+  );
+});

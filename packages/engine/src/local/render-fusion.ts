@@ -1,0 +1,182 @@
+/** The local provider for Fusion: offline, sharp only. One cut-out per request, then one render per plan. */
+import type { FusionRequest } from '@vitrine/shared/api/generation';
+import { planFusionVariants } from '../art-direction/plan';
+import type { FusionPlan } from '../art-direction/types';
+import { decodeRgb, decodeRgba, type SourceInfo } from '../image/decode';
+import type { RawImage } from '../image/sharp';
+import { cutOut, type Cutout } from './cutout';
+import { encode, type OutputFormat } from './encode';
+import { drawMount, frameLayout } from './frame';
+import { grade } from './grade';
+import { lightScene, vignette } from './light';
+import { blendProduct, fitInBox, footprint, resizeProduct, type Placement } from './place-product';
+import { drawPodium } from './podium';
+import { drawReflection } from './reflection';
+import { coverCrop } from './scene';
+import { castShadow } from './shadow';
+import { styliseStructure } from './stylise';
+import { inksOf, typeset, type Coverage, type TypesetReport } from './typeset';
+import { styliseSurface } from './surface';
+
+/** Longest side kept from uploads: enough for the largest product box and context crop. */
+const PRODUCT_SIDE = 1400;
+const CONTEXT_SIDE = 2400;
+
+export type PreparedProduct = { cutout: Cutout; source: SourceInfo; decodeMs: number; cutoutMs: number };
+export type PreparedContext = { image: RawImage; source: SourceInfo; decodeMs: number };
+
+export type RenderMetadata = {
+  engine: 'local';
+  mode: 'fusion';
+  variant: number;
+  width: number;
+  height: number;
+  style: FusionPlan['style'];
+  palette: FusionPlan['palette'];
+  position: FusionPlan['position'];
+  cutout: { method: Cutout['method']; reason?: Cutout['reason']; coverage: number };
+  /** Where the product's own pixels are in the image. */
+  product: Placement;
+  steps: string[];
+  text: TypesetReport[];
+  timings: {
+    decodeMs: number;
+    cutoutMs: number;
+    sceneMs: number;
+    compositeMs: number;
+    encodeMs: number;
+    totalMs: number;
+  };
+};
+
+export type RenderedImage = { images: Partial<Record<OutputFormat, Buffer>>; metadata: RenderMetadata };
+
+const since = (start: number) => Math.round(performance.now() - start);
+
+function coverageOf(product: RawImage, at: Placement): Coverage {
+  return (x, y) => {
+    const px = x - at.x;
+    const py = y - at.y;
+    if (px < 0 || py < 0 || px >= product.width || py >= product.height) return 0;
+    return product.data[(py * product.width + px) * 4 + 3]! / 255;
+  };
+}
+
+export async function prepareProduct(input: Buffer): Promise<PreparedProduct> {
+  const t0 = performance.now();
+  const decoded = await decodeRgba(input, PRODUCT_SIDE);
+  const t1 = performance.now();
+  const cutout = await cutOut(decoded);
+  return { cutout, source: decoded.source, decodeMs: Math.round(t1 - t0), cutoutMs: since(t1) };
+}
+
+export async function prepareContext(input: Buffer): Promise<PreparedContext> {
+  const t0 = performance.now();
+  const decoded = await decodeRgb(input, CONTEXT_SIDE);
+  return { image: decoded, source: decoded.source, decodeMs: since(t0) };
+}
+
+export async function renderFusionVariant(
+  plan: FusionPlan,
+  product: PreparedProduct,
+  context: PreparedContext,
+  formats: OutputFormat[] = ['jpeg'],
+): Promise<RenderedImage> {
+  const t0 = performance.now();
+  const { effects, grading, light } = plan;
+  const steps = [`context cover-cropped (${plan.context.crop}${plan.context.flop ? ', mirrored' : ''})`];
+  let scene = await coverCrop(context.image, plan.canvas, plan.context);
+  scene = await styliseStructure(scene, effects, grading);
+  grade(scene, grading, effects.saturation);
+  steps.push(`graded ${plan.palette}`, `styled ${plan.style}`);
+  await styliseSurface(scene, effects, grading, plan.variant + 1);
+  lightScene(scene, light, effects.spotlight, plan.product.box);
+  steps.push(`key light from ${light.from}`);
+  const t1 = performance.now();
+
+  const { cutout } = product;
+  const { box, groundY } = plan.product;
+  let placement: Placement;
+  let coverage: Coverage = () => 0;
+  if (cutout.method === 'framed') {
+    const { outer, inner } = frameLayout(cutout.image, box, groundY);
+    // The mat is paper: near-white, only warmed or cooled by the palette's lightest colour.
+    const [r, g, b] = grading.swatch.light;
+    drawMount(scene, outer, light, [235 + (r - 235) * 0.3, 235 + (g - 235) * 0.3, 235 + (b - 235) * 0.3]);
+    placement = inner;
+    await blendProduct(scene, await resizeProduct(cutout.image, inner), inner, light, { wrap: false });
+    coverage = (x, y) =>
+      x >= outer.x && x < outer.x + outer.width && y >= outer.y && y < outer.y + outer.height ? 1 : 0;
+    steps.push(`framed photo (${cutout.reason})`);
+  } else {
+    placement = fitInBox(cutout.image, box, groundY);
+    const resized = await resizeProduct(cutout.image, placement);
+    const foot = footprint(resized, placement);
+    if (effects.podium) {
+      await drawPodium(scene, placement.x + placement.width / 2, groundY, placement.width, grading, light);
+      steps.push('podium');
+    }
+    castShadow(scene, foot, light, effects.shadow, grading.swatch.dark);
+    await blendProduct(scene, resized, placement, light);
+    coverage = coverageOf(resized, placement);
+    if (effects.reflection > 0) {
+      await drawReflection(scene, resized, placement, effects.reflection);
+      steps.push('reflection');
+    }
+    steps.push(`product cut out (${cutout.method})`, 'contact shadow', 'light wrap');
+  }
+  vignette(scene, effects.vignette);
+  const text = await typeset(scene, plan.text, inksOf(grading.swatch), coverage);
+  if (text.length) steps.push(`typeset ${text.map((t) => t.role).join(' and ')}`);
+  const t2 = performance.now();
+
+  const images: RenderedImage['images'] = {};
+  for (const format of formats) images[format] = await encode(scene, format);
+  const t3 = performance.now();
+  return {
+    images,
+    metadata: {
+      engine: 'local',
+      mode: 'fusion',
+      variant: plan.variant,
+      width: scene.width,
+      height: scene.height,
+      style: plan.style,
+      palette: plan.palette,
+      position: plan.position,
+      cutout: {
+        method: cutout.method,
+        reason: cutout.reason,
+        coverage: Math.round(cutout.coverage * 1000) / 1000,
+      },
+      product: placement,
+      steps,
+      text,
+      timings: {
+        decodeMs: product.decodeMs + context.decodeMs,
+        cutoutMs: product.cutoutMs,
+        sceneMs: Math.round(t1 - t0),
+        compositeMs: Math.round(t2 - t1),
+        encodeMs: Math.round(t3 - t2),
+        totalMs: Math.round(t3 - t0),
+      },
+    },
+  };
+}
+
+export async function renderFusion(input: {
+  request: FusionRequest;
+  product: Buffer;
+  context: Buffer;
+  formats?: OutputFormat[];
+}): Promise<RenderedImage[]> {
+  const [product, context] = await Promise.all([
+    prepareProduct(input.product),
+    prepareContext(input.context),
+  ]);
+  const results: RenderedImage[] = [];
+  for (const plan of planFusionVariants(input.request)) {
+    results.push(await renderFusionVariant(plan, product, context, input.formats));
+  }
+  return results;
+}

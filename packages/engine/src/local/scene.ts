@@ -1,0 +1,52 @@
+/** The context photo as the scene: cover-cropped to the canvas the way the variant frames it. */
+import type { ContextFraming } from '../art-direction/types';
+import { fromRaw, guard, toRaw, type RawImage } from '../image/sharp';
+
+/** Smart crops (attention, entropy) look at a copy this wide: the full image costs ten times more. */
+const ANALYSIS_WIDTH = 480;
+
+/** The window of `context` that covers `size` when cropped by the framing's strategy. */
+async function cropWindow(
+  context: RawImage,
+  size: { width: number; height: number },
+  crop: ContextFraming['crop'],
+) {
+  const scale = Math.max(size.width / context.width, size.height / context.height);
+  const window = {
+    width: Math.min(context.width, Math.round(size.width / scale)),
+    height: Math.min(context.height, Math.round(size.height / scale)),
+  };
+  if (crop !== 'attention' && crop !== 'entropy') return null;
+  const shrink = Math.min(1, ANALYSIS_WIDTH / context.width);
+  const small = {
+    width: Math.max(1, Math.round(window.width * shrink)),
+    height: Math.max(1, Math.round(window.height * shrink)),
+  };
+  const { info } = await guard(
+    fromRaw(context)
+      .resize(Math.round(context.width * shrink), Math.round(context.height * shrink))
+      .resize(small.width, small.height, { fit: 'cover', position: crop })
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  );
+  const left = Math.round(-(info.cropOffsetLeft ?? 0) / shrink);
+  const top = Math.round(-(info.cropOffsetTop ?? 0) / shrink);
+  return {
+    left: Math.min(Math.max(0, left), context.width - window.width),
+    top: Math.min(Math.max(0, top), context.height - window.height),
+    ...window,
+  };
+}
+
+export async function coverCrop(
+  context: RawImage,
+  size: { width: number; height: number },
+  framing: ContextFraming,
+): Promise<RawImage> {
+  const window = await cropWindow(context, size, framing.crop);
+  let pipeline = window
+    ? fromRaw(context).extract(window).resize(size.width, size.height, { fit: 'fill' })
+    : fromRaw(context).resize(size.width, size.height, { fit: 'cover', position: framing.crop });
+  if (framing.flop) pipeline = pipeline.flop();
+  return toRaw(pipeline);
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { FUSION_TYPOGRAPHIES } from '@vitrine/shared/api/generation';
+import { PALETTE_GRADING } from '../art-direction/grading';
+import type { Rgb, TextBlock } from '../art-direction/types';
+import { TYPEFACES } from '../art-direction/typefaces';
+import { fromRaw, type RawImage } from '../image/sharp';
+import { luma } from './color';
+import { contrastRatio, MIN_CONTRAST, percentile } from './contrast';
+import { hasFrenchOcr, ocr, withoutAccents, words } from '../test-utils/ocr';
+import { layoutText } from './text-layout';
+import { inksOf, typeset } from './typeset';
+
+const WIDTH = 1080;
+const HEIGHT = 600;
+
+function scene(paint: (x: number, y: number) => Rgb): RawImage {
+  const data = Buffer.alloc(WIDTH * HEIGHT * 3);
+  for (let y = 0; y < HEIGHT; y++) for (let x = 0; x < WIDTH; x++) data.set(paint(x, y), (y * WIDTH + x) * 3);
+  return { data, width: WIDTH, height: HEIGHT, channels: 3 };
+}
+
+const block = (text: string, typography: (typeof FUSION_TYPOGRAPHIES)[number] = 'moderne'): TextBlock => ({
+  role: 'slogan',
+  text,
+  box: { x: 60, y: 60, width: 960, height: 180 },
+  align: 'center',
+  typeface: TYPEFACES[typography].slogan,
+});
+
+/** Contrast between the glyphs' colour and the worst 5 % of the background around them, measured on the output. */
+async function measuredContrast(image: RawImage, text: TextBlock): Promise<number> {
+  const { mask, rect } = await layoutText(text);
+  const glyph: number[] = [];
+  const ground: number[] = [];
+  for (let y = 2; y < rect.height - 2; y++) {
+    for (let x = 2; x < rect.width - 2; x++) {
+      const i = ((rect.y + y) * image.width + rect.x + x) * 3;
+      const level = luma(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!);
+      const m = mask.data[y * mask.width + x]!;
+      let near = 0;
+      for (let dy = -2; dy <= 2; dy++)
+        for (let dx = -2; dx <= 2; dx++) near = Math.max(near, mask.data[(y + dy) * mask.width + x + dx]!);
+      if (m === 255) glyph.push(level);
+      else if (near === 0) ground.push(level);
+    }
+  }
+  const textLevel = percentile(glyph, 0.5);
+  const worst = textLevel > 128 ? percentile(ground, 0.95) : percentile(ground, 0.05);
+  const grey = (v: number): Rgb => [v, v, v];
+  return contrastRatio(grey(textLevel), grey(worst));
+}
+
+describe('typesetting', () => {
+  it('sets dark text on a bright scene at 4.5:1 or more, without a scrim', async () => {
+    const image = scene(() => [236, 232, 224]);
+    const [report] = await typeset(image, [block('Le goût du vrai')], inksOf(PALETTE_GRADING.chaude.swatch));
+    expect(report!.scrim).toBe(false);
+    expect(await measuredContrast(image, block('Le goût du vrai'))).toBeGreaterThanOrEqual(MIN_CONTRAST);
+  });
+
+  it('adds a scrim when the scene behind is too busy, and still reaches 4.5:1', async () => {
+    const image = scene((x, y) =>
+      (Math.floor(x / 24) + Math.floor(y / 24)) % 2 ? [250, 250, 250] : [90, 60, 40],
+    );
+    const text = block('Promo d’été : -20 % !');
+    const [report] = await typeset(image, [text], inksOf(PALETTE_GRADING.froide.swatch));
+    expect(report!.scrim).toBe(true);
+    expect(await measuredContrast(image, text)).toBeGreaterThanOrEqual(MIN_CONTRAST);
+  });
+
+  it('fits long text inside its box: wrapped, never overflowing or clipped', async () => {
+    const long =
+      'Torréfié à la main chaque matin dans notre atelier lyonnais, livré chez vous en quarante-huit heures';
+    for (const typography of FUSION_TYPOGRAPHIES) {
+      const text = block(long, typography);
+      const { mask, rect } = await layoutText(text);
+      expect(rect.x).toBeGreaterThanOrEqual(text.box.x);
+      expect(rect.y).toBeGreaterThanOrEqual(text.box.y);
+      expect(rect.x + rect.width).toBeLessThanOrEqual(text.box.x + text.box.width);
+      expect(rect.y + rect.height).toBeLessThanOrEqual(text.box.y + text.box.height);
+      expect([mask.width, mask.height]).toEqual([rect.width, rect.height]);
+    }
+  });
+
+  it('sets an ampersand literally (Pango markup is escaped)', async () => {
+    const { text, mask } = await layoutText(block('Pain & Vin'));
+    expect(text).toBe('Pain & Vin');
+    expect(mask.width).toBeGreaterThan(100);
+  });
+
+  it('applies French typography and upper-cases with accents for the tech style', async () => {
+    const { text } = await layoutText(block("L'été: -20%!", 'tech'));
+    expect(text).toBe('L’ÉTÉ\u00a0: -20\u00a0%\u00a0!');
+  });
+});
+
+describe.skipIf(!hasFrenchOcr)('legibility: OCR (tesseract, French) reads the slogan back', () => {
+  const slogan = 'Fraîcheur d’été à Noël : goûtez la crème';
+  for (const typography of ['moderne', 'élégant', 'tech'] as const) {
+    it(`recovers every word, accents included, in the ${typography} typeface`, async () => {
+      const image = scene((x) => [40 + x / 20, 70, 90]);
+      await typeset(image, [block(slogan, typography)], inksOf(PALETTE_GRADING.chaude.swatch));
+      const read = ocr(await fromRaw(image).png().toBuffer());
+      expect(words(read), read).toEqual(expect.arrayContaining(words(slogan)));
+    }, 30_000);
+  }
+
+  // Handwriting defeats OCR's accent detection now and then (î read as i): letters only for this one.
+  it('recovers every word of the handwritten (manuscrit) typeface, letters without accents', async () => {
+    const image = scene((x) => [40 + x / 20, 70, 90]);
+    await typeset(image, [block(slogan, 'manuscrit')], inksOf(PALETTE_GRADING.chaude.swatch));
+    const read = withoutAccents(ocr(await fromRaw(image).png().toBuffer()));
+    expect(words(read), read).toEqual(expect.arrayContaining(words(withoutAccents(slogan))));
+  }, 30_000);
+});

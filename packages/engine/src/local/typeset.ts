@@ -1,0 +1,173 @@
+/**
+ * Typesetting of slogan and tagline in their planned boxes with the shipped fonts: French typography,
+ * auto-fit, and a colour that reaches 4.5:1 against what lies behind, with a scrim when the scene
+ * alone cannot give that.
+ */
+import type { Rgb, TextBlock } from '../art-direction/types';
+import { fromRaw, toRaw, type RawImage } from '../image/sharp';
+import { luma } from './color';
+import { contrastRatio, MIN_CONTRAST, percentile } from './contrast';
+import { layoutText, type TextRect } from './text-layout';
+
+export type TypesetReport = {
+  role: TextBlock['role'];
+  rendered: true;
+  text: string;
+  rect: TextRect;
+  colour: Rgb;
+  /** Contrast of the text colour against the worst 5 % of what lies behind it, scrim included. */
+  contrast: number;
+  scrim: boolean;
+};
+
+const grey = (v: number): Rgb => [v, v, v];
+const mixRgb = (a: Rgb, b: Rgb, t: number): Rgb =>
+  [0, 1, 2].map((c) => a[c]! + (b[c]! - a[c]!) * t) as unknown as Rgb;
+
+/** Grey levels (0-255 luma) of the scene inside a rectangle. */
+function greys(scene: RawImage, rect: TextRect): Float32Array {
+  const out = new Float32Array(rect.width * rect.height);
+  for (let y = 0, k = 0; y < rect.height; y++) {
+    for (let x = 0; x < rect.width; x++, k++) {
+      const i = ((rect.y + y) * scene.width + rect.x + x) * scene.channels;
+      out[k] = luma(scene.data[i]!, scene.data[i + 1]!, scene.data[i + 2]!);
+    }
+  }
+  return out;
+}
+
+/** Opacity of the product at a canvas pixel (0 where there is none): scrims never touch the product. */
+export type Coverage = (x: number, y: number) => number;
+
+/** The two inks text may take: the lighter is used on dark scenes, the darker on light ones. */
+export type Inks = { light: Rgb; dark: Rgb };
+
+export async function typeset(
+  scene: RawImage,
+  blocks: TextBlock[],
+  inks: Inks,
+  product: Coverage = () => 0,
+): Promise<TypesetReport[]> {
+  const reports: TypesetReport[] = [];
+  for (const block of blocks) reports.push(await typesetBlock(scene, block, inks, product));
+  return reports;
+}
+
+/** A palette's inks: its lightest colour pushed toward white, its darkest toward black. */
+export const inksOf = (swatch: { light: Rgb; dark: Rgb }): Inks => ({
+  light: mixRgb(swatch.light, [255, 255, 255], 0.6),
+  dark: mixRgb(swatch.dark, [0, 0, 0], 0.3),
+});
+
+async function typesetBlock(
+  scene: RawImage,
+  block: TextBlock,
+  { light, dark }: Inks,
+  product: Coverage,
+): Promise<TypesetReport> {
+  const { text, mask, rect } = await layoutText(block);
+
+  const behind = greys(scene, rect);
+  const brightest = percentile(behind, 0.95);
+  const darkest = percentile(behind, 0.05);
+  const lightContrast = contrastRatio(light, grey(brightest));
+  const darkContrast = contrastRatio(dark, grey(darkest));
+  const useLight = lightContrast >= darkContrast;
+  const colour = useLight ? light : dark;
+  let contrast = Math.max(lightContrast, darkContrast);
+  let scrim = false;
+  // A small margin over 4.5 keeps JPEG and anti-aliasing from eating the guarantee.
+  const target = MIN_CONTRAST + 0.4;
+  if (contrast < target) {
+    scrim = true;
+    contrast = applyScrim(scene, rect, useLight, useLight ? brightest : darkest, colour, target, product);
+  } else if (useLight) {
+    await dropShadow(scene, mask, rect);
+  }
+  paint(scene, mask, rect, colour);
+  return { role: block.role, rendered: true, text, rect, colour, contrast, scrim };
+}
+
+/**
+ * Darkens (for light text) or lightens (for dark text) a soft-edged panel behind the text just enough
+ * for the worst background pixel to reach the target contrast.
+ */
+function applyScrim(
+  scene: RawImage,
+  rect: TextRect,
+  darken: boolean,
+  worst: number,
+  colour: Rgb,
+  target: number,
+  product: Coverage,
+): number {
+  let strength = 0;
+  let contrast = 0;
+  for (strength = 0.05; strength <= 1; strength += 0.05) {
+    const after = darken ? worst * (1 - strength) : worst + (255 - worst) * strength;
+    contrast = contrastRatio(colour, grey(after));
+    if (contrast >= target) break;
+  }
+  strength = Math.min(1, strength);
+  const pad = Math.round(Math.max(8, rect.height * 0.18));
+  // A wide, smooth falloff reads as light in the scene, not as a box pasted behind the text.
+  const feather = pad * 3;
+  const x0 = Math.max(0, rect.x - pad - feather);
+  const x1 = Math.min(scene.width, rect.x + rect.width + pad + feather);
+  const y0 = Math.max(0, rect.y - pad - feather);
+  const y1 = Math.min(scene.height, rect.y + rect.height + pad + feather);
+  const ramp = (d: number) => Math.min(1, Math.max(0, d / feather));
+  for (let y = y0; y < y1; y++) {
+    const wy = Math.min(ramp(y - (rect.y - pad - feather)), ramp(rect.y + rect.height + pad + feather - y));
+    for (let x = x0; x < x1; x++) {
+      const edge = Math.min(
+        wy,
+        ramp(x - (rect.x - pad - feather)),
+        ramp(rect.x + rect.width + pad + feather - x),
+      );
+      const w = strength * edge * (1 - product(x, y));
+      const i = (y * scene.width + x) * scene.channels;
+      for (let c = 0; c < 3; c++) {
+        const v = scene.data[i + c]!;
+        scene.data[i + c] = darken ? v * (1 - w) : v + (255 - v) * w;
+      }
+    }
+  }
+  return contrast;
+}
+
+/** A soft shadow under light text, for depth; it only ever darkens what is behind the glyphs. */
+async function dropShadow(scene: RawImage, mask: RawImage, rect: TextRect): Promise<void> {
+  const sigma = Math.max(1.5, rect.height * 0.03);
+  const pad = Math.ceil(sigma * 3);
+  const blurred = await toRaw(
+    fromRaw(mask)
+      .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0 } })
+      .blur(sigma)
+      .extractChannel(0),
+  );
+  const offset = Math.max(1, Math.round(sigma * 0.6));
+  for (let y = 0; y < blurred.height; y++) {
+    const sy = rect.y - pad + y + offset;
+    if (sy < 0 || sy >= scene.height) continue;
+    for (let x = 0; x < blurred.width; x++) {
+      const sx = rect.x - pad + x + offset;
+      if (sx < 0 || sx >= scene.width) continue;
+      const k = (blurred.data[y * blurred.width + x]! / 255) * 0.45;
+      if (k <= 0) continue;
+      const i = (sy * scene.width + sx) * scene.channels;
+      for (let c = 0; c < 3; c++) scene.data[i + c] = scene.data[i + c]! * (1 - k);
+    }
+  }
+}
+
+function paint(scene: RawImage, mask: RawImage, rect: TextRect, colour: Rgb): void {
+  for (let y = 0; y < rect.height; y++) {
+    for (let x = 0; x < rect.width; x++) {
+      const a = mask.data[y * mask.width + x]! / 255;
+      if (a === 0) continue;
+      const i = ((rect.y + y) * scene.width + rect.x + x) * scene.channels;
+      for (let c = 0; c < 3; c++) scene.data[i + c] = colour[c]! * a + scene.data[i + c]! * (1 - a);
+    }
+  }
+}

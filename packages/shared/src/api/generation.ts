@@ -1,0 +1,124 @@
+/**
+ * Generation requests (spec section 3): the Fusion and Express options, their output sizes and the
+ * fixed values the spec sends with every Fusion request. The engine trusts nothing but these schemas.
+ */
+import { z } from 'zod';
+import { optionalText, TEXT_MAX_LENGTH } from '../validation/fields';
+
+export const FUSION_POSITIONS = ['centré', 'gauche', 'droite'] as const;
+export const FUSION_STYLES = [
+  'photo réaliste',
+  'illustration',
+  '3D mockup',
+  'minimaliste',
+  'vintage',
+  'cyberpunk',
+  'hand-drawn',
+] as const;
+export const FUSION_PALETTES = ['chaude', 'froide', 'pastel', 'néon', 'noir_blanc'] as const;
+export const FUSION_TYPOGRAPHIES = ['moderne', 'élégant', 'manuscrit', 'tech'] as const;
+export const FUSION_FORMATS = ['carré', 'story', 'bannière', 'portrait', 'paysage'] as const;
+
+export const EXPRESS_STYLES = [
+  'minimaliste',
+  'moderne',
+  'vintage',
+  'techno',
+  'elegante',
+  'artistique',
+  'dynamique',
+  'naturel',
+] as const;
+export const EXPRESS_FORMATS = ['square', 'story', 'post', 'banner'] as const;
+
+export type FusionPosition = (typeof FUSION_POSITIONS)[number];
+export type FusionStyle = (typeof FUSION_STYLES)[number];
+export type FusionPalette = (typeof FUSION_PALETTES)[number];
+export type FusionTypography = (typeof FUSION_TYPOGRAPHIES)[number];
+export type FusionFormat = (typeof FUSION_FORMATS)[number];
+export type ExpressStyle = (typeof EXPRESS_STYLES)[number];
+export type ExpressFormat = (typeof EXPRESS_FORMATS)[number];
+
+export type Size = { width: number; height: number };
+
+export const FUSION_FORMAT_SIZES: Record<FusionFormat, Size> = {
+  carré: { width: 1080, height: 1080 },
+  story: { width: 1080, height: 1920 },
+  bannière: { width: 1920, height: 1080 },
+  portrait: { width: 1080, height: 1440 },
+  paysage: { width: 1440, height: 1080 },
+};
+
+export const EXPRESS_FORMAT_SIZES: Record<ExpressFormat, Size> = {
+  square: { width: 1080, height: 1080 },
+  story: { width: 1080, height: 1920 },
+  post: { width: 1920, height: 1080 },
+  banner: { width: 1920, height: 640 },
+};
+
+/** Sent with every Fusion request; the form never shows them. */
+export const FUSION_FIXED_VALUES = {
+  tailleProduit: 'normal',
+  orientationProduit: 'normale',
+  niveauIntegration: 'immersif',
+  flouContexte: 'net',
+  ageAudience: 'adultes',
+  genreAudience: 'non spécifique',
+  niveauSophistication: 'grand public',
+  usageImage: 'affiche',
+} as const;
+
+export const VARIANTS_MIN = 1;
+export const VARIANTS_MAX = 4;
+export const VARIANTS_DEFAULT = 4;
+export const SLOGAN_MAX_LENGTH = 80;
+export const TAGLINE_MAX_LENGTH = 140;
+export const DESCRIPTION_MAX_LENGTH = TEXT_MAX_LENGTH;
+
+// The catalogs have no "unknown option" message yet: a value outside the list counts as not chosen.
+const NOT_CHOSEN = 'validation.required';
+
+/** One of a fixed list. Accents may arrive decomposed (NFD) from some keyboards and clients. */
+function option<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? value.normalize('NFC').trim() : value),
+    z.enum(values, { error: NOT_CHOSEN }),
+  );
+}
+
+/** Text typed by the shop owner, NFC-normalised so accents render and compare as one character. */
+function optionalCopy(max: number) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? value.normalize('NFC') : value),
+    optionalText(max),
+  );
+}
+
+const variants = z
+  .number({ error: NOT_CHOSEN })
+  .int(NOT_CHOSEN)
+  .min(VARIANTS_MIN, NOT_CHOSEN)
+  .max(VARIANTS_MAX, NOT_CHOSEN)
+  .default(VARIANTS_DEFAULT);
+
+export const fusionRequest = z.object({
+  position: option(FUSION_POSITIONS),
+  style: option(FUSION_STYLES),
+  palette: option(FUSION_PALETTES),
+  slogan: optionalCopy(SLOGAN_MAX_LENGTH),
+  tagline: optionalCopy(TAGLINE_MAX_LENGTH),
+  typography: option(FUSION_TYPOGRAPHIES),
+  format: option(FUSION_FORMATS),
+  variants,
+});
+export type FusionRequestInput = z.input<typeof fusionRequest>;
+export type FusionRequest = z.output<typeof fusionRequest>;
+
+export const expressRequest = z.object({
+  style: option(EXPRESS_STYLES),
+  format: option(EXPRESS_FORMATS),
+  description: optionalCopy(DESCRIPTION_MAX_LENGTH),
+  variants,
+});
+export type ExpressRequestInput = z.input<typeof expressRequest>;
+export type ExpressRequest = z.output<typeof expressRequest>;
