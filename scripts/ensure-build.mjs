@@ -21,7 +21,13 @@ const targets = {
   },
   server: {
     output: 'apps/server/dist/main.mjs',
-    sources: ['apps/server/src', 'apps/server/package.json', 'scripts/build-server.mjs', ...shared],
+    sources: [
+      'apps/server/src',
+      'apps/server/package.json',
+      'packages/engine/src',
+      'scripts/build-server.mjs',
+      ...shared,
+    ],
     command: [process.execPath, ['scripts/build-server.mjs']],
   },
 };

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createVerifiedUser } from './helpers/accounts';
 import { startHttpsServer, type TestHttpsServer } from './helpers/https-server';
+import { pngClaiming, truncatedJpeg } from '@vitrine/engine/test-utils/hostile-files';
 
 /** A real PNG of the given size, built without an image library (solid colour, one IDAT). */
 function png(width = 4, height = 4): Buffer {
@@ -196,6 +197,25 @@ describe('uploads', () => {
     const res = await upload(alice.cookie, [{ name: 'image.png', body }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(message);
+    expect(await uploadCount()).toBe(0);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it('refuses what does not decode within the engine’s limits: truncated JPEG, decompression bomb, polyglot', async () => {
+    const polyglot = Buffer.concat([
+      Buffer.from('GIF89a'),
+      Buffer.from(`<script>alert(1)</script>${'x'.repeat(300)}`),
+    ]);
+    const cases: [string, Buffer, string][] = [
+      ['cut.jpg', await truncatedJpeg(), 'The image is unreadable or damaged.'],
+      ['bomb.png', pngClaiming(20_000, 20_000), 'Image too large (40 megapixels at most).'],
+      ['both.gif', polyglot, 'The image is unreadable or damaged.'],
+    ];
+    for (const [name, body, message] of cases) {
+      const res = await upload(alice.cookie, [{ name, body }]);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().error.message, name).toBe(message);
+    }
     expect(await uploadCount()).toBe(0);
     expect(storedFiles()).toEqual([]);
   });

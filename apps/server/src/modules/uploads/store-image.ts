@@ -1,6 +1,6 @@
 /**
- * Takes an image stream from an upload or an import, checks it as it passes (first bytes, size bounds)
- * and stores it under a fresh key. Nothing is left behind when a check fails.
+ * Takes an image stream from an upload or an import, checks it as it passes (first bytes, size bounds),
+ * then checks that it decodes, and stores it under a fresh key. Nothing is left behind when a check fails.
  */
 import crypto from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
@@ -8,6 +8,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MIN_BYTES } from '@vitrine/shared/validation/u
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Storage } from '../storage/storage';
+import { checkDecodable } from './check-decodable';
 import { CONTENT_TYPE, EXTENSION, sniffImage, type ImageKind } from './image-signature';
 
 export type StoredUpload = { id: string; contentType: string; sizeBytes: number; createdAt: string };
@@ -62,6 +63,12 @@ export async function storeImage(
   } catch (error) {
     await deps.storage.remove(`${base}.incoming`);
     if (error instanceof Rejected) throw error.appError;
+    throw error;
+  }
+  try {
+    await checkDecodable(deps.storage.read(`${base}.incoming`));
+  } catch (error) {
+    await deps.storage.remove(`${base}.incoming`);
     throw error;
   }
   const kind = found.kind!;
