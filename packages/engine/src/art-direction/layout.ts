@@ -66,21 +66,15 @@ export function layOut(
   const cx = Math.min(Math.max(nudged, third * thirdW + 0.03 * W), (third + 1) * thirdW - 0.03 * W);
 
   let top = margin * 1.5;
-  let ground = H * (shape === 'wide' ? 0.92 : 0.9);
+  const ground = H * (shape === 'wide' ? 0.92 : 0.9);
   const text: Layout['text'] = {};
   const gap = 0.03 * H;
   if (band) {
+    // The band stays above the product: below it, the ground line would rise and the product float
+    // in mid-air over most photos. Variants vary its alignment instead.
     const x = margin * 1.5;
-    if (recipe.textAt === 'start') {
-      [text.slogan, text.tagline] = stack(x, W - 3 * margin, { top: margin * 1.5 }, [sloganH, taglineH]);
-      top = margin * 1.5 + textH + gap;
-    } else {
-      [text.slogan, text.tagline] = stack(x, W - 3 * margin, { bottom: H - margin * 1.5 }, [
-        sloganH,
-        taglineH,
-      ]);
-      ground = H - margin * 1.5 - textH - gap;
-    }
+    [text.slogan, text.tagline] = stack(x, W - 3 * margin, { top: margin * 1.5 }, [sloganH, taglineH]);
+    top = margin * 1.5 + textH + gap;
   }
 
   const room = ground - top;
@@ -102,6 +96,6 @@ export function layOut(
   return {
     product: { box, groundY, third },
     text,
-    align: band ? 'center' : 'left',
+    align: band && recipe.textAt === 'start' ? 'center' : 'left',
   };
 }

@@ -8,7 +8,7 @@ export type VariantRecipe = {
   shift: -1 | 0 | 1;
   context: ContextFraming;
   light: Light;
-  /** Text before the product (top, or the text column's top) or after it. */
+  /** Text centred (a band) or at the column's top ('start'); left-aligned, or at the column's foot ('end'). */
   textAt: 'start' | 'end';
 };
 

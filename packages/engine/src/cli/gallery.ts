@@ -18,7 +18,8 @@ import {
 import { planFusion, planFusionVariants } from '../art-direction/plan';
 import { planExpress } from '../art-direction/express-plan';
 import { renderExpressVariant } from '../local/render-express';
-import { prepareContext, prepareProduct, renderFusionVariant } from '../local/render-fusion';
+import { prepareContext, prepareProduct } from '../local/prepare';
+import { renderFusionVariant } from '../local/render-fusion';
 import { productPhoto, sceneJpeg } from '../samples/synthetic';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'data/gallery' } } });

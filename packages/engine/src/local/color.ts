@@ -38,11 +38,6 @@ export const luma = (r: number, g: number, b: number) => 0.2126 * r + 0.7152 * g
 
 export const clampByte = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
 
-export const smoothstep = (edge0: number, edge1: number, x: number) => {
-  const t = Math.min(1, Math.max(0, (x - edge0) / (edge1 - edge0)));
-  return t * t * (3 - 2 * t);
-};
-
 /** CIELAB of a whole image (3 floats per pixel), converted by libvips. */
 export async function labImage(image: RawImage): Promise<Float32Array> {
   let pipeline = fromRaw(image);

@@ -14,10 +14,12 @@ export async function drawPodium(
   productWidth: number,
   grading: Grading,
   light: Light,
+  /** Room below the ground line before text or the canvas edge. */
+  depth: number,
 ): Promise<void> {
   const rx = Math.round(Math.min(scene.width * 0.45, Math.max(productWidth * 0.8, scene.width * 0.16)));
   const ry = Math.round(rx * 0.2);
-  const body = Math.max(ry, Math.min(Math.round(scene.height * 0.16), scene.height - groundY));
+  const body = Math.max(2, Math.min(Math.round(scene.height * 0.16), depth - ry - 4));
   const w = rx * 2 + 2;
   const h = ry * 2 + body + 2;
   const { dark, accent, light: pale } = grading.swatch;

