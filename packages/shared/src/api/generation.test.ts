@@ -45,10 +45,19 @@ describe('Fusion request (spec section 3)', () => {
     }
   });
 
-  it('refuses a value outside the enumeration as not chosen', () => {
+  it('refuses a value outside the enumeration as an invalid option', () => {
     expect(messages(fusionRequest.safeParse({ ...valid, palette: 'rainbow' }))).toEqual([
-      'validation.required',
+      'validation.invalidOption',
     ]);
+    expect(messages(fusionRequest.safeParse({ ...valid, format: 42 }))).toEqual(['validation.invalidOption']);
+  });
+
+  it('refuses a variant count outside 1 to 4 as out of range', () => {
+    for (const variants of [0, 5, 2.5, '4']) {
+      expect(messages(fusionRequest.safeParse({ ...valid, variants })), String(variants)).toEqual([
+        'validation.outOfRange',
+      ]);
+    }
   });
 
   it('accepts accents typed in decomposed form (NFD)', () => {

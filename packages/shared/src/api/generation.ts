@@ -75,8 +75,12 @@ export const SLOGAN_MAX_LENGTH = 80;
 export const TAGLINE_MAX_LENGTH = 140;
 export const DESCRIPTION_MAX_LENGTH = TEXT_MAX_LENGTH;
 
-// The catalogs have no "unknown option" message yet: a value outside the list counts as not chosen.
-const NOT_CHOSEN = 'validation.required';
+/** A missing choice is 'required'; a value outside the list is 'invalidOption'. */
+const NOT_CHOSEN = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null || issue.input === ''
+    ? 'validation.required'
+    : 'validation.invalidOption';
+const OUT_OF_RANGE = 'validation.outOfRange';
 
 /** One of a fixed list. Accents may arrive decomposed (NFD) from some keyboards and clients. */
 function option<const T extends readonly [string, ...string[]]>(values: T) {
@@ -95,10 +99,10 @@ function optionalCopy(max: number) {
 }
 
 const variants = z
-  .number({ error: NOT_CHOSEN })
-  .int(NOT_CHOSEN)
-  .min(VARIANTS_MIN, NOT_CHOSEN)
-  .max(VARIANTS_MAX, NOT_CHOSEN)
+  .number({ error: OUT_OF_RANGE })
+  .int(OUT_OF_RANGE)
+  .min(VARIANTS_MIN, OUT_OF_RANGE)
+  .max(VARIANTS_MAX, OUT_OF_RANGE)
   .default(VARIANTS_DEFAULT);
 
 export const fusionRequest = z.object({

@@ -1,0 +1,121 @@
+/**
+ * The generations API (spec sections 2 to 4 and 7): starting Fusion and Express generations, their live
+ * state, cancel-all, usage, history and stats. Requests are checked with these schemas on both sides.
+ *
+ * Routes (all need a signed-in user; another user's ids answer 404):
+ * - GET  /api/usage                      → Usage
+ * - POST /api/generations/fusion         FusionStartBody → 202 StartResponse (402 INSUFFICIENT_CREDITS,
+ *                                         409 ACTIVE_GENERATION, 400 VALIDATION_FAILED)
+ * - POST /api/generations/express        ExpressStartBody → 202 StartResponse (same errors)
+ * - GET  /api/generations/active         → ActiveResponse (pending and processing, newest first)
+ * - POST /api/generations/cancel-all     → CancelAllResponse
+ * - GET  /api/generations/:id            → GenerationDetail (a background generation and its result)
+ * - GET  /api/history                    → HistoryResponse (20 latest results)
+ * - GET  /api/stats                      → GenerationStats
+ * - GET  /api/events                     server-sent events: `generation` (GenerationEvent) on every change
+ *                                         of the user's generations, `ping` heartbeats; on (re)connection
+ *                                         a `snapshot` event (ActiveResponse) lets the client catch up.
+ * - GET  /api/images/:resultId/:index    the JPEG of one variant: for its owner, or with the signed,
+ *                                         expiring `exp` and `sig` parameters that image URLs carry.
+ */
+import { z } from 'zod';
+import { expressRequest, fusionRequest } from './generation';
+
+export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+export const GENERATION_MODES = ['fusion', 'express'] as const;
+export type GenerationMode = (typeof GENERATION_MODES)[number];
+
+/** Spec section 9: a free account has 3 generations in all; paid plans have a monthly allowance. */
+export const FREE_GENERATIONS = 3;
+export const PLAN_ALLOWANCES = { starter: 40, pro: 100 } as const;
+/** A new record starts at 10; a missing progress is shown as 25 (spec sections 4 and 9). */
+export const INITIAL_PROGRESS = 10;
+export const DEFAULT_PROGRESS_DISPLAY = 25;
+export const HISTORY_LIMIT = 20;
+export const EXPIRING_SOON_DAYS = 30;
+export const STATS_WINDOW_DAYS = 30;
+/** Usage bar colours and the upgrade prompt (spec sections 4 and 9). */
+export const USAGE_WARNING_PERCENT = 70;
+export const USAGE_DANGER_PERCENT = 90;
+export const UPGRADE_PROMPT_REMAINING = 1;
+/** Cancel-all writes this message, in the user's language (spec section 4). */
+export const CANCELLED_MESSAGE_KEY = 'generations.cancelledForTest';
+
+const uploadId = z.uuid({ error: 'validation.required' });
+
+export const fusionStartBody = fusionRequest.extend({
+  productUploadId: uploadId,
+  contextUploadId: uploadId,
+});
+export type FusionStartBody = z.input<typeof fusionStartBody>;
+export const expressStartBody = expressRequest;
+export type ExpressStartBody = z.input<typeof expressStartBody>;
+
+export type Plan = 'free' | 'starter' | 'pro';
+
+export type Usage = {
+  plan: Plan;
+  hasSubscription: boolean;
+  /** Generations counted against the allowance (a running one included). */
+  used: number;
+  limit: number;
+  remaining: number;
+  canGenerate: boolean;
+  /** Start of the current billing cycle for subscribers (ISO), null for free accounts. */
+  cycleStart: string | null;
+};
+
+export type ActiveGeneration = {
+  id: string;
+  mode: GenerationMode;
+  status: GenerationStatus;
+  progress: number | null;
+  errorMessage: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Estimated seconds left, from this server's measured render times. */
+  estimatedSecondsLeft: number;
+};
+
+export type StartResponse = { generation: ActiveGeneration; usage: Usage };
+export type ActiveResponse = { items: ActiveGeneration[]; typicalSeconds: number };
+export type CancelAllResponse = { cancelled: number; usage: Usage };
+
+export type GenerationImage = { url: string; width: number; height: number };
+
+/** One finished generation (a user_image_generations row) as the history and result panel show it. */
+export type GenerationResult = {
+  id: string;
+  backgroundGenerationId: string | null;
+  mode: GenerationMode;
+  generatedAt: string;
+  /** The style used, or null when not specified (history shows 'Not specified'). */
+  style: string | null;
+  format: string | null;
+  images: GenerationImage[];
+  /** URL of the selected image, read as the spec says (selectedImage, imageUrl, allImages...), or null. */
+  selectedImage: string | null;
+  expiresAt: string;
+  /** 'expiring' when 30 days or fewer remain before expiry, else 'available'. */
+  availability: 'expiring' | 'available';
+};
+
+export type GenerationDetail = { generation: ActiveGeneration; result: GenerationResult | null };
+export type HistoryResponse = { items: GenerationResult[] };
+
+/** Spec section 3, "Generation stats", plus the success rate the stats page shows. */
+export type GenerationStats = {
+  total_generations: number;
+  total_images: number;
+  generations_last_30_days: number;
+  images_last_30_days: number;
+  last_generation_date: string | null;
+  free_generations_used: number;
+  has_subscription: boolean;
+  billing_cycle_generations: number;
+  success_rate: number;
+};
+
+/** Payload of a `generation` server-sent event. */
+export type GenerationEvent = ActiveGeneration & { resultId: string | null };
