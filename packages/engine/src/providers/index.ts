@@ -1,0 +1,249 @@
+/**
+ * The image provider chosen by configuration. Every provider returns what the local renderers return,
+ * with `provider` (and, for a variant rendered locally after a provider failed, `fallback`) added to the
+ * metadata. Local is the default; openai and webhook only draw the background: the product is composited
+ * and the copy typeset by the local pipeline, and any variant whose scene failed is rendered locally.
+ */
+import type { Size } from '@vitrine/shared/api/generation';
+import { planExpressVariants, type ExpressPlan } from '../art-direction/express-plan';
+import { planFusionVariants } from '../art-direction/plan';
+import type { FusionPlan } from '../art-direction/types';
+import { isEngineError } from '../errors';
+import { prepareContext, prepareProduct, type PreparedContext } from '../local/prepare';
+import { renderExpressVariant } from '../local/render-express';
+import { renderFusionVariant } from '../local/render-fusion';
+import type { ImageProviderConfig, OpenAiProviderConfig, WebhookProviderConfig } from './config';
+import { imageSignature, ProviderFailure } from './http';
+import { drawScene } from './openai';
+import { renderExpressOnScene, renderFusionOnScene } from './scenes';
+import type {
+  ExpressProviderInput,
+  Fallback,
+  FusionProviderInput,
+  Labelled,
+  ProviderLogger,
+  ProviderRenderedExpress,
+  ProviderRenderedImage,
+  SceneSource,
+  WorkflowOutcome,
+} from './types';
+import {
+  sendWorkflow,
+  verifyCallbackSignature,
+  type ExpressWorkflowPayload,
+  type FusionWorkflowPayload,
+  type SignatureCheck,
+  type WorkflowSendResult,
+} from './webhook';
+
+type Renders = {
+  renderFusion(input: FusionProviderInput): Promise<ProviderRenderedImage[]>;
+  renderExpress(input: ExpressProviderInput): Promise<ProviderRenderedExpress[]>;
+};
+
+export type LocalImageProvider = { name: 'local' } & Renders;
+export type OpenAiImageProvider = { name: 'openai' } & Renders;
+/** Renders once the server has the workflow's outcome; without one, renders locally ('no_callback'). */
+export type WebhookImageProvider = {
+  name: 'webhook';
+  renderFusion(input: FusionProviderInput & { workflow?: WorkflowOutcome }): Promise<ProviderRenderedImage[]>;
+  renderExpress(
+    input: ExpressProviderInput & { workflow?: WorkflowOutcome },
+  ): Promise<ProviderRenderedExpress[]>;
+  /** Posts the signed payload to the configured workflow. */
+  send(payload: FusionWorkflowPayload | ExpressWorkflowPayload): Promise<WorkflowSendResult>;
+  /** Checks a callback's signature header against the configured secret. */
+  verify(
+    rawBody: string | Buffer,
+    header: string | null | undefined,
+    options?: { now?: number },
+  ): SignatureCheck;
+};
+export type ImageProvider = LocalImageProvider | OpenAiImageProvider | WebhookImageProvider;
+
+export type ImageProviderOptions = { logger?: ProviderLogger };
+
+/** A background ready to render on, or why there is none. Never rejects. */
+type SceneResult =
+  { ok: true; scene: PreparedContext; source: SceneSource } | { ok: false; fallback: Fallback };
+
+/**
+ * Decodes a provider's image with the same limits as an upload; a bad one is a fallback reason. Only
+ * JPEG, PNG, WebP and GIF signatures reach the decoder (never SVG, which can reference other files).
+ */
+async function decodeScene(image: Buffer, source: SceneSource): Promise<SceneResult> {
+  if (!imageSignature(image)) return { ok: false, fallback: { reason: 'invalid_image' } };
+  try {
+    return { ok: true, scene: await prepareContext(image), source };
+  } catch (error) {
+    if (!isEngineError(error)) throw error;
+    return {
+      ok: false,
+      fallback: { reason: error.code === 'IMAGE_TOO_LARGE' ? 'too_large' : 'invalid_image' },
+    };
+  }
+}
+
+function openAiScene(config: OpenAiProviderConfig, prompt: string, canvas: Size, signal: AbortSignal) {
+  return drawScene(config, prompt, canvas, signal).then(
+    ({ image, size, ms }) => decodeScene(image, { source: 'openai', model: config.model, size, ms }),
+    (error: unknown): SceneResult => {
+      if (error instanceof ProviderFailure) return { ok: false, fallback: error.fallback };
+      throw error;
+    },
+  );
+}
+
+/** The workflow's images, one per variant in turn (they repeat when it sent fewer than asked). */
+function workflowScenes(outcome: WorkflowOutcome | undefined, count: number): Scenes {
+  if (!outcome || outcome.status === 'failed' || outcome.scenes.length === 0) {
+    const reason = !outcome ? 'no_callback' : outcome.status === 'failed' ? outcome.reason : 'no_image';
+    return Array.from({ length: count }, () => Promise.resolve({ ok: false, fallback: { reason } }));
+  }
+  const decoded = outcome.scenes.map((image) => decodeScene(image, { source: 'webhook' }));
+  return Array.from({ length: count }, (_, i) => decoded[i % decoded.length]!);
+}
+
+type Provider = ImageProvider['name'];
+/** Per variant: a scene to render on, why there is none (fallback), or null for a plain local render. */
+type Scenes = Promise<SceneResult | null>[];
+
+/** Renders each plan on its scene, or locally when there is none, and labels the metadata. */
+async function renderEach<Plan extends { variant: number }, R extends { metadata: { steps: string[] } }>(
+  provider: Provider,
+  plans: Plan[],
+  scenes: Scenes,
+  onScene: (plan: Plan, scene: PreparedContext) => Promise<R>,
+  locally: (plan: Plan) => Promise<R>,
+  logger: ProviderLogger | undefined,
+): Promise<Labelled<R>[]> {
+  const results: Labelled<R>[] = [];
+  for (const [i, plan] of plans.entries()) {
+    const outcome = await scenes[i]!;
+    if (!outcome) {
+      const rendered = await locally(plan);
+      results.push({ ...rendered, metadata: { ...rendered.metadata, provider } });
+    } else if (outcome.ok) {
+      const rendered = await onScene(plan, outcome.scene);
+      const { source, model, size } = outcome.source;
+      const steps = [`scene drawn by ${[source, model, size && `(${size})`].filter(Boolean).join(' ')}`];
+      results.push({
+        ...rendered,
+        metadata: {
+          ...rendered.metadata,
+          steps: [...steps, ...rendered.metadata.steps],
+          provider,
+          scene: outcome.source,
+        },
+      });
+    } else {
+      const { fallback } = outcome;
+      logger?.warn(
+        { provider, variant: plan.variant, ...fallback },
+        'image provider gave no usable scene; variant rendered locally',
+      );
+      const rendered = await locally(plan);
+      const steps = [`${provider} scene unavailable (${fallback.reason}): local scene`];
+      results.push({
+        ...rendered,
+        metadata: { ...rendered.metadata, steps: [...steps, ...rendered.metadata.steps], provider, fallback },
+      });
+    }
+  }
+  return results;
+}
+
+/**
+ * Starts the scenes while the uploads decode. Uploads that do not decode end the request with their
+ * EngineError, as they do locally; the scene requests still running are then abandoned.
+ */
+async function fusionWith(
+  provider: Provider,
+  input: FusionProviderInput,
+  scenesFor: (plans: FusionPlan[], signal: AbortSignal) => Scenes,
+  logger: ProviderLogger | undefined,
+): Promise<ProviderRenderedImage[]> {
+  const plans = planFusionVariants(input.request);
+  const abandon = new AbortController();
+  const scenes = scenesFor(plans, abandon.signal);
+  // Nobody may be left holding a rejected promise if the uploads fail first.
+  for (const scene of scenes) scene.catch(() => undefined);
+  const [product, context] = await Promise.all([
+    prepareProduct(input.product),
+    prepareContext(input.context),
+  ]).catch((error: unknown) => {
+    abandon.abort();
+    throw error;
+  });
+  return renderEach(
+    provider,
+    plans,
+    scenes,
+    (plan, scene) => renderFusionOnScene(plan, product, scene, input.formats),
+    (plan) => renderFusionVariant(plan, product, context, input.formats),
+    logger,
+  );
+}
+
+function expressWith(
+  provider: Provider,
+  input: ExpressProviderInput,
+  scenesFor: (plans: ExpressPlan[], signal: AbortSignal) => Scenes,
+  logger: ProviderLogger | undefined,
+): Promise<ProviderRenderedExpress[]> {
+  const plans = planExpressVariants(input.request);
+  return renderEach(
+    provider,
+    plans,
+    scenesFor(plans, new AbortController().signal),
+    (plan, scene) => renderExpressOnScene(plan, scene, input.formats),
+    (plan) => renderExpressVariant(plan, input.formats),
+    logger,
+  );
+}
+
+const localScenes = (plans: unknown[]): Scenes => plans.map(() => Promise.resolve(null));
+
+function localProvider(): LocalImageProvider {
+  return {
+    name: 'local',
+    renderFusion: (input) => fusionWith('local', input, localScenes, undefined),
+    renderExpress: (input) => expressWith('local', input, localScenes, undefined),
+  };
+}
+
+function openAiProvider(config: OpenAiProviderConfig, logger?: ProviderLogger): OpenAiImageProvider {
+  const scenes = (plans: { prompt: string; canvas: Size }[], signal: AbortSignal) =>
+    plans.map((plan) => openAiScene(config, plan.prompt, plan.canvas, signal));
+  return {
+    name: 'openai',
+    renderFusion: (input) => fusionWith('openai', input, scenes, logger),
+    renderExpress: (input) => expressWith('openai', input, scenes, logger),
+  };
+}
+
+function webhookProvider(config: WebhookProviderConfig, logger?: ProviderLogger): WebhookImageProvider {
+  return {
+    name: 'webhook',
+    renderFusion: (input) =>
+      fusionWith('webhook', input, (plans) => workflowScenes(input.workflow, plans.length), logger),
+    renderExpress: (input) =>
+      expressWith('webhook', input, (plans) => workflowScenes(input.workflow, plans.length), logger),
+    send: (payload) => sendWorkflow(config.url, config.secret, payload, config.timeoutMs),
+    verify: (rawBody, header, options) => verifyCallbackSignature(rawBody, header, config.secret, options),
+  };
+}
+
+export function createImageProvider(
+  config: ImageProviderConfig = { kind: 'local' },
+  options: ImageProviderOptions = {},
+): ImageProvider {
+  switch (config.kind) {
+    case 'local':
+      return localProvider();
+    case 'openai':
+      return openAiProvider(config, options.logger);
+    case 'webhook':
+      return webhookProvider(config, options.logger);
+  }
+}

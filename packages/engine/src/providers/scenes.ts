@@ -1,0 +1,121 @@
+/**
+ * Renders on a background a model drew: the scene is cover-cropped to the exact format, then the local
+ * pipeline composites the product and typesets the copy, so product pixels and text stay ours.
+ */
+import type { ExpressPlan } from '../art-direction/express-plan';
+import type { ContextFraming, Effects, FusionPlan, Grading } from '../art-direction/types';
+import type { OutputFormat } from '../local/encode';
+import { encode } from '../local/encode';
+import { vignette } from '../local/light';
+import type { PreparedContext, PreparedProduct } from '../local/prepare';
+import type { RenderedExpress } from '../local/render-express';
+import { renderFusionVariant, type RenderedImage } from '../local/render-fusion';
+import { coverCrop } from '../local/scene';
+import { typeset } from '../local/typeset';
+
+/**
+ * The model was asked for an empty surface where the plan puts the product: the scene is centred and
+ * never mirrored, or that surface would move away from the product.
+ */
+const MODEL_FRAMING: ContextFraming = { crop: 'centre', flop: false };
+
+/** How much of the palette's grading is laid over a scene the model already drew in that palette. */
+const MODEL_GRADING_STRENGTH = 0.35;
+
+/** A light pass of the palette: it ties the scene to the product's light and the text inks. */
+function lightGrading(grading: Grading): Grading {
+  const k = MODEL_GRADING_STRENGTH;
+  return {
+    ...grading,
+    // Black and white stays black and white whatever the model drew.
+    saturation: grading.saturation === 0 ? 0 : 1 + (grading.saturation - 1) * k,
+    contrast: 1 + (grading.contrast - 1) * k,
+    lift: grading.lift * k,
+    temperature: grading.temperature * k,
+    split: grading.split * k,
+  };
+}
+
+/**
+ * The model drew the style (flat colours, hatching, duotone, grain, podium...): only what ties the
+ * product into the scene is kept, so the style is not laid on twice.
+ */
+function compositingEffects(effects: Effects): Effects {
+  return {
+    ...effects,
+    saturation: 1,
+    flatColours: 0,
+    soften: 0,
+    outline: 0,
+    hatching: 0,
+    paper: 0,
+    wash: 0,
+    duotone: 0,
+    glow: 0,
+    scanlines: 0,
+    grain: 0,
+    warmth: 0,
+    fade: 0,
+    podium: false,
+    vignette: effects.vignette * 0.5,
+  };
+}
+
+/** The plan as it applies to a scene drawn from its own prompt. */
+export function planForModelScene(plan: FusionPlan): FusionPlan {
+  return {
+    ...plan,
+    context: MODEL_FRAMING,
+    grading: lightGrading(plan.grading),
+    effects: compositingEffects(plan.effects),
+  };
+}
+
+export function renderFusionOnScene(
+  plan: FusionPlan,
+  product: PreparedProduct,
+  scene: PreparedContext,
+  formats?: OutputFormat[],
+): Promise<RenderedImage> {
+  return renderFusionVariant(planForModelScene(plan), product, scene, formats);
+}
+
+/** Express on a drawn background: cover-cropped, a soft vignette, the description typeset on top. */
+export async function renderExpressOnScene(
+  plan: ExpressPlan,
+  scene: PreparedContext,
+  formats: OutputFormat[] = ['jpeg'],
+): Promise<RenderedExpress> {
+  const t0 = performance.now();
+  const canvas = await coverCrop(scene.image, plan.canvas, MODEL_FRAMING);
+  vignette(canvas, plan.design.vignette * 0.5);
+  const steps = ['background cover-cropped (centre)'];
+  const t1 = performance.now();
+  // The typesetter picks the ink that reads best and adds a scrim when the scene alone cannot reach 4.5:1.
+  const [headline = null] = plan.headline ? await typeset(canvas, [plan.headline], plan.design.inks) : [];
+  if (headline) steps.push('typeset headline');
+  const t2 = performance.now();
+  const images: RenderedExpress['images'] = {};
+  for (const format of formats) images[format] = await encode(canvas, format);
+  const t3 = performance.now();
+  return {
+    images,
+    metadata: {
+      engine: 'local',
+      mode: 'express',
+      variant: plan.variant,
+      width: canvas.width,
+      height: canvas.height,
+      style: plan.style,
+      headline,
+      logoZone: plan.logoZone,
+      steps,
+      timings: {
+        designMs: Math.round(t1 - t0 + scene.decodeMs),
+        typesetMs: Math.round(t2 - t1),
+        encodeMs: Math.round(t3 - t2),
+        totalMs: Math.round(t3 - t0 + scene.decodeMs),
+      },
+    },
+  };
+}

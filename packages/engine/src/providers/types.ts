@@ -1,0 +1,66 @@
+/** What every provider returns: the local renderers' results, plus who drew the scene and any fallback. */
+import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generation';
+import type { OutputFormat } from '../local/encode';
+import type { ExpressMetadata, RenderedExpress } from '../local/render-express';
+import type { RenderedImage, RenderMetadata } from '../local/render-fusion';
+import type { ImageProviderName } from './config';
+
+/**
+ * Why a provider's scene was not used and the variant was rendered locally instead. `http_<status>`
+ * for an HTTP error answer; `workflow_failed` when the workflow called back with status failed;
+ * `no_callback` when the server stopped waiting for it; `no_image` when it sent no usable image.
+ */
+export type FallbackReason =
+  | 'timeout'
+  | 'network'
+  | `http_${number}`
+  | 'malformed_response'
+  | 'invalid_image'
+  | 'too_large'
+  | 'workflow_failed'
+  | 'no_callback'
+  | 'no_image';
+
+/** Safe to store and show to operators: never a key, a URL with credentials or a provider's free text. */
+export type Fallback = { reason: FallbackReason; status?: number; code?: string; type?: string };
+
+/** Where the background came from when a provider drew it. */
+export type SceneSource = {
+  source: 'openai' | 'webhook';
+  model?: string;
+  size?: string;
+  /** Time spent waiting for the provider, in milliseconds. */
+  ms?: number;
+};
+
+export type ProviderFields = { provider: ImageProviderName; fallback?: Fallback; scene?: SceneSource };
+
+/** A local result with the provider's fields added to its metadata. */
+export type Labelled<R extends { metadata: object }> = Omit<R, 'metadata'> & {
+  metadata: R['metadata'] & ProviderFields;
+};
+
+export type ProviderRenderMetadata = RenderMetadata & ProviderFields;
+export type ProviderExpressMetadata = ExpressMetadata & ProviderFields;
+export type ProviderRenderedImage = Labelled<RenderedImage>;
+export type ProviderRenderedExpress = Labelled<RenderedExpress>;
+
+export type FusionProviderInput = {
+  request: FusionRequest;
+  /** The uploads, as received: decoded and checked by the engine. */
+  product: Buffer;
+  context: Buffer;
+  formats?: OutputFormat[];
+};
+
+export type ExpressProviderInput = { request: ExpressRequest; formats?: OutputFormat[] };
+
+/**
+ * What the automation workflow answered, once the server has its callback: the images it returned,
+ * already fetched by the server, or why there are none.
+ */
+export type WorkflowOutcome =
+  { status: 'completed'; scenes: readonly Buffer[] } | { status: 'failed'; reason: FallbackReason };
+
+/** pino-compatible: `logger.warn({ ...details }, message)`. */
+export type ProviderLogger = { warn(details: Record<string, unknown>, message: string): void };
