@@ -1,6 +1,5 @@
 /** The api role: mail, storage and authentication wired into the HTTP app, listening on PORT. */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -9,7 +8,7 @@ import { buildApp } from './http/app';
 import { createAuth } from './modules/auth/auth';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { createMailer } from './modules/mail/mailer';
-import { createLocalStorage } from './modules/storage/storage';
+import { createLocalStorage, storageDir } from './modules/storage/storage';
 import { DEFAULT_WEB_DIST_DIR } from './lib/paths';
 import { StartupError, errorCode } from './lib/startup-error';
 import { VERSION } from './lib/version';
@@ -43,20 +42,16 @@ export async function startApi(
     (fs.existsSync(`${DEFAULT_WEB_DIST_DIR}/index.html`) ? DEFAULT_WEB_DIST_DIR : undefined);
   if (!webDistDir) logger.warn('the web app is not built: serving the API only (npm run build builds it)');
   const mailer = createMailer(config, logger);
-  const auth = createAuth({
-    config,
-    database,
-    mailer,
-    logger,
-    secret: resolveAuthSecret(config.auth.secret, config.dataDir),
-  });
+  const secret = resolveAuthSecret(config.auth.secret, config.dataDir);
+  const auth = createAuth({ config, database, mailer, logger, secret });
   const app = await buildApp({
     config: { ...config, webDistDir },
     database,
     version: VERSION,
     mailer,
-    storage: createLocalStorage(path.join(config.dataDir, 'storage')),
+    storage: createLocalStorage(storageDir(config.dataDir)),
     auth,
+    secret,
   });
   onBuilt(app);
   return listen(app, config);

@@ -56,7 +56,9 @@ async function start(running: Running) {
   const [apiRole, workerRole] = await modules;
   await migrateDatabase(database);
 
-  if (workerRole) running.worker = await workerRole.startWorker(database, logger);
+  if (workerRole) {
+    running.worker = await workerRole.startWorker(database, logger, workerRole.workerDeps(config));
+  }
   if (apiRole) {
     const address = await apiRole.startApi(config, database, logger, (app) => (running.app = app));
     logger.info(

@@ -1,19 +1,30 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type Worker } from '../src/jobs/worker';
 import { historyRetention } from '../src/jobs/definitions/history-retention';
+import { createLocalRenderer } from '../src/modules/generations/render';
+import { createLocalStorage, type Storage } from '../src/modules/storage/storage';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db';
 
 let db: TestDatabase;
 let worker: Worker;
+let storageRoot: string;
+let storage: Storage;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  worker = await startWorker(db, pino({ level: 'silent' }));
+  storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-jobs-'));
+  storage = createLocalStorage(storageRoot);
+  worker = await startWorker(db, pino({ level: 'silent' }), { storage, renderer: createLocalRenderer() });
 });
 afterAll(async () => {
   await worker.stop(1000);
   await db.dispose();
+  fs.rmSync(storageRoot, { recursive: true, force: true });
 });
 
 async function waitForJob(id: string) {
@@ -42,9 +53,11 @@ describe('worker', () => {
       kept: '2025-06-02T00:00:00Z',
     };
     for (const [label, at] of Object.entries(ages)) {
+      const key = `u-ret/${label}-0.jpg`;
+      await storage.put(key, Readable.from(Buffer.from(`image ${label}`)));
       await db.query(
         `insert into user_image_generations (user_id, generated_at, webhook_data) values ('u-ret', $1, $2)`,
-        [at, JSON.stringify({ label })],
+        [at, JSON.stringify({ label, images: [{ key, width: 1, height: 1 }] })],
       );
       await db.query(
         `insert into background_generations (user_id, status, progress, webhook_data, created_at)
@@ -60,6 +73,8 @@ describe('worker', () => {
       `select webhook_data->>'label' as label from user_image_generations where user_id = 'u-ret'`,
     );
     expect(left.map((r) => r.label)).toEqual(['kept']);
+    // Their image files go with them.
+    expect(fs.readdirSync(path.join(storageRoot, 'u-ret')).sort()).toEqual(['kept-0.jpg']);
     const records = await db.query<{ label: string }>(
       `select webhook_data->>'label' as label from background_generations where user_id = 'u-ret'`,
     );

@@ -15,6 +15,11 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** Something that runs parameterised SQL: the database itself or an open transaction. */
+export type Queryable = {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+};
+
 export type Database = {
   kind: DatabaseKind;
   db: Db;
@@ -22,6 +27,10 @@ export type Database = {
   exec(sql: string): Promise<void>;
   /** Plain parameterised query returning rows, for the few places Drizzle does not fit. */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Calls `onPayload` for each NOTIFY on `channel`, from any process; resolves to an unsubscribe. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 } & ({ kind: 'pglite'; client: PGlite } | { kind: 'postgres'; client: pg.Pool });
 
@@ -58,6 +67,14 @@ export async function openPglite(dir: string): Promise<Database> {
       await client.exec(sql);
     },
     query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    transaction: (work) =>
+      client.transaction((tx) =>
+        work({ query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows }),
+      ),
+    listen: async (channel, onPayload) => {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return () => unsubscribe();
+    },
     close: () => client.close(),
   };
 }
@@ -94,7 +111,65 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       await pool.query(sql);
     },
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    async transaction(work) {
+      const connection = await pool.connect();
+      try {
+        await connection.query('begin');
+        const result = await work({
+          query: async <T>(sql: string, params?: unknown[]) =>
+            (await connection.query(sql, params)).rows as T[],
+        });
+        await connection.query('commit');
+        return result;
+      } catch (error) {
+        await connection.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
+    listen: (channel, onPayload) => listenOnPostgres(url, channel, onPayload),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own that stays open. When it drops (server restart), it reconnects
+ * with a growing delay, so notifications resume without the caller noticing.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  const { default: pg } = await import('pg');
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let delay = 250;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+  const retry = () => {
+    if (stopped) return;
+    delay = Math.min(delay * 2, 10_000);
+    setTimeout(() => void connect().catch(retry), delay);
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', () => {
+      void next.end().catch(() => {});
+      retry();
+    });
+    await next.connect();
+    await next.query(`listen ${quoted}`);
+    delay = 250;
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }
 

@@ -56,6 +56,9 @@ export const userSubscriptionInfo = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     freeGenerationsUsed: integer('free_generations_used').notNull().default(0),
     hasSubscription: boolean('has_subscription').notNull().default(false),
+    /** Set by billing: 'starter' or 'pro' (compared in lower case), and when the paid period ends. */
+    subscriptionTier: text('subscription_tier'),
+    subscriptionEnd: timestamp('subscription_end', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -75,10 +78,24 @@ export const backgroundGenerations = pgTable(
     progress: integer('progress'),
     webhookData: jsonb('webhook_data').notNull(),
     errorMessage: text('error_message'),
+    /** 'fusion' or 'express', and the validated request the worker renders from. */
+    mode: text('mode', { enum: ['fusion', 'express'] })
+      .notNull()
+      .default('fusion'),
+    request: jsonb('request'),
+    /** Language of the user who started it: failure messages are written in it. */
+    locale: text('locale').notNull().default('fr'),
+    /** True while a free credit is held for this generation; cleared when it is given back. */
+    creditReserved: boolean('credit_reserved').notNull().default(false),
+    jobId: text('job_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The sweeper looks for generations whose worker stopped reporting.
+    index('background_generations_active_updated_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} in ('pending', 'processing')`),
     check(
       'background_generations_status_valid',
       sql`${t.status} in ('pending', 'processing', 'completed', 'failed')`,

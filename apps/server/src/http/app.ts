@@ -19,6 +19,11 @@ import { UPLOAD_MAX_BYTES } from '@vitrine/shared/validation/upload-file';
 import type { Storage } from '../modules/storage/storage';
 import type { SafeFetchOptions } from '../modules/uploads/safe-fetch';
 import { uploadRoutes } from '../modules/uploads/routes';
+import { generationRoutes } from '../modules/generations/routes';
+import { createImageLinks } from '../modules/generations/image-links';
+import { createGenerationEvents } from '../modules/generations/events';
+import { RENDER_JOB } from '../modules/generations/service';
+import { createProducer } from '../jobs/queue';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -29,6 +34,8 @@ export type AppDeps = {
   mailer: Mailer;
   auth: Auth;
   storage: Storage;
+  /** The server secret, from which the keys of signed image links are derived. */
+  secret: string;
   /** Overrides for fetching images by URL (tests point it at a local HTTPS server). */
   imageFetchOptions?: SafeFetchOptions;
 };
@@ -115,6 +122,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 2, fields: 5, parts: 6 },
   });
   await app.register(uploadRoutes, { prefix: '/api' });
+  const jobs = createProducer(deps.database, [RENDER_JOB]);
+  const events = createGenerationEvents(deps.database);
+  app.addHook('onClose', async () => {
+    await events.close();
+    await jobs.stop();
+  });
+  await app.register(generationRoutes({ jobs, events, links: createImageLinks(deps.secret) }), {
+    prefix: '/api',
+  });
   await registerMailbox(app, deps.mailer);
 
   const spa = config.webDistDir ? await registerSpa(app, config.webDistDir) : undefined;

@@ -2,8 +2,10 @@
 import type { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
+import type { Renderer } from '../modules/generations/render';
+import type { Storage } from '../modules/storage/storage';
 
-export type JobContext = { database: Database; logger: Logger };
+export type JobContext = { database: Database; logger: Logger; storage: Storage; renderer: Renderer };
 
 export type JobDefinition<Payload> = {
   name: string;
@@ -11,6 +13,10 @@ export type JobDefinition<Payload> = {
   payload: z.ZodType<Payload>;
   /** A cron expression (UTC) when the job runs on a schedule. */
   schedule?: string;
+  /** How many of these jobs one worker process runs at once (default 1). */
+  concurrency?: number;
+  /** How often an idle worker looks for new jobs (default 2 s); new generations also wake it at once. */
+  pollingIntervalSeconds?: number;
   /** Must be safe to run twice: a job cut off by a crash is retried. Returns a summary for the log. */
   handle(context: JobContext, payload: Payload): Promise<Record<string, unknown>>;
 };

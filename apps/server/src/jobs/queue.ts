@@ -3,7 +3,7 @@
  * durable as the rows it is about and can be enqueued in the same transaction that writes them.
  */
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 
 /** pg-boss talks to our connection, whichever database it is. */
 function adapter(database: Database): PgBoss.Db {
@@ -34,4 +34,34 @@ export function createQueue(database: Database, role: QueueRole): PgBoss {
     schedule: worker,
     migrate: true,
   });
+}
+
+/**
+ * The API's side of the queue: it only enqueues, and does so inside the caller's transaction, so a job
+ * exists exactly when the row it is about does.
+ */
+export function createProducer(database: Database, queueNames: string[]) {
+  const queue = createQueue(database, 'producer');
+  let started: Promise<void> | undefined;
+  return {
+    /** Starts the queue on first use; call it before opening the transaction that sends. */
+    ready: () =>
+      (started ??= (async () => {
+        await queue.start();
+        for (const name of queueNames) await queue.createQueue(name);
+      })()),
+    send: (
+      tx: Queryable,
+      name: string,
+      data: object,
+      options: { expireInSeconds: number; retryLimit: number },
+    ) =>
+      queue.send(name, data, {
+        ...options,
+        db: { executeSql: async (text, values) => ({ rows: await tx.query(text, values) }) },
+      }),
+    async stop() {
+      if (started) await started.then(() => queue.stop({ graceful: false, close: false, wait: true }));
+    },
+  };
 }

@@ -1,5 +1,11 @@
+import { generationSweeper } from './definitions/generation-sweeper';
 import { historyRetention } from './definitions/history-retention';
+import { renderGeneration } from './definitions/render-generation';
 import type { JobDefinition } from './job';
 
 /** Every job the worker role runs. */
-export const JOBS: JobDefinition<never>[] = [historyRetention as JobDefinition<never>];
+export const JOBS: JobDefinition<never>[] = [
+  historyRetention,
+  renderGeneration,
+  generationSweeper,
+] as JobDefinition<never>[];

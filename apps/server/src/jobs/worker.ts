@@ -1,44 +1,83 @@
 /**
  * The worker role: starts pg-boss, registers each job's handler (payload parsed first), and puts the
- * scheduled ones on their timetable.
+ * scheduled ones on their timetable. A new generation wakes the render workers at once through the
+ * database's NOTIFY, from whichever process started it, instead of waiting for the next poll.
  */
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { JobDefinition } from './job';
+import { createLocalRenderer } from '../modules/generations/render';
+import { createLocalStorage, storageDir } from '../modules/storage/storage';
+import { GENERATION_CHANNEL } from '../modules/generations/channel';
+import { RENDER_JOB } from '../modules/generations/service';
+import type { JobContext, JobDefinition } from './job';
 import { JOBS } from './registry';
 import { createQueue } from './queue';
 
 export type Worker = { queue: PgBoss; stop(timeoutMs?: number): Promise<void> };
+export type WorkerDeps = Omit<JobContext, 'database' | 'logger'>;
 
-async function register(queue: PgBoss, job: JobDefinition<never>, database: Database, logger: Logger) {
-  await queue.createQueue(job.name);
-  await queue.work(job.name, async (batch) => {
-    for (const item of batch) {
-      const log = logger.child({ job: job.name, jobId: item.id });
-      const payload = job.payload.safeParse(item.data ?? {});
-      if (!payload.success) {
-        // A malformed payload will not get better with retries: fail it for good.
-        log.error({ issues: payload.error.issues }, 'job payload rejected');
-        throw new Error(`invalid payload for ${job.name}`);
-      }
-      const started = performance.now();
-      const summary = await job.handle({ database, logger: log }, payload.data);
-      log.info({ ...summary, ms: Math.round(performance.now() - started) }, 'job done');
-    }
-  });
-  if (job.schedule) await queue.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
+/** What the jobs need besides the database: file storage and the image engine. */
+export function workerDeps(config: Config): WorkerDeps {
+  return { storage: createLocalStorage(storageDir(config.dataDir)), renderer: createLocalRenderer() };
 }
 
-export async function startWorker(database: Database, logger: Logger, jobs = JOBS): Promise<Worker> {
+async function register(queue: PgBoss, job: JobDefinition<never>, context: JobContext): Promise<string[]> {
+  await queue.createQueue(job.name);
+  const ids: string[] = [];
+  for (let i = 0; i < (job.concurrency ?? 1); i++) {
+    const id = await queue.work(
+      job.name,
+      { batchSize: 1, pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 },
+      async (batch) => {
+        for (const item of batch) {
+          const log = context.logger.child({ job: job.name, jobId: item.id });
+          const payload = job.payload.safeParse(item.data ?? {});
+          if (!payload.success) {
+            // A malformed payload will not get better with retries: fail it for good.
+            log.error({ issues: payload.error.issues }, 'job payload rejected');
+            throw new Error(`invalid payload for ${job.name}`);
+          }
+          const started = performance.now();
+          const summary = await job.handle({ ...context, logger: log }, payload.data);
+          log.info({ ...summary, ms: Math.round(performance.now() - started) }, 'job done');
+        }
+      },
+    );
+    ids.push(id);
+  }
+  if (job.schedule) await queue.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
+  return ids;
+}
+
+export async function startWorker(
+  database: Database,
+  logger: Logger,
+  deps: WorkerDeps,
+  jobs = JOBS,
+): Promise<Worker> {
   const queue = createQueue(database, 'worker');
   queue.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await queue.start();
-  for (const job of jobs) await register(queue, job, database, logger);
+  const context: JobContext = { database, logger, ...deps };
+  const renderWorkers: string[] = [];
+  for (const job of jobs) {
+    const ids = await register(queue, job, context);
+    if (job.name === RENDER_JOB) renderWorkers.push(...ids);
+  }
+  const unlisten = renderWorkers.length
+    ? await database.listen(GENERATION_CHANNEL, () => {
+        for (const id of renderWorkers) queue.notifyWorker(id);
+      })
+    : undefined;
   logger.info({ jobs: jobs.map((j) => j.name) }, 'worker started');
   return {
     queue,
     // Running jobs get the same grace period as HTTP requests; pg-boss retries whatever is cut off.
-    stop: (timeout = 10_000) => queue.stop({ graceful: true, timeout, close: false, wait: true }),
+    async stop(timeout = 10_000) {
+      await unlisten?.().catch(() => {});
+      await queue.stop({ graceful: true, timeout, close: false, wait: true });
+    },
   };
 }

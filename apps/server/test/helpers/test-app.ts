@@ -8,7 +8,9 @@ import pino from 'pino';
 import { buildApp } from '../../src/http/app';
 import { createAuth } from '../../src/modules/auth/auth';
 import { createMailer } from '../../src/modules/mail/mailer';
-import { createLocalStorage } from '../../src/modules/storage/storage';
+import { createLocalStorage, storageDir } from '../../src/modules/storage/storage';
+import { createLocalRenderer, type Renderer } from '../../src/modules/generations/render';
+import { startWorker, type Worker } from '../../src/jobs/worker';
 import type { SafeFetchOptions } from '../../src/modules/uploads/safe-fetch';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
@@ -37,7 +39,16 @@ export async function createTestApp(
   const mailer = createMailer(config, logger);
   const auth = createAuth({ config, database, mailer, logger, secret: config.auth.secret! });
   const storage = createLocalStorage(path.join(dataDir, 'storage'));
-  const app = await buildApp({ config, database, version: 'test', mailer, auth, storage, imageFetchOptions });
+  const app = await buildApp({
+    config,
+    database,
+    version: 'test',
+    mailer,
+    auth,
+    storage,
+    secret: config.auth.secret!,
+    imageFetchOptions,
+  });
   configure?.(app);
   await app.ready();
   return {
@@ -50,4 +61,15 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The worker role on the test app's database and storage, with the real engine unless told otherwise. */
+export async function startTestWorker(
+  t: TestApp,
+  renderer: Renderer = createLocalRenderer(),
+): Promise<Worker> {
+  return startWorker(t.database, pino({ level: 'silent' }), {
+    storage: createLocalStorage(storageDir(t.config.dataDir)),
+    renderer,
+  });
 }

@@ -16,6 +16,9 @@ export type Storage = {
   remove(key: string): Promise<void>;
 };
 
+/** Where the local adapter keeps files by default. */
+export const storageDir = (dataDir: string) => path.join(dataDir, 'storage');
+
 const KEY_SHAPE = /^[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9._-]{1,128}$/;
 
 export function assertKey(key: string): void {

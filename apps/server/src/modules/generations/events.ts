@@ -1,0 +1,130 @@
+/**
+ * Live generation updates (spec section 4, "Realtime"): `GET /api/events` is a server-sent event stream of
+ * the signed-in user's generation changes. A database trigger NOTIFYs every change of
+ * background_generations, so it works whichever process (API or worker) made it. On (re)connection the
+ * client first gets a `snapshot` of its active generations and the changes it missed since Last-Event-ID.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GenerationEvent } from '@vitrine/shared/api/generations';
+import type { Database } from '../../db/client';
+import { requireUser } from '../auth/session';
+import { GENERATION_CHANNEL } from './channel';
+import { GENERATION_COLUMNS, activeGenerations, toActive, typicalSeconds } from './service';
+
+const HEARTBEAT_MS = 20_000;
+/** How far back a reconnecting client may catch up on changes it missed. */
+const CATCH_UP_MS = 10 * 60_000;
+
+type Listener = (event: GenerationEvent) => void;
+
+type Row = Parameters<typeof toActive>[0] & { result_id: string | null };
+
+async function eventOf(database: Database, where: string, params: unknown[]): Promise<GenerationEvent[]> {
+  const [rows, typical] = await Promise.all([
+    database.query<Row>(`select ${GENERATION_COLUMNS} from background_generations g where ${where}`, params),
+    typicalSeconds(database),
+  ]);
+  return rows.map((row) => ({ ...toActive(row, typical), resultId: row.result_id ?? null }));
+}
+
+/** One LISTEN per process, fanned out to the open streams of each user. */
+export function createGenerationEvents(database: Database) {
+  const byUser = new Map<string, Set<Listener>>();
+  let unlisten: Promise<() => Promise<void>> | undefined;
+
+  const onPayload = (payload: string) => {
+    let note: { id?: string; user_id?: string };
+    try {
+      note = JSON.parse(payload) as typeof note;
+    } catch {
+      return;
+    }
+    const listeners = note.user_id ? byUser.get(note.user_id) : undefined;
+    if (!listeners?.size || !note.id) return;
+    void eventOf(database, 'g.id = $1', [note.id])
+      .then(([event]) => {
+        if (event) for (const listener of listeners) listener(event);
+      })
+      .catch(() => {});
+  };
+
+  return {
+    async subscribe(userId: string, listener: Listener): Promise<() => void> {
+      unlisten ??= database.listen(GENERATION_CHANNEL, onPayload);
+      await unlisten;
+      let set = byUser.get(userId);
+      if (!set) byUser.set(userId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) byUser.delete(userId);
+      };
+    },
+    async close() {
+      byUser.clear();
+      if (unlisten) await (await unlisten)().catch(() => {});
+    },
+    /** Changes of the user's generations after `since` (a reconnecting client's Last-Event-ID). */
+    missedSince(userId: string, since: number) {
+      const from = new Date(Math.max(since, Date.now() - CATCH_UP_MS)).toISOString();
+      return eventOf(database, 'g.user_id = $1 and g.updated_at > $2 order by g.updated_at', [userId, from]);
+    },
+  };
+}
+
+export type GenerationEvents = ReturnType<typeof createGenerationEvents>;
+
+function write(reply: FastifyReply, event: string, data: unknown, id?: string) {
+  reply.raw.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+const eventId = (event: GenerationEvent) => String(new Date(event.updatedAt).getTime());
+
+export function registerEventStream(app: FastifyInstance, events: GenerationEvents) {
+  const open = new Set<FastifyReply>();
+  app.addHook('preClose', (done) => {
+    for (const reply of open) reply.raw.end();
+    done();
+  });
+
+  app.get('/events', async (request: FastifyRequest, reply: FastifyReply) => {
+    // Passive: an open tab listening for updates is not activity that keeps the session alive.
+    const { user } = await requireUser(request, reply, { passive: true });
+    const lastEventId = Number(request.headers['last-event-id']);
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    open.add(reply);
+    let closed = false;
+    const queue: GenerationEvent[] = [];
+    let ready = false;
+    const send = (event: GenerationEvent) => {
+      if (closed) return;
+      if (!ready) queue.push(event);
+      else write(reply, 'generation', event, eventId(event));
+    };
+    const unsubscribe = await events.subscribe(user.id, send);
+    const heartbeat = setInterval(() => write(reply, 'ping', { at: new Date().toISOString() }), HEARTBEAT_MS);
+    const close = () => {
+      closed = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(reply);
+    };
+    request.raw.on('close', close);
+    reply.raw.on('error', close);
+    reply.raw.write('retry: 3000\n\n');
+    write(reply, 'snapshot', await activeGenerations(app.deps.database, user.id));
+    if (Number.isFinite(lastEventId) && lastEventId > 0) {
+      for (const event of await events.missedSince(user.id, lastEventId)) {
+        write(reply, 'generation', event, eventId(event));
+      }
+    }
+    ready = true;
+    for (const event of queue.splice(0)) write(reply, 'generation', event, eventId(event));
+  });
+}

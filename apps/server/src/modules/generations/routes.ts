@@ -1,0 +1,117 @@
+/**
+ * The generations API (contract in packages/shared/src/api/generations.ts). Every route needs a signed-in
+ * user and only ever sees that user's rows: another user's id is simply not found.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { expressStartBody, fusionStartBody } from '@vitrine/shared/api/generations';
+import { AppError } from '../../http/app-error';
+import { requestLang } from '../../http/request-lang';
+import { parseInput } from '../../http/validate';
+import { requireUser } from '../auth/session';
+import { usageOf } from './credits';
+import { registerEventStream, type GenerationEvents } from './events';
+import type { ImageLinks } from './image-links';
+import {
+  activeGenerations,
+  cancelAll,
+  generationDetail,
+  history,
+  resultImageKey,
+  startGeneration,
+  stats,
+  type JobSender,
+} from './service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type GenerationRouteDeps = { jobs: JobSender; links: ImageLinks; events: GenerationEvents };
+
+function signedIn(request: FastifyRequest, reply: FastifyReply) {
+  return requireUser(request, reply, { messageKey: 'generations.signInRequired' });
+}
+
+export function generationRoutes({ jobs, links, events }: GenerationRouteDeps): FastifyPluginAsync {
+  return async (app) => {
+    const { database, storage } = app.deps;
+    const deps = { database, jobs, links };
+
+    app.get('/usage', async (request, reply) => {
+      const { user } = await signedIn(request, reply);
+      return usageOf(database, user.id);
+    });
+
+    app.post('/generations/fusion', async (request, reply) => {
+      const { user } = await signedIn(request, reply);
+      const { productUploadId, contextUploadId, ...fusion } = parseInput(fusionStartBody, request.body);
+      const started = await startGeneration(deps, user.id, requestLang(request), {
+        mode: 'fusion',
+        request: fusion,
+        productUploadId,
+        contextUploadId,
+      });
+      return reply.status(202).send(started);
+    });
+
+    app.post('/generations/express', async (request, reply) => {
+      const { user } = await signedIn(request, reply);
+      const express = parseInput(expressStartBody, request.body);
+      const started = await startGeneration(deps, user.id, requestLang(request), {
+        mode: 'express',
+        request: express,
+      });
+      return reply.status(202).send(started);
+    });
+
+    app.get('/generations/active', async (request, reply) => {
+      const { user } = await signedIn(request, reply);
+      return activeGenerations(database, user.id);
+    });
+
+    app.post('/generations/cancel-all', async (request, reply) => {
+      const { user } = await signedIn(request, reply);
+      return cancelAll(deps, user.id);
+    });
+
+    app.get('/generations/:id', async (request, reply) => {
+      const { user } = await signedIn(request, reply);
+      const { id } = request.params as { id: string };
+      if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+      return generationDetail(deps, user.id, id);
+    });
+
+    app.get('/history', async (request, reply) => {
+      const { user } = await signedIn(request, reply);
+      return history(deps, user.id);
+    });
+
+    app.get('/stats', async (request, reply) => {
+      const { user } = await signedIn(request, reply);
+      return stats(database, user.id);
+    });
+
+    // A signed link works on its own (downloads, shared links); without one, only the owner's session does.
+    app.get('/images/:resultId/:index', async (request, reply) => {
+      const { resultId, index: rawIndex } = request.params as { resultId: string; index: string };
+      const index = Number(rawIndex);
+      if (!UUID.test(resultId) || !/^\d{1,2}$/.test(rawIndex)) throw new AppError('NOT_FOUND');
+      const { exp, sig } = request.query as { exp?: unknown; sig?: unknown };
+      const signed = exp !== undefined || sig !== undefined;
+      let owner: string | null = null;
+      if (signed) {
+        if (!links.verify(resultId, index, exp, sig)) throw new AppError('NOT_FOUND');
+      } else {
+        owner = (await signedIn(request, reply)).user.id;
+      }
+      const key = await resultImageKey(database, resultId, index, owner);
+      if (!key) throw new AppError('NOT_FOUND');
+      return reply
+        .type('image/jpeg')
+        .header('cache-control', signed ? 'private, max-age=3600, immutable' : 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `inline; filename="promotional-image-${index + 1}.jpg"`)
+        .send(storage.read(key));
+    });
+
+    registerEventStream(app, events);
+  };
+}
