@@ -4,7 +4,10 @@ import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { AuthPage } from '../features/auth/components/auth-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
 import { DashboardLayout } from '../features/dashboard/components/dashboard-layout';
-import { ComingSoonPage } from '../features/dashboard/components/coming-soon-page';
+import { FusionPage } from '../features/fusion/components/fusion-page';
+import { ExpressPage } from '../features/express/components/express-page';
+import { HistoryPage } from '../features/history/components/history-page';
+import { StatsPage } from '../features/stats/components/stats-page';
 import { AccountPage } from '../features/account/components/account-page';
 import { RequireUser } from './require-user';
 import { SessionMonitor } from '../features/auth/components/session-monitor';
@@ -24,10 +27,10 @@ export const router = createBrowserRouter([
           </RequireUser>
         ),
         children: [
-          { index: true, element: <ComingSoonPage titleKey="dashboard.nav.fusion" /> },
-          { path: 'express', element: <ComingSoonPage titleKey="dashboard.nav.express" /> },
-          { path: 'history', element: <ComingSoonPage titleKey="dashboard.nav.history" /> },
-          { path: 'stats', element: <ComingSoonPage titleKey="dashboard.nav.stats" /> },
+          { index: true, element: <FusionPage /> },
+          { path: 'express', element: <ExpressPage /> },
+          { path: 'history', element: <HistoryPage /> },
+          { path: 'stats', element: <StatsPage /> },
           { path: 'account', element: <AccountPage /> },
         ],
       },

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../../auth/api/session';
+import { useGenerationEvents } from '../../generations/hooks/use-generation-events';
 import { useDashboardLanguage } from '../hooks/use-dashboard-language';
 import { useSidebar } from '../hooks/use-sidebar';
 import { isFullWidthPage } from '../lib/nav-items';
@@ -15,6 +16,8 @@ export function DashboardLayout() {
   const sidebar = useSidebar();
   const { pathname } = useLocation();
   const email = useSession().data?.user.email ?? '';
+  // Live generation updates and their toasts, on every dashboard page.
+  useGenerationEvents();
 
   return (
     <div className="min-h-dvh bg-ink-50">

@@ -1,0 +1,211 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EXPRESS_FORMATS, EXPRESS_STYLES } from '@vitrine/shared/api/generation';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { FieldLabel } from '../../../components/ui/field-label';
+import { BoltIcon, ImageIcon, PlusIcon, RefreshIcon } from '../../../components/ui/icons';
+import { SelectField } from '../../../components/ui/select-field';
+import { useToast } from '../../../components/ui/toast';
+import { fieldErrors } from '../../../lib/form-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useGeneration } from '../../generations/api/get-generation';
+import { GenerateControls } from '../../generations/components/generate-controls';
+import { GenerationProgressCard } from '../../generations/components/generation-progress-card';
+import { PendingBanner } from '../../generations/components/pending-banner';
+import { ResultLoading } from '../../generations/components/result-loading';
+import { ResultPanel } from '../../generations/components/result-panel';
+import { UsageCard } from '../../generations/components/usage-card';
+import { useGenerationStarter } from '../../generations/hooks/use-generation-starter';
+import { isRunning } from '../../generations/lib/active-state';
+import {
+  EXPRESS_FORMAT_LABELS,
+  EXPRESS_FORMAT_RATIOS,
+  EXPRESS_STYLE_LABELS,
+} from '../../generations/lib/option-labels';
+import {
+  buildExpressRequest,
+  DESCRIPTION_MAX_LENGTH,
+  EMPTY_EXPRESS,
+  expressComplete,
+  isExpressFormat,
+  isExpressStyle,
+  type ExpressValues,
+} from '../lib/express-form';
+
+type FieldName = keyof ExpressValues;
+
+/**
+ * Spec section 2, Express page: style and format (required), an optional description, 'Générer mon
+ * visuel', and once both selects are set 'Regénérer' and 'Nouveau visuel'. The result shows below in
+ * the same result panel as Fusion.
+ */
+export function ExpressPage({ providerDown = false }: { providerDown?: boolean }) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const title = t('dashboard.nav.express', { product: t('app.name') });
+  useDocumentTitle(title);
+  const descriptionId = useId();
+
+  const [values, setValues] = useState<ExpressValues>(EMPTY_EXPRESS);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const starter = useGenerationStarter('express');
+  const detail = useGeneration(starter.trackedId);
+  const generation = detail.data?.generation;
+  const result = generation?.status === 'completed' ? detail.data?.result : null;
+
+  function change(field: FieldName, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function generate() {
+    const request = buildExpressRequest(values);
+    if (!request.ok) {
+      if (request.missing) {
+        setErrors({
+          style: values.style ? undefined : t('validation.required'),
+          format: values.format ? undefined : t('validation.required'),
+        });
+        toast({
+          variant: 'destructive',
+          title: t('express.missingTitle'),
+          description: t('express.missingDescription'),
+        });
+      } else {
+        setErrors(fieldErrors(request.error, t));
+      }
+      return;
+    }
+    starter.start(request.body);
+  }
+
+  function newVisual() {
+    starter.track(null);
+    setValues(EMPTY_EXPRESS);
+    setErrors({});
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{title}</h1>
+        <p className="mt-1 text-ink-600">{t('express.subtitle')}</p>
+      </div>
+
+      <PendingBanner />
+      <UsageCard />
+
+      <Card
+        labelledBy="express-form-title"
+        title={t('express.formTitle')}
+        description={t('express.formDescription')}
+        icon={<BoltIcon />}
+      >
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField
+            name="style"
+            label={t('express.style')}
+            help={t('express.styleHelp')}
+            placeholder={t('express.stylePlaceholder')}
+            required
+            value={values.style}
+            onChange={(value) => isExpressStyle(value) && change('style', value)}
+            error={errors.style}
+            options={EXPRESS_STYLES.map((value) => ({ value, label: t(EXPRESS_STYLE_LABELS[value]) }))}
+          />
+          <SelectField
+            name="format"
+            label={t('express.format')}
+            help={t('express.formatHelp')}
+            placeholder={t('express.formatPlaceholder')}
+            required
+            value={values.format}
+            onChange={(value) => isExpressFormat(value) && change('format', value)}
+            error={errors.format}
+            options={EXPRESS_FORMATS.map((value) => ({
+              value,
+              label: `${t(EXPRESS_FORMAT_LABELS[value])} (${EXPRESS_FORMAT_RATIOS[value]})`,
+            }))}
+          />
+          <div className="sm:col-span-2">
+            <FieldLabel
+              htmlFor={descriptionId}
+              label={t('express.description')}
+              help={t('express.descriptionHelp')}
+              optional
+            />
+            <textarea
+              id={descriptionId}
+              rows={3}
+              value={values.description}
+              maxLength={DESCRIPTION_MAX_LENGTH}
+              placeholder={t('express.descriptionPlaceholder')}
+              onChange={(event) => change('description', event.target.value)}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby={`${descriptionId}-note`}
+              className={`mt-1.5 block w-full resize-y rounded-lg border bg-white px-3 py-2.5 text-sm text-ink-900 shadow-xs transition outline-none placeholder:text-ink-400 focus-visible:outline-none ${
+                errors.description
+                  ? 'border-red-500 focus:ring-3 focus:ring-red-500/20'
+                  : 'border-ink-200 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/20'
+              }`}
+            />
+            <p id={`${descriptionId}-note`} className="mt-1 flex justify-between gap-3 text-xs">
+              <span className="text-red-600">{errors.description}</span>
+              <span className="text-ink-400 tabular-nums">
+                {t('generate.characterCount', {
+                  count: values.description.length,
+                  max: DESCRIPTION_MAX_LENGTH,
+                })}
+              </span>
+            </p>
+          </div>
+        </div>
+        <div className="mt-6 border-t border-ink-100 pt-5">
+          <GenerateControls
+            label={t('express.generate')}
+            onGenerate={generate}
+            starting={starter.starting}
+            unavailable={providerDown}
+            extraActions={(blocked) =>
+              expressComplete(values) && (
+                <>
+                  <Button
+                    variant="secondary"
+                    onClick={generate}
+                    disabled={blocked}
+                    className="w-full py-3 sm:w-auto"
+                  >
+                    <RefreshIcon className="size-4.5" />
+                    {t('express.regenerate')}
+                  </Button>
+                  <Button variant="ghost" onClick={newVisual} className="w-full py-3 sm:w-auto">
+                    <PlusIcon className="size-4.5" />
+                    {t('express.newVisual')}
+                  </Button>
+                </>
+              )
+            }
+          />
+          <p className="mt-3 text-xs text-ink-400">{t('generate.requiredHint')}</p>
+        </div>
+      </Card>
+
+      {result ? (
+        <ResultPanel result={result} onBack={() => starter.track(null)} onNew={newVisual} />
+      ) : starter.trackedId && detail.isPending ? (
+        <ResultLoading />
+      ) : generation && isRunning(generation.status) ? (
+        <GenerationProgressCard generationId={generation.id} />
+      ) : (
+        <section className="flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed border-ink-200 px-6 py-12 text-center">
+          <span className="grid size-12 place-items-center rounded-2xl bg-white text-ink-400 shadow-sm ring-1 ring-ink-100">
+            <ImageIcon className="size-6" />
+          </span>
+          <h2 className="font-semibold text-ink-900">{t('express.placeholderTitle')}</h2>
+          <p className="max-w-sm text-sm text-ink-600">{t('express.placeholderDescription')}</p>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { buildExpressRequest, EMPTY_EXPRESS, expressComplete } from './express-form';
+
+describe('Express request', () => {
+  it("is incomplete until both style and format are chosen ('Missing parameters')", () => {
+    expect(expressComplete(EMPTY_EXPRESS)).toBe(false);
+    expect(expressComplete({ ...EMPTY_EXPRESS, style: 'vintage' })).toBe(false);
+    expect(buildExpressRequest({ ...EMPTY_EXPRESS, format: 'story' })).toEqual({ ok: false, missing: true });
+    expect(expressComplete({ ...EMPTY_EXPRESS, style: 'vintage', format: 'story' })).toBe(true);
+  });
+
+  it('sends style and format, and the description trimmed only when there is one', () => {
+    expect(buildExpressRequest({ style: 'naturel', format: 'post', description: '   ' })).toEqual({
+      ok: true,
+      body: { style: 'naturel', format: 'post' },
+    });
+    expect(
+      buildExpressRequest({ style: 'naturel', format: 'post', description: ' Fleuriste à Nantes ' }),
+    ).toEqual({
+      ok: true,
+      body: { style: 'naturel', format: 'post', description: 'Fleuriste à Nantes' },
+    });
+  });
+
+  it('refuses a description the server would refuse (over 200 characters)', () => {
+    const result = buildExpressRequest({ style: 'naturel', format: 'post', description: 'x'.repeat(201) });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && !result.missing && result.error.issues[0]?.path).toEqual(['description']);
+  });
+});

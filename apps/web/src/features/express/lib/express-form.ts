@@ -1,0 +1,49 @@
+/**
+ * The Express form (spec sections 2, 3 and 5): style and format are required, the description optional.
+ * 'Regénérer' and 'Nouveau visuel' appear once both selects are set.
+ */
+import {
+  DESCRIPTION_MAX_LENGTH,
+  EXPRESS_FORMATS,
+  EXPRESS_STYLES,
+  type ExpressFormat,
+  type ExpressStyle,
+} from '@vitrine/shared/api/generation';
+import { expressStartBody, type ExpressStartBody } from '@vitrine/shared/api/generations';
+import type { z } from 'zod';
+
+export { DESCRIPTION_MAX_LENGTH };
+
+export type ExpressValues = { style: ExpressStyle | ''; format: ExpressFormat | ''; description: string };
+
+export const EMPTY_EXPRESS: ExpressValues = { style: '', format: '', description: '' };
+
+export function isExpressStyle(value: string): value is ExpressStyle {
+  return (EXPRESS_STYLES as readonly string[]).includes(value);
+}
+
+export function isExpressFormat(value: string): value is ExpressFormat {
+  return (EXPRESS_FORMATS as readonly string[]).includes(value);
+}
+
+/** Both selects are set: the request can go, and 'Regénérer' / 'Nouveau visuel' show. */
+export function expressComplete(values: ExpressValues): boolean {
+  return values.style !== '' && values.format !== '';
+}
+
+export type ExpressCheck =
+  | { ok: true; body: ExpressStartBody }
+  | { ok: false; missing: true }
+  | { ok: false; missing: false; error: z.ZodError };
+
+export function buildExpressRequest(values: ExpressValues): ExpressCheck {
+  if (!expressComplete(values)) return { ok: false, missing: true };
+  const description = values.description.trim();
+  const body: ExpressStartBody = {
+    style: values.style as ExpressStyle,
+    format: values.format as ExpressFormat,
+    ...(description ? { description } : {}),
+  };
+  const checked = expressStartBody.safeParse(body);
+  return checked.success ? { ok: true, body } : { ok: false, missing: false, error: checked.error };
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../../components/ui/card';
+import { ImageIcon } from '../../../components/ui/icons';
+import { ImagePicker } from '../../image-picker/components/image-picker';
+import { SecurityNotice } from '../../image-picker/components/security-notice';
+import type { FusionImages, ImageSlot } from '../lib/fusion-form';
+import type { PickedImage } from '../../image-picker/lib/picked-file';
+
+/** The product image and the context image, both required, and the security notice. */
+export function FusionImagesCard({
+  images,
+  onChange,
+  onBusyChange,
+  showMissing,
+}: {
+  images: FusionImages;
+  onChange: (slot: ImageSlot, image: PickedImage | null) => void;
+  onBusyChange: (slot: ImageSlot, busy: boolean) => void;
+  showMissing: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      labelledBy="fusion-images-title"
+      title={t('fusion.imagesTitle')}
+      description={t('fusion.imagesDescription')}
+      icon={<ImageIcon />}
+    >
+      <div className="grid gap-6 sm:grid-cols-2">
+        {(['product', 'context'] as const).map((slot) => (
+          <ImagePicker
+            key={slot}
+            label={t(slot === 'product' ? 'fusion.product' : 'fusion.context')}
+            help={t(slot === 'product' ? 'fusion.productHelp' : 'fusion.contextHelp')}
+            value={images[slot]}
+            onChange={(image) => onChange(slot, image)}
+            onBusyChange={(busy) => onBusyChange(slot, busy)}
+            missing={showMissing}
+          />
+        ))}
+      </div>
+      <div className="mt-6">
+        <SecurityNotice />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { buildFusionRequest, DEFAULT_FUSION_SETTINGS, NO_IMAGES, type FusionImages } from './fusion-form';
+
+const images: FusionImages = {
+  product: { uploadId: '6f1c2b1e-8d3a-4b7e-9c2d-1a2b3c4d5e6f', previewUrl: 'blob:x', name: 'p.png' },
+  context: { uploadId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', previewUrl: 'blob:y', name: 'c.jpg' },
+};
+
+describe('Fusion request', () => {
+  it('starts with every required choice set, so only the two images remain to add', () => {
+    expect(DEFAULT_FUSION_SETTINGS).toMatchObject({
+      position: 'centré',
+      style: 'photo réaliste',
+      palette: 'chaude',
+      typography: 'moderne',
+      format: 'carré',
+    });
+  });
+
+  it('needs both the product image and the context image', () => {
+    expect(buildFusionRequest(DEFAULT_FUSION_SETTINGS, NO_IMAGES)).toEqual({
+      ok: false,
+      missing: ['product', 'context'],
+    });
+    expect(buildFusionRequest(DEFAULT_FUSION_SETTINGS, { ...images, context: null })).toEqual({
+      ok: false,
+      missing: ['context'],
+    });
+  });
+
+  it('sends the settings with the two upload ids, and leaves out blank slogan and tagline', () => {
+    const result = buildFusionRequest({ ...DEFAULT_FUSION_SETTINGS, slogan: '  ', tagline: '' }, images);
+    expect(result).toEqual({
+      ok: true,
+      body: {
+        position: 'centré',
+        style: 'photo réaliste',
+        palette: 'chaude',
+        slogan: undefined,
+        tagline: undefined,
+        typography: 'moderne',
+        format: 'carré',
+        productUploadId: images.product!.uploadId,
+        contextUploadId: images.context!.uploadId,
+      },
+    });
+  });
+
+  it('trims the slogan and tagline', () => {
+    const result = buildFusionRequest(
+      { ...DEFAULT_FUSION_SETTINGS, slogan: ' Soldes ', tagline: ' -20 % ' },
+      images,
+    );
+    expect(result.ok && result.body).toMatchObject({ slogan: 'Soldes', tagline: '-20 %' });
+  });
+
+  it('refuses in the browser what the server would refuse: a slogan over 80 characters or with markup', () => {
+    const long = buildFusionRequest({ ...DEFAULT_FUSION_SETTINGS, slogan: 'x'.repeat(81) }, images);
+    expect(long.ok).toBe(false);
+    expect(!long.ok && 'error' in long && long.error.issues[0]?.path).toEqual(['slogan']);
+    const markup = buildFusionRequest({ ...DEFAULT_FUSION_SETTINGS, tagline: '<b>promo</b>' }, images);
+    expect(!markup.ok && 'error' in markup && markup.error.issues[0]?.path).toEqual(['tagline']);
+  });
+});

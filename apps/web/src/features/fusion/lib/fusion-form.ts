@@ -1,0 +1,70 @@
+/**
+ * The Fusion form (spec sections 2, 3 and 5): its settings with their defaults, the two images, and the
+ * request it sends. Position, style, palette, typography, format and both images are required; the
+ * slogan and tagline are optional.
+ */
+import {
+  FUSION_FORMATS,
+  FUSION_PALETTES,
+  FUSION_POSITIONS,
+  FUSION_STYLES,
+  FUSION_TYPOGRAPHIES,
+  type FusionFormat,
+  type FusionPalette,
+  type FusionPosition,
+  type FusionStyle,
+  type FusionTypography,
+} from '@vitrine/shared/api/generation';
+import { fusionStartBody, type FusionStartBody } from '@vitrine/shared/api/generations';
+import type { z } from 'zod';
+import type { PickedImage } from '../../image-picker/lib/picked-file';
+
+export type FusionSettings = {
+  position: FusionPosition;
+  style: FusionStyle;
+  palette: FusionPalette;
+  slogan: string;
+  tagline: string;
+  typography: FusionTypography;
+  format: FusionFormat;
+};
+
+/** Each required choice starts on the first option of its list, so the form is complete but for images. */
+export const DEFAULT_FUSION_SETTINGS: FusionSettings = {
+  position: FUSION_POSITIONS[0],
+  style: FUSION_STYLES[0],
+  palette: FUSION_PALETTES[0],
+  slogan: '',
+  tagline: '',
+  typography: FUSION_TYPOGRAPHIES[0],
+  format: FUSION_FORMATS[0],
+};
+
+export type ImageSlot = 'product' | 'context';
+export type FusionImages = Record<ImageSlot, PickedImage | null>;
+
+export const NO_IMAGES: FusionImages = { product: null, context: null };
+
+export type FusionCheck =
+  | { ok: true; body: FusionStartBody }
+  | { ok: false; missing: ImageSlot[] }
+  | { ok: false; missing: []; error: z.ZodError };
+
+/** The request for these settings and images, checked with the server's own contract. */
+export function buildFusionRequest(settings: FusionSettings, images: FusionImages): FusionCheck {
+  const missing = (['product', 'context'] as const).filter((slot) => !images[slot]);
+  if (missing.length > 0) return { ok: false, missing };
+  const body: FusionStartBody = {
+    position: settings.position,
+    style: settings.style,
+    palette: settings.palette,
+    slogan: settings.slogan.trim() || undefined,
+    tagline: settings.tagline.trim() || undefined,
+    typography: settings.typography,
+    format: settings.format,
+    productUploadId: images.product!.uploadId,
+    contextUploadId: images.context!.uploadId,
+  };
+  const checked = fusionStartBody.safeParse(body);
+  return checked.success ? { ok: true, body } : { ok: false, missing: [], error: checked.error };
+}

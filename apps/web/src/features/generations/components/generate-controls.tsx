@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button-styles';
+import { AlertIcon, ClockIcon, CloseIcon, SparklesIcon } from '../../../components/ui/icons';
+import { useActiveGenerations } from '../api/get-active-generations';
+import { useUsage } from '../api/get-usage';
+import { useCancelAllGenerations } from '../hooks/use-cancel-all-generations';
+import { useNow } from '../hooks/use-now';
+import { generateButtonState } from '../lib/generate-button-state';
+import { durationText, secondsLeft } from '../lib/progress';
+import { PRICING_HREF } from './usage-card';
+
+/**
+ * The generate button in its states (spec section 2): ready; 'Starting...' with a spinner; 'Generation
+ * in progress...' with a cancel button beside it and the active-generation notice; 'Limit reached -
+ * Upgrade to Premium'; and the red 'API unavailable' notice when the image service is down.
+ */
+export function GenerateControls({
+  label,
+  onGenerate,
+  starting,
+  unavailable = false,
+  extraActions,
+}: {
+  label: string;
+  onGenerate: () => void;
+  starting: boolean;
+  unavailable?: boolean;
+  /** Further actions beside the button (Express: regenerate, new visual); `blocked` while one cannot start. */
+  extraActions?: (blocked: boolean) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const usage = useUsage();
+  const active = useActiveGenerations();
+  const { cancelAll, cancelling } = useCancelAllGenerations();
+  const running = active.data?.items ?? [];
+  const state = generateButtonState({
+    starting,
+    active: running.length > 0,
+    canGenerate: usage.data?.canGenerate ?? true,
+    unavailable,
+  });
+
+  return (
+    <div className="flex flex-col gap-3">
+      {unavailable && state !== 'inProgress' && (
+        <div
+          role="alert"
+          className="flex gap-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200"
+        >
+          <AlertIcon className="mt-0.5 size-5 text-red-600" />
+          <div>
+            <p className="font-semibold">{t('generate.unavailable')}</p>
+            <p className="mt-0.5">{t('generate.unavailableNotice')}</p>
+          </div>
+        </div>
+      )}
+      {state === 'inProgress' && running[0] && (
+        <ActiveNotice estimate={running[0].estimatedSecondsLeft} receivedAt={running[0].receivedAt} />
+      )}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        {state === 'limitReached' ? (
+          <a
+            href={PRICING_HREF}
+            className={buttonClasses(
+              'primary',
+              'md',
+              'w-full bg-accent-400 py-3 text-base text-brand-900 hover:bg-accent-500 sm:w-auto',
+            )}
+          >
+            <SparklesIcon className="size-5" />
+            {t('generate.limitReached')}
+          </a>
+        ) : (
+          <Button
+            onClick={onGenerate}
+            disabled={state !== 'ready'}
+            busy={state === 'starting' || state === 'inProgress'}
+            className={`w-full py-3 text-base sm:w-auto ${state === 'unavailable' ? 'bg-red-600 hover:bg-red-600' : ''}`}
+          >
+            {state === 'unavailable' ? (
+              <AlertIcon className="size-5" />
+            ) : (
+              state === 'ready' && <SparklesIcon className="size-5" />
+            )}
+            {state === 'starting'
+              ? t('generate.starting')
+              : state === 'inProgress'
+                ? t('generate.inProgress')
+                : state === 'unavailable'
+                  ? t('generate.unavailable')
+                  : label}
+          </Button>
+        )}
+        {state === 'inProgress' && (
+          <Button
+            variant="secondary"
+            onClick={cancelAll}
+            disabled={cancelling}
+            busy={cancelling}
+            aria-label={t('generate.cancelAria')}
+            className="w-full py-3 text-base sm:w-auto"
+          >
+            {!cancelling && <CloseIcon className="size-5" />}
+            {t('generate.cancel')}
+          </Button>
+        )}
+        {state !== 'limitReached' && extraActions?.(state !== 'ready')}
+      </div>
+    </div>
+  );
+}
+
+/** The active-generation notice, with the time left counted down from the server's estimate. */
+function ActiveNotice({ estimate, receivedAt }: { estimate: number; receivedAt: number }) {
+  const { t } = useTranslation();
+  const now = useNow(1000, true);
+  const left = secondsLeft(estimate, receivedAt, now);
+  const duration = durationText(left);
+  return (
+    <div className="flex gap-3 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-100">
+      <ClockIcon className="mt-0.5 size-5 text-brand-600" />
+      <div>
+        <p className="font-semibold">{t('generate.notice.title')}</p>
+        <p className="mt-0.5">
+          {t('generate.notice.description')}{' '}
+          {left > 0
+            ? t('generate.notice.remaining', { duration: t(duration.key, { count: duration.count }) })
+            : t('generate.notice.finishing')}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GenerationResult } from '@vitrine/shared/api/generations';
+import { Button } from '../../../components/ui/button';
+import {
+  ArrowLeftIcon,
+  CheckIcon,
+  DownloadIcon,
+  ImageIcon,
+  PlusIcon,
+  ShareIcon,
+} from '../../../components/ui/icons';
+import { formatLongDate } from '../../../lib/format-date';
+import { useImageActions } from '../hooks/use-image-actions';
+import { initialImageIndex, resultImages } from '../lib/result-images';
+
+/**
+ * Spec section 2, Result panel: 'Image sélectionnée !', the variants to pick from, back, download, add
+ * logo, share and new image. The logo editor is not part of this release: its button stays visible but
+ * disabled, with a note saying it is coming, so the panel already has its final layout.
+ */
+export function ResultPanel({
+  result,
+  onBack,
+  onNew,
+  headingLevel = 2,
+  framed = true,
+}: {
+  result: GenerationResult;
+  onBack: () => void;
+  onNew?: () => void;
+  headingLevel?: 2 | 3;
+  /** False inside a dialog, which already draws the frame. */
+  framed?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const images = resultImages(result);
+  const [selected, setSelected] = useState(() => initialImageIndex(result));
+  const { download, downloading, share } = useImageActions();
+  const titleId = useId();
+  const noteId = useId();
+  const current = images[selected] ?? images[0];
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className={framed ? 'rounded-2xl bg-white shadow-sm ring-1 ring-ink-100' : 'bg-white'}
+    >
+      <header className="flex flex-wrap items-center gap-3 border-b border-ink-100 px-4 py-3 sm:px-6">
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          <ArrowLeftIcon className="size-4" />
+          {t('result.back')}
+        </Button>
+        <div className="flex min-w-0 flex-1 items-center gap-2">
+          <span className="grid size-7 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700">
+            <CheckIcon className="size-4" />
+          </span>
+          <Heading id={titleId} className="truncate text-base font-semibold text-ink-900 sm:text-lg">
+            {t('result.title')}
+          </Heading>
+        </div>
+      </header>
+
+      <div className="grid gap-6 p-4 sm:p-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <div className="min-w-0">
+          {current ? (
+            <figure>
+              <div className="grid place-items-center overflow-hidden rounded-xl bg-[repeating-conic-gradient(var(--color-ink-100)_0_25%,white_0_50%)] bg-[length:20px_20px] ring-1 ring-ink-100">
+                <img
+                  key={current.url}
+                  src={current.url}
+                  alt={t('result.imageAlt', { index: selected + 1 })}
+                  width={current.width || undefined}
+                  height={current.height || undefined}
+                  className="max-h-[65vh] w-auto max-w-full object-contain"
+                />
+              </div>
+              <figcaption className="mt-2 flex flex-wrap gap-x-3 text-xs text-ink-600">
+                {current.width > 0 && (
+                  <span>{t('result.size', { width: current.width, height: current.height })}</span>
+                )}
+                <span>
+                  {t('result.keptUntil', { date: formatLongDate(result.expiresAt, i18n.language) })}
+                </span>
+              </figcaption>
+            </figure>
+          ) : (
+            <p className="grid h-48 place-items-center rounded-xl bg-ink-50 text-sm text-ink-600">
+              {t('result.noImage')}
+            </p>
+          )}
+        </div>
+
+        <div className="flex flex-col gap-5">
+          <p className="text-sm text-ink-600">{t('result.subtitle')}</p>
+          {images.length > 1 && (
+            <div role="group" aria-label={t('result.variants')}>
+              <p
+                aria-hidden="true"
+                className="mb-2 text-xs font-semibold tracking-wider text-ink-400 uppercase"
+              >
+                {t('result.variants')}
+              </p>
+              <div className="grid grid-cols-4 gap-2 lg:grid-cols-2">
+                {images.map((image, index) => (
+                  <button
+                    key={image.url}
+                    type="button"
+                    onClick={() => setSelected(index)}
+                    aria-pressed={index === selected}
+                    aria-label={t('result.variant', { index: index + 1 })}
+                    className={`relative overflow-hidden rounded-lg bg-ink-50 ring-2 transition ${
+                      index === selected ? 'ring-brand-600' : 'ring-transparent hover:ring-ink-200'
+                    }`}
+                  >
+                    <img
+                      src={image.url}
+                      alt=""
+                      loading="lazy"
+                      className="aspect-square w-full object-cover"
+                    />
+                    {index === selected && (
+                      <span className="absolute top-1 right-1 grid size-5 place-items-center rounded-full bg-brand-600 text-white">
+                        <CheckIcon className="size-3.5" />
+                      </span>
+                    )}
+                  </button>
+                ))}
+              </div>
+            </div>
+          )}
+          <div className="flex flex-col gap-2">
+            <Button
+              onClick={() => current && void download(current.url)}
+              disabled={!current || downloading}
+              busy={downloading}
+            >
+              {!downloading && <DownloadIcon className="size-4.5" />}
+              {t(downloading ? 'result.downloading' : 'result.download')}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => current && void share(current.url)}
+              disabled={!current}
+            >
+              <ShareIcon className="size-4.5" />
+              {t('result.share')}
+            </Button>
+            {/* aria-disabled rather than disabled: the button stays focusable, so its note is read. */}
+            <Button
+              variant="secondary"
+              aria-disabled="true"
+              aria-describedby={noteId}
+              onClick={(event) => event.preventDefault()}
+              className="cursor-not-allowed opacity-60 hover:border-ink-200 hover:text-ink-800"
+            >
+              <ImageIcon className="size-4.5" />
+              {t('result.addLogo')}
+            </Button>
+            <p id={noteId} className="text-xs text-ink-400">
+              {t('result.editorSoon')}
+            </p>
+            {onNew && (
+              <Button variant="ghost" onClick={onNew} className="mt-1">
+                <PlusIcon className="size-4.5" />
+                {t('result.newImage')}
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

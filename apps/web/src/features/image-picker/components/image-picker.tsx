@@ -1,0 +1,242 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { FieldLabel } from '../../../components/ui/field-label';
+import {
+  AlertIcon,
+  CheckIcon,
+  CloseIcon,
+  ImageIcon,
+  LinkIcon,
+  RefreshIcon,
+  UploadIcon,
+} from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { useImageUpload } from '../hooks/use-image-upload';
+import { ACCEPTED_TYPES, pickFile, type PickedImage } from '../lib/picked-file';
+import { DropZone } from './drop-zone';
+import { UrlImportForm } from './url-import-form';
+
+type Source = 'file' | 'url';
+
+/**
+ * One required image (spec section 2, Fusion page): a file by click or drag-and-drop, or a web address;
+ * a preview once stored, to replace or remove. Files are checked in the browser first with the shared
+ * rules; the server checks again.
+ */
+export function ImagePicker({
+  label,
+  help,
+  value,
+  onChange,
+  onBusyChange,
+  missing = false,
+  disabled = false,
+}: {
+  label: string;
+  help: string;
+  value: PickedImage | null;
+  onChange: (image: PickedImage | null) => void;
+  onBusyChange?: (busy: boolean) => void;
+  /** The user tried to generate without this image. */
+  missing?: boolean;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const labelId = useId();
+  const statusId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [source, setSource] = useState<Source>('file');
+  const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
+  const upload = useImageUpload(onChange, onBusyChange);
+  const { phase } = upload;
+
+  // A local preview (object URL) is released once the image it shows is replaced, removed or cleared.
+  const previewUrl = value?.previewUrl;
+  useEffect(
+    () => () => {
+      if (previewUrl?.startsWith('blob:')) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
+
+  function take(files: FileList | File[] | null) {
+    const picked = pickFile(files);
+    if (!picked) return;
+    if ('error' in picked) {
+      const message = t(picked.error);
+      upload.refuse(message);
+      toast({ variant: 'destructive', title: t('imagePicker.invalidFile'), description: message });
+      return;
+    }
+    void upload.uploadFile(picked.file);
+  }
+
+  function openFileDialog() {
+    inputRef.current?.click();
+  }
+
+  function remove() {
+    upload.reset();
+    onChange(null);
+  }
+
+  const failed = phase.kind === 'failed' ? phase.message : null;
+  const note =
+    failed ?? (missing && !value && phase.kind === 'idle' ? t('imagePicker.requiredMissing') : null);
+
+  return (
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={note ? statusId : undefined}
+      className="min-w-0"
+    >
+      <FieldLabel id={labelId} label={label} required help={help} />
+      <input
+        ref={inputRef}
+        type="file"
+        accept={ACCEPTED_TYPES}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        disabled={disabled}
+        onChange={(event) => {
+          take(event.target.files);
+          event.target.value = '';
+        }}
+      />
+
+      <div className="mt-2">
+        {value ? (
+          <div className="overflow-hidden rounded-xl ring-1 ring-ink-200">
+            <div className="relative grid aspect-[4/3] place-items-center bg-[repeating-conic-gradient(var(--color-ink-100)_0_25%,white_0_50%)] bg-[length:16px_16px]">
+              {brokenPreview === value.previewUrl ? (
+                <p className="flex flex-col items-center gap-2 px-4 text-center text-sm text-ink-600">
+                  <ImageIcon className="size-6 text-ink-400" />
+                  {t('imagePicker.previewFailed')}
+                </p>
+              ) : (
+                <img
+                  src={value.previewUrl}
+                  alt={t('imagePicker.previewAlt', { label })}
+                  onError={() => setBrokenPreview(value.previewUrl)}
+                  className="size-full object-contain"
+                />
+              )}
+              <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-emerald-600 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">
+                <CheckIcon className="size-3.5" />
+                {t('imagePicker.ready')}
+              </span>
+            </div>
+            <div className="flex items-center gap-2 border-t border-ink-100 bg-white px-3 py-2">
+              <span className="min-w-0 flex-1 truncate text-sm text-ink-600" title={value.name}>
+                {value.name}
+              </span>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  setSource('file');
+                  openFileDialog();
+                }}
+                disabled={disabled}
+                aria-label={t('imagePicker.replaceLabel', { label })}
+              >
+                <RefreshIcon className="size-4" />
+                <span className="hidden sm:inline">{t('imagePicker.replace')}</span>
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={remove}
+                disabled={disabled}
+                aria-label={t('imagePicker.removeLabel', { label })}
+                className="hover:bg-red-50 hover:text-red-700"
+              >
+                <CloseIcon className="size-4" />
+                <span className="hidden sm:inline">{t('imagePicker.remove')}</span>
+              </Button>
+            </div>
+          </div>
+        ) : phase.kind === 'uploading' ? (
+          <div
+            role="status"
+            className="relative grid aspect-[4/3] place-items-center overflow-hidden rounded-xl bg-ink-50 ring-1 ring-ink-200"
+          >
+            {phase.preview && (
+              <img
+                src={phase.preview}
+                alt=""
+                className="absolute inset-0 size-full object-contain opacity-30 blur-[1px]"
+              />
+            )}
+            <div className="relative flex flex-col items-center gap-3 px-4 text-center">
+              <Spinner className="size-7 text-brand-600" />
+              <p className="max-w-full truncate text-sm font-medium text-ink-800">
+                {t('imagePicker.uploadingFile', { name: phase.name })}
+              </p>
+              <Button variant="secondary" size="sm" onClick={remove}>
+                {t('generate.cancel')}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-2">
+            <div
+              role="group"
+              aria-label={t('imagePicker.sourceLabel', { label })}
+              className="inline-flex self-start rounded-lg bg-ink-100 p-0.5"
+            >
+              {(['file', 'url'] as const).map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  aria-pressed={source === option}
+                  onClick={() => setSource(option)}
+                  className={`inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-xs font-semibold transition ${
+                    source === option ? 'bg-white text-ink-900 shadow-sm' : 'text-ink-600 hover:text-ink-900'
+                  }`}
+                >
+                  {option === 'file' ? (
+                    <UploadIcon className="size-3.5" />
+                  ) : (
+                    <LinkIcon className="size-3.5" />
+                  )}
+                  {t(option === 'file' ? 'imagePicker.tabFile' : 'imagePicker.tabUrl')}
+                </button>
+              ))}
+            </div>
+            {source === 'file' ? (
+              <DropZone
+                onFiles={take}
+                onBrowse={openFileDialog}
+                invalid={Boolean(note)}
+                disabled={disabled}
+              />
+            ) : (
+              <UrlImportForm
+                label={label}
+                onImport={(url) => void upload.importUrl(url)}
+                disabled={disabled}
+              />
+            )}
+          </div>
+        )}
+      </div>
+
+      {note && (
+        <p
+          id={statusId}
+          role={failed ? 'alert' : undefined}
+          className="mt-2 flex items-start gap-1.5 text-sm text-red-600"
+        >
+          <AlertIcon className="mt-0.5 size-4" />
+          <span>{note}</span>
+        </p>
+      )}
+    </div>
+  );
+}
