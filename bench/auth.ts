@@ -9,40 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawnServer } from '../apps/server/test/helpers/server-process';
-import { freePort, machine, percentile, round } from './lib';
+import { BENCH_PASSWORD, createUser, freePort, machine, percentile, round, waitHealthy } from './lib';
 
 const SIGN_IN_REQUESTS = Number(process.env.BENCH_SIGN_INS ?? 200);
 const SESSION_REQUESTS = Number(process.env.BENCH_SESSION_CHECKS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const PASSWORD = 'Vitrine2026';
-
-async function waitHealthy(base: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // Not up yet.
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('server did not start');
-}
-
-async function createUser(base: string, email: string) {
-  const post = (url: string, body: unknown) =>
-    fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await post('/api/auth/sign-up', { email, password: PASSWORD, firstName: 'Bench', lastName: 'User' });
-  const { messages } = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as {
-    messages: { to: string; links: string[] }[];
-  };
-  const link = messages.find((m) => m.to === email)?.links.find((l) => l.includes('verify-email'));
-  if (!link) throw new Error('no verification link');
-  await fetch(link, { redirect: 'manual' });
-}
 
 /** Runs `total` requests with `CONCURRENCY` in flight; returns per-request latencies and the wall time. */
 async function load(total: number, send: () => Promise<Response>) {
@@ -98,13 +69,13 @@ try {
     fetch(`${base}/api/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: emails[i++ % emails.length], password: PASSWORD }),
+      body: JSON.stringify({ email: emails[i++ % emails.length], password: BENCH_PASSWORD }),
     }),
   );
   const signedIn = await fetch(`${base}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: emails[0], password: PASSWORD }),
+    body: JSON.stringify({ email: emails[0], password: BENCH_PASSWORD }),
   });
   const cookie = signedIn.headers
     .getSetCookie()

@@ -34,3 +34,46 @@ export function machine() {
     node: process.version,
   };
 }
+
+export const BENCH_PASSWORD = 'Vitrine2026';
+
+export async function waitHealthy(base: string) {
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // Not up yet.
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('server did not start');
+}
+
+/** Signs up and follows the verification link from the dev mailbox (PUBLIC_URL must be local). */
+export async function createUser(base: string, email: string) {
+  await fetch(`${base}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD, firstName: 'Bench', lastName: 'User' }),
+  });
+  const { messages } = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as {
+    messages: { to: string; links: string[] }[];
+  };
+  const link = messages.find((m) => m.to === email)?.links.find((l) => l.includes('verify-email'));
+  if (!link) throw new Error('no verification link');
+  await fetch(link, { redirect: 'manual' });
+}
+
+/** Signs in and returns the session cookie. */
+export async function signIn(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
