@@ -22,6 +22,9 @@ const NONE: Effects = {
   podium: false,
   reflection: 0,
   shadow: 0.55,
+  depthOfField: 0,
+  productEdge: 'none',
+  lightLeak: 0,
 };
 
 const PAPER = [244, 236, 220] as const;
@@ -44,35 +47,67 @@ export function styleEffects(style: FusionStyle, grading: Grading): Effects {
 function byStyle(style: FusionStyle, grading: Grading): Effects {
   switch (style) {
     case 'photo réaliste':
-      return { ...NONE, grain: 0.012, vignette: 0.18 };
+      // A fast lens: the background falls softly out of focus behind a sharp product.
+      return { ...NONE, grain: 0.014, vignette: 0.2, depthOfField: 0.45 };
     case 'illustration':
-      return { ...NONE, saturation: 1.3, flatColours: 10, soften: 1.5, outline: 0.9, shadow: 0.45 };
+      // Flat posterised colour with crisp inked boundaries; the product inked into the picture.
+      return { ...NONE, saturation: 1.25, flatColours: 9, outline: 1, productEdge: 'ink', shadow: 0.45 };
     case '3D mockup':
-      return { ...NONE, spotlight: 0.5, podium: true, reflection: 0.22, vignette: 0.3, shadow: 0.7 };
+      // A studio sweep in the palette's colours, a podium, a pool of light and a glossy reflection.
+      return {
+        ...NONE,
+        spotlight: 0.5,
+        podium: true,
+        reflection: 0.22,
+        vignette: 0.3,
+        shadow: 0.7,
+        depthOfField: 1,
+      };
     case 'minimaliste':
-      // Calm space: the scene washed toward a near-white tinted by the palette's lightest colour.
+      // Calm space: the scene far out of focus, washed toward a near-white tinted by the palette.
       return {
         ...NONE,
         saturation: 0.6,
         wash: 0.62,
         washColour: toward(grading.swatch.light, WHITE, 0.55),
         shadow: 0.35,
+        depthOfField: 1,
       };
     case 'vintage':
-      return { ...NONE, saturation: 0.7, grain: 0.08, vignette: 0.55, warmth: 0.5, fade: 0.16, shadow: 0.5 };
-    case 'cyberpunk':
-      return { ...NONE, duotone: 0.85, glow: 0.8, scanlines: 0.12, vignette: 0.4, shadow: 0.6 };
-    case 'hand-drawn':
       return {
         ...NONE,
-        saturation: 0.55,
-        soften: 2.5,
+        saturation: 0.62,
+        grain: 0.085,
+        vignette: 0.6,
+        warmth: 0.65,
+        fade: 0.22,
+        shadow: 0.5,
+        depthOfField: 0.25,
+        lightLeak: 0.75,
+      };
+    case 'cyberpunk':
+      return {
+        ...NONE,
+        duotone: 0.85,
+        glow: 0.8,
+        scanlines: 0.12,
+        vignette: 0.4,
+        shadow: 0.6,
+        depthOfField: 0.4,
+        productEdge: 'neon',
+      };
+    case 'hand-drawn':
+      // Pencil lines and hatching over a watercolour wash on paper; the product outlined in pencil.
+      return {
+        ...NONE,
+        saturation: 0.8,
         outline: 0.9,
-        hatching: 0.55,
-        paper: 0.6,
-        wash: 0.4,
+        hatching: 0.5,
+        paper: 0.8,
+        grain: 0.02,
         washColour: PAPER,
         shadow: 0.4,
+        productEdge: 'pencil',
       };
   }
 }

@@ -1,14 +1,20 @@
 /**
  * Product box, ground line and text boxes for a canvas. The product's centre stays in the third the
- * shop owner chose, and text boxes never overlap the product box.
+ * shop owner chose, it keeps headroom above it and stands on a ground line with floor in front of it,
+ * and text boxes never overlap the product box. Text gets alternative places too: the renderer keeps
+ * the one whose part of the scene is calmest.
  */
-import type { FusionPosition, Size } from '@vitrine/shared/api/generation';
+import type { FusionPosition, FusionStyle, Size } from '@vitrine/shared/api/generation';
 import type { Box, TextRole } from './types';
 import type { VariantRecipe } from './variants';
 
+export type TextPlacement = Partial<Record<TextRole, Box>>;
+
 export type Layout = {
-  product: { box: Box; groundY: number; third: 0 | 1 | 2 };
-  text: Partial<Record<TextRole, Box>>;
+  product: { box: Box; groundY: number; third: 0 | 1 | 2; stage: Box };
+  text: TextPlacement;
+  /** Other places the same text may go, also clear of the product box. */
+  alternatives: TextPlacement[];
   align: 'left' | 'center';
 };
 
@@ -20,8 +26,24 @@ const shapeOf = ({ width, height }: Size): Shape =>
 
 /** Product width as a share of the canvas width, before the variant's scale. */
 const PRODUCT_WIDTH: Record<Shape, number> = { tall: 0.66, square: 0.46, wide: 0.32 };
+/** Tallest the product may be, as a share of the canvas height, before the variant's scale. */
+const PRODUCT_HEIGHT: Record<Shape, number> = { tall: 0.5, square: 0.6, wide: 0.64 };
+/** The ground line: low enough to give the product room, high enough to show floor in front of it. */
+const GROUND: Record<Shape, number> = { tall: 0.87, square: 0.86, wide: 0.88 };
+/** Free space above the product, as a share of the canvas height, at the least. */
+const HEADROOM = 0.07;
+/** Never taller than this share of the canvas height, whatever the variant's scale. */
+const MAX_HEIGHT = 0.68;
 const SLOGAN_HEIGHT: Record<Shape, number> = { tall: 0.1, square: 0.13, wide: 0.15 };
 const OUTER_CENTRE: Record<Shape, number> = { tall: 0.27, square: 0.26, wide: 1 / 6 };
+
+/** What a style asks of the layout. */
+const STYLE_LAYOUT: Partial<Record<FusionStyle, { scale?: number; podium?: number }>> = {
+  // Calm space: a smaller product, more air around it.
+  minimaliste: { scale: 0.86 },
+  // The podium stands under the ground line: room for it, as a share of the canvas height.
+  '3D mockup': { podium: 0.13, scale: 0.94 },
+};
 
 const round = (box: Box): Box => ({
   x: Math.round(box.x),
@@ -30,16 +52,20 @@ const round = (box: Box): Box => ({
   height: Math.round(box.height),
 });
 
-/** Slogan then tagline stacked from `top`, or ending at `bottom` when top is null. */
+/** Slogan then tagline stacked from `top`, or ending at `bottom`. */
 function stack(x: number, width: number, anchor: { top: number } | { bottom: number }, heights: number[]) {
   const gap = heights[0] ? heights[0] * 0.12 : 0;
   const total = heights.reduce((sum, h) => sum + h, 0) + gap * (heights.filter(Boolean).length - 1);
   let y = 'top' in anchor ? anchor.top : anchor.bottom - total;
-  return heights.map((height) => {
+  const [slogan, tagline] = heights.map((height) => {
     const box = height ? round({ x, y, width, height }) : undefined;
     if (height) y += height + gap;
     return box;
   });
+  const placement: TextPlacement = {};
+  if (slogan) placement.slogan = slogan;
+  if (tagline) placement.tagline = tagline;
+  return placement;
 }
 
 export function layOut(
@@ -47,10 +73,12 @@ export function layOut(
   position: FusionPosition,
   recipe: VariantRecipe,
   has: { slogan: boolean; tagline: boolean },
+  style: FusionStyle = 'photo réaliste',
 ): Layout {
   const { width: W, height: H } = canvas;
   const shape = shapeOf(canvas);
   const third = THIRD[position];
+  const styled = STYLE_LAYOUT[style] ?? {};
   const margin = 0.05 * Math.min(W, H);
   const band = (has.slogan || has.tagline) && (shape === 'tall' || third === 1);
   // A side column is narrow but tall: it gets taller boxes, so the type is not smaller than in a band.
@@ -66,36 +94,68 @@ export function layOut(
   const cx = Math.min(Math.max(nudged, third * thirdW + 0.03 * W), (third + 1) * thirdW - 0.03 * W);
 
   let top = margin * 1.5;
-  const ground = H * (shape === 'wide' ? 0.92 : 0.9);
-  const text: Layout['text'] = {};
+  const groundY = Math.round(H * (GROUND[shape] - (styled.podium ?? 0)));
   const gap = 0.03 * H;
+  let text: TextPlacement = {};
   if (band) {
     // The band stays above the product: below it, the ground line would rise and the product float
     // in mid-air over most photos. Variants vary its alignment instead.
-    const x = margin * 1.5;
-    [text.slogan, text.tagline] = stack(x, W - 3 * margin, { top: margin * 1.5 }, [sloganH, taglineH]);
+    text = stack(margin * 1.5, W - 3 * margin, { top: margin * 1.5 }, [sloganH, taglineH]);
     top = margin * 1.5 + textH + gap;
   }
 
-  const room = ground - top;
-  let width = PRODUCT_WIDTH[shape] * W * recipe.scale;
-  width = Math.min(width, 2 * (cx - margin), 2 * (W - margin - cx));
-  const height = Math.round(Math.min(room, room * 0.88 * recipe.scale));
-  const groundY = Math.round(ground);
+  const room = groundY - top - HEADROOM * H;
+  const scale = recipe.scale * (styled.scale ?? 1);
+  const halfReach = Math.min(cx - margin, W - margin - cx);
+  const width = Math.min(PRODUCT_WIDTH[shape] * W * scale, 2 * halfReach);
+  const height = Math.round(Math.min(room, PRODUCT_HEIGHT[shape] * H * scale, MAX_HEIGHT * H));
   const box = { ...round({ x: cx - width / 2, y: 0, width, height }), y: groundY - height };
 
+  // Text column on the side away from the product, at the top, the middle or the foot of the column.
+  const alternatives: TextPlacement[] = [];
   if (textH > 0 && !band) {
-    // Text column on the side away from the product.
     const x0 = third === 0 ? box.x + box.width + gap : margin * 1.5;
     const x1 = third === 0 ? W - margin * 1.5 : box.x - gap;
-    const anchor = recipe.textAt === 'start' ? { top: 0.2 * H } : { bottom: 0.8 * H };
-    [text.slogan, text.tagline] = stack(x0, x1 - x0, anchor, [sloganH, taglineH]);
+    const columnTop = margin * 1.5 + 0.04 * H;
+    const columnFoot = groundY - 0.02 * H;
+    const anchors = {
+      start: { top: columnTop },
+      middle: { top: Math.max(columnTop, (columnTop + columnFoot - textH) / 2) },
+      end: { bottom: Math.max(columnTop + textH, columnFoot) },
+    } as const;
+    const order =
+      recipe.textAt === 'start'
+        ? (['start', 'middle', 'end'] as const)
+        : (['end', 'middle', 'start'] as const);
+    const [first, ...others] = order.map((at) => stack(x0, x1 - x0, anchors[at], [sloganH, taglineH]));
+    text = first!;
+    alternatives.push(...others);
   }
-  for (const role of ['slogan', 'tagline'] as const) if (!text[role]) delete text[role];
+
+  // The stage: the widest box clear of the text and the canvas margins whose centre stays in the third.
+  // A print of the photo (the framed layout) may fill it.
+  const textBoxes = [text, ...alternatives].flatMap((placement) => Object.values(placement));
+  let left = margin;
+  let right = W - margin;
+  for (const t of textBoxes) {
+    if (t.y >= groundY || t.y + t.height <= top) continue;
+    if (t.x >= cx) right = Math.min(right, t.x - gap);
+    else left = Math.max(left, t.x + t.width + gap);
+  }
+  const centre = Math.min(
+    Math.max((left + right) / 2, third * thirdW + 0.03 * W),
+    (third + 1) * thirdW - 0.03 * W,
+  );
+  const halfStage = Math.max(0, Math.min(centre - left, right - centre));
+  const stage =
+    halfStage > box.width / 2
+      ? round({ x: centre - halfStage, y: top, width: 2 * halfStage, height: groundY - top })
+      : { ...box, y: Math.round(top), height: groundY - Math.round(top) };
 
   return {
-    product: { box, groundY, third },
+    product: { box, groundY, third, stage },
     text,
+    alternatives,
     align: band && recipe.textAt === 'start' ? 'center' : 'left',
   };
 }

@@ -61,17 +61,68 @@ describe('art direction: canvas and product box', () => {
       expect(box.width * box.height).toBeGreaterThan(plan.canvas.width * plan.canvas.height * 0.08);
     }
   });
+
+  it('the product keeps headroom above it and floor in front of it, in every style', () => {
+    for (const style of FUSION_STYLES) {
+      for (const format of FUSION_FORMATS) {
+        for (const position of FUSION_POSITIONS) {
+          for (const plan of planFusionVariants(request({ style, format, position }))) {
+            const { box, groundY } = plan.product;
+            const H = plan.canvas.height;
+            const label = `${style} ${format} ${position} v${plan.variant}`;
+            // Free space above the product: 7 % of the height at least, under the top margin or the text above.
+            const above = Math.max(
+              0.075 * Math.min(plan.canvas.width, H),
+              ...plan.text
+                .filter((t) => t.box.x < box.x + box.width && box.x < t.box.x + t.box.width)
+                .map((t) => t.box.y + t.box.height),
+            );
+            expect(box.y - above, label).toBeGreaterThanOrEqual(0.07 * H - 1);
+            // Floor in front: the ground line is never at the canvas foot, and never mid-air either.
+            expect(groundY, label).toBeLessThanOrEqual(0.88 * H);
+            expect(groundY, label).toBeGreaterThanOrEqual(0.7 * H);
+            expect(box.height, label).toBeLessThanOrEqual(0.68 * H);
+          }
+        }
+      }
+    }
+  });
+
+  it('the stage for a framed print holds the product box, stays in its third and clear of every text place', () => {
+    for (const plan of everyLayout()) {
+      const { box, stage, groundY } = plan.product;
+      const label = `${plan.canvas.width}x${plan.canvas.height} ${plan.position} v${plan.variant}`;
+      expect(stage.width, label).toBeGreaterThanOrEqual(box.width);
+      expect(stage.y + stage.height, label).toBe(groundY);
+      expect(inside(stage, plan.canvas), label).toBe(true);
+      const third = Math.floor(((stage.x + stage.width / 2) / plan.canvas.width) * 3);
+      expect(third, label).toBe({ gauche: 0, centré: 1, droite: 2 }[plan.position]);
+      for (const block of [...plan.text, ...plan.textAlternatives.flat()]) {
+        expect(overlaps(block.box, stage), label).toBe(false);
+      }
+    }
+  });
 });
 
 describe('art direction: text boxes', () => {
-  it('text never covers the product box and stays inside the canvas', () => {
+  it('text never covers the product box and stays inside the canvas, in every place it may go', () => {
     for (const plan of everyLayout()) {
-      for (const block of plan.text) {
-        expect(overlaps(block.box, plan.product.box), `${plan.position} ${block.role}`).toBe(false);
-        expect(inside(block.box, plan.canvas)).toBe(true);
+      for (const placement of [plan.text, ...plan.textAlternatives]) {
+        expect(placement.map((b) => b.role)).toEqual(plan.text.map((b) => b.role));
+        for (const block of placement) {
+          expect(overlaps(block.box, plan.product.box), `${plan.position} ${block.role}`).toBe(false);
+          expect(inside(block.box, plan.canvas)).toBe(true);
+        }
+        if (placement.length === 2) expect(overlaps(placement[0]!.box, placement[1]!.box)).toBe(false);
       }
-      if (plan.text.length === 2) expect(overlaps(plan.text[0]!.box, plan.text[1]!.box)).toBe(false);
     }
+  });
+
+  it('a side column offers its top, middle and foot; a band above the product has no other place', () => {
+    const side = planFusion(request({ position: 'gauche', format: 'carré' }), 0);
+    const tops = [side.text, ...side.textAlternatives].map((p) => p[0]!.box.y);
+    expect(new Set(tops).size).toBe(3);
+    expect(planFusion(request({ position: 'centré' }), 0).textAlternatives).toEqual([]);
   });
 
   it('only the texts given get a box, each with the typography style typeface', () => {

@@ -3,7 +3,7 @@ import type { FusionRequest } from '@vitrine/shared/api/generation';
 import { FUSION_FORMAT_SIZES } from '@vitrine/shared/api/generation';
 import { styleEffects } from './effects';
 import { PALETTE_GRADING } from './grading';
-import { layOut } from './layout';
+import { layOut, type TextPlacement } from './layout';
 import { scenePrompt } from './prompt';
 import type { FusionPlan, TextBlock, TextRole } from './types';
 import { TYPEFACES } from './typefaces';
@@ -16,15 +16,23 @@ export function planFusion(request: FusionRequest, variant: number): FusionPlan 
     slogan: request.slogan,
     tagline: request.tagline,
   };
-  const layout = layOut(canvas, request.position, recipe, { slogan: !!copy.slogan, tagline: !!copy.tagline });
+  const layout = layOut(
+    canvas,
+    request.position,
+    recipe,
+    { slogan: !!copy.slogan, tagline: !!copy.tagline },
+    request.style,
+  );
   const grading = PALETTE_GRADING[request.palette];
-  const text: TextBlock[] = (['slogan', 'tagline'] as const).flatMap((role) => {
-    const box = layout.text[role];
-    const value = copy[role];
-    return box && value
-      ? [{ role, text: value, box, align: layout.align, typeface: TYPEFACES[request.typography][role] }]
-      : [];
-  });
+  const blocks = (placement: TextPlacement): TextBlock[] =>
+    (['slogan', 'tagline'] as const).flatMap((role) => {
+      const box = placement[role];
+      const value = copy[role];
+      return box && value
+        ? [{ role, text: value, box, align: layout.align, typeface: TYPEFACES[request.typography][role] }]
+        : [];
+    });
+  const text = blocks(layout.text);
   return {
     mode: 'fusion',
     variant,
@@ -38,6 +46,7 @@ export function planFusion(request: FusionRequest, variant: number): FusionPlan 
     grading,
     effects: styleEffects(request.style, grading),
     text,
+    textAlternatives: layout.alternatives.map(blocks),
     prompt: scenePrompt({
       style: request.style,
       palette: request.palette,

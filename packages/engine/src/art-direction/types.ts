@@ -29,7 +29,10 @@ export type Grading = {
 export type Effects = {
   /** Multiplies the palette's saturation: a style may be more muted or more vivid. */
   saturation: number;
-  /** Flat colour areas, as in a vector illustration: the number of colours kept (0: off). */
+  /**
+   * Flat colour areas with crisp, inked boundaries, as in a vector illustration: the number of colours
+   * kept (0: off).
+   */
   flatColours: number;
   /** Softening before line work, in pixels of blur (0: off). */
   soften: number;
@@ -37,7 +40,10 @@ export type Effects = {
   outline: number;
   /** Pencil hatching in the shadows, 0 to 1 (hand-drawn). */
   hatching: number;
-  /** Paper texture, 0 to 1 (hand-drawn). */
+  /**
+   * Paper, 0 to 1 (hand-drawn): above 0 the scene is redrawn as pencil lines over a watercolour wash
+   * on paper, and the paper's texture shows.
+   */
   paper: number;
   /** Mix toward a paper or studio colour, 0 to 1 (minimaliste calm, hand-drawn paper). */
   wash: number;
@@ -57,6 +63,15 @@ export type Effects = {
   reflection: number;
   /** Contact-shadow strength, 0 to 1. */
   shadow: number;
+  /**
+   * Shallow depth of field, 0 to 1: the scene behind the product thrown out of focus, more with
+   * distance above the ground line; the floor the product stands on stays sharp.
+   */
+  depthOfField: number;
+  /** A line drawn just outside the product's outline: ink, pencil, or a neon glow. */
+  productEdge: 'none' | 'ink' | 'pencil' | 'neon';
+  /** Light leaks of old film: a warm glow from one edge, 0 to 1 (vintage). */
+  lightLeak: number;
 };
 
 /** Where the key light comes from and how bright the variant is. */
@@ -86,13 +101,18 @@ export type FusionPlan = {
   position: FusionPosition;
   style: FusionStyle;
   palette: FusionPalette;
-  /** Where the product may stand; it sits on groundY, centred horizontally in the box. */
-  product: { box: Box; groundY: number; third: 0 | 1 | 2 };
+  /**
+   * Where the product may stand; it sits on groundY, centred horizontally in the box. The stage is the
+   * widest box around it clear of every text place: a framed print of the photo may fill it.
+   */
+  product: { box: Box; groundY: number; third: 0 | 1 | 2; stage: Box };
   context: ContextFraming;
   light: Light;
   grading: Grading;
   effects: Effects;
   text: TextBlock[];
+  /** Other places for the same text blocks, clear of the product too: the calmest one is used. */
+  textAlternatives: TextBlock[][];
   /** The scene described in words, for image-model providers. */
   prompt: string;
 };

@@ -17,27 +17,38 @@ export async function drawPodium(
   /** Room below the ground line before text or the canvas edge. */
   depth: number,
 ): Promise<void> {
-  const rx = Math.round(Math.min(scene.width * 0.45, Math.max(productWidth * 0.8, scene.width * 0.16)));
+  const unit = Math.min(scene.width, scene.height);
+  // Wide enough to read as a stand, never narrower than the product, never wider than most of the canvas.
+  const rx = Math.round(Math.min(scene.width * 0.45, Math.max(productWidth * 0.9, scene.width * 0.18)));
   const ry = Math.round(rx * 0.2);
-  const body = Math.max(2, Math.min(Math.round(scene.height * 0.16), depth - ry - 4));
-  const w = rx * 2 + 2;
-  const h = ry * 2 + body + 2;
+  // A solid drum: at least a tenth of the canvas tall when there is room, never into the text.
+  const body = Math.max(2, Math.min(Math.round(unit * 0.2), Math.round(depth - ry - unit * 0.02)));
+  const shadow = Math.round(ry * 0.6);
+  const w = Math.round(rx * 2.4) + 2;
+  const h = Math.round(ry * 2.2) + body + shadow * 2 + 2;
+  const cx = w / 2;
   const { dark, accent, light: pale } = grading.swatch;
-  const top = hex(mixRgb(pale, accent, 0.25));
+  const top = hex(mixRgb(pale, accent, 0.3));
   const rim = hex(mixRgb(pale, [255, 255, 255], 0.6));
-  const sideLit = hex(mixRgb(accent, pale, 0.25));
-  const sideDark = hex(mixRgb(accent, dark, 0.55));
+  const sideLit = hex(mixRgb(accent, pale, 0.35));
+  const sideDark = hex(mixRgb(accent, dark, 0.6));
   const [x1, x2] = light.from === 'right' ? ['1', '0'] : ['0', '1'];
+  const bevel = Math.max(2, Math.round(ry * 0.12));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
     <defs>
-      <linearGradient id="side" x1="${x1}" x2="${x2}" y1="0" y2="0"><stop offset="0" stop-color="${sideLit}"/><stop offset="0.55" stop-color="${sideDark}"/><stop offset="1" stop-color="${hex(dark)}"/></linearGradient>
-      <radialGradient id="top" cx="0.45" cy="0.4" r="0.7"><stop offset="0" stop-color="${rim}"/><stop offset="1" stop-color="${top}"/></radialGradient>
+      <linearGradient id="side" x1="${x1}" x2="${x2}" y1="0" y2="0"><stop offset="0" stop-color="${sideLit}"/><stop offset="0.35" stop-color="${sideLit}"/><stop offset="0.7" stop-color="${sideDark}"/><stop offset="1" stop-color="${hex(dark)}"/></linearGradient>
+      <linearGradient id="fall" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.28"/></linearGradient>
+      <radialGradient id="top" cx="0.42" cy="0.4" r="0.75"><stop offset="0" stop-color="${rim}"/><stop offset="1" stop-color="${top}"/></radialGradient>
+      <filter id="blur" x="-30%" y="-100%" width="160%" height="300%"><feGaussianBlur stdDeviation="${Math.max(2, shadow * 0.7)}"/></filter>
     </defs>
-    <path d="M1 ${ry + 1} V${ry + body + 1} A${rx} ${ry} 0 0 0 ${w - 1} ${ry + body + 1} V${ry + 1} Z" fill="url(#side)"/>
-    <ellipse cx="${rx + 1}" cy="${ry + 1}" rx="${rx}" ry="${ry}" fill="url(#top)" stroke="${rim}" stroke-width="${Math.max(1, rx / 120)}"/>
+    <ellipse cx="${cx}" cy="${ry + 1 + body}" rx="${rx * 1.12}" ry="${ry * 1.05}" fill="#000" opacity="0.45" filter="url(#blur)"/>
+    <path d="M${cx - rx} ${ry + 1} V${ry + body + 1} A${rx} ${ry} 0 0 0 ${cx + rx} ${ry + body + 1} V${ry + 1} Z" fill="url(#side)"/>
+    <path d="M${cx - rx} ${ry + 1} V${ry + body + 1} A${rx} ${ry} 0 0 0 ${cx + rx} ${ry + body + 1} V${ry + 1} Z" fill="url(#fall)"/>
+    <path d="M${cx - rx} ${ry + 1} A${rx} ${ry} 0 0 0 ${cx + rx} ${ry + 1} v${bevel} A${rx} ${ry} 0 0 1 ${cx - rx} ${ry + 1 + bevel} Z" fill="${rim}" opacity="0.55"/>
+    <ellipse cx="${cx}" cy="${ry + 1}" rx="${rx}" ry="${ry}" fill="url(#top)" stroke="${rim}" stroke-width="${Math.max(1, rx / 120)}"/>
   </svg>`;
   const art = await toRaw(fromSvg(svg).ensureAlpha());
-  const left = Math.round(centreX - rx - 1);
+  const left = Math.round(centreX - cx);
   const topY = groundY - ry - 1;
   for (let y = 0; y < art.height; y++) {
     const sy = topY + y;

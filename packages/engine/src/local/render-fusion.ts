@@ -14,7 +14,9 @@ import { drawReflection } from './reflection';
 import { prepareContext, prepareProduct, type PreparedContext, type PreparedProduct } from './prepare';
 import { coverCrop } from './scene';
 import { castShadow } from './shadow';
+import { drawProductEdge } from './product-edge';
 import { styliseStructure } from './stylise';
+import { calmBehind, calmestPlacement } from './text-calm';
 import { inksOf, typeset, type Coverage, type TypesetReport } from './typeset';
 import { styliseSurface } from './surface';
 
@@ -63,12 +65,16 @@ export async function renderFusionVariant(
   const { effects, grading, light } = plan;
   const steps = [`context cover-cropped (${plan.context.crop}${plan.context.flop ? ', mirrored' : ''})`];
   let scene = await coverCrop(context.image, plan.canvas, plan.context);
-  scene = await styliseStructure(scene, effects, grading);
+  scene = await styliseStructure(scene, effects, grading, plan.product, plan.variant + 1);
   grade(scene, grading, effects.saturation);
   steps.push(`graded ${plan.palette}`, `styled ${plan.style}`);
   await styliseSurface(scene, effects, grading, plan.variant + 1);
   lightScene(scene, light, effects.spotlight, plan.product.box);
   steps.push(`key light from ${light.from}`);
+  // Text goes where the scene is calmest among the places the plan allows.
+  const placed = calmestPlacement(scene, plan.text, plan.textAlternatives);
+  const blocks = placed.blocks;
+  if (blocks !== plan.text) steps.push('text moved to a calmer area');
   const t1 = performance.now();
 
   const { cutout } = product;
@@ -76,7 +82,10 @@ export async function renderFusionVariant(
   let placement: Placement;
   let coverage: Coverage = () => 0;
   if (cutout.method === 'framed') {
-    const { outer, inner } = frameLayout(cutout.image, box, groundY);
+    // A print is wider than most products: it may use the whole stage, at the product's height.
+    const { stage } = plan.product;
+    const room = { x: stage.x, y: box.y, width: stage.width, height: box.height };
+    const { outer, inner } = frameLayout(cutout.image, room, groundY);
     // The mat is paper: near-white, only warmed or cooled by the palette's lightest colour.
     const [r, g, b] = grading.swatch.light;
     drawMount(scene, outer, light, [235 + (r - 235) * 0.3, 235 + (g - 235) * 0.3, 235 + (b - 235) * 0.3]);
@@ -90,8 +99,7 @@ export async function renderFusionVariant(
     const resized = await resizeProduct(cutout.image, placement);
     const foot = footprint(resized, placement);
     // Podium and reflection stop short of any text set under the product.
-    const depth =
-      Math.min(scene.height, ...plan.text.map((t) => t.box.y).filter((y) => y > groundY)) - groundY;
+    const depth = Math.min(scene.height, ...blocks.map((t) => t.box.y).filter((y) => y > groundY)) - groundY;
     if (effects.podium) {
       await drawPodium(
         scene,
@@ -104,6 +112,10 @@ export async function renderFusionVariant(
       );
       steps.push('podium');
     }
+    if (effects.productEdge !== 'none') {
+      await drawProductEdge(scene, resized, placement, effects.productEdge, grading, plan.variant + 1);
+      steps.push(`${effects.productEdge} edge`);
+    }
     castShadow(scene, foot, light, effects.shadow, grading.swatch.dark);
     await blendProduct(scene, resized, placement, light);
     coverage = coverageOf(resized, placement);
@@ -114,7 +126,8 @@ export async function renderFusionVariant(
     steps.push(`product cut out (${cutout.method})`, 'contact shadow', 'light wrap');
   }
   vignette(scene, effects.vignette);
-  const text = await typeset(scene, plan.text, inksOf(grading.swatch), coverage);
+  if (await calmBehind(scene, blocks, coverage, placed.busyness)) steps.push('scene calmed behind text');
+  const text = await typeset(scene, blocks, inksOf(grading.swatch), coverage);
   if (text.length) steps.push(`typeset ${text.map((t) => t.role).join(' and ')}`);
   const t2 = performance.now();
 

@@ -1,92 +1,328 @@
 /**
- * Style effects that change the scene's structure, before grading: flat illustration colours, softening,
- * ink or pencil outlines, pencil hatching, and the cyberpunk neon duotone. Never applied to the product.
+ * Style effects that change the scene's structure, before grading: depth of field, the 3D-mockup
+ * studio sweep, flat inked illustration, pencil and watercolour on paper, and the cyberpunk neon
+ * duotone. Never applied to the product.
  */
-import type { Effects, Grading } from '../art-direction/types';
+import type { Box, Effects, Grading, Rgb } from '../art-direction/types';
 import { fromEngineFile, fromRaw, guard, toRaw, type RawImage } from '../image/sharp';
-import { luma } from './color';
+import { clampByte, luma } from './color';
+import { valueNoise } from './texture';
 
 const mix = (a: number, b: number, t: number) => a + (b - a) * t;
+const mixRgb = (a: Rgb, b: Rgb, t: number): Rgb =>
+  [0, 1, 2].map((c) => mix(a[c]!, b[c]!, t)) as unknown as Rgb;
+
+/** Where the product stands: depth of field and the studio sweep are laid out around it. */
+export type Stage = { box: Box; groundY: number };
 
 export async function styliseStructure(
   scene: RawImage,
   effects: Effects,
   grading: Grading,
+  stage: Stage,
+  seed = 1,
 ): Promise<RawImage> {
   let out = scene;
-  if (effects.flatColours > 0) out = await flatColours(out, effects.flatColours);
-  if (effects.soften > 0) out = await toRaw(fromRaw(out).blur(effects.soften));
-  if (effects.outline > 0) outline(out, effects.outline, effects.hatching > 0);
-  if (effects.hatching > 0) hatch(out, effects.hatching);
+  if (effects.depthOfField > 0) out = await defocus(out, effects.depthOfField, stage.groundY);
+  if (effects.podium) studioSweep(out, grading, stage);
+  if (effects.flatColours > 0) {
+    out = await illustrate(out, effects.flatColours, effects.outline, grading);
+  } else if (effects.paper > 0) {
+    out = await drawOnPaper(out, effects, seed);
+  } else {
+    if (effects.soften > 0) out = await toRaw(fromRaw(out).blur(effects.soften));
+    if (effects.outline > 0) inkEdges(out, effects.outline);
+  }
   if (effects.duotone > 0) duotone(out, effects.duotone, grading);
   return out;
 }
 
 /**
- * Vector-like flat areas: the scene reduced to a few colours (libimagequant, no dithering) at a third
- * of the size, then scaled back up so the boundaries between flats stay smooth.
+ * A shallow depth of field focused on the product: sharp at the ground line, fully defocused a third
+ * of the picture above it, a little soft in the nearest foreground.
  */
-async function flatColours(scene: RawImage, colours: number): Promise<RawImage> {
-  const small = fromRaw(scene)
-    .resize(Math.round(scene.width / 3), Math.round(scene.height / 3))
-    // Blurring first makes the boundaries between flats follow smooth contours instead of noise.
-    .blur(2);
-  const png = await guard(small.png({ palette: true, colours, dither: 0, effort: 3 }).toBuffer());
-  return toRaw(
-    fromEngineFile(png)
-      .toColourspace('srgb')
-      .removeAlpha()
-      .resize(scene.width, scene.height, { kernel: 'cubic' }),
-  );
+async function defocus(scene: RawImage, amount: number, groundY: number): Promise<RawImage> {
+  const { width, height, channels, data } = scene;
+  const sigma = Math.max(1, amount * Math.min(width, height) * 0.011);
+  const soft = await toRaw(fromRaw(scene).blur(sigma));
+  const reach = height * 0.3;
+  for (let y = 0; y < height; y++) {
+    const w =
+      y < groundY ? Math.min(1, (groundY - y) / reach) ** 0.7 : Math.min(1, (y - groundY) / reach) * 0.45;
+    if (w <= 0) continue;
+    for (let i = y * width * channels; i < (y + 1) * width * channels; i++) {
+      data[i] = data[i]! + (soft.data[i]! - data[i]!) * w;
+    }
+  }
+  return scene;
 }
 
-/** Dark lines along edges (Sobel on luminance): grey pencil for paper styles, near-black ink otherwise. */
-function outline(image: RawImage, strength: number, pencil: boolean): void {
-  const { data, width, height, channels } = image;
-  const lum = new Float32Array(width * height);
-  for (let p = 0; p < lum.length; p++) {
-    lum[p] = luma(data[p * channels]!, data[p * channels + 1]!, data[p * channels + 2]!);
-  }
-  const ink = pencil ? [62, 58, 54] : [28, 22, 34];
-  const [from, span] = pencil ? [24, 90] : [40, 120];
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const p = y * width + x;
-      const a = lum[p - width - 1]!;
-      const b = lum[p - width]!;
-      const c = lum[p - width + 1]!;
-      const d = lum[p - 1]!;
-      const f = lum[p + 1]!;
-      const g = lum[p + width - 1]!;
-      const h = lum[p + width]!;
-      const k = lum[p + width + 1]!;
-      const gx = c + 2 * f + k - a - 2 * d - g;
-      const gy = g + 2 * h + k - a - 2 * b - c;
-      const edge = Math.min(1, Math.max(0, (Math.sqrt(gx * gx + gy * gy) - from) / span)) * strength;
-      if (edge <= 0) continue;
-      const i = p * channels;
-      data[i] = mix(data[i]!, ink[0]!, edge);
-      data[i + 1] = mix(data[i + 1]!, ink[1]!, edge);
-      data[i + 2] = mix(data[i + 2]!, ink[2]!, edge);
+/**
+ * The seamless backdrop of a product render: a wall in the palette's colours curving into a floor a
+ * little above the ground line, with the scene showing through faintly.
+ */
+function studioSweep({ data, width, height, channels }: RawImage, grading: Grading, stage: Stage): void {
+  const { accent, light, dark } = grading.swatch;
+  const wallTop = mixRgb(mixRgb(accent, dark, 0.35), light, 0.25);
+  const wall = mixRgb(accent, light, 0.5);
+  const floor = mixRgb(accent, light, 0.3);
+  const bend = stage.groundY - stage.box.height * 0.35;
+  const soft = height * 0.12;
+  const cover = 0.72;
+  for (let y = 0; y < height; y++) {
+    const onFloor = Math.min(1, Math.max(0, (y - bend + soft) / (2 * soft)));
+    const t = y / Math.max(1, bend);
+    const backdrop = mixRgb(
+      mixRgb(wallTop, wall, Math.min(1, t)),
+      floor,
+      onFloor * onFloor * (3 - 2 * onFloor),
+    );
+    for (let x = 0, i = y * width * channels; x < width; x++, i += channels) {
+      for (let c = 0; c < 3; c++) data[i + c] = mix(data[i + c]!, backdrop[c]!, cover);
     }
   }
 }
 
-/** Diagonal pencil strokes in the shadows, crossed in the deepest ones. */
-function hatch(image: RawImage, strength: number): void {
+/** Luminance of an image into a float array. */
+function lumaOf({ data, width, height, channels }: RawImage): Float32Array {
+  const lum = new Float32Array(width * height);
+  for (let p = 0; p < lum.length; p++) {
+    const i = p * channels;
+    lum[p] = luma(data[i]!, data[i + 1]!, data[i + 2]!);
+  }
+  return lum;
+}
+
+/**
+ * Vector-like illustration: the scene reduced to a few flat colours at half size, enlarged smoothly and
+ * snapped back to those colours, so boundaries are crisp, smooth curves; then inked wherever two flats
+ * differ clearly in tone.
+ */
+async function illustrate(
+  scene: RawImage,
+  colours: number,
+  ink: number,
+  grading: Grading,
+): Promise<RawImage> {
+  const { width, height } = scene;
+  const small = fromRaw(scene)
+    .resize(Math.round(width / 2), Math.round(height / 2))
+    .blur(1.2);
+  const png = await guard(small.png({ palette: true, colours, dither: 0, effort: 3 }).toBuffer());
+  const flatSmall = await toRaw(fromEngineFile(png).toColourspace('srgb').removeAlpha());
+  const palette = paletteOf(flatSmall);
+  const flat = await toRaw(fromRaw(flatSmall).resize(width, height, { fit: 'fill', kernel: 'cubic' }));
+  snapToPalette(flat, palette);
+  if (ink <= 0) return flat;
+  const lum = lumaOf(flat);
+  const edges = Buffer.alloc(width * height);
+  for (let y = 0; y < height - 1; y++) {
+    for (let x = 0; x < width - 1; x++) {
+      const p = y * width + x;
+      const jump = Math.max(Math.abs(lum[p]! - lum[p + 1]!), Math.abs(lum[p]! - lum[p + width]!));
+      if (jump > 22) edges[p] = 255;
+    }
+  }
+  // The line: a thin, anti-aliased stroke whose weight grows a little with the canvas.
+  const line = await toRaw(
+    fromRaw({ data: edges, width, height, channels: 1 })
+      .blur(Math.max(0.8, Math.min(width, height) / 900))
+      .extractChannel(0),
+  );
+  const colour = mixRgb(grading.swatch.dark, [0, 0, 0], 0.5);
+  const { data, channels } = flat;
+  for (let p = 0; p < line.data.length; p++) {
+    const a = Math.min(1, (line.data[p]! / 255) * 3.2) * ink;
+    if (a <= 0) continue;
+    const i = p * channels;
+    for (let c = 0; c < 3; c++) data[i + c] = mix(data[i + c]!, colour[c]!, a);
+  }
+  return flat;
+}
+
+/** The distinct colours of a quantised image. */
+function paletteOf({ data, channels }: RawImage): number[][] {
+  const seen = new Map<number, number[]>();
+  for (let i = 0; i < data.length; i += channels) {
+    const key = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+    if (!seen.has(key)) seen.set(key, [data[i]!, data[i + 1]!, data[i + 2]!]);
+  }
+  return [...seen.values()];
+}
+
+/** Every pixel to the nearest palette colour, through a table indexed by 5 bits per channel. */
+function snapToPalette({ data, channels }: RawImage, palette: number[][]): void {
+  const table = new Int16Array(32 * 32 * 32).fill(-1);
+  for (let i = 0; i < data.length; i += channels) {
+    const key = ((data[i]! >> 3) << 10) | ((data[i + 1]! >> 3) << 5) | (data[i + 2]! >> 3);
+    let best = table[key]!;
+    if (best < 0) {
+      let distance = Infinity;
+      for (let k = 0; k < palette.length; k++) {
+        const [r, g, b] = palette[k]!;
+        const d = (r! - data[i]!) ** 2 + (g! - data[i + 1]!) ** 2 + (b! - data[i + 2]!) ** 2;
+        if (d < distance) [distance, best] = [d, k];
+      }
+      table[key] = best;
+    }
+    const colour = palette[best]!;
+    data[i] = colour[0]!;
+    data[i + 1] = colour[1]!;
+    data[i + 2] = colour[2]!;
+  }
+}
+
+/**
+ * Pencil and watercolour on paper: the scene's colours laid as a few transparent washes, uneven, with
+ * darker rims where they pooled and slightly off the drawing; graphite lines along its edges; hatching
+ * in its shadows. The paper's own texture is added on the surface pass.
+ */
+async function drawOnPaper(scene: RawImage, effects: Effects, seed: number): Promise<RawImage> {
+  // Pencil is soft: the drawing is made at half size and enlarged, which costs a quarter as much.
+  const width = Math.round(scene.width / 2);
+  const height = Math.round(scene.height / 2);
+  const base = await toRaw(fromRaw(scene).resize(width, height, { fit: 'fill' }));
+  const paperColour = effects.washColour;
+  // Washes: a handful of colours at two thirds of that size, enlarged softly so they bleed together.
+  const small = { width: Math.round(width / 1.5), height: Math.round(height / 1.5) };
+  const png = await guard(
+    fromRaw(base)
+      .resize(small.width, small.height, { fit: 'fill' })
+      .blur(1)
+      .png({ palette: true, colours: 7, dither: 0, effort: 1 })
+      .toBuffer(),
+  );
+  const washSmall = await toRaw(fromEngineFile(png).toColourspace('srgb').removeAlpha().blur(0.8));
+  const wash = await toRaw(fromRaw(washSmall).resize(width, height, { fit: 'fill', kernel: 'cubic' }));
+  // Where the wash changes tone, pigment pools: darker rims. Measured at the small size, then enlarged.
+  const washLum = lumaOf(washSmall);
+  const rimSmall = Buffer.alloc(small.width * small.height);
+  for (let y = 1; y < small.height - 1; y++) {
+    for (let x = 1; x < small.width - 1; x++) {
+      const p = y * small.width + x;
+      const g =
+        Math.abs(washLum[p + 1]! - washLum[p - 1]!) +
+        Math.abs(washLum[p + small.width]! - washLum[p - small.width]!);
+      rimSmall[p] = clampByte(g * 4);
+    }
+  }
+  const rim = await toRaw(
+    fromRaw({ data: rimSmall, width: small.width, height: small.height, channels: 1 })
+      .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+      .extractChannel(0),
+  );
+  // Lines: edges of the scene's luminance, smoothed first so only real contours remain.
+  // Local contrast is evened out first, so soft, out-of-focus contours are drawn too.
+  const grey = await toRaw(
+    fromRaw(base)
+      .greyscale()
+      .clahe({ width: Math.round(width / 8), height: Math.round(height / 8), maxSlope: 3 })
+      .blur(1.2)
+      .extractChannel(0),
+  );
+  const d = grey.data;
+  const lines = new Float32Array(width * height);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const p = y * width + x;
+      const gx =
+        d[p - width + 1]! +
+        2 * d[p + 1]! +
+        d[p + width + 1]! -
+        d[p - width - 1]! -
+        2 * d[p - 1]! -
+        d[p + width - 1]!;
+      const gy =
+        d[p + width - 1]! +
+        2 * d[p + width]! +
+        d[p + width + 1]! -
+        d[p - width - 1]! -
+        2 * d[p - width]! -
+        d[p - width + 1]!;
+      lines[p] = Math.min(1, Math.max(0, (Math.sqrt(gx * gx + gy * gy) - 24) / 90));
+    }
+  }
+  const blotch = valueNoise(width, height, 9, 9, seed + 31);
+  const pressure = valueNoise(width, height, width / 30, height / 30, seed + 47);
+  const breaks = valueNoise(width, height, width / 7, height / 7, seed + 53);
+  // The painter stops short of the sheet's edge, along a ragged line: a border of bare paper.
+  const ragged = valueNoise(width, height, 14, 14, seed + 59);
+  const border = Math.min(width, height) * 0.07;
+  const period = Math.max(4, Math.round(Math.min(width, height) / 90));
+  // Each stroke wavers a little along its length, as a hand does.
+  const waver = valueNoise(1, height, 2, height / 40, seed + 71);
+  // The wash lands a little off the drawing, as a painter's brush does.
+  const dx = Math.round(width / 160);
+  const dy = Math.round(height / 220);
+  const out = Buffer.alloc(width * height * 3);
+  const graphite = [70, 66, 62];
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(height - 1, Math.max(0, y - dy));
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      const sx = Math.min(width - 1, Math.max(0, x - dx));
+      const s = sy * width + sx;
+      // Transparent pigment over paper: the paper's colour filtered by a lightened, uneven wash.
+      const edge = Math.min(x, y, width - 1 - x, height - 1 - y) / border - 0.6 + ragged[p]! * 0.9;
+      const painted = edge >= 1 ? 1 : edge <= 0 ? 0 : edge * edge * (3 - 2 * edge);
+      const density = (0.55 + 0.45 * blotch[s]!) * painted;
+      const pool = 1 - 0.22 * (rim.data[s]! / 255);
+      let line = lines[p]! * effects.outline * (0.55 + 0.45 * pressure[p]!);
+      // Hatching in the shadows: wobbly diagonal strokes, broken where the pencil lifted.
+      const l = d[p]!;
+      if (effects.hatching > 0 && l < 120 && breaks[p]! > 0.35) {
+        const depth = ((120 - l) / 120) * Math.min(1, (breaks[p]! - 0.35) * 6);
+        const shift = waver[y]! * period * 1.5;
+        const along = (x + y + shift) % period;
+        let stroke = Math.max(0, 1 - Math.min(along, period - along) / 0.9) * depth;
+        if (l < 60) {
+          const across = (x - y + shift + height * period) % period;
+          stroke = Math.max(stroke, Math.max(0, 1 - Math.min(across, period - across) / 0.9) * depth);
+        }
+        line = Math.max(line, stroke * effects.hatching);
+      }
+      const k = 1 - Math.min(0.85, line);
+      for (let c = 0; c < 3; c++) {
+        const pigment = 255 - (255 - wash.data[s * 3 + c]!) * 0.75;
+        const colour =
+          paperColour[c]! * (1 - density + (density * pigment) / 255) * (1 - (1 - pool) * painted);
+        out[p * 3 + c] = clampByte(colour * k + graphite[c]! * (1 - k) * 0.35);
+      }
+    }
+  }
+  return toRaw(
+    fromRaw({ data: out, width, height, channels: 3 }).resize(scene.width, scene.height, {
+      fit: 'fill',
+      kernel: 'cubic',
+    }),
+  );
+}
+
+/** Dark ink along strong edges (Sobel on luminance). */
+function inkEdges(image: RawImage, strength: number): void {
   const { data, width, height, channels } = image;
-  const period = Math.max(7, Math.round(Math.min(width, height) / 110));
-  for (let y = 0, i = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, i += channels) {
-      const l = luma(data[i]!, data[i + 1]!, data[i + 2]!);
-      if (l >= 150) continue;
-      const depth = (150 - l) / 150;
-      let stroke = (x + y) % period < 1.6 ? depth : 0;
-      if (l < 85 && (x - y + height * period) % period < 1.6) stroke = Math.max(stroke, depth);
-      const k = 1 - stroke * strength * 0.55;
-      data[i] = data[i]! * k;
-      data[i + 1] = data[i + 1]! * k;
-      data[i + 2] = data[i + 2]! * k;
+  const lum = lumaOf(image);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const p = y * width + x;
+      const gx =
+        lum[p - width + 1]! +
+        2 * lum[p + 1]! +
+        lum[p + width + 1]! -
+        lum[p - width - 1]! -
+        2 * lum[p - 1]! -
+        lum[p + width - 1]!;
+      const gy =
+        lum[p + width - 1]! +
+        2 * lum[p + width]! +
+        lum[p + width + 1]! -
+        lum[p - width - 1]! -
+        2 * lum[p - width]! -
+        lum[p - width + 1]!;
+      const edge = Math.min(1, Math.max(0, (Math.sqrt(gx * gx + gy * gy) - 40) / 120)) * strength;
+      if (edge <= 0) continue;
+      const i = p * channels;
+      for (let c = 0; c < 3; c++) data[i + c] = mix(data[i + c]!, 28, edge);
     }
   }
 }

@@ -18,17 +18,20 @@ export async function styliseSurface(
   const { data, channels } = scene;
   if (effects.wash > 0 || effects.warmth > 0 || effects.fade > 0) {
     const [wr, wg, wb] = effects.washColour;
+    // Faded film: blacks lifted toward a warm brown (a neutral grey in black and white), contrast lowered.
     const lift = effects.fade * 0.6 * 255;
+    const tint = effects.warmth > 0 ? [1.12, 1, 0.78] : [1, 1, 1];
     const keep = 1 - effects.fade * 0.6;
     for (let i = 0; i < data.length; i += channels) {
       const r = mix(data[i]!, wr, effects.wash) + effects.warmth * 22;
       const g = mix(data[i + 1]!, wg, effects.wash) + effects.warmth * 6;
       const b = mix(data[i + 2]!, wb, effects.wash) - effects.warmth * 22;
-      data[i] = clampByte(lift + r * keep);
-      data[i + 1] = clampByte(lift + g * keep);
-      data[i + 2] = clampByte(lift + b * keep);
+      data[i] = clampByte(lift * tint[0]! + r * keep);
+      data[i + 1] = clampByte(lift * tint[1]! + g * keep);
+      data[i + 2] = clampByte(lift * tint[2]! + b * keep);
     }
   }
+  if (effects.lightLeak > 0) lightLeak(scene, effects.lightLeak, seed);
   if (effects.glow > 0) await glow(scene, effects.glow, grading.neon[1]);
   if (effects.scanlines > 0) scanlines(scene, effects.scanlines);
   if (effects.paper > 0) await paper(scene, effects.paper, seed);
@@ -55,6 +58,26 @@ export async function glow(scene: RawImage, strength: number, colour: readonly n
     for (let c = 0; c < 3; c++) {
       const i = p * channels + c;
       data[i] = 255 - (255 - data[i]!) * (1 - k * tint[c]!);
+    }
+  }
+}
+
+/**
+ * A light leak of old film: warm orange light screened in from one side edge, strongest at a point of
+ * that edge and fading across a third of the picture. The side and the point vary with the seed.
+ */
+function lightLeak({ data, width, height, channels }: RawImage, amount: number, seed: number): void {
+  const fromLeft = seed % 2 === 1;
+  const cy = height * (0.2 + ((seed * 0.37) % 0.5));
+  const reach = width * 0.45;
+  const colour = [255, 128, 48];
+  for (let y = 0, i = 0; y < height; y++) {
+    const dy = (y - cy) / (height * 0.55);
+    for (let x = 0; x < width; x++, i += channels) {
+      const dx = (fromLeft ? x : width - 1 - x) / reach;
+      const k = amount * Math.exp(-(dx * dx * 2.2 + dy * dy * 2.5));
+      if (k < 0.004) continue;
+      for (let c = 0; c < 3; c++) data[i + c] = 255 - (255 - data[i + c]!) * (1 - (k * colour[c]!) / 255);
     }
   }
 }

@@ -1,0 +1,126 @@
+/**
+ * Text sits on calm parts of the scene. Busyness is measured where each text place would go (edges and
+ * tonal spread of the luminance, and how far colours stray from the area's mean: a sun, a window, a
+ * shelf of jars all score high); the calmest place wins. Where even that is busy, the scene behind the
+ * text is calmed: softened and drawn toward its own mean, with a wide feather, never over the product.
+ */
+import type { Box, TextBlock } from '../art-direction/types';
+import { fromRaw, toRaw, type RawImage } from '../image/sharp';
+import type { Coverage } from './typeset';
+
+/** Busyness above which the scene behind text is calmed. Flat sky or wall scores under 4. */
+export const CALM_ENOUGH = 12;
+/** An alternative place is taken only when it is clearly calmer than the planned one. */
+const CLEARLY_CALMER = 0.7;
+
+const unionOf = (boxes: Box[]): Box => {
+  const x0 = Math.min(...boxes.map((b) => b.x));
+  const y0 = Math.min(...boxes.map((b) => b.y));
+  const x1 = Math.max(...boxes.map((b) => b.x + b.width));
+  const y1 = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+};
+
+/**
+ * Mean gradient of the luminance plus the spread of luminance and colour, on a grid of about 20,000
+ * samples: 0 for a flat area, about 3 for a soft gradient, 15 and more for a sun or clutter.
+ */
+export function busyness(scene: RawImage, box: Box): number {
+  const { data, width, height, channels } = scene;
+  const x0 = Math.max(0, Math.round(box.x));
+  const y0 = Math.max(0, Math.round(box.y));
+  const x1 = Math.min(width - 1, Math.round(box.x + box.width));
+  const y1 = Math.min(height - 1, Math.round(box.y + box.height));
+  if (x1 - x0 < 4 || y1 - y0 < 4) return 0;
+  const step = Math.max(1, Math.round(Math.sqrt(((x1 - x0) * (y1 - y0)) / 20_000)));
+  const lumaAt = (i: number) => 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
+  let n = 0;
+  let gradient = 0;
+  const sum = [0, 0, 0];
+  const squares = [0, 0, 0];
+  for (let y = y0; y + step <= y1; y += step) {
+    for (let x = x0; x + step <= x1; x += step) {
+      const i = (y * width + x) * channels;
+      const l = lumaAt(i);
+      gradient +=
+        Math.abs(lumaAt(i + step * channels) - l) + Math.abs(lumaAt(i + step * width * channels) - l);
+      const values = [l, data[i]! - data[i + 1]!, data[i + 2]! - data[i + 1]!];
+      for (let k = 0; k < 3; k++) {
+        sum[k]! += values[k]!;
+        squares[k]! += values[k]! ** 2;
+      }
+      n++;
+    }
+  }
+  if (!n) return 0;
+  const spread = (k: number) => Math.sqrt(Math.max(0, squares[k]! / n - (sum[k]! / n) ** 2));
+  // Gradients are per sample step: bring them back to per pixel so the measure does not depend on size.
+  const edges = (gradient / n) * (4 / Math.min(4, step + 1));
+  return edges + 0.25 * spread(0) + 0.2 * (spread(1) + spread(2));
+}
+
+/** The planned text, or an alternative place for it when that one is clearly calmer. */
+export function calmestPlacement(
+  scene: RawImage,
+  planned: TextBlock[],
+  alternatives: TextBlock[][],
+): { blocks: TextBlock[]; busyness: number } {
+  if (!planned.length) return { blocks: planned, busyness: 0 };
+  const score = (blocks: TextBlock[]) => busyness(scene, unionOf(blocks.map((b) => b.box)));
+  let best = { blocks: planned, busyness: score(planned) };
+  if (best.busyness <= CALM_ENOUGH * 0.5) return best;
+  for (const blocks of alternatives) {
+    if (!blocks.length) continue;
+    const candidate = score(blocks);
+    if (candidate < best.busyness * CLEARLY_CALMER) best = { blocks, busyness: candidate };
+  }
+  return best;
+}
+
+/**
+ * Calms a busy area behind text: a wide blur of the scene and its mean colour mixed in, more where it
+ * is busier, fading out over a feather as wide as the text is tall. Returns whether it did anything.
+ */
+export async function calmBehind(
+  scene: RawImage,
+  blocks: TextBlock[],
+  product: Coverage,
+  level: number,
+): Promise<boolean> {
+  if (!blocks.length || level <= CALM_ENOUGH) return false;
+  const strength = Math.min(0.8, 0.45 + (level - CALM_ENOUGH) * 0.04);
+  const area = unionOf(blocks.map((b) => b.box));
+  const feather = Math.round(Math.max(24, Math.min(area.height, area.width) * 0.35));
+  const x0 = Math.max(0, area.x - feather);
+  const y0 = Math.max(0, area.y - feather);
+  const x1 = Math.min(scene.width, area.x + area.width + feather);
+  const y1 = Math.min(scene.height, area.y + area.height + feather);
+  const region = { left: x0, top: y0, width: x1 - x0, height: y1 - y0 };
+  if (region.width < 2 || region.height < 2) return false;
+  const soft = await toRaw(
+    fromRaw(scene)
+      .extract(region)
+      .blur(Math.max(6, area.height * 0.3)),
+  );
+  const mean = [0, 0, 0];
+  for (let i = 0; i < soft.data.length; i += soft.channels)
+    for (let c = 0; c < 3; c++) mean[c]! += soft.data[i + c]!;
+  const count = soft.data.length / soft.channels;
+  for (let c = 0; c < 3; c++) mean[c]! /= count;
+  const ramp = (d: number) => Math.min(1, Math.max(0, d / feather));
+  const { data, width, channels } = scene;
+  for (let y = y0; y < y1; y++) {
+    const wy = Math.min(ramp(y - y0), ramp(y1 - y));
+    for (let x = x0; x < x1; x++) {
+      const w = Math.min(wy, ramp(x - x0), ramp(x1 - x)) * strength * (1 - product(x, y));
+      if (w <= 0) continue;
+      const i = (y * width + x) * channels;
+      const j = ((y - y0) * region.width + (x - x0)) * soft.channels;
+      for (let c = 0; c < 3; c++) {
+        const calm = soft.data[j + c]! * 0.4 + mean[c]! * 0.6;
+        data[i + c] = data[i + c]! + (calm - data[i + c]!) * w;
+      }
+    }
+  }
+  return true;
+}
