@@ -283,7 +283,20 @@ describe('import by URL', () => {
 
   it.each([
     ['http://images.example.com/a.png', 'URL must use HTTPS protocol for security'],
-    ['https://169.254.169.254/latest.png', 'Private network and metadata service URLs are not allowed'],
+    ...[
+      'https://localhost/a.png',
+      'https://127.1/a.png',
+      'https://0x7f.1/a.png',
+      'https://[::1]/a.png',
+      'https://[::ffff:127.0.0.1]/a.png',
+      'https://169.254.169.254/latest.png',
+      'https://10.1.2.3/a.png',
+      'https://172.16.0.9/a.png',
+      'https://172.31.255.1/a.png',
+      'https://192.168.1.1/a.png',
+      'https://metadata.google.internal/a.png',
+      'https://printer.local/a.png',
+    ].map((url) => [url, 'Private network and metadata service URLs are not allowed']),
     ['', 'URL cannot be empty'],
     ['https://shop.example.com/product', 'URL must point to a valid image file or recognized image service'],
   ])('refuses %s with the spec’s message', async (url, message) => {
