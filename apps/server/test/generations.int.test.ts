@@ -203,6 +203,29 @@ describe('starting a generation (no worker yet)', () => {
     expect((await startFusion(t.app, u.cookie, u.uploads)).statusCode).toBe(202);
   });
 
+  it('user B can neither read, list, cancel nor delete anything of user A’s', async () => {
+    const a = await userWithUploads('isolation-a@example.test');
+    const b = await userWithUploads('isolation-b@example.test');
+    const { generation } = started((await startFusion(t.app, a.cookie, a.uploads)).body);
+    const as = (url: string, method: 'GET' | 'POST' | 'DELETE' = 'GET') =>
+      t.app.inject({ method, url, headers: { cookie: b.cookie } });
+    expect((await as(`/api/generations/${generation.id}`)).statusCode).toBe(404);
+    expect((await as('/api/generations/active')).json()).toMatchObject({ items: [] });
+    expect((await as(`/api/uploads/${a.productUploadId}/file`)).statusCode).toBe(404);
+    expect((await as(`/api/uploads/${a.productUploadId}`, 'DELETE')).statusCode).toBe(404);
+    expect((await as('/api/generations/cancel-all', 'POST')).json()).toMatchObject({ cancelled: 0 });
+    // A's generation and uploads are untouched.
+    expect((await detail(t.app, a.cookie, generation.id)).generation.status).toBe('processing');
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/uploads/${a.productUploadId}/file`,
+      headers: { cookie: a.cookie },
+    });
+    expect(own.statusCode).toBe(200);
+    // A malformed id is simply not found.
+    expect((await as('/api/generations/not-a-uuid')).statusCode).toBe(404);
+  });
+
   it('a free account has 3 generations: the fourth gets 402 “Insufficient credits”, even in parallel', async () => {
     const u = await userWithUploads('quota@example.test');
     await t.database.query(
