@@ -7,20 +7,34 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { createLocalRenderer } from '../modules/generations/render';
+import { resolveAuthSecret } from '../modules/auth/auth-secret';
+import { createRenderer } from '../modules/generations/render';
+import { createWorkflowClient } from '../modules/generations/workflow';
 import { createLocalStorage, storageDir } from '../modules/storage/storage';
 import { GENERATION_CHANNEL } from '../modules/generations/channel';
 import { RENDER_JOB } from '../modules/generations/service';
 import type { JobContext, JobDefinition } from './job';
+import { generationSweeper } from './definitions/generation-sweeper';
 import { JOBS } from './registry';
 import { createQueue } from './queue';
 
 export type Worker = { queue: PgBoss; stop(timeoutMs?: number): Promise<void> };
 export type WorkerDeps = Omit<JobContext, 'database' | 'logger'>;
 
-/** What the jobs need besides the database: file storage and the image engine. */
+/**
+ * What the jobs need besides the database: file storage, the image provider IMAGE_PROVIDER names, and
+ * with the webhook provider the workflow client (its upload links are signed with the server secret).
+ */
 export function workerDeps(config: Config): WorkerDeps {
-  return { storage: createLocalStorage(storageDir(config.dataDir)), renderer: createLocalRenderer() };
+  const workflow =
+    config.imageProvider.kind === 'webhook'
+      ? createWorkflowClient(config, resolveAuthSecret(config.auth.secret, config.dataDir))
+      : undefined;
+  return {
+    storage: createLocalStorage(storageDir(config.dataDir)),
+    renderer: createRenderer(config),
+    ...(workflow && { workflow }),
+  };
 }
 
 async function register(queue: PgBoss, job: JobDefinition<never>, context: JobContext): Promise<string[]> {
@@ -61,6 +75,12 @@ export async function startWorker(
   queue.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await queue.start();
   const context: JobContext = { database, logger, ...deps };
+  if (database.kind === 'pglite') {
+    // Only one process can open an embedded database: a generation still running now was cut off by
+    // the last stop or crash. It fails with its credit given back rather than waiting for the sweeper.
+    const summary = await generationSweeper.handle(context, { staleAfterSeconds: 0 });
+    if (summary.failed) logger.warn(summary, 'generations cut off by the last stop were failed');
+  }
   const renderWorkers: string[] = [];
   for (const job of jobs) {
     const ids = await register(queue, job, context);
