@@ -25,16 +25,16 @@ export type ExpressPlan = {
 /** Headline box per variant, as shares of the canvas: [x, y, width, height]. */
 const HEADLINE: Record<'tall' | 'square' | 'wide' | 'banner', [number, number, number, number][]> = {
   tall: [
-    [0.08, 0.36, 0.84, 0.24],
-    [0.08, 0.56, 0.84, 0.24],
-    [0.08, 0.2, 0.84, 0.24],
-    [0.08, 0.66, 0.84, 0.2],
+    [0.08, 0.32, 0.84, 0.34],
+    [0.08, 0.5, 0.84, 0.32],
+    [0.1, 0.2, 0.8, 0.34],
+    [0.08, 0.6, 0.84, 0.28],
   ],
   square: [
-    [0.08, 0.34, 0.84, 0.32],
-    [0.08, 0.56, 0.84, 0.3],
-    [0.14, 0.3, 0.72, 0.34],
-    [0.08, 0.24, 0.6, 0.44],
+    [0.08, 0.32, 0.84, 0.36],
+    [0.08, 0.5, 0.84, 0.36],
+    [0.12, 0.28, 0.76, 0.42],
+    [0.08, 0.26, 0.64, 0.48],
   ],
   wide: [
     [0.12, 0.3, 0.76, 0.4],
@@ -43,12 +43,23 @@ const HEADLINE: Record<'tall' | 'square' | 'wide' | 'banner', [number, number, n
     [0.38, 0.3, 0.56, 0.44],
   ],
   banner: [
-    [0.2, 0.22, 0.6, 0.56],
-    [0.06, 0.3, 0.5, 0.56],
-    [0.3, 0.2, 0.6, 0.6],
-    [0.44, 0.24, 0.5, 0.56],
+    [0.2, 0.2, 0.6, 0.52],
+    [0.06, 0.28, 0.5, 0.5],
+    [0.3, 0.18, 0.6, 0.54],
+    [0.44, 0.24, 0.5, 0.5],
   ],
 };
+
+/** The top-left corner kept free for the logo the editor adds. */
+export function logoZoneOf(canvas: Size): Box {
+  const unit = Math.min(canvas.width, canvas.height);
+  return {
+    x: Math.round(unit * 0.06),
+    y: Math.round(unit * 0.06),
+    width: Math.round(unit * 0.16),
+    height: Math.round(unit * 0.16),
+  };
+}
 
 const shapeOf = ({ width, height }: Size) =>
   width / height < 0.9 ? 'tall' : width / height > 2.2 ? 'banner' : width / height > 1.3 ? 'wide' : 'square';
@@ -56,13 +67,7 @@ const shapeOf = ({ width, height }: Size) =>
 export function planExpress(request: ExpressRequest, variant: number): ExpressPlan {
   const canvas = EXPRESS_FORMAT_SIZES[request.format];
   const design = EXPRESS_DESIGNS[request.style];
-  const unit = Math.min(canvas.width, canvas.height);
-  const logoZone = {
-    x: Math.round(unit * 0.06),
-    y: Math.round(unit * 0.06),
-    width: Math.round(unit * 0.16),
-    height: Math.round(unit * 0.16),
-  };
+  const logoZone = logoZoneOf(canvas);
   const [x, y, w, h] = HEADLINE[shapeOf(canvas)][variant % 4]!;
   const box = {
     x: Math.round(x * canvas.width),
