@@ -3,6 +3,9 @@ const VARIANTS = {
   primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700',
   secondary: 'border border-ink-200 bg-white text-ink-800 hover:border-brand-500 hover:text-brand-700',
   ghost: 'text-ink-600 hover:bg-ink-100 hover:text-ink-900',
+  /** The upgrade call to action. */
+  accent: 'bg-accent-400 text-brand-900 shadow-sm hover:bg-accent-500',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
 } as const;
 
 const SIZES = {

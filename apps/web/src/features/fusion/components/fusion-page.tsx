@@ -11,6 +11,7 @@ import { ResultLoading } from '../../generations/components/result-loading';
 import { ResultPanel } from '../../generations/components/result-panel';
 import { UsageCard } from '../../generations/components/usage-card';
 import { useGenerationStarter } from '../../generations/hooks/use-generation-starter';
+import { isRunning } from '../../generations/lib/active-state';
 import {
   buildFusionRequest,
   DEFAULT_FUSION_SETTINGS,
@@ -47,11 +48,17 @@ export function FusionPage({ providerDown = false }: { providerDown?: boolean })
   const result = detail.data?.generation.status === 'completed' ? detail.data.result : null;
   const resultRef = useRef<HTMLDivElement>(null);
 
-  // The result replaces the form, which the user may have scrolled past: bring it into view.
-  const resultId = result?.id;
+  // When the awaited result replaces the form, which the user may have scrolled past, bring it into
+  // view; a result already there when the page opens stays where it is.
+  const status = detail.data?.generation.status;
+  const sawRunning = useRef(false);
   useEffect(() => {
-    if (resultId) resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, [resultId]);
+    if (status && isRunning(status)) sawRunning.current = true;
+    if (status === 'completed' && sawRunning.current) {
+      sawRunning.current = false;
+      resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }
+  }, [status, result]);
 
   function change<K extends keyof FusionSettings>(field: K, value: FusionSettings[K]) {
     setSettings((current) => ({ ...current, [field]: value }));

@@ -15,7 +15,12 @@ export function InstructionsCard({ typicalSeconds }: { typicalSeconds: number | 
   const { t } = useTranslation();
   const typical = typicalSeconds && typicalSeconds > 0 ? durationText(typicalSeconds) : null;
   return (
-    <Card labelledBy="fusion-instructions-title" title={t('fusion.instructions.title')} icon={<InfoIcon />}>
+    <Card
+      labelledBy="fusion-instructions-title"
+      title={t('fusion.instructions.title')}
+      description={t('fusion.instructions.description')}
+      icon={<InfoIcon />}
+    >
       <ol className="grid gap-4 sm:grid-cols-2">
         {STEPS.map((step, index) => (
           <li key={step} className="flex gap-3">

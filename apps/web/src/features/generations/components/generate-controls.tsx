@@ -61,14 +61,7 @@ export function GenerateControls({
       )}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         {state === 'limitReached' ? (
-          <a
-            href={PRICING_HREF}
-            className={buttonClasses(
-              'primary',
-              'md',
-              'w-full bg-accent-400 py-3 text-base text-brand-900 hover:bg-accent-500 sm:w-auto',
-            )}
-          >
+          <a href={PRICING_HREF} className={buttonClasses('accent', 'md', 'w-full py-3 text-base sm:w-auto')}>
             <SparklesIcon className="size-5" />
             {t('generate.limitReached')}
           </a>
@@ -77,7 +70,8 @@ export function GenerateControls({
             onClick={onGenerate}
             disabled={state !== 'ready'}
             busy={state === 'starting' || state === 'inProgress'}
-            className={`w-full py-3 text-base sm:w-auto ${state === 'unavailable' ? 'bg-red-600 hover:bg-red-600' : ''}`}
+            variant={state === 'unavailable' ? 'danger' : 'primary'}
+            className="w-full py-3 text-base sm:w-auto"
           >
             {state === 'unavailable' ? (
               <AlertIcon className="size-5" />

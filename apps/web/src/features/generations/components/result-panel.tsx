@@ -66,7 +66,7 @@ export function ResultPanel({
         <div className="min-w-0">
           {current ? (
             <figure>
-              <div className="grid place-items-center overflow-hidden rounded-xl bg-[repeating-conic-gradient(var(--color-ink-100)_0_25%,white_0_50%)] bg-[length:20px_20px] ring-1 ring-ink-100">
+              <div className="grid place-items-center overflow-hidden rounded-xl bg-ink-50 ring-1 ring-ink-100">
                 <img
                   key={current.url}
                   src={current.url}
@@ -118,7 +118,7 @@ export function ResultPanel({
                       src={image.url}
                       alt=""
                       loading="lazy"
-                      className="aspect-square w-full object-cover"
+                      className="aspect-square w-full object-contain"
                     />
                     {index === selected && (
                       <span className="absolute top-1 right-1 grid size-5 place-items-center rounded-full bg-brand-600 text-white">

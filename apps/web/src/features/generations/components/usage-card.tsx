@@ -86,14 +86,7 @@ export function UsageCard() {
           </ButtonLink>
         ) : (
           prompt && (
-            <a
-              href={PRICING_HREF}
-              className={buttonClasses(
-                'primary',
-                'sm',
-                'self-start bg-accent-400 text-brand-900 hover:bg-accent-500 sm:self-auto',
-              )}
-            >
+            <a href={PRICING_HREF} className={buttonClasses('accent', 'sm', 'self-start sm:self-auto')}>
               <SparklesIcon className="size-4" />
               {t('usage.upgrade')}
             </a>

@@ -33,7 +33,7 @@ export function HistoryPage() {
           <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{t('history.title')}</h1>
           <p className="mt-1 text-ink-600">{t('history.subtitle')}</p>
         </div>
-        <p className="flex items-center gap-2 self-start rounded-full bg-white px-3 py-1.5 text-xs text-ink-600 shadow-xs ring-1 ring-ink-100 sm:self-auto">
+        <p className="flex items-center gap-2 self-start rounded-xl bg-white px-3 py-1.5 text-xs text-ink-600 shadow-xs ring-1 ring-ink-100 sm:self-auto">
           <InfoIcon className="size-4 text-brand-600" />
           {t('history.retention')}
         </p>

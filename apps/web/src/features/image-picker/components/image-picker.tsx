@@ -220,6 +220,7 @@ export function ImagePicker({
               <UrlImportForm
                 label={label}
                 onImport={(url) => void upload.importUrl(url)}
+                invalid={Boolean(note)}
                 disabled={disabled}
               />
             )}

@@ -10,10 +10,12 @@ import { Button } from '../../../components/ui/button';
 export function UrlImportForm({
   label,
   onImport,
+  invalid,
   disabled,
 }: {
   label: string;
   onImport: (url: URL) => void;
+  invalid: boolean;
   disabled: boolean;
 }) {
   const { t } = useTranslation();
@@ -37,7 +39,9 @@ export function UrlImportForm({
       noValidate
       aria-label={label}
       onSubmit={submit}
-      className="flex aspect-[4/3] flex-col justify-center gap-3 rounded-xl border-2 border-dashed border-ink-200 bg-ink-50/60 px-4 py-4"
+      className={`flex aspect-[4/3] flex-col justify-center gap-3 rounded-xl border-2 border-dashed px-4 py-4 ${
+        invalid ? 'border-red-300 bg-red-50/40' : 'border-ink-200 bg-ink-50/60'
+      }`}
     >
       <label htmlFor={id} className="text-sm font-medium text-ink-800">
         {t('imagePicker.urlLabel')}

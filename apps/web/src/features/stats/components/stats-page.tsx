@@ -86,7 +86,12 @@ function StatsContent({ stats }: { stats: GenerationStats }) {
       </ul>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Card labelledBy="stats-usage-title" title={t('stats.usageTitle')} icon={<ChartIcon />}>
+        <Card
+          labelledBy="stats-usage-title"
+          title={t('stats.usageTitle')}
+          description={t('stats.usageDescription')}
+          icon={<ChartIcon />}
+        >
           <dl className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
             <Figure label={t('stats.totalImages')} value={count(stats.total_images)} />
             <Figure label={t('stats.totalGenerations')} value={count(stats.total_generations)} />
@@ -99,7 +104,12 @@ function StatsContent({ stats }: { stats: GenerationStats }) {
             />
           </dl>
         </Card>
-        <Card labelledBy="stats-plan-title" title={t('stats.planTitle')} icon={<UserIcon />}>
+        <Card
+          labelledBy="stats-plan-title"
+          title={t('stats.planTitle')}
+          description={t('stats.planDescription')}
+          icon={<UserIcon />}
+        >
           <dl className="flex flex-col gap-5">
             <div>
               <dt className="text-sm text-ink-600">{t('stats.subscription')}</dt>
