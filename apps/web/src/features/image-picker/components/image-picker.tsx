@@ -49,8 +49,12 @@ export function ImagePicker({
   const statusId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [source, setSource] = useState<Source>('file');
+  const [urlText, setUrlText] = useState('');
   const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
-  const upload = useImageUpload(onChange, onBusyChange);
+  const upload = useImageUpload((image) => {
+    setUrlText('');
+    onChange(image);
+  }, onBusyChange);
   const { phase } = upload;
 
   // A local preview (object URL) is released once the image it shows is replaced, removed or cleared.
@@ -219,6 +223,8 @@ export function ImagePicker({
             ) : (
               <UrlImportForm
                 label={label}
+                text={urlText}
+                onTextChange={setUrlText}
                 onImport={(url) => void upload.importUrl(url)}
                 invalid={Boolean(note)}
                 disabled={disabled}

@@ -9,18 +9,22 @@ import { Button } from '../../../components/ui/button';
  */
 export function UrlImportForm({
   label,
+  text,
+  onTextChange,
   onImport,
   invalid,
   disabled,
 }: {
   label: string;
+  /** Kept by the picker, so a failed import leaves the address there to correct. */
+  text: string;
+  onTextChange: (text: string) => void;
   onImport: (url: URL) => void;
   invalid: boolean;
   disabled: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   function submit(event: FormEvent) {
@@ -60,7 +64,7 @@ export function UrlImportForm({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => {
-            setText(event.target.value);
+            onTextChange(event.target.value);
             setError(null);
           }}
           className={`min-w-0 flex-1 rounded-lg border bg-white px-3 py-2 text-sm shadow-xs outline-none placeholder:text-ink-400 focus-visible:outline-none ${
