@@ -76,14 +76,14 @@ function byStyle(style: FusionStyle, grading: Grading): Effects {
     case 'vintage':
       return {
         ...NONE,
-        saturation: 0.62,
-        grain: 0.085,
-        vignette: 0.6,
-        warmth: 0.65,
-        fade: 0.22,
+        saturation: 0.55,
+        grain: 0.09,
+        vignette: 0.7,
+        warmth: 0.8,
+        fade: 0.28,
         shadow: 0.5,
         depthOfField: 0.25,
-        lightLeak: 0.75,
+        lightLeak: 0.9,
       };
     case 'cyberpunk':
       return {

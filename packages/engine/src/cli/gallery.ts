@@ -1,31 +1,36 @@
 /**
- * Contact sheet for judging quality at a glance: every Fusion style x palette, the variants of one
- * request, the framed-photo fallback, and every Express style, rendered from the engine's own
- * synthetic samples (no third-party images) into a folder with an index.html.
+ * Contact sheet for judging quality at a glance: every Fusion style x palette, every format with
+ * several products, positions and scenes, the variants of one request, the framed-photo fallback, and
+ * every Express style in every format, rendered from the engine's own synthetic samples (drawn by
+ * the samples module: no third-party images) into a folder with an index.html.
  *   npm run gallery -- [--out data/gallery]
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  EXPRESS_FORMATS,
   EXPRESS_STYLES,
   expressRequest,
   FUSION_PALETTES,
   FUSION_STYLES,
   FUSION_TYPOGRAPHIES,
   fusionRequest,
+  type FusionFormat,
+  type FusionPosition,
+  type FusionRequestInput,
+  type FusionStyle,
 } from '@vitrine/shared/api/generation';
-import { planFusion, planFusionVariants } from '../art-direction/plan';
 import { planExpress } from '../art-direction/express-plan';
+import { planFusion, planFusionVariants } from '../art-direction/plan';
+import { prepareContext, prepareProduct, type PreparedContext, type PreparedProduct } from '../local/prepare';
 import { renderExpressVariant } from '../local/render-express';
-import { prepareContext, prepareProduct } from '../local/prepare';
 import { renderFusionVariant } from '../local/render-fusion';
-import { productPhoto, sceneJpeg } from '../samples/synthetic';
+import { productPhoto, sceneJpeg, type ProductShape, type SceneKind } from '../samples/synthetic';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'data/gallery' } } });
 const out = values.out;
-const slogan = 'Le goût du vrai';
-const tagline = 'Torréfié à Lyon depuis 1952';
+const copy = { slogan: 'Le goût du vrai', tagline: 'Torréfié à Lyon depuis 1952' };
 
 type Cell = { file: string; caption: string; ms: number };
 
@@ -34,6 +39,7 @@ async function save(name: string, jpeg: Buffer, caption: string, ms: number): Pr
   return { file: name, caption, ms };
 }
 
+const fileName = (...parts: string[]) => `${parts.join('-')}.jpg`.replace(/\s+/g, '-');
 const figure = (c: Cell) =>
   `<figure><img src="${c.file}" loading="lazy"><figcaption>${c.caption} · ${c.ms} ms</figcaption></figure>`;
 const section = (title: string, cells: Cell[], columns: number) =>
@@ -41,80 +47,174 @@ const section = (title: string, cells: Cell[], columns: number) =>
 
 async function main(): Promise<void> {
   await mkdir(out, { recursive: true });
-  const [studio, busy, context] = await Promise.all([
-    productPhoto('bottle', 'studio-grey', 2.5).then(prepareProduct),
-    productPhoto('jar', 'busy', 2).then(prepareProduct),
-    sceneJpeg().then(prepareContext),
-  ]);
-  const base = { position: 'gauche', slogan, tagline, format: 'carré', variants: 1 } as const;
+  const shapes: ProductShape[] = ['bottle', 'jar', 'box', 'cream', 'pouch'];
+  const products = new Map<ProductShape | 'stall', PreparedProduct>();
+  for (const shape of shapes)
+    products.set(shape, await prepareProduct(await productPhoto(shape, 'studio-grey', 2.5)));
+  // A honey jar shot on a market stall: too busy to cut out, so it is laid out as a framed print.
+  products.set('stall', await prepareProduct(await productPhoto('jar', 'busy', 2)));
+  const scenes = new Map<SceneKind, PreparedContext>();
+  for (const kind of ['cafe', 'terrace'] as const)
+    scenes.set(kind, await prepareContext(await sceneJpeg(1600, 1200, kind)));
+
+  const render = async (
+    name: string,
+    caption: string,
+    input: Partial<FusionRequestInput>,
+    product: ProductShape | 'stall',
+    scene: SceneKind,
+    variant = 0,
+  ) => {
+    const request = fusionRequest.parse({
+      position: 'gauche',
+      style: 'photo réaliste',
+      palette: 'chaude',
+      typography: 'moderne',
+      format: 'carré',
+      variants: 4,
+      ...copy,
+      ...input,
+    });
+    const { images, metadata } = await renderFusionVariant(
+      planFusion(request, variant),
+      products.get(product)!,
+      scenes.get(scene)!,
+    );
+    return save(name, images.jpeg!, caption, metadata.timings.totalMs);
+  };
 
   const grid: Cell[] = [];
   for (const [i, style] of FUSION_STYLES.entries()) {
     for (const palette of FUSION_PALETTES) {
       const typography = FUSION_TYPOGRAPHIES[i % FUSION_TYPOGRAPHIES.length]!;
-      const plan = planFusion(fusionRequest.parse({ ...base, style, palette, typography }), 0);
-      const { images, metadata } = await renderFusionVariant(plan, studio, context);
-      const name = `fusion-${style}-${palette}.jpg`.replace(/\s+/g, '-');
       grid.push(
-        await save(name, images.jpeg!, `${style} / ${palette} / ${typography}`, metadata.timings.totalMs),
+        await render(
+          fileName('fusion', style, palette),
+          `${style} / ${palette} / ${typography}`,
+          { style, palette, typography },
+          'bottle',
+          'cafe',
+        ),
       );
     }
   }
 
-  const variantRequest = fusionRequest.parse({
-    ...base,
+  // Every format, with each product, both scenes, the three positions and several styles.
+  const layouts: [FusionFormat, FusionPosition, FusionStyle, ProductShape, SceneKind, number][] = [
+    ['carré', 'droite', 'photo réaliste', 'pouch', 'terrace', 0],
+    ['carré', 'centré', 'minimaliste', 'cream', 'cafe', 1],
+    ['story', 'gauche', 'photo réaliste', 'jar', 'terrace', 0],
+    ['story', 'centré', '3D mockup', 'cream', 'cafe', 2],
+    ['bannière', 'droite', 'vintage', 'pouch', 'cafe', 0],
+    ['bannière', 'gauche', 'cyberpunk', 'bottle', 'terrace', 3],
+    ['portrait', 'centré', 'illustration', 'box', 'terrace', 0],
+    ['portrait', 'droite', 'hand-drawn', 'jar', 'cafe', 1],
+    ['paysage', 'gauche', '3D mockup', 'box', 'cafe', 0],
+    ['paysage', 'droite', 'photo réaliste', 'cream', 'terrace', 2],
+  ];
+  const formats: Cell[] = [];
+  for (const [format, position, style, product, scene, variant] of layouts) {
+    formats.push(
+      await render(
+        fileName('format', format, position, product, scene),
+        `${format} / ${position} / ${style} / ${product} on ${scene} / variant ${variant + 1}`,
+        {
+          format,
+          position,
+          style,
+          palette: product === 'cream' ? 'pastel' : 'chaude',
+          typography: 'élégant',
+        },
+        product,
+        scene,
+        variant,
+      ),
+    );
+  }
+
+  const variantRequest = {
     format: 'story',
     style: 'vintage',
     palette: 'chaude',
     typography: 'élégant',
-  });
+  } as const;
   const variants: Cell[] = [];
-  for (const plan of planFusionVariants({ ...variantRequest, variants: 4 })) {
-    const { images, metadata } = await renderFusionVariant(plan, studio, context);
+  for (const plan of planFusionVariants(
+    fusionRequest.parse({ ...variantRequest, position: 'gauche', ...copy, variants: 4 }),
+  )) {
     variants.push(
-      await save(
+      await render(
         `variant-${plan.variant + 1}.jpg`,
-        images.jpeg!,
         `variant ${plan.variant + 1}`,
-        metadata.timings.totalMs,
+        variantRequest,
+        'bottle',
+        'cafe',
+        plan.variant,
       ),
     );
   }
-  const framedPlan = planFusion({ ...variantRequest, style: 'photo réaliste', palette: 'froide' }, 0);
-  const framed = await renderFusionVariant(framedPlan, busy, context);
-  variants.push(
-    await save(
-      'framed.jpg',
-      framed.images.jpeg!,
-      `framed photo (${framed.metadata.cutout.reason})`,
-      framed.metadata.timings.totalMs,
-    ),
-  );
+  const framed: Cell[] = [];
+  for (const [format, position, style] of [
+    ['story', 'gauche', 'photo réaliste'],
+    ['carré', 'droite', 'vintage'],
+    ['bannière', 'centré', 'minimaliste'],
+    ['portrait', 'gauche', 'hand-drawn'],
+  ] as const) {
+    framed.push(
+      await render(
+        fileName('framed', format, position),
+        `framed print (busy-background) / ${format} / ${position} / ${style}`,
+        { format, position, style, palette: 'froide' },
+        'stall',
+        'cafe',
+      ),
+    );
+  }
 
   const express: Cell[] = [];
-  for (const style of EXPRESS_STYLES) {
-    const plan = planExpress(
-      expressRequest.parse({
-        style,
-        format: 'square',
-        description: 'Boulangerie Dupré : pains au levain & viennoiseries',
-      }),
-      0,
-    );
-    const { images, metadata } = await renderExpressVariant(plan);
-    express.push(await save(`express-${style}.jpg`, images.jpeg!, style, metadata.timings.totalMs));
+  for (const format of EXPRESS_FORMATS) {
+    for (const [i, style] of EXPRESS_STYLES.entries()) {
+      const plan = planExpress(
+        expressRequest.parse({
+          style,
+          format,
+          description: 'Boulangerie Dupré : pains au levain & viennoiseries',
+        }),
+        (i + EXPRESS_FORMATS.indexOf(format)) % 4,
+      );
+      const { images, metadata } = await renderExpressVariant(plan);
+      express.push(
+        await save(
+          fileName('express', format, style),
+          images.jpeg!,
+          `${style} / ${format} / variant ${plan.variant + 1}`,
+          metadata.timings.totalMs,
+        ),
+      );
+    }
   }
 
   const html = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Vitrine engine gallery</title>
-<style>body{font:14px system-ui;margin:24px;background:#111;color:#eee}.grid{display:grid;gap:12px}
+<style>body{font:14px system-ui;margin:24px;background:#111;color:#eee}.grid{display:grid;gap:12px;align-items:start}
 figure{margin:0}img{width:100%;display:block;border-radius:4px}figcaption{opacity:.75;margin-top:4px}</style>
-<h1>Vitrine engine gallery</h1><p>Local provider, offline. Samples are synthetic (drawn by the engine's samples module).</p>
-${section('Fusion: style × palette (carré, gauche)', grid, FUSION_PALETTES.length)}
-${section('Variants of one request (story, vintage, chaude) and the framed-photo fallback', variants, 5)}
-${section('Express styles (square)', express, 4)}</html>`;
+<h1>Vitrine engine gallery</h1><p>Local provider, offline. Every picture is synthetic: products and scenes are drawn by the engine's samples module (no third-party photos, no licence to track).</p>
+${section('Fusion: style × palette (carré, gauche, syrup bottle in a café)', grid, FUSION_PALETTES.length)}
+${section('Formats, positions, products and scenes (the terrace has a bright sun that text must avoid)', formats, 5)}
+${section('Variants of one request (story, vintage, chaude)', variants, 4)}
+${section('Framed-print fallback: a product photographed on a busy market stall', framed, 4)}
+${EXPRESS_FORMATS.map((format) =>
+  section(
+    `Express: the eight styles (${format})`,
+    express.filter((c) => c.file.includes(`-${format}-`)),
+    format === 'banner' || format === 'post' ? 2 : 4,
+  ),
+).join('\n')}</html>`;
   await writeFile(path.join(out, 'index.html'), html);
   console.log(
-    JSON.stringify({ out: path.resolve(out), images: grid.length + variants.length + express.length }),
+    JSON.stringify({
+      out: path.resolve(out),
+      images: grid.length + formats.length + variants.length + framed.length + express.length,
+    }),
   );
 }
 

@@ -4,6 +4,7 @@ import { planFusion, planFusionVariants } from '../art-direction/plan';
 import { decodeOutput, meanDeltaE, shrink } from '../test-utils/measure';
 import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
 import { renderFusion, renderFusionVariant } from './render-fusion';
+import { prepareContext } from './prepare';
 import { productPhoto, sceneJpeg } from '../samples/synthetic';
 import { pngClaiming, truncatedJpeg } from '../test-utils/hostile-files';
 import { hasFrenchOcr, ocrRegion, words } from '../test-utils/ocr';
@@ -116,6 +117,20 @@ describe('local Fusion render', () => {
           p.y + p.height <= rect.y;
         expect(apart, `${format} ${position}`).toBe(true);
       }
+    }
+  }, 60_000);
+
+  it('keeps text off the sun of a terrace photo: it moves to a calmer place', async () => {
+    const terrace = await prepareContext(await sceneJpeg(1600, 1200, 'terrace'));
+    const request = baseRequest({ position: 'gauche', slogan: 'Le goût du vrai', tagline: 'Depuis 1952' });
+    const { metadata } = await renderFusionVariant(planFusion(request, 0), inputs.studio, terrace, []);
+    expect(metadata.steps).toContain('text moved to a calmer area');
+    // The sun's disc in canvas pixels: the 1600x1200 scene is centre-cropped to 1200x1200, scaled by 0.9.
+    const sun = { x: (1250 - 200) * 0.9, y: 240 * 0.9, r: 105 * 0.9 };
+    for (const { rect } of metadata.text) {
+      const nx = Math.min(Math.max(sun.x, rect.x), rect.x + rect.width);
+      const ny = Math.min(Math.max(sun.y, rect.y), rect.y + rect.height);
+      expect(Math.hypot(nx - sun.x, ny - sun.y), 'distance from the sun').toBeGreaterThan(sun.r);
     }
   }, 60_000);
 

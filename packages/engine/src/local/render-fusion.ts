@@ -82,9 +82,10 @@ export async function renderFusionVariant(
   let placement: Placement;
   let coverage: Coverage = () => 0;
   if (cutout.method === 'framed') {
-    // A print is wider than most products: it may use the whole stage, at the product's height.
     const { stage } = plan.product;
-    const room = { x: stage.x, y: box.y, width: stage.width, height: box.height };
+    // A print is wider than most products: it may use the whole stage, with a little headroom.
+    const headroom = Math.round(0.03 * plan.canvas.height);
+    const room = { x: stage.x, y: stage.y + headroom, width: stage.width, height: stage.height - headroom };
     const { outer, inner } = frameLayout(cutout.image, room, groundY);
     // The mat is paper: near-white, only warmed or cooled by the palette's lightest colour.
     const [r, g, b] = grading.swatch.light;

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  FUSION_FORMATS,
   FUSION_PALETTES,
+  FUSION_POSITIONS,
   FUSION_STYLES,
   type FusionPalette,
   type FusionStyle,
@@ -10,7 +12,9 @@ import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { decodeOutput, labStats, luminance, meanDeltaE, shrink, ssim } from '../test-utils/measure';
 import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
 import { renderFusionVariant, type RenderMetadata } from './render-fusion';
+import { prepareProduct } from './prepare';
 import { coverCrop } from './scene';
+import { productPhoto } from '../samples/synthetic';
 
 type Render = { style: FusionStyle; palette: FusionPalette; image: RawImage; metadata: RenderMetadata };
 
@@ -41,8 +45,10 @@ const find = (style: FusionStyle, palette: FusionPalette) =>
   renders.find((r) => r.style === style && r.palette === palette)!;
 
 /** Luminance SSIM of the product region, scaled back to the cut-out's size, against the cut-out. */
-async function productFidelity({ image, metadata }: Render): Promise<number> {
-  const cut = inputs.studio.cutout.image;
+async function productFidelity(
+  { image, metadata }: Render,
+  cut: RawImage = inputs.studio.cutout.image,
+): Promise<number> {
   const { x, y, width, height } = metadata.product;
   const region = await toRaw(
     fromRaw(image).extract({ left: x, top: y, width, height }).resize(cut.width, cut.height, { fit: 'fill' }),
@@ -61,6 +67,26 @@ describe("the product's pixels reach the output unchanged except scale and light
     }
   });
 
+  it('the same holds for every sample product in the styles that draw around it', async () => {
+    for (const shape of ['jar', 'box', 'cream', 'pouch'] as const) {
+      const product = await prepareProduct(await productPhoto(shape, 'studio-grey', 2));
+      for (const style of ['illustration', 'hand-drawn', 'cyberpunk', '3D mockup'] as const) {
+        const plan = planFusion(baseRequest({ style }), 0);
+        const { images, metadata } = await renderFusionVariant(plan, product, inputs.context);
+        const render = {
+          style,
+          palette: 'chaude' as const,
+          image: await decodeOutput(images.jpeg!),
+          metadata,
+        };
+        expect(
+          await productFidelity(render, product.cutout.image),
+          `${shape} / ${style}`,
+        ).toBeGreaterThanOrEqual(0.85);
+      }
+    }
+  }, 120_000);
+
   it('the same holds for a photo laid out as a framed print', async () => {
     const plan = planFusion(baseRequest({ style: 'vintage', format: 'story' }), 2);
     const { images, metadata } = await renderFusionVariant(plan, inputs.busy, inputs.context);
@@ -72,6 +98,23 @@ describe("the product's pixels reach the output unchanged except scale and light
     );
     expect(ssim(luminance(region), luminance(cut), cut.width, cut.height)).toBeGreaterThanOrEqual(0.85);
   }, 30_000);
+});
+
+describe('the framed print is laid out large enough to sell the product', () => {
+  it('covers at least a tenth of the canvas in every format and position', async () => {
+    for (const format of FUSION_FORMATS) {
+      for (const position of FUSION_POSITIONS) {
+        const plan = planFusion(
+          baseRequest({ format, position, slogan: 'Le goût du vrai', tagline: 'Depuis 1952' }),
+          0,
+        );
+        const { metadata } = await renderFusionVariant(plan, inputs.busy, inputs.context, []);
+        const { width, height } = metadata.product;
+        const share = (width * height) / (plan.canvas.width * plan.canvas.height);
+        expect(share, `${format} ${position}`).toBeGreaterThanOrEqual(0.1);
+      }
+    }
+  }, 60_000);
 });
 
 describe('palettes measurably do what they say (scene outside the product, same inputs)', () => {
@@ -96,8 +139,8 @@ describe('palettes measurably do what they say (scene outside the product, same 
 });
 
 describe('styles are measurably distinct', () => {
-  /** Mean ΔE76 on 270x270 thumbnails that two styles must exceed. */
-  const STYLE_DELTA_E = 6;
+  /** Mean ΔE76 on 270x270 thumbnails that two styles must exceed (the closest pair measures about 10). */
+  const STYLE_DELTA_E = 9;
   it(`every pair of styles differs by a mean ΔE above ${STYLE_DELTA_E}`, async () => {
     const thumbs = await Promise.all(
       FUSION_STYLES.map((style) => shrink(find(style, 'chaude').image, 270, 270)),

@@ -63,9 +63,10 @@ async function defocus(scene: RawImage, amount: number, groundY: number): Promis
  */
 function studioSweep({ data, width, height, channels }: RawImage, grading: Grading, stage: Stage): void {
   const { accent, light, dark } = grading.swatch;
-  const wallTop = mixRgb(mixRgb(accent, dark, 0.35), light, 0.25);
-  const wall = mixRgb(accent, light, 0.5);
-  const floor = mixRgb(accent, light, 0.3);
+  // A light wall (text set on it reads without a scrim), a deeper floor for the podium to stand out on.
+  const wallTop = mixRgb(light, accent, 0.3);
+  const wall = mixRgb(light, accent, 0.45);
+  const floor = mixRgb(mixRgb(accent, dark, 0.25), light, 0.2);
   const bend = stage.groundY - stage.box.height * 0.35;
   const soft = height * 0.12;
   const cover = 0.72;
