@@ -21,6 +21,7 @@ import type {
   Fallback,
   FusionProviderInput,
   Labelled,
+  OnVariantRendered,
   ProviderLogger,
   ProviderRenderedExpress,
   ProviderRenderedImage,
@@ -116,6 +117,7 @@ async function renderEach<Plan extends { variant: number }, R extends { metadata
   onScene: (plan: Plan, scene: PreparedContext) => Promise<R>,
   locally: (plan: Plan) => Promise<R>,
   logger: ProviderLogger | undefined,
+  onVariant: OnVariantRendered | undefined,
 ): Promise<Labelled<R>[]> {
   const results: Labelled<R>[] = [];
   for (const [i, plan] of plans.entries()) {
@@ -149,13 +151,25 @@ async function renderEach<Plan extends { variant: number }, R extends { metadata
         metadata: { ...rendered.metadata, steps: [...steps, ...rendered.metadata.steps], provider, fallback },
       });
     }
+    await onVariant?.(results.length, plans.length);
   }
   return results;
 }
 
+/** Renders each plan, abandoning the scene requests still running if the render stops early. */
+async function renderAll<R>(abandon: AbortController, render: () => Promise<R>): Promise<R> {
+  try {
+    return await render();
+  } catch (error) {
+    abandon.abort();
+    throw error;
+  }
+}
+
 /**
  * Starts the scenes while the uploads decode. Uploads that do not decode end the request with their
- * EngineError, as they do locally; the scene requests still running are then abandoned.
+ * EngineError, as they do locally; the scene requests still running are then abandoned, as they are
+ * when `onVariant` stops the render.
  */
 async function fusionWith(
   provider: Provider,
@@ -166,7 +180,7 @@ async function fusionWith(
   const plans = planFusionVariants(input.request);
   const abandon = new AbortController();
   const scenes = scenesFor(plans, abandon.signal);
-  // Nobody may be left holding a rejected promise if the uploads fail first.
+  // Nobody may be left holding a rejected promise if the render stops first.
   for (const scene of scenes) scene.catch(() => undefined);
   const [product, context] = await Promise.all([
     prepareProduct(input.product),
@@ -175,13 +189,16 @@ async function fusionWith(
     abandon.abort();
     throw error;
   });
-  return renderEach(
-    provider,
-    plans,
-    scenes,
-    (plan, scene) => renderFusionOnScene(plan, product, scene, input.formats),
-    (plan) => renderFusionVariant(plan, product, context, input.formats),
-    logger,
+  return renderAll(abandon, () =>
+    renderEach(
+      provider,
+      plans,
+      scenes,
+      (plan, scene) => renderFusionOnScene(plan, product, scene, input.formats),
+      (plan) => renderFusionVariant(plan, product, context, input.formats),
+      logger,
+      input.onVariant,
+    ),
   );
 }
 
@@ -192,13 +209,19 @@ function expressWith(
   logger: ProviderLogger | undefined,
 ): Promise<ProviderRenderedExpress[]> {
   const plans = planExpressVariants(input.request);
-  return renderEach(
-    provider,
-    plans,
-    scenesFor(plans, new AbortController().signal),
-    (plan, scene) => renderExpressOnScene(plan, scene, input.formats),
-    (plan) => renderExpressVariant(plan, input.formats),
-    logger,
+  const abandon = new AbortController();
+  const scenes = scenesFor(plans, abandon.signal);
+  for (const scene of scenes) scene.catch(() => undefined);
+  return renderAll(abandon, () =>
+    renderEach(
+      provider,
+      plans,
+      scenes,
+      (plan, scene) => renderExpressOnScene(plan, scene, input.formats),
+      (plan) => renderExpressVariant(plan, input.formats),
+      logger,
+      input.onVariant,
+    ),
   );
 }
 

@@ -274,6 +274,38 @@ describe('openai provider, Express', () => {
     }
   }, 30_000);
 
+  it('reports each variant as it is rendered, and stops when told to without waiting for the other scenes', async () => {
+    api.answer((sent) => b64Answer(sent.body));
+    const progress: [number, number][] = [];
+    await provider().renderExpress({
+      request: request({ variants: 2, format: 'square' }),
+      onVariant: (done, total) => void progress.push([done, total]),
+    });
+    expect(progress).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
+
+    // The first scene arrives at once, the others only after a long wait: stopping after the first
+    // variant must not wait for them.
+    let asked = 0;
+    api.answer(async (sent) => ({ ...(await b64Answer(sent.body)), delayMs: asked++ === 0 ? 0 : 4_000 }));
+    const stop = new Error('cancelled');
+    const started = performance.now();
+    const rendered: number[] = [];
+    await expect(
+      provider().renderExpress({
+        request: request({ variants: 3, format: 'square' }),
+        onVariant: (done) => {
+          rendered.push(done);
+          throw stop;
+        },
+      }),
+    ).rejects.toBe(stop);
+    expect(rendered).toEqual([1]);
+    expect(performance.now() - started).toBeLessThan(3_500);
+  }, 30_000);
+
   it('falls back to the local design when the API refuses', async () => {
     api.answer(() =>
       json(429, { error: { message: 'slow down', type: 'requests', code: 'rate_limit_exceeded' } }),

@@ -45,15 +45,27 @@ export type ProviderExpressMetadata = ExpressMetadata & ProviderFields;
 export type ProviderRenderedImage = Labelled<RenderedImage>;
 export type ProviderRenderedExpress = Labelled<RenderedExpress>;
 
+/**
+ * Called after each variant is rendered, with how many are done out of how many. Rendering waits for it;
+ * if it throws (e.g. because the generation was cancelled), the render stops with that error and any
+ * scene request still running is abandoned.
+ */
+export type OnVariantRendered = (done: number, total: number) => Promise<void> | void;
+
 export type FusionProviderInput = {
   request: FusionRequest;
   /** The uploads, as received: decoded and checked by the engine. */
   product: Buffer;
   context: Buffer;
   formats?: OutputFormat[];
+  onVariant?: OnVariantRendered;
 };
 
-export type ExpressProviderInput = { request: ExpressRequest; formats?: OutputFormat[] };
+export type ExpressProviderInput = {
+  request: ExpressRequest;
+  formats?: OutputFormat[];
+  onVariant?: OnVariantRendered;
+};
 
 /**
  * What the automation workflow answered, once the server has its callback: the images it returned,
