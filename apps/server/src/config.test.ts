@@ -40,6 +40,129 @@ describe('configuration', () => {
   });
 });
 
+describe('image provider keys', () => {
+  const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
+
+  it('draws locally by default, with the provider keys ignored', () => {
+    expect(parseConfig({}).imageProvider).toEqual({ kind: 'local' });
+    expect(parseConfig({ IMAGE_PROVIDER: '', OPENAI_API_KEY: 'sk-unused' }).imageProvider).toEqual({
+      kind: 'local',
+    });
+  });
+
+  it('openai: the key, a base URL without its trailing slash, the model and the time limit', () => {
+    expect(
+      parseConfig({
+        IMAGE_PROVIDER: 'openai',
+        OPENAI_API_KEY: 'sk-live-123',
+        OPENAI_BASE_URL: 'https://images.example/v1/',
+        OPENAI_IMAGE_MODEL: 'flux-dev',
+        IMAGE_PROVIDER_TIMEOUT_MS: '45000',
+      }).imageProvider,
+    ).toEqual({
+      kind: 'openai',
+      apiKey: 'sk-live-123',
+      baseUrl: 'https://images.example/v1',
+      model: 'flux-dev',
+      timeoutMs: 45_000,
+    });
+    expect(parseConfig({ IMAGE_PROVIDER: 'openai', OPENAI_API_KEY: 'k' }).imageProvider).toMatchObject({
+      baseUrl: 'https://api.openai.com/v1',
+      model: 'gpt-image-1',
+      timeoutMs: 60_000,
+    });
+  });
+
+  it('webhook: the workflow URL and its signing secret', () => {
+    expect(
+      parseConfig({
+        IMAGE_PROVIDER: 'webhook',
+        WORKFLOW_WEBHOOK_URL: 'https://automation.example/webhook/vitrine',
+        WORKFLOW_WEBHOOK_SECRET: SECRET,
+      }).imageProvider,
+    ).toEqual({
+      kind: 'webhook',
+      url: 'https://automation.example/webhook/vitrine',
+      secret: SECRET,
+      timeoutMs: 60_000,
+    });
+  });
+
+  it('names what a provider is missing, and refuses a bad provider or time limit', () => {
+    try {
+      parseConfig({ IMAGE_PROVIDER: 'webhook' });
+      expect.unreachable();
+    } catch (error) {
+      const { issues } = error as ConfigError;
+      expect(issues.map((i) => i.split(':')[0]).sort()).toEqual([
+        'WORKFLOW_WEBHOOK_SECRET',
+        'WORKFLOW_WEBHOOK_URL',
+      ]);
+    }
+    expect(() =>
+      parseConfig({
+        IMAGE_PROVIDER: 'webhook',
+        WORKFLOW_WEBHOOK_URL: 'https://h.example',
+        WORKFLOW_WEBHOOK_SECRET: 'x'.repeat(31),
+      }),
+    ).toThrow(/WORKFLOW_WEBHOOK_SECRET: must be at least 32 characters/);
+    expect(() => parseConfig({ IMAGE_PROVIDER_TIMEOUT_MS: '50' })).toThrow(
+      /IMAGE_PROVIDER_TIMEOUT_MS: must be between 100 and 600000 \(got "50"\)/,
+    );
+    expect(() => parseConfig({ IMAGE_PROVIDER: 'openai' })).toThrow(
+      /OPENAI_API_KEY: IMAGE_PROVIDER=openai needs OPENAI_API_KEY/,
+    );
+    expect(() => parseConfig({ IMAGE_PROVIDER: 'dalle' })).toThrow(
+      /IMAGE_PROVIDER: must be local, openai or webhook \(got "dalle"\)/,
+    );
+  });
+});
+
+describe('configuration errors never print a secret', () => {
+  const messageOf = (env: Record<string, string>) => {
+    try {
+      parseConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.message;
+      throw error;
+    }
+    throw new Error('the configuration was accepted');
+  };
+
+  it('hides the value of a bad secret, giving only its length', () => {
+    const message = messageOf({
+      AUTH_SECRET: 'tooShortAuthSecret',
+      WORKFLOW_WEBHOOK_SECRET: 'shortWebhookSecret',
+      GOOGLE_CLIENT_SECRET: 'googleClientSecretAlone',
+      IMAGE_PROVIDER: 'openai',
+      OPENAI_API_KEY: '   ',
+    });
+    for (const secret of ['tooShortAuthSecret', 'shortWebhookSecret', 'googleClientSecretAlone']) {
+      expect(message).not.toContain(secret);
+    }
+    expect(message).toContain('AUTH_SECRET: must be at least 32 characters');
+    expect(message).toContain('(got a hidden value of 18 characters)');
+    expect(message).toMatch(/GOOGLE_CLIENT_SECRET: .*\(got a hidden value of 23 characters\)/);
+    expect(message).toMatch(/OPENAI_API_KEY: .*\(got a hidden value of 3 characters\)/);
+  });
+
+  it('hides the credentials of a bad URL, even one that does not parse', () => {
+    const message = messageOf({
+      SMTP_URL: 'smtp://mailer:pa/ss#w@rd@smtp.example:587',
+      DATABASE_URL: 'mysql://app:dbPassw0rd@db.example/vitrine',
+      WORKFLOW_WEBHOOK_URL: 'ftp://hook:hookPass@automation.example/x',
+    });
+    for (const secret of ['pa/ss', 'w@rd', 'dbPassw0rd', 'hookPass', 'mailer']) {
+      expect(message).not.toContain(secret);
+    }
+    expect(message).toContain(
+      'SMTP_URL: must be an smtp:// or smtps:// URL (got "smtp://***@smtp.example:587")',
+    );
+    expect(message).toContain('(got "mysql://***@db.example/vitrine")');
+    expect(message).toContain('(got "ftp://***@automation.example/x")');
+  });
+});
+
 describe('.env.example', () => {
   it('runs as it is: every key it lists parses', async () => {
     const { parseEnv } = await import('node:util');

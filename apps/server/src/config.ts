@@ -1,6 +1,11 @@
 /** The whole environment, parsed once at boot. A bad value stops the process with every bad key named. */
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  checkImageProviderEnv,
+  imageProviderEnvShape,
+  toImageProviderConfig,
+} from '@vitrine/engine/providers/config';
 
 const port = z.coerce
   .number({ error: 'must be a number' })
@@ -47,10 +52,17 @@ const schema = z
     SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86_400).default(1800),
     SESSION_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(100_000).default(1),
+    ...imageProviderEnvShape,
   })
-  .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
-    path: ['GOOGLE_CLIENT_SECRET'],
-    message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both or neither',
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_SECRET'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both or neither',
+      });
+    }
+    checkImageProviderEnv(env, ctx);
   })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -81,6 +93,8 @@ const schema = z
         checkIntervalSeconds: env.SESSION_CHECK_INTERVAL_SECONDS,
         rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
       },
+      /** Who draws the backgrounds (docs/decisions/007); local unless IMAGE_PROVIDER says otherwise. */
+      imageProvider: toImageProviderConfig(env),
     };
   });
 
@@ -93,13 +107,32 @@ export class ConfigError extends Error {
   }
 }
 
+/** Keys whose values are never printed, even when they are wrong. */
+const SECRET_KEYS = new Set([
+  'AUTH_SECRET',
+  'GOOGLE_CLIENT_SECRET',
+  'OPENAI_API_KEY',
+  'WORKFLOW_WEBHOOK_SECRET',
+]);
+
+/**
+ * A value as an error message may show it: secrets only by their length, and a URL-like value without
+ * its credentials (everything up to the last @), whether or not it parses: a password with a stray `/`
+ * or `#` is exactly what makes `smtp://user:pass@host` invalid.
+ */
+export function printableValue(key: string, value: string | undefined): string {
+  if (value === undefined) return 'nothing';
+  if (SECRET_KEYS.has(key)) return `a hidden value of ${value.length} characters`;
+  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:(?:\/\/)?)[^\s]*@/i, '$1***@'));
+}
+
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   throw new ConfigError(
     result.error.issues.map((issue) => {
       const key = issue.path.join('.');
-      return `${key}: ${issue.message} (got ${JSON.stringify(env[key] ?? null)})`;
+      return `${key}: ${issue.message} (got ${printableValue(key, env[key])})`;
     }),
   );
 }

@@ -88,6 +88,11 @@ export const backgroundGenerations = pgTable(
     /** True while a free credit is held for this generation; cleared when it is given back. */
     creditReserved: boolean('credit_reserved').notNull().default(false),
     jobId: text('job_id'),
+    /**
+     * With IMAGE_PROVIDER=webhook, what the workflow's callback brought, for the waiting worker: the
+     * storage keys of the images it sent, or why there are none (docs/decisions/007).
+     */
+    workflowResult: jsonb('workflow_result'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -22,7 +22,8 @@ import { uploadRoutes } from '../modules/uploads/routes';
 import { generationRoutes } from '../modules/generations/routes';
 import { createImageLinks } from '../modules/generations/image-links';
 import { createGenerationEvents } from '../modules/generations/events';
-import { RENDER_JOB } from '../modules/generations/service';
+import { renderJobExpireSeconds, RENDER_JOB } from '../modules/generations/service';
+import { workflowCallbackRoutes } from '../modules/generations/workflow-routes';
 import { createProducer } from '../jobs/queue';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -36,7 +37,7 @@ export type AppDeps = {
   storage: Storage;
   /** The server secret, from which the keys of signed image links are derived. */
   secret: string;
-  /** Overrides for fetching images by URL (tests point it at a local HTTPS server). */
+  /** Overrides for fetching images by URL, imports and workflow results (tests point it at a local HTTPS server). */
   imageFetchOptions?: SafeFetchOptions;
 };
 
@@ -128,9 +129,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await events.close();
     await jobs.stop();
   });
-  await app.register(generationRoutes({ jobs, events, links: createImageLinks(deps.secret) }), {
-    prefix: '/api',
-  });
+  await app.register(
+    generationRoutes({
+      jobs,
+      events,
+      links: createImageLinks(deps.secret),
+      renderExpireSeconds: renderJobExpireSeconds(config.imageProvider),
+    }),
+    { prefix: '/api' },
+  );
+  if (config.imageProvider.kind === 'webhook') {
+    await app.register(workflowCallbackRoutes(config.imageProvider.secret, deps.imageFetchOptions), {
+      prefix: '/api',
+    });
+  }
   await registerMailbox(app, deps.mailer);
 
   const spa = config.webDistDir ? await registerSpa(app, config.webDistDir) : undefined;

@@ -1,17 +1,27 @@
 /**
  * Refuses state-changing API requests sent by another site. Browsers name the page's origin in Origin
  * (or Sec-Fetch-Site); requests without either come from non-browser clients, which carry no ambient
- * cookies of a victim, so they pass.
+ * cookies of a victim, so they pass. Routes declared with `config: { signedWebhook: true }` are exempt:
+ * they act on no session and are authenticated by their signature, whatever client sends them.
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyContextConfig {
+    /** The route authenticates each request by its signature and uses no session. */
+    signedWebhook?: boolean;
+  }
+}
+
 export function installOriginCheck(app: FastifyInstance, publicUrl: string) {
   const allowed = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config.signedWebhook === true) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (origin !== allowed) throw new AppError('FORBIDDEN_ORIGIN');

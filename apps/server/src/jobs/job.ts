@@ -4,8 +4,16 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import type { Renderer } from '../modules/generations/render';
 import type { Storage } from '../modules/storage/storage';
+import type { WorkflowClient } from '../modules/generations/workflow';
 
-export type JobContext = { database: Database; logger: Logger; storage: Storage; renderer: Renderer };
+export type JobContext = {
+  database: Database;
+  logger: Logger;
+  storage: Storage;
+  renderer: Renderer;
+  /** Set when IMAGE_PROVIDER=webhook: renders first ask the automation workflow for backgrounds. */
+  workflow?: WorkflowClient;
+};
 
 export type JobDefinition<Payload> = {
   name: string;

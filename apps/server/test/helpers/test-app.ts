@@ -8,9 +8,9 @@ import pino from 'pino';
 import { buildApp } from '../../src/http/app';
 import { createAuth } from '../../src/modules/auth/auth';
 import { createMailer } from '../../src/modules/mail/mailer';
-import { createLocalStorage, storageDir } from '../../src/modules/storage/storage';
-import { createLocalRenderer, type Renderer } from '../../src/modules/generations/render';
-import { startWorker, type Worker } from '../../src/jobs/worker';
+import { createLocalStorage } from '../../src/modules/storage/storage';
+import type { Renderer } from '../../src/modules/generations/render';
+import { startWorker, workerDeps, type Worker } from '../../src/jobs/worker';
 import type { SafeFetchOptions } from '../../src/modules/uploads/safe-fetch';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
@@ -63,13 +63,13 @@ export async function createTestApp(
   };
 }
 
-/** The worker role on the test app's database and storage, with the real engine unless told otherwise. */
-export async function startTestWorker(
-  t: TestApp,
-  renderer: Renderer = createLocalRenderer(),
-): Promise<Worker> {
+/**
+ * The worker role on the test app's database and storage, as the configuration makes it (the image
+ * provider IMAGE_PROVIDER names, the real engine), unless given another renderer.
+ */
+export async function startTestWorker(t: TestApp, renderer?: Renderer): Promise<Worker> {
   return startWorker(t.database, pino({ level: 'silent' }), {
-    storage: createLocalStorage(storageDir(t.config.dataDir)),
-    renderer,
+    ...workerDeps(t.config),
+    ...(renderer && { renderer }),
   });
 }

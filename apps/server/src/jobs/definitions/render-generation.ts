@@ -1,22 +1,38 @@
 /**
- * Renders one generation (spec section 4): reads the uploads, renders the variants with the engine,
- * reports progress, stores the images and writes user_image_generations, then marks the record
+ * Renders one generation (spec section 4): reads the uploads, renders the variants with the image
+ * provider, reports progress, stores the images and writes user_image_generations, then marks the record
  * completed, all guarded by "still processing", so a cancel-all at any moment wins and leaves nothing
- * behind. A failure marks the record failed with a message in the user's language and gives the credit
- * back. Safe to run twice: a retried job for a finished record does nothing.
+ * behind. With the webhook provider it first sends the spec's payload to the automation workflow and
+ * waits for its callback (modules/generations/workflow.ts). A failure marks the record failed with a
+ * message in the user's language and gives the credit back. Safe to run twice: a retried job for a
+ * finished record does nothing, and one for a running record does not ask the workflow again.
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { expressRequest, fusionRequest } from '@vitrine/shared/api/generation';
+import {
+  expressRequest,
+  fusionRequest,
+  type ExpressRequest,
+  type FusionRequest,
+} from '@vitrine/shared/api/generation';
 import { translate, type MessageKey } from '@vitrine/shared/i18n/catalog';
+import { buildWorkflowPayload } from '@vitrine/engine/providers/webhook';
+import type { WorkflowOutcome } from '@vitrine/engine/providers/types';
 import type { Queryable } from '../../db/client';
 import { releaseCredits } from '../../modules/generations/credits';
 import { imagePath } from '../../modules/generations/image-links';
 import type { RenderedVariant } from '../../modules/generations/render';
 import { RENDER_JOB } from '../../modules/generations/service';
+import {
+  outcomeOf,
+  removeWorkflowFiles,
+  waitForWorkflow,
+  workflowResult,
+  type WorkflowResult,
+} from '../../modules/generations/workflow';
 import type { Storage } from '../../modules/storage/storage';
-import type { JobDefinition } from '../job';
+import type { JobContext, JobDefinition } from '../job';
 
 class Cancelled extends Error {}
 class RenderFailure extends Error {
@@ -36,7 +52,17 @@ type Row = {
   locale: string;
   request: unknown;
   webhook_data: Record<string, unknown>;
+  workflow_result: unknown;
 };
+
+/**
+ * A model provider may take up to its time limit over one scene without any progress to report: the
+ * record is touched this often meanwhile, so the sweeper never takes a live render for a dead one.
+ */
+const HEARTBEAT_MS = 60_000;
+
+/** Progress while waiting for the workflow, then while rendering. */
+const PROGRESS = { sourcesRead: 20, workflowAnswered: 45, rendered: 90 } as const;
 
 const fusionJob = z.object({ request: fusionRequest, productKey: z.string(), contextKey: z.string() });
 const expressJob = z.object({ request: expressRequest });
@@ -70,15 +96,112 @@ function isEngineFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'EngineError';
 }
 
+type WorkflowRequest =
+  | { mode: 'fusion'; request: FusionRequest; productKey: string; contextKey: string }
+  | { mode: 'express'; request: ExpressRequest };
+
+/**
+ * Asks the automation workflow for backgrounds: the spec's payload with signed links to the uploads,
+ * then the wait for its callback, reporting progress from 20 to 45 %. Undefined when no callback came.
+ */
+async function askWorkflow(
+  { database, storage, logger, workflow }: JobContext & { workflow: NonNullable<JobContext['workflow']> },
+  row: Row,
+  job: WorkflowRequest,
+  report: (progress: number) => Promise<void>,
+): Promise<WorkflowOutcome | undefined> {
+  const earlier = workflowResult.safeParse(row.workflow_result);
+  let result: WorkflowResult;
+  if (earlier.success) {
+    result = earlier.data;
+  } else {
+    const ids = { backgroundGenerationId: row.id, userId: row.user_id };
+    let payload;
+    if (job.mode === 'fusion') {
+      const uploads = await database.query<{ id: string; storage_key: string }>(
+        `select id, storage_key from uploads where user_id = $1 and storage_key = any($2::text[])`,
+        [row.user_id, [job.productKey, job.contextKey]],
+      );
+      const idOf = (key: string) => uploads.find((u) => u.storage_key === key)?.id;
+      const product = idOf(job.productKey);
+      const context = idOf(job.contextKey);
+      if (!product || !context) throw new RenderFailure('generations.sourceMissing');
+      payload = buildWorkflowPayload({
+        mode: 'fusion',
+        request: job.request,
+        productUrl: workflow.uploadUrl(product),
+        contextUrl: workflow.uploadUrl(context),
+        ...ids,
+      });
+    } else {
+      payload = buildWorkflowPayload({ mode: 'express', request: job.request, ...ids });
+    }
+    const deadline = Date.now() + workflow.timeoutMs;
+    const sent = await workflow.send(payload);
+    if (!sent.ok) {
+      logger.warn({ generationId: row.id, ...sent.fallback }, 'the workflow could not be reached');
+      result = { status: 'not_sent', reason: sent.fallback.reason };
+      const marked = await database.query(
+        `update background_generations set workflow_result = $2
+         where id = $1 and status = 'processing' and workflow_result is null returning id`,
+        [row.id, JSON.stringify(result)],
+      );
+      if (marked.length === 0) {
+        // A callback beat the failed send (or the generation was cancelled): take what is there.
+        result = await waitForWorkflow({
+          database,
+          generationId: row.id,
+          deadline: 0,
+          onTick: async () => {},
+          cancelled: () => new Cancelled(),
+        });
+      }
+    } else {
+      let reported: number = PROGRESS.sourcesRead;
+      result = await waitForWorkflow({
+        database,
+        generationId: row.id,
+        deadline,
+        async onTick(share) {
+          const span = PROGRESS.workflowAnswered - PROGRESS.sourcesRead;
+          const progress = PROGRESS.sourcesRead + Math.floor(span * share);
+          // Each step also tells the sweeper this render is alive.
+          if (progress > reported) await report((reported = progress));
+        },
+        cancelled: () => new Cancelled(),
+      });
+    }
+  }
+  if (result.status === 'no_callback') {
+    logger.warn({ generationId: row.id }, 'no workflow callback in time: rendering locally');
+  }
+  return outcomeOf(storage, result);
+}
+
+/** Removes the files of the record's workflow result, if it holds any (also for a late callback). */
+export async function removeWorkflowResultFiles(
+  db: Queryable,
+  storage: Storage,
+  generationId: string,
+): Promise<void> {
+  const [current] = await db.query<{ workflow_result: unknown }>(
+    `select workflow_result from background_generations where id = $1`,
+    [generationId],
+  );
+  await removeWorkflowFiles(storage, current?.workflow_result);
+}
+
 export const renderGeneration: JobDefinition<{ generationId: string }> = {
   name: RENDER_JOB,
   version: 1,
   payload: z.object({ generationId: z.uuid() }),
   concurrency: 1,
   pollingIntervalSeconds: 0.5,
-  async handle({ database, storage, renderer, logger }, { generationId }) {
+  async handle(context, { generationId }) {
+    const { database, storage, renderer, logger, workflow } = context;
     const [row] = await database.query<Row>(
-      `select id, user_id, mode, status, locale, request, webhook_data from background_generations where id = $1`,
+      `select id, user_id, mode, status, locale, request, webhook_data, workflow_result
+       from background_generations where id = $1`,
       [generationId],
     );
     if (!row || (row.status !== 'processing' && row.status !== 'pending')) {
@@ -92,30 +215,65 @@ export const renderGeneration: JobDefinition<{ generationId: string }> = {
       );
       if (updated.length === 0) throw new Cancelled();
     };
-    const onVariant = (done: number, total: number) => report(20 + Math.round((70 * done) / total));
+    let from: number = PROGRESS.sourcesRead;
+    const onVariant = (done: number, total: number) =>
+      report(from + Math.round(((PROGRESS.rendered - from) * done) / total));
+    const ask = async (job: WorkflowRequest) => {
+      if (!workflow) return undefined;
+      const outcome = await askWorkflow({ ...context, workflow }, row, job, report);
+      await report((from = PROGRESS.workflowAnswered));
+      return outcome;
+    };
+    const providerLog = {
+      warn: (details: Record<string, unknown>, message: string) =>
+        logger.warn({ generationId: row.id, ...details }, message),
+    };
     const resultId = randomUUID();
     const stored: string[] = [];
+    const heartbeat = setInterval(() => {
+      database
+        .query(
+          `update background_generations set updated_at = now() where id = $1 and status = 'processing'`,
+          [row.id],
+        )
+        .catch(() => {});
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
     try {
       let variants: RenderedVariant[];
       if (row.mode === 'fusion') {
         const job = fusionJob.parse(row.request);
-        const [product, context] = await Promise.all([
+        const [product, contextPhoto] = await Promise.all([
           readAll(storage, job.productKey),
           readAll(storage, job.contextKey),
         ]);
-        await report(20);
-        variants = await renderer.fusion({ request: job.request, product, context }, onVariant);
+        await report(PROGRESS.sourcesRead);
+        const outcome = await ask({ mode: 'fusion', ...job });
+        variants = await renderer.fusion(
+          { request: job.request, product, context: contextPhoto, workflow: outcome, logger: providerLog },
+          onVariant,
+        );
       } else {
         const job = expressJob.parse(row.request);
-        await report(20);
-        variants = await renderer.express({ request: job.request }, onVariant);
+        await report(PROGRESS.sourcesRead);
+        const outcome = await ask({ mode: 'express', ...job });
+        variants = await renderer.express(
+          { request: job.request, workflow: outcome, logger: providerLog },
+          onVariant,
+        );
       }
       const images = [];
       for (const [index, variant] of variants.entries()) {
         const key = `${row.user_id}/${resultId}-${index}.jpg`;
         await storage.put(key, Readable.from(variant.jpeg));
         stored.push(key);
-        images.push({ key, width: variant.width, height: variant.height });
+        // Who drew the background, and why not the asked provider: never a key or a provider's text.
+        images.push({
+          key,
+          width: variant.width,
+          height: variant.height,
+          ...(variant.engine && { engine: variant.engine }),
+        });
       }
       const urls = images.map((_, index) => imagePath(resultId, index));
       const webhookData = {
@@ -153,6 +311,10 @@ export const renderGeneration: JobDefinition<{ generationId: string }> = {
       logger.error({ err: error, generationId: row.id }, 'generation failed');
       await database.transaction((tx) => failGeneration(tx, row, key));
       return { failed: row.id, reason: key };
+    } finally {
+      clearInterval(heartbeat);
+      // The workflow's images served their purpose, whatever the outcome.
+      if (workflow) await removeWorkflowResultFiles(database, storage, row.id);
     }
   },
 };

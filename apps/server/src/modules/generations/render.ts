@@ -1,60 +1,91 @@
 /**
- * How the worker turns a generation request into images: the engine, one variant at a time, so progress
- * can be reported and a cancelled generation stops between variants. The engine (and sharp) load on
- * first use, which keeps them out of the start-up path.
+ * How the worker turns a generation request into images: the image provider chosen by IMAGE_PROVIDER
+ * (docs/decisions/007), one variant at a time, so progress can be reported and a cancelled generation
+ * stops between variants. The engine (and sharp) load on first use, which keeps them out of the
+ * start-up path.
  */
 import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generation';
+import type { ImageProviderConfig, ImageProviderName } from '@vitrine/engine/providers/config';
+import type {
+  Fallback,
+  ProviderFields,
+  ProviderLogger,
+  SceneSource,
+  WorkflowOutcome,
+} from '@vitrine/engine/providers/types';
 
-export type RenderedVariant = { jpeg: Buffer; width: number; height: number; metadata: unknown };
+/** Who drew a variant's background, and why the local engine did when another provider was asked. */
+export type VariantEngine = { provider: ImageProviderName; fallback?: Fallback; scene?: SceneSource };
+
+export type RenderedVariant = {
+  jpeg: Buffer;
+  width: number;
+  height: number;
+  metadata: unknown;
+  engine?: VariantEngine;
+};
 
 /** Called after each variant; throwing from it (e.g. because the generation was cancelled) stops the render. */
 export type OnVariant = (done: number, total: number) => Promise<void>;
 
+/** With IMAGE_PROVIDER=webhook, the workflow's outcome (absent when it never called back). */
+type RenderExtras = { workflow?: WorkflowOutcome; logger?: ProviderLogger };
+
 export type Renderer = {
+  /** The provider drawing the backgrounds; absent means local. */
+  provider?: ImageProviderName;
   fusion(
-    input: { request: FusionRequest; product: Buffer; context: Buffer },
+    input: { request: FusionRequest; product: Buffer; context: Buffer } & RenderExtras,
     onVariant: OnVariant,
   ): Promise<RenderedVariant[]>;
-  express(input: { request: ExpressRequest }, onVariant: OnVariant): Promise<RenderedVariant[]>;
+  express(
+    input: { request: ExpressRequest } & RenderExtras,
+    onVariant: OnVariant,
+  ): Promise<RenderedVariant[]>;
 };
 
-export function createLocalRenderer(): Renderer {
+type Rendered = { images: { jpeg?: Buffer }; metadata: { width: number; height: number } & ProviderFields };
+
+function toVariant({ images, metadata }: Rendered): RenderedVariant {
+  if (!images.jpeg) throw new Error('the engine returned no JPEG');
+  const { provider, fallback, scene } = metadata;
   return {
-    async fusion({ request, product, context }, onVariant) {
-      const [{ planFusionVariants }, { prepareContext, prepareProduct }, { renderFusionVariant }] =
-        await Promise.all([
-          import('@vitrine/engine/art-direction/plan'),
-          import('@vitrine/engine/local/prepare'),
-          import('@vitrine/engine/local/render-fusion'),
-        ]);
-      const [preparedProduct, preparedContext] = await Promise.all([
-        prepareProduct(product),
-        prepareContext(context),
-      ]);
-      const plans = planFusionVariants(request);
-      const out: RenderedVariant[] = [];
-      for (const plan of plans) {
-        const { images, metadata } = await renderFusionVariant(plan, preparedProduct, preparedContext, [
-          'jpeg',
-        ]);
-        out.push({ jpeg: images.jpeg!, width: metadata.width, height: metadata.height, metadata });
-        await onVariant(out.length, plans.length);
-      }
-      return out;
+    jpeg: images.jpeg,
+    width: metadata.width,
+    height: metadata.height,
+    metadata,
+    engine: { provider, ...(fallback && { fallback }), ...(scene && { scene }) },
+  };
+}
+
+export function createRenderer(config: { imageProvider: ImageProviderConfig }): Renderer {
+  const providerFor = async (logger: ProviderLogger | undefined) => {
+    const { createImageProvider } = await import('@vitrine/engine/providers/index');
+    return createImageProvider(config.imageProvider, { logger });
+  };
+  return {
+    provider: config.imageProvider.kind,
+    async fusion({ request, product, context, workflow, logger }, onVariant) {
+      const provider = await providerFor(logger);
+      const rendered = await provider.renderFusion({
+        request,
+        product,
+        context,
+        formats: ['jpeg'],
+        onVariant,
+        workflow,
+      });
+      return rendered.map(toVariant);
     },
-    async express({ request }, onVariant) {
-      const [{ planExpressVariants }, { renderExpressVariant }] = await Promise.all([
-        import('@vitrine/engine/art-direction/express-plan'),
-        import('@vitrine/engine/local/render-express'),
-      ]);
-      const plans = planExpressVariants(request);
-      const out: RenderedVariant[] = [];
-      for (const plan of plans) {
-        const { images, metadata } = await renderExpressVariant(plan, ['jpeg']);
-        out.push({ jpeg: images.jpeg!, width: metadata.width, height: metadata.height, metadata });
-        await onVariant(out.length, plans.length);
-      }
-      return out;
+    async express({ request, workflow, logger }, onVariant) {
+      const provider = await providerFor(logger);
+      const rendered = await provider.renderExpress({ request, formats: ['jpeg'], onVariant, workflow });
+      return rendered.map(toVariant);
     },
   };
+}
+
+/** The offline engine alone, whatever the configuration says. */
+export function createLocalRenderer(): Renderer {
+  return createRenderer({ imageProvider: { kind: 'local' } });
 }

@@ -24,16 +24,27 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type GenerationRouteDeps = { jobs: JobSender; links: ImageLinks; events: GenerationEvents };
+export type GenerationRouteDeps = {
+  jobs: JobSender;
+  links: ImageLinks;
+  events: GenerationEvents;
+  /** How long a render job may run before the queue retries it (see renderJobExpireSeconds). */
+  renderExpireSeconds?: number;
+};
 
 function signedIn(request: FastifyRequest, reply: FastifyReply) {
   return requireUser(request, reply, { messageKey: 'generations.signInRequired' });
 }
 
-export function generationRoutes({ jobs, links, events }: GenerationRouteDeps): FastifyPluginAsync {
+export function generationRoutes({
+  jobs,
+  links,
+  events,
+  renderExpireSeconds,
+}: GenerationRouteDeps): FastifyPluginAsync {
   return async (app) => {
     const { database, storage } = app.deps;
-    const deps = { database, jobs, links };
+    const deps = { database, jobs, links, renderExpireSeconds };
 
     app.get('/usage', async (request, reply) => {
       const { user } = await signedIn(request, reply);

@@ -18,6 +18,7 @@ import {
 import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generation';
 import { translate } from '@vitrine/shared/i18n/catalog';
 import type { Lang } from '@vitrine/shared/locale';
+import type { ImageProviderConfig } from '@vitrine/engine/providers/config';
 import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { lockAllowance, releaseCredits, usageOf } from './credits';
@@ -27,6 +28,16 @@ import { expressPayload, fusionPayload } from './payload';
 export const RENDER_JOB = 'render-generation';
 /** A render that has not reported for this long is considered cut off (crash, restart). */
 export const RENDER_JOB_EXPIRE_SECONDS = 120;
+
+/**
+ * How long a render job may run before the queue takes it for cut off: a model provider may spend up to
+ * its own time limit on the scenes (openai) or on waiting for the workflow's callback (webhook) first.
+ */
+export function renderJobExpireSeconds(provider: ImageProviderConfig): number {
+  return provider.kind === 'local'
+    ? RENDER_JOB_EXPIRE_SECONDS
+    : RENDER_JOB_EXPIRE_SECONDS + Math.ceil(provider.timeoutMs / 1000);
+}
 /** Until this server has finished a few generations, the estimate it gives. */
 const DEFAULT_TYPICAL_SECONDS = 5;
 
@@ -41,7 +52,13 @@ export type JobSender = {
   ): Promise<string | null>;
 };
 
-export type GenerationDeps = { database: Database; jobs: JobSender; links: ImageLinks };
+export type GenerationDeps = {
+  database: Database;
+  jobs: JobSender;
+  links: ImageLinks;
+  /** Defaults to RENDER_JOB_EXPIRE_SECONDS (the local engine). */
+  renderExpireSeconds?: number;
+};
 
 type GenerationRow = {
   id: string;
@@ -160,7 +177,7 @@ export async function startGeneration(deps: GenerationDeps, userId: string, loca
       RENDER_JOB,
       { generationId: id },
       {
-        expireInSeconds: RENDER_JOB_EXPIRE_SECONDS,
+        expireInSeconds: deps.renderExpireSeconds ?? RENDER_JOB_EXPIRE_SECONDS,
         retryLimit: 1,
       },
     );

@@ -10,6 +10,7 @@ import { checkFileName } from '@vitrine/shared/validation/upload-file';
 import { AppError } from '../../http/app-error';
 import { parseInput } from '../../http/validate';
 import { requireUser } from '../auth/session';
+import { createUploadLinks } from '../generations/image-links';
 import { ImageFetchError, safeFetchImage } from './safe-fetch';
 import { storeImage } from './store-image';
 
@@ -24,6 +25,7 @@ function signedIn(request: FastifyRequest, reply: FastifyReply) {
 
 export const uploadRoutes: FastifyPluginAsync = async (app) => {
   const { database, storage } = app.deps;
+  const links = createUploadLinks(app.deps.secret);
 
   app.post('/uploads', async (request, reply) => {
     const { user } = await signedIn(request, reply);
@@ -85,12 +87,26 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     return Boolean(row);
   }
 
+  // The owner's session, or a signed link (the automation workflow fetching a generation's photos).
   app.get('/uploads/:id/file', async (request, reply) => {
-    const { user } = await signedIn(request, reply);
-    const row = await ownUpload((request.params as { id: string }).id, user.id);
+    const { id } = request.params as { id: string };
+    const { exp, sig } = request.query as { exp?: unknown; sig?: unknown };
+    const signed = exp !== undefined || sig !== undefined;
+    let row: { storage_key: string; content_type: string } | undefined;
+    if (signed) {
+      if (!UUID.test(id) || !links.verify(id, exp, sig)) throw new AppError('NOT_FOUND');
+      [row] = await database.query<{ storage_key: string; content_type: string }>(
+        `select storage_key, content_type from uploads where id = $1`,
+        [id],
+      );
+      if (!row) throw new AppError('NOT_FOUND');
+    } else {
+      const { user } = await signedIn(request, reply);
+      row = await ownUpload(id, user.id);
+    }
     return reply
       .type(row.content_type)
-      .header('cache-control', 'private, max-age=3600')
+      .header('cache-control', signed ? 'private, max-age=600' : 'private, max-age=3600')
       .header('x-content-type-options', 'nosniff')
       .send(storage.read(row.storage_key));
   });

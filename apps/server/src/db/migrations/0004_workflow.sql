@@ -1,0 +1,1 @@
+ALTER TABLE "background_generations" ADD COLUMN "workflow_result" jsonb;
