@@ -44,7 +44,14 @@ export async function styliseStructure(
 async function defocus(scene: RawImage, amount: number, groundY: number): Promise<RawImage> {
   const { width, height, channels, data } = scene;
   const sigma = Math.max(1, amount * Math.min(width, height) * 0.011);
-  const soft = await toRaw(fromRaw(scene).blur(sigma));
+  // Out of focus is smooth: blurred at half size and enlarged, for a quarter of the cost.
+  const half = { width: Math.max(1, Math.round(width / 2)), height: Math.max(1, Math.round(height / 2)) };
+  const small = await toRaw(
+    fromRaw(scene)
+      .resize(half.width, half.height, { fit: 'fill' })
+      .blur(Math.max(0.5, sigma / 2)),
+  );
+  const soft = await toRaw(fromRaw(small).resize(width, height, { fit: 'fill', kernel: 'linear' }));
   const reach = height * 0.3;
   for (let y = 0; y < height; y++) {
     const w =
@@ -106,12 +113,17 @@ async function illustrate(
   grading: Grading,
 ): Promise<RawImage> {
   const { width, height } = scene;
+  // Vivid, contrasty flats: an illustrator's colours, not a photo's muted ones. Shapes are found at a
+  // quarter of the size: an illustration keeps shapes, not detail.
   const small = fromRaw(scene)
-    .resize(Math.round(width / 2), Math.round(height / 2))
-    .blur(1.2);
+    .resize(Math.round(width / 4), Math.round(height / 4))
+    .modulate({ saturation: 1.4 })
+    .linear(1.12, -14);
   const png = await guard(small.png({ palette: true, colours, dither: 0, effort: 3 }).toBuffer());
   const flatSmall = await toRaw(fromEngineFile(png).toColourspace('srgb').removeAlpha());
   const palette = paletteOf(flatSmall);
+  // Thin rings of in-between colours (where the photo had a soft edge) go to their neighbours.
+  majority(flatSmall, palette, 1);
   const flat = await toRaw(fromRaw(flatSmall).resize(width, height, { fit: 'fill', kernel: 'cubic' }));
   snapToPalette(flat, palette);
   if (ink <= 0) return flat;
@@ -149,6 +161,39 @@ function paletteOf({ data, channels }: RawImage): number[][] {
     if (!seen.has(key)) seen.set(key, [data[i]!, data[i + 1]!, data[i + 2]!]);
   }
   return [...seen.values()];
+}
+
+/** Each pixel takes the most common colour of its 3x3 neighbourhood, `passes` times. */
+function majority(image: RawImage, palette: number[][], passes: number): void {
+  const { data, width, height, channels } = image;
+  const keys = new Map(palette.map((c, k) => [(c[0]! << 16) | (c[1]! << 8) | c[2]!, k]));
+  let labels = new Uint8Array(width * height);
+  for (let p = 0; p < labels.length; p++) {
+    const i = p * channels;
+    labels[p] = keys.get((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!) ?? 0;
+  }
+  const counts = new Uint8Array(palette.length);
+  for (let pass = 0; pass < passes; pass++) {
+    const next = labels.slice();
+    for (let y = 1; y < height - 1; y++) {
+      for (let x = 1; x < width - 1; x++) {
+        counts.fill(0);
+        let best = labels[y * width + x]!;
+        for (let dy = -1; dy <= 1; dy++) {
+          for (let dx = -1; dx <= 1; dx++) {
+            const k = labels[(y + dy) * width + x + dx]!;
+            if (++counts[k]! > counts[best]!) best = k;
+          }
+        }
+        next[y * width + x] = best;
+      }
+    }
+    labels = next;
+  }
+  for (let p = 0; p < labels.length; p++) {
+    const colour = palette[labels[p]!]!;
+    data.set(colour, p * channels);
+  }
 }
 
 /** Every pixel to the nearest palette colour, through a table indexed by 5 bits per channel. */
@@ -213,14 +258,8 @@ async function drawOnPaper(scene: RawImage, effects: Effects, seed: number): Pro
       .extractChannel(0),
   );
   // Lines: edges of the scene's luminance, smoothed first so only real contours remain.
-  // Local contrast is evened out first, so soft, out-of-focus contours are drawn too.
-  const grey = await toRaw(
-    fromRaw(base)
-      .greyscale()
-      .clahe({ width: Math.round(width / 8), height: Math.round(height / 8), maxSlope: 3 })
-      .blur(1.2)
-      .extractChannel(0),
-  );
+  // Smoothed first so only real contours remain; a low threshold draws soft, out-of-focus ones too.
+  const grey = await toRaw(fromRaw(base).greyscale().blur(1.2).extractChannel(0));
   const d = grey.data;
   const lines = new Float32Array(width * height);
   for (let y = 1; y < height - 1; y++) {
@@ -240,7 +279,7 @@ async function drawOnPaper(scene: RawImage, effects: Effects, seed: number): Pro
         d[p - width - 1]! -
         2 * d[p - width]! -
         d[p - width + 1]!;
-      lines[p] = Math.min(1, Math.max(0, (Math.sqrt(gx * gx + gy * gy) - 24) / 90));
+      lines[p] = Math.min(1, Math.max(0, (Math.sqrt(gx * gx + gy * gy) - 14) / 70));
     }
   }
   const blotch = valueNoise(width, height, 9, 9, seed + 31);
@@ -334,10 +373,11 @@ function duotone({ data, channels }: RawImage, amount: number, { neon, swatch }:
   const [first, second] = neon;
   const lut = new Uint8Array(256 * 3);
   for (let v = 0; v < 256; v++) {
-    const t = v / 255;
+    // Mid-tones fall toward night: the scene reads dark, lit by neon only where it was bright.
+    const t = (v / 255) ** 2.8;
     for (let c = 0; c < 3; c++) {
       lut[v * 3 + c] =
-        t < 0.55 ? mix(night[c]!, first[c]!, t / 0.55) : mix(first[c]!, second[c]!, (t - 0.55) / 0.45);
+        t < 0.6 ? mix(night[c]!, first[c]!, t / 0.6) : mix(first[c]!, second[c]!, (t - 0.6) / 0.4);
     }
   }
   for (let i = 0; i < data.length; i += channels) {

@@ -44,7 +44,7 @@ export async function glow(scene: RawImage, strength: number, colour: readonly n
   const bright = Buffer.alloc(width * height);
   for (let p = 0; p < bright.length; p++) {
     bright[p] = clampByte(
-      (luma(data[p * channels]!, data[p * channels + 1]!, data[p * channels + 2]!) - 120) * 2,
+      (luma(data[p * channels]!, data[p * channels + 1]!, data[p * channels + 2]!) - 150) * 2.4,
     );
   }
   const sigma = Math.max(4, Math.min(width, height) * 0.03);
@@ -71,11 +71,16 @@ function lightLeak({ data, width, height, channels }: RawImage, amount: number, 
   const cy = height * (0.2 + ((seed * 0.37) % 0.5));
   const reach = width * 0.45;
   const colour = [255, 128, 48];
-  for (let y = 0, i = 0; y < height; y++) {
+  // The falloff is separable: one table across, one down.
+  const across = Float32Array.from({ length: width }, (_, x) => {
+    const dx = (fromLeft ? x : width - 1 - x) / reach;
+    return Math.exp(-dx * dx * 2.2);
+  });
+  for (let y = 0; y < height; y++) {
     const dy = (y - cy) / (height * 0.55);
-    for (let x = 0; x < width; x++, i += channels) {
-      const dx = (fromLeft ? x : width - 1 - x) / reach;
-      const k = amount * Math.exp(-(dx * dx * 2.2 + dy * dy * 2.5));
+    const down = amount * Math.exp(-dy * dy * 2.5);
+    for (let x = 0, i = y * width * channels; x < width; x++, i += channels) {
+      const k = down * across[x]!;
       if (k < 0.004) continue;
       for (let c = 0; c < 3; c++) data[i + c] = 255 - (255 - data[i + c]!) * (1 - (k * colour[c]!) / 255);
     }
