@@ -1,0 +1,173 @@
+/**
+ * Generations in the browser, in French: upload a product and a context, choose the options, generate,
+ * watch the progress live, get 'Image générée !', pick a variant, download a JPEG, find it in history and
+ * stats; Express likewise; and the limit state once the 3 free generations are spent.
+ */
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { contextJpeg, productJpeg } from '../apps/server/test/helpers/generations';
+import { launchBrowser, newContext } from './browser';
+import { startApp, type AppUnderTest } from './app-server';
+
+let app: AppUnderTest;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const PASSWORD = 'Vitrine2026';
+const EMAIL = 'boutique@example.test';
+
+/** Signs up, follows the verification link from the dev mailbox and signs in, all in the page's context. */
+async function signedInUser(p: Page) {
+  const api = p.request;
+  await api.post('/api/auth/sign-up', {
+    data: { email: EMAIL, password: PASSWORD, firstName: 'Camille', lastName: 'Durand' },
+  });
+  const { messages } = (await (await api.get('/api/dev/mailbox')).json()) as {
+    messages: { to: string; links: string[] }[];
+  };
+  const link = messages.find((m) => m.to === EMAIL)!.links.find((l) => l.includes('verify-email'))!;
+  await api.get(link, { maxRedirects: 0 });
+  const res = await api.post('/api/auth/sign-in', { data: { email: EMAIL, password: PASSWORD } });
+  expect(res.status()).toBe(200);
+}
+
+async function expectText(p: Page, text: string, timeout = 60_000) {
+  await p.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout });
+}
+
+beforeAll(async () => {
+  fs.mkdirSync('e2e/.artifacts', { recursive: true });
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  context = await newContext(browser, 'fr-FR', app.url);
+  page = await context.newPage();
+  await signedInUser(page);
+}, 120_000);
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.close();
+});
+
+/** Clicks the option tile whose label reads `text`, as a user does. */
+async function choose(p: Page, text: string) {
+  const tile = p.locator('label').filter({ has: p.getByText(text, { exact: true }) });
+  await tile.click();
+  expect(await tile.locator('input[type="radio"]').isChecked()).toBe(true);
+}
+
+async function pick(p: Page, group: string, name: string, bytes: Buffer) {
+  await p
+    .getByRole('group', { name: group })
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType: 'image/jpeg', buffer: bytes });
+}
+
+describe('Fusion in the browser', () => {
+  it('uploads, generates with live progress, picks a variant and downloads a JPEG', async () => {
+    await page.goto('/dashboard');
+    await pick(page, 'Image du produit', 'bouteille.jpg', await productJpeg());
+    await pick(page, 'Image de contexte', 'comptoir.jpg', await contextJpeg());
+    await expect
+      .poll(() => page.getByText('Image prête', { exact: true }).count(), { timeout: 30_000 })
+      .toBe(2);
+
+    await choose(page, 'Gauche');
+    await page.getByRole('combobox', { name: /^Style de rendu/ }).selectOption({ label: 'Vintage' });
+    await choose(page, 'Chaude');
+    await page.getByRole('textbox', { name: /^Slogan principal/ }).fill('Le goût du vrai');
+    await page.getByRole('textbox', { name: /^Slogan secondaire/ }).fill('Torréfié à Lyon depuis 1952');
+    await choose(page, 'Élégant');
+    await choose(page, 'Story');
+    await page.getByRole('button', { name: 'Générer mon image' }).click();
+
+    // Live progress: the generation shows as running with a progress bar, then completes.
+    await expectText(page, 'Génération démarrée', 30_000);
+    await page.getByRole('progressbar').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await page.screenshot({ path: 'e2e/.artifacts/fusion-progress.png', fullPage: true });
+    await expectText(page, 'Image générée\u00a0!', 120_000);
+    await expectText(page, 'Image sélectionnée\u00a0!');
+    await page.screenshot({ path: 'e2e/.artifacts/fusion-result.png', fullPage: true });
+
+    await page
+      .getByRole('button', { name: /Variante 2/ })
+      .first()
+      .click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Télécharger' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('promotional image.jpg');
+    const file = await download.path();
+    const meta = await sharp(fs.readFileSync(file)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1080, 1920]);
+  }, 240_000);
+
+  it('finds the generation in history and stats', async () => {
+    await page.goto('/dashboard/history');
+    await page.getByRole('heading', { name: 'Historique' }).waitFor();
+    await expectText(page, 'Disponible', 30_000);
+    await expect.poll(() => page.getByText('Vintage').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: 'e2e/.artifacts/history.png', fullPage: true });
+
+    await page.goto('/dashboard/stats');
+    await page.getByText('Images générées').first().waitFor();
+    // The card reads "Images générées", then the figure: the 4 variants of the one generation.
+    const main = page.getByRole('main');
+    await expect.poll(() => main.innerText(), { timeout: 30_000 }).toMatch(/Images générées\s+4\b/);
+    expect(await main.innerText()).toMatch(/Générations totales\s+1\b/);
+    await page.screenshot({ path: 'e2e/.artifacts/stats.png', fullPage: true });
+  }, 60_000);
+});
+
+describe('Express in the browser', () => {
+  it('generates a visual from a style, a format and a description, then regenerates', async () => {
+    await page.goto('/dashboard/express');
+    await page.getByRole('button', { name: 'Générer mon visuel' }).click();
+    await expectText(page, 'Paramètres manquants');
+    await page.getByRole('combobox', { name: /^Style/ }).selectOption({ label: 'Naturel' });
+    const format = page.getByRole('combobox', { name: /^Format/ });
+    const post = await format.locator('option', { hasText: 'Publication' }).getAttribute('value');
+    await format.selectOption(post!);
+    await page
+      .getByRole('textbox', { name: /^Description de votre activité/ })
+      .fill('Épicerie fine et produits bio');
+    await page.getByRole('button', { name: 'Générer mon visuel' }).click();
+    await expectText(page, 'Image générée\u00a0!', 120_000);
+    await expectText(page, 'Image sélectionnée\u00a0!');
+    await page.screenshot({ path: 'e2e/.artifacts/express-result.png', fullPage: true });
+
+    // The third generation spends the last free credit.
+    await page.getByRole('button', { name: 'Regénérer' }).click();
+    await expect
+      .poll(
+        async () => {
+          const active = (await (await page.request.get('/api/generations/active')).json()) as {
+            items: unknown[];
+          };
+          const usage = (await (await page.request.get('/api/usage')).json()) as { used: number };
+          return active.items.length === 0 && usage.used === 3;
+        },
+        { timeout: 120_000 },
+      )
+      .toBe(true);
+  }, 300_000);
+
+  it('shows the limit state after 3 generations', async () => {
+    await page.goto('/dashboard');
+    await expectText(page, 'Limite atteinte', 30_000);
+    // The page still shows the last result; a new image brings the form back, with its button locked.
+    const again = page.getByRole('button', { name: 'Nouvelle image' });
+    if (await again.isVisible()) await again.click();
+    await page.screenshot({ path: 'e2e/.artifacts/limit.png', fullPage: true });
+    const button = page.getByRole('link', { name: 'Limite atteinte – Passer à Premium' });
+    await button.waitFor();
+    await page.screenshot({ path: 'e2e/.artifacts/limit.png', fullPage: true });
+    const res = await page.request.post('/api/generations/express', {
+      data: { style: 'moderne', format: 'square' },
+    });
+    expect(res.status()).toBe(402);
+  }, 60_000);
+});
