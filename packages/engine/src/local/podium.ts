@@ -39,9 +39,7 @@ export async function drawPodium(
       <linearGradient id="side" x1="${x1}" x2="${x2}" y1="0" y2="0"><stop offset="0" stop-color="${sideLit}"/><stop offset="0.35" stop-color="${sideLit}"/><stop offset="0.7" stop-color="${sideDark}"/><stop offset="1" stop-color="${hex(dark)}"/></linearGradient>
       <linearGradient id="fall" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.28"/></linearGradient>
       <radialGradient id="top" cx="0.42" cy="0.4" r="0.75"><stop offset="0" stop-color="${rim}"/><stop offset="1" stop-color="${top}"/></radialGradient>
-      <filter id="blur" x="-30%" y="-100%" width="160%" height="300%"><feGaussianBlur stdDeviation="${Math.max(2, shadow * 0.7)}"/></filter>
     </defs>
-    <ellipse cx="${cx}" cy="${ry + 1 + body}" rx="${rx * 1.12}" ry="${ry * 1.05}" fill="#000" opacity="0.45" filter="url(#blur)"/>
     <path d="M${cx - rx} ${ry + 1} V${ry + body + 1} A${rx} ${ry} 0 0 0 ${cx + rx} ${ry + body + 1} V${ry + 1} Z" fill="url(#side)"/>
     <path d="M${cx - rx} ${ry + 1} V${ry + body + 1} A${rx} ${ry} 0 0 0 ${cx + rx} ${ry + body + 1} V${ry + 1} Z" fill="url(#fall)"/>
     <path d="M${cx - rx} ${ry + 1} A${rx} ${ry} 0 0 0 ${cx + rx} ${ry + 1} v${bevel} A${rx} ${ry} 0 0 1 ${cx - rx} ${ry + 1 + bevel} Z" fill="${rim}" opacity="0.55"/>
@@ -50,6 +48,8 @@ export async function drawPodium(
   const art = await toRaw(fromSvg(svg).ensureAlpha());
   const left = Math.round(centreX - cx);
   const topY = groundY - ry - 1;
+  // The drum's soft shadow on the floor: an analytic Gaussian ellipse, no blur pass.
+  floorShadow(scene, centreX, topY + ry + 1 + body, rx * 1.12, ry * 1.05 + shadow, 0.45);
   for (let y = 0; y < art.height; y++) {
     const sy = topY + y;
     if (sy < 0 || sy >= scene.height) continue;
@@ -61,6 +61,24 @@ export async function drawPodium(
       const s = (sy * scene.width + sx) * scene.channels;
       for (let c = 0; c < 3; c++)
         scene.data[s + c] = art.data[(y * art.width + x) * 4 + c]! * a + scene.data[s + c]! * (1 - a);
+    }
+  }
+}
+
+/** Darkens the floor under the podium: a Gaussian ellipse of the given radii and opacity. */
+function floorShadow(scene: RawImage, cx: number, cy: number, rx: number, ry: number, opacity: number): void {
+  const { data, width, height, channels } = scene;
+  const x0 = Math.max(0, Math.floor(cx - rx * 1.6));
+  const x1 = Math.min(width - 1, Math.ceil(cx + rx * 1.6));
+  const y0 = Math.max(0, Math.floor(cy - ry * 1.6));
+  const y1 = Math.min(height - 1, Math.ceil(cy + ry * 1.6));
+  for (let y = y0; y <= y1; y++) {
+    const dy = ((y - cy) / ry) ** 2;
+    for (let x = x0; x <= x1; x++) {
+      const k = opacity * Math.exp(-2 * (((x - cx) / rx) ** 2 + dy));
+      if (k < 0.004) continue;
+      const i = (y * width + x) * channels;
+      for (let c = 0; c < 3; c++) data[i + c] = data[i + c]! * (1 - k);
     }
   }
 }

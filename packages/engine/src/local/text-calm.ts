@@ -97,27 +97,44 @@ export async function calmBehind(
   const y1 = Math.min(scene.height, area.y + area.height + feather);
   const region = { left: x0, top: y0, width: x1 - x0, height: y1 - y0 };
   if (region.width < 2 || region.height < 2) return false;
+  // A wide blur, made on a small copy (its cost would otherwise grow with the square of its width)
+  // and read back with bilinear sampling.
+  const sigma = Math.max(6, area.height * 0.3);
+  const shrink = Math.min(1, 6 / sigma);
+  const sw = Math.max(2, Math.round(region.width * shrink));
+  const sh = Math.max(2, Math.round(region.height * shrink));
   const soft = await toRaw(
     fromRaw(scene)
       .extract(region)
-      .blur(Math.max(6, area.height * 0.3)),
+      .resize(sw, sh, { fit: 'fill' })
+      .blur(Math.max(0.5, sigma * shrink)),
   );
+  const sc = soft.channels;
   const mean = [0, 0, 0];
-  for (let i = 0; i < soft.data.length; i += soft.channels)
-    for (let c = 0; c < 3; c++) mean[c]! += soft.data[i + c]!;
-  const count = soft.data.length / soft.channels;
-  for (let c = 0; c < 3; c++) mean[c]! /= count;
+  for (let i = 0; i < soft.data.length; i += sc) for (let c = 0; c < 3; c++) mean[c]! += soft.data[i + c]!;
+  for (let c = 0; c < 3; c++) mean[c]! /= sw * sh;
   const ramp = (d: number) => Math.min(1, Math.max(0, d / feather));
+  const fx = (sw - 1) / Math.max(1, region.width - 1);
+  const fy = (sh - 1) / Math.max(1, region.height - 1);
   const { data, width, channels } = scene;
   for (let y = y0; y < y1; y++) {
     const wy = Math.min(ramp(y - y0), ramp(y1 - y));
+    const v = (y - y0) * fy;
+    const r0 = Math.min(sh - 2, Math.floor(v));
+    const ty = v - r0;
     for (let x = x0; x < x1; x++) {
       const w = Math.min(wy, ramp(x - x0), ramp(x1 - x)) * strength * (1 - product(x, y));
       if (w <= 0) continue;
+      const u = (x - x0) * fx;
+      const c0 = Math.min(sw - 2, Math.floor(u));
+      const tx = u - c0;
+      const a = (r0 * sw + c0) * sc;
+      const b = a + sw * sc;
       const i = (y * width + x) * channels;
-      const j = ((y - y0) * region.width + (x - x0)) * soft.channels;
       for (let c = 0; c < 3; c++) {
-        const calm = soft.data[j + c]! * 0.4 + mean[c]! * 0.6;
+        const top = soft.data[a + c]! + (soft.data[a + sc + c]! - soft.data[a + c]!) * tx;
+        const bottom = soft.data[b + c]! + (soft.data[b + sc + c]! - soft.data[b + c]!) * tx;
+        const calm = (top + (bottom - top) * ty) * 0.4 + mean[c]! * 0.6;
         data[i + c] = data[i + c]! + (calm - data[i + c]!) * w;
       }
     }
