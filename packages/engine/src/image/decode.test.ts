@@ -11,7 +11,7 @@ import {
   pngClaiming,
   truncatedJpeg,
 } from '../test-utils/hostile-files';
-import { decodeRgb, decodeRgba, inspectImage } from './decode';
+import { decodeRgb, decodeRgbCovering, decodeRgba, inspectImage } from './decode';
 import { guard, openUntrusted } from './sharp';
 
 async function codeOf(work: Promise<unknown>): Promise<string> {
@@ -102,5 +102,19 @@ describe('every accepted input becomes 8-bit sRGB', () => {
     expect([small.width, small.height]).toEqual([320, 240]);
     const rgb = await decodeRgb(await noisyJpeg(320, 240), 160);
     expect([rgb.width, rgb.height, rgb.channels]).toEqual([160, 120, 3]);
+  });
+
+  it('decodes a context just large enough to cover a canvas, within a longest side, never enlarged', async () => {
+    const file = await noisyJpeg(320, 240);
+    const story = await decodeRgbCovering(file, { width: 90, height: 160 }, 1000);
+    expect([story.width, story.height, story.channels]).toEqual([213, 160, 3]);
+    const wide = await decodeRgbCovering(file, { width: 200, height: 50 }, 1000);
+    expect([wide.width, wide.height]).toEqual([200, 150]);
+    const capped = await decodeRgbCovering(file, { width: 300, height: 300 }, 200);
+    expect([capped.width, capped.height]).toEqual([200, 150]);
+    const small = await decodeRgbCovering(file, { width: 1080, height: 1920 }, 4000);
+    expect([small.width, small.height]).toEqual([320, 240]);
+    const rotated = await decodeRgbCovering(await exifRotatedJpeg(), { width: 50, height: 50 }, 1000);
+    expect([rotated.width, rotated.height]).toEqual([50, 100]);
   });
 });

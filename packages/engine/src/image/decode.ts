@@ -77,3 +77,25 @@ export async function decodeRgb(input: Buffer, maxSide: number): Promise<RawImag
     .flatten({ background: '#ffffff' });
   return { ...(await toRaw(pipeline)), source };
 }
+
+/**
+ * Opaque RGB pixels just large enough to cover `size` (never enlarged, and never longer than maxSide):
+ * a picture cut from them at that size needs no further resampling. Transparent areas laid on white.
+ */
+export async function decodeRgbCovering(
+  input: Buffer,
+  size: { width: number; height: number },
+  maxSide: number,
+): Promise<RawImage & { source: SourceInfo }> {
+  const source = await inspectImage(input);
+  const { width, height } = source;
+  const scale = Math.min(
+    1,
+    Math.max(size.width / width, size.height / height),
+    maxSide / Math.max(width, height),
+  );
+  const pipeline = normalised(input)
+    .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { fit: 'fill' })
+    .flatten({ background: '#ffffff' });
+  return { ...(await toRaw(pipeline)), source };
+}

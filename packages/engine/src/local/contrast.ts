@@ -18,8 +18,18 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
 /** The grey level (0-255) below which `share` of the levels lie; a histogram, not a sort. */
 export function percentile(levels: Float32Array | number[], share: number): number {
   const histogram = new Uint32Array(256);
-  for (const v of levels) histogram[Math.min(255, Math.max(0, Math.round(v)))]!++;
-  const wanted = share * levels.length;
+  for (let i = 0; i < levels.length; i++) {
+    const v = Math.round(levels[i]!);
+    histogram[v < 0 ? 0 : v > 255 ? 255 : v]!++;
+  }
+  return levelAt(histogram, share);
+}
+
+/** The level below which `share` of a 256-bin histogram's counts lie. */
+export function levelAt(histogram: Uint32Array, share: number): number {
+  let total = 0;
+  for (let level = 0; level < 256; level++) total += histogram[level]!;
+  const wanted = share * total;
   let seen = 0;
   for (let level = 0; level < 256; level++) {
     seen += histogram[level]!;

@@ -7,8 +7,16 @@ export function encode(image: RawImage, format: OutputFormat): Promise<Buffer> {
   const pipeline = fromRaw(image);
   return guard(
     format === 'jpeg'
-      ? // 4:4:4 keeps thin product edges and, later, small type free of colour fringes.
-        pipeline.jpeg({ quality: 88, chromaSubsampling: '4:4:4' }).toBuffer()
+      ? pipeline
+          .jpeg({
+            quality: 88,
+            // 4:4:4 keeps thin product edges and small type free of colour fringes.
+            chromaSubsampling: '4:4:4',
+            // Optimised Huffman tables save about 5 % of the file but triple the encoding time; the
+            // pixels are the same either way.
+            optimiseCoding: false,
+          })
+          .toBuffer()
       : pipeline.png({ compressionLevel: 6 }).toBuffer(),
   );
 }

@@ -21,39 +21,59 @@ function channelCurve(warm: number, contrast: number, lift: number): Uint8Array 
 
 /** `saturation` is the style's multiplier on top of the palette's. */
 export function grade(scene: RawImage, grading: Grading, saturation = 1): void {
-  const { data, channels } = scene;
   const { temperature: t, split, contrast, lift } = grading;
   const s = Math.round(grading.saturation * saturation * 256);
-  const curveR = channelCurve(1 + 0.12 * t, contrast, lift);
-  const curveG = channelCurve(1 + 0.02 * t, contrast, lift);
-  const curveB = channelCurve(1 - 0.12 * t, contrast, lift);
-  const shadowWeight = new Float32Array(256);
-  const highWeight = new Float32Array(256);
-  for (let l = 0; l < 256; l++) {
-    shadowWeight[l] = split * (1 - l / 255) ** 2;
-    highWeight[l] = split * (l / 255) ** 2;
-  }
+  const size = OFFSET * 3;
+  const curves = new Uint8Array(size * 3);
+  curves.set(channelCurve(1 + 0.12 * t, contrast, lift), 0);
+  curves.set(channelCurve(1 + 0.02 * t, contrast, lift), size);
+  curves.set(channelCurve(1 - 0.12 * t, contrast, lift), size * 2);
+  // Split toning moves each channel toward the shadow and highlight tints by weights that depend on
+  // luma alone: v -> v * keep[l] + tint[l], in 16.16 fixed point, one table entry per luma level.
+  const keep = new Int32Array(256);
+  const tints = new Int32Array(256 * 3);
   const [sr, sg, sb] = grading.shadowTint;
   const [hr, hg, hb] = grading.highlightTint;
-  const max = OFFSET * 3 - 1;
-  const index = (v: number) => (v < 0 ? 0 : v > max ? max : v);
-  for (let i = 0; i < data.length; i += channels) {
+  for (let l = 0; l < 256; l++) {
+    const ws = split > 0 ? split * (1 - l / 255) ** 2 : 0;
+    const wh = split > 0 ? split * (l / 255) ** 2 : 0;
+    keep[l] = Math.round((1 - ws - wh) * 65536);
+    tints[l * 3] = Math.round((sr * ws + hr * wh) * 65536);
+    tints[l * 3 + 1] = Math.round((sg * ws + hg * wh) * 65536);
+    tints[l * 3 + 2] = Math.round((sb * ws + hb * wh) * 65536);
+  }
+  gradePixels(scene.data, scene.channels, s, curves, keep, tints);
+}
+
+/** The per-pixel pass, kept small and monomorphic so the JIT compiles it tightly. */
+function gradePixels(
+  data: Buffer,
+  channels: number,
+  s: number,
+  curves: Uint8Array,
+  keep: Int32Array,
+  tints: Int32Array,
+): void {
+  const size = OFFSET * 3;
+  const max = size - 1;
+  const length = data.length;
+  for (let i = 0; i < length; i += channels) {
     const r0 = data[i]!;
     const g0 = data[i + 1]!;
     const b0 = data[i + 2]!;
     const l = (54 * r0 + 183 * g0 + 19 * b0) >> 8;
-    let r = curveR[index(l + (((r0 - l) * s) >> 8) + OFFSET)]!;
-    let g = curveG[index(l + (((g0 - l) * s) >> 8) + OFFSET)]!;
-    let b = curveB[index(l + (((b0 - l) * s) >> 8) + OFFSET)]!;
-    if (split > 0) {
-      const ws = shadowWeight[l]!;
-      const wh = highWeight[l]!;
-      r += (sr - r) * ws + (hr - r) * wh;
-      g += (sg - g) * ws + (hg - g) * wh;
-      b += (sb - b) * ws + (hb - b) * wh;
-    }
-    data[i] = r;
-    data[i + 1] = g;
-    data[i + 2] = b;
+    // l + (v - l) * s / 256 (saturation around the pixel's luma), offset into the curve tables.
+    const base = l * (256 - s) + (OFFSET << 8);
+    let ir = (r0 * s + base) >> 8;
+    let ig = (g0 * s + base) >> 8;
+    let ib = (b0 * s + base) >> 8;
+    ir = ir < 0 ? 0 : ir > max ? max : ir;
+    ig = ig < 0 ? 0 : ig > max ? max : ig;
+    ib = ib < 0 ? 0 : ib > max ? max : ib;
+    const k = keep[l]!;
+    const t = l * 3;
+    data[i] = (curves[ir]! * k + tints[t]!) >> 16;
+    data[i + 1] = (curves[size + ig]! * k + tints[t + 1]!) >> 16;
+    data[i + 2] = (curves[2 * size + ib]! * k + tints[t + 2]!) >> 16;
   }
 }

@@ -5,26 +5,90 @@
  */
 import type { Box, Light } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
-import { clampByte } from './color';
 
 type Radial = { cx: number; cy: number; rx: number; ry: number; table: Float32Array; reach: number };
+
+/** Gains are applied in fixed point: v * gain * 4096 >> 12. */
+const ONE = 4096;
+
+function scaleRow(data: Buffer, from: number, gains: Int32Array, x0: number, x1: number, channels: number) {
+  for (let x = x0, i = from + x0 * channels; x < x1; x++, i += channels) {
+    const k = gains[x]!;
+    if (k === ONE) continue;
+    const r = (data[i]! * k) >> 12;
+    const g = (data[i + 1]! * k) >> 12;
+    const b = (data[i + 2]! * k) >> 12;
+    data[i] = r > 255 ? 255 : r;
+    data[i + 1] = g > 255 ? 255 : g;
+    data[i + 2] = b > 255 ? 255 : b;
+  }
+}
 
 /** Multiplies each pixel by column[x] * row[y] * radial(normalised distance²). */
 function applyGain(image: RawImage, column: Float32Array, row: Float32Array, radial?: Radial): void {
   const { data, width, height, channels } = image;
-  const dx2 = new Float32Array(width);
-  if (radial) for (let x = 0; x < width; x++) dx2[x] = ((x - radial.cx) / radial.rx) ** 2;
-  const steps = radial ? radial.table.length - 1 : 0;
-  for (let y = 0, i = 0; y < height; y++) {
-    const dy2 = radial ? ((y - radial.cy) / radial.ry) ** 2 : 0;
-    const rowGain = row[y]!;
-    for (let x = 0; x < width; x++, i += channels) {
-      let k = rowGain * column[x]!;
-      if (radial) k *= radial.table[Math.min(steps, Math.round(((dx2[x]! + dy2) / radial.reach) * steps))]!;
-      data[i] = clampByte(data[i]! * k);
-      data[i + 1] = clampByte(data[i + 1]! * k);
-      data[i + 2] = clampByte(data[i + 2]! * k);
+  const gains = new Int32Array(width);
+  if (!radial) {
+    let last = Number.NaN;
+    for (let y = 0; y < height; y++) {
+      // Light from the side has the same gains on every row: they are computed once.
+      if (row[y] !== last) {
+        last = row[y]!;
+        for (let x = 0; x < width; x++) gains[x] = Math.round(last * ONE * column[x]!);
+      }
+      scaleRow(data, y * width * channels, gains, 0, width, channels);
     }
+    return;
+  }
+  const { table, reach } = radial;
+  const steps = table.length - 1;
+  const toStep = steps / reach;
+  // Distances are kept in table steps: step = dx² + dy², each pre-scaled.
+  const dx2 = new Float32Array(width);
+  for (let x = 0; x < width; x++) dx2[x] = ((x - radial.cx) / radial.rx) ** 2 * toStep;
+  const plain = column.every((k) => k === 1) && row.every((k) => k === 1);
+  // A vignette leaves the middle of the picture as it is: the distance² below which the table is one.
+  let flat = 0;
+  while (flat < steps && table[flat + 1] === 1) flat++;
+  const flatD2 = plain && table[0] === 1 ? (flat - 0.5) / toStep : -1;
+  const fixed = Int32Array.from(table, (k) => Math.round(k * ONE));
+  for (let y = 0; y < height; y++) {
+    const rowGain = row[y]! * ONE;
+    const dy2 = ((y - radial.cy) / radial.ry) ** 2;
+    // The span of this row inside the flat middle, kept one pixel clear of its edge.
+    const half = dy2 < flatD2 ? radial.rx * Math.sqrt(flatD2 - dy2) - 1 : -1;
+    const skip0 = half > 0 ? Math.max(0, Math.ceil(radial.cx - half)) : width;
+    const skip1 = half > 0 ? Math.min(width, Math.floor(radial.cx + half)) : width;
+    const dy = dy2 * toStep + 0.5;
+    if (plain) {
+      radialRow(gains, dx2, dy, fixed, steps, 0, skip0);
+      radialRow(gains, dx2, dy, fixed, steps, skip1, width);
+    } else {
+      for (let x = 0; x < width; x++) {
+        const step = (dx2[x]! + dy) | 0;
+        // Gains are positive: adding a half and truncating rounds them.
+        gains[x] = (rowGain * column[x]! * table[step < steps ? step : steps]! + 0.5) | 0;
+      }
+    }
+    const from = y * width * channels;
+    scaleRow(data, from, gains, 0, skip0, channels);
+    scaleRow(data, from, gains, skip1, width, channels);
+  }
+}
+
+/** Gains of a row from the radial table alone (no key light): straight from the fixed-point table. */
+function radialRow(
+  gains: Int32Array,
+  dx2: Float32Array,
+  dy: number,
+  fixed: Int32Array,
+  steps: number,
+  x0: number,
+  x1: number,
+): void {
+  for (let x = x0; x < x1; x++) {
+    const step = (dx2[x]! + dy) | 0;
+    gains[x] = fixed[step < steps ? step : steps]!;
   }
 }
 

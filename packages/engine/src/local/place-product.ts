@@ -4,7 +4,7 @@
  */
 import type { Box, Light } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { clampByte, luma } from './color';
+import { luma } from './color';
 import type { Footprint } from './shadow';
 
 export type Placement = { x: number; y: number; width: number; height: number; scale: number };
@@ -57,6 +57,27 @@ function meanLuma(image: RawImage, weightedByAlpha: boolean): number {
   return weight ? sum / weight : 128;
 }
 
+/** What lies behind the product, blurred wide: the colour light wrap bleeds onto its edge. */
+function blurredBehind(scene: RawImage, region: Box, sigma: number): Promise<RawImage> {
+  return toRaw(
+    fromRaw(scene)
+      .extract({ left: region.x, top: region.y, width: region.width, height: region.height })
+      .blur(sigma),
+  );
+}
+
+/** The product's alpha, blurred: where it is below the solid alpha, the pixel is near the edge. */
+async function softAlphaOf(product: RawImage, sigma: number): Promise<Buffer> {
+  const alpha = Buffer.alloc(product.width * product.height);
+  for (let p = 0, i = 3; p < alpha.length; p++, i += 4) alpha[p] = product.data[i]!;
+  const { data } = await toRaw(
+    fromRaw({ data: alpha, width: product.width, height: product.height, channels: 1 })
+      .blur(sigma)
+      .extractChannel(0),
+  );
+  return data;
+}
+
 export async function blendProduct(
   scene: RawImage,
   product: RawImage,
@@ -69,37 +90,67 @@ export async function blendProduct(
   const w = Math.min(scene.width, at.x + at.width) - x0;
   const h = Math.min(scene.height, at.y + at.height) - y0;
   if (w <= 0 || h <= 0) return;
-  const behind = await toRaw(fromRaw(scene).extract({ left: x0, top: y0, width: w, height: h }));
-  // Exposure match: at most ±7 %, so a dark bottle stays dark in a bright scene.
-  const match = Math.min(1.07, Math.max(0.93, (meanLuma(behind, false) / meanLuma(product, true)) ** 0.1));
-  const sigma = Math.max(3, at.width * 0.03);
-  const wrapSource = await toRaw(fromRaw(behind).blur(sigma));
-  const alpha = Buffer.alloc(product.width * product.height);
-  for (let p = 0; p < alpha.length; p++) alpha[p] = product.data[p * 4 + 3]!;
-  const alphaSoft = await toRaw(
-    fromRaw({ data: alpha, width: product.width, height: product.height, channels: 1 })
-      .blur(Math.max(1.5, at.width * 0.012))
-      .extractChannel(0),
+  const region = { x: x0, y: y0, width: w, height: h };
+  // The two blurs are independent: libvips runs them side by side.
+  const [wrapSource, alphaSoft] = await Promise.all([
+    blurredBehind(scene, region, Math.max(3, at.width * 0.03)),
+    options.wrap ? softAlphaOf(product, Math.max(1.5, at.width * 0.012)) : null,
+  ]);
+  // Exposure match: at most ±7 %, so a dark bottle stays dark in a bright scene. A blur keeps the
+  // mean, so the blurred background measures its brightness.
+  const match = Math.min(
+    1.07,
+    Math.max(0.93, (meanLuma(wrapSource, false) / meanLuma(product, true)) ** 0.1),
   );
   const { data } = scene;
+  const pd = product.data;
+  const wd = wrapSource.data;
   const side = light.from === 'left' ? 1 : light.from === 'right' ? -1 : 0;
+  // Key light across the product: a few percent brighter on the lit side; one gain per column.
+  const gains = new Float32Array(w);
+  const base = match * (1 + light.exposure * 0.5);
+  for (let x = 0; x < w; x++) {
+    const px = x0 + x - at.x;
+    gains[x] = base * (1 + light.strength * 0.25 * side * (1 - (2 * px) / product.width));
+  }
+  const wrap = alphaSoft ?? new Uint8Array(0);
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const px = x0 + x - at.x;
-      const p = (y0 + y - at.y) * product.width + px;
-      const a = product.data[p * 4 + 3]! / 255;
-      if (a === 0) continue;
-      // Key light across the product: a few percent brighter on the lit side.
-      const across = side * (1 - (2 * px) / product.width);
-      const gain = match * (1 + light.exposure * 0.5) * (1 + light.strength * 0.25 * across);
-      const wrap = options.wrap ? Math.min(0.45, a * (1 - alphaSoft.data[p]! / 255) * 0.9) : 0;
-      const s = ((y0 + y) * scene.width + x0 + x) * scene.channels;
-      const b = (y * w + x) * behind.channels;
-      for (let c = 0; c < 3; c++) {
-        const lit = clampByte(product.data[p * 4 + c]! * gain);
-        const wrapped = lit + (wrapSource.data[b + c]! - lit) * wrap;
-        data[s + c] = wrapped * a + data[s + c]! * (1 - a);
-      }
+    const p = (y0 + y - at.y) * product.width + (x0 - at.x);
+    const s = ((y0 + y) * scene.width + x0) * scene.channels;
+    blendRow(data, s, scene.channels, pd, p, wd, y * w * 3, gains, wrap, alphaSoft !== null, w);
+  }
+}
+
+/**
+ * One row of the product over the scene: lit by its column's gain, the light wrap mixing in the
+ * blurred background where the soft alpha says the edge is near. A small monomorphic function, so
+ * the JIT compiles the loop tightly.
+ */
+function blendRow(
+  scene: Uint8Array,
+  s: number,
+  channels: number,
+  product: Uint8Array,
+  p: number,
+  wrapSource: Uint8Array,
+  b: number,
+  gains: Float32Array,
+  soft: Uint8Array,
+  wrapping: boolean,
+  width: number,
+): void {
+  for (let x = 0; x < width; x++, p++, s += channels, b += 3) {
+    const alpha = product[p * 4 + 3]!;
+    if (alpha === 0) continue;
+    const a = alpha / 255;
+    const gain = gains[x]!;
+    // Light wrap: the background's colour bleeds onto the outermost edge of the product.
+    const wrap = wrapping ? Math.min(0.45, a * (1 - soft[p]! / 255) * 0.9) : 0;
+    for (let c = 0; c < 3; c++) {
+      let lit = product[p * 4 + c]! * gain;
+      if (lit > 255) lit = 255;
+      if (wrap > 0) lit += (wrapSource[b + c]! - lit) * wrap;
+      scene[s + c] = lit * a + scene[s + c]! * (1 - a);
     }
   }
 }

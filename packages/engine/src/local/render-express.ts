@@ -6,7 +6,9 @@ import { fromSvg, toRaw } from '../image/sharp';
 import { encode, type OutputFormat } from './encode';
 import { expressBackground } from './express-motifs';
 import { vignette } from './light';
+import { mapInFlight, type OnVariantDone } from './parallel';
 import { glow, grain } from './surface';
+import { prefetchText } from './text-layout';
 import { typeset, type TypesetReport } from './typeset';
 
 export type ExpressMetadata = {
@@ -29,6 +31,8 @@ export async function renderExpressVariant(
   formats: OutputFormat[] = ['jpeg'],
 ): Promise<RenderedExpress> {
   const t0 = performance.now();
+  // The headline is set by libvips on another thread while the background is drawn.
+  if (plan.headline) prefetchText([plan.headline]);
   const { design, canvas } = plan;
   const scene = await toRaw(
     fromSvg(
@@ -68,11 +72,11 @@ export async function renderExpressVariant(
   };
 }
 
+/** A whole request, two variants at a time (see parallel.ts); `onVariant` as for renderFusion. */
 export async function renderExpress(
   request: ExpressRequest,
   formats?: OutputFormat[],
+  onVariant?: OnVariantDone,
 ): Promise<RenderedExpress[]> {
-  const results: RenderedExpress[] = [];
-  for (const plan of planExpressVariants(request)) results.push(await renderExpressVariant(plan, formats));
-  return results;
+  return mapInFlight(planExpressVariants(request), (plan) => renderExpressVariant(plan, formats), onVariant);
 }

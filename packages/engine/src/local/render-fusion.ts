@@ -1,5 +1,5 @@
 /** The local provider for Fusion: offline, sharp only. One cut-out per request, then one render per plan. */
-import type { FusionRequest } from '@vitrine/shared/api/generation';
+import { FUSION_FORMAT_SIZES, type FusionRequest } from '@vitrine/shared/api/generation';
 import { planFusionVariants } from '../art-direction/plan';
 import type { FusionPlan } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
@@ -8,6 +8,7 @@ import { encode, type OutputFormat } from './encode';
 import { drawMount, frameLayout } from './frame';
 import { grade } from './grade';
 import { lightScene, vignette } from './light';
+import { mapInFlight, type OnVariantDone } from './parallel';
 import { blendProduct, fitInBox, footprint, resizeProduct, type Placement } from './place-product';
 import { drawPodium } from './podium';
 import { drawReflection } from './reflection';
@@ -19,6 +20,7 @@ import { styliseStructure } from './stylise';
 import { calmBehind, calmestPlacement } from './text-calm';
 import { inksOf, typeset, type Coverage, type TypesetReport } from './typeset';
 import { styliseSurface } from './surface';
+import { prefetchText } from './text-layout';
 
 export type RenderMetadata = {
   engine: 'local';
@@ -46,6 +48,11 @@ export type RenderMetadata = {
 
 export type RenderedImage = { images: Partial<Record<OutputFormat, Buffer>>; metadata: RenderMetadata };
 
+async function resizeToBox(cutout: RawImage, plan: FusionPlan) {
+  const placement = fitInBox(cutout, plan.product.box, plan.product.groundY);
+  return { placement, resized: await resizeProduct(cutout, placement) };
+}
+
 function coverageOf(product: RawImage, at: Placement): Coverage {
   return (x, y) => {
     const px = x - at.x;
@@ -62,6 +69,11 @@ export async function renderFusionVariant(
   formats: OutputFormat[] = ['jpeg'],
 ): Promise<RenderedImage> {
   const t0 = performance.now();
+  // Text and the product's size do not depend on the scene: libvips sets and resamples them on its own
+  // threads while the scene is drawn. (Alternative text places have the planned boxes' sizes.)
+  prefetchText(plan.text);
+  const resizing = product.cutout.method === 'framed' ? null : resizeToBox(product.cutout.image, plan);
+  resizing?.catch(() => undefined);
   const { effects, grading, light } = plan;
   const steps = [`context cover-cropped (${plan.context.crop}${plan.context.flop ? ', mirrored' : ''})`];
   let scene = await coverCrop(context.image, plan.canvas, plan.context);
@@ -78,7 +90,7 @@ export async function renderFusionVariant(
   const t1 = performance.now();
 
   const { cutout } = product;
-  const { box, groundY } = plan.product;
+  const { groundY } = plan.product;
   let placement: Placement;
   let coverage: Coverage = () => 0;
   if (cutout.method === 'framed') {
@@ -96,8 +108,8 @@ export async function renderFusionVariant(
       x >= outer.x && x < outer.x + outer.width && y >= outer.y && y < outer.y + outer.height ? 1 : 0;
     steps.push(`framed photo (${cutout.reason})`);
   } else {
-    placement = fitInBox(cutout.image, box, groundY);
-    const resized = await resizeProduct(cutout.image, placement);
+    let resized: RawImage;
+    ({ placement, resized } = await resizing!);
     const foot = footprint(resized, placement);
     // Podium and reflection stop short of any text set under the product.
     const depth = Math.min(scene.height, ...blocks.map((t) => t.box.y).filter((y) => y > groundY)) - groundY;
@@ -166,19 +178,25 @@ export async function renderFusionVariant(
   };
 }
 
+/**
+ * A whole request: the uploads decoded and cut out once, then the variants, two at a time (see
+ * parallel.ts). `onVariant` hears of each finished variant; throwing from it (e.g. on cancel) stops
+ * the render before the next variant starts.
+ */
 export async function renderFusion(input: {
   request: FusionRequest;
   product: Buffer;
   context: Buffer;
   formats?: OutputFormat[];
+  onVariant?: OnVariantDone;
 }): Promise<RenderedImage[]> {
   const [product, context] = await Promise.all([
     prepareProduct(input.product),
-    prepareContext(input.context),
+    prepareContext(input.context, FUSION_FORMAT_SIZES[input.request.format]),
   ]);
-  const results: RenderedImage[] = [];
-  for (const plan of planFusionVariants(input.request)) {
-    results.push(await renderFusionVariant(plan, product, context, input.formats));
-  }
-  return results;
+  return mapInFlight(
+    planFusionVariants(input.request),
+    (plan) => renderFusionVariant(plan, product, context, input.formats),
+    input.onVariant,
+  );
 }

@@ -5,6 +5,23 @@ import { fromRaw, guard, toRaw, type RawImage } from '../image/sharp';
 /** Smart crops (attention, entropy) look at a copy this wide: the full image costs ten times more. */
 const ANALYSIS_WIDTH = 480;
 
+/** The reduced copy of each context, made once and shared by every variant framed from it. */
+const analysisCopies = new WeakMap<RawImage, Promise<RawImage>>();
+
+function analysisCopy(context: RawImage, shrink: number): Promise<RawImage> {
+  let copy = analysisCopies.get(context);
+  if (!copy) {
+    copy = toRaw(
+      fromRaw(context).resize(Math.round(context.width * shrink), Math.round(context.height * shrink), {
+        fit: 'fill',
+      }),
+    );
+    analysisCopies.set(context, copy);
+    copy.catch(() => analysisCopies.delete(context));
+  }
+  return copy;
+}
+
 /** The window of `context` that covers `size` when cropped by the framing's strategy. */
 async function cropWindow(
   context: RawImage,
@@ -22,9 +39,9 @@ async function cropWindow(
     width: Math.max(1, Math.round(window.width * shrink)),
     height: Math.max(1, Math.round(window.height * shrink)),
   };
+  const copy = await analysisCopy(context, shrink);
   const { info } = await guard(
-    fromRaw(context)
-      .resize(Math.round(context.width * shrink), Math.round(context.height * shrink))
+    fromRaw(copy)
       .resize(small.width, small.height, { fit: 'cover', position: crop })
       .raw()
       .toBuffer({ resolveWithObject: true }),

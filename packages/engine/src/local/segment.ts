@@ -61,43 +61,62 @@ export async function segmentProduct(rgba: RawImage): Promise<Segmentation> {
  * the passes do not reach is too faint to keep and becomes transparent.
  */
 export function bleedInnerColours(rgba: Buffer, width: number, height: number): void {
-  const done = new Uint8Array(width * height);
-  let edge: number[] = [];
-  for (let p = 0; p < done.length; p++) {
-    const a = rgba[p * 4 + 3]!;
+  const count = width * height;
+  const done = new Uint8Array(count);
+  // The soft edge is a thin band: list it once, then work on the list alone.
+  let edge = new Int32Array(1024);
+  let edges = 0;
+  for (let p = 0, i = 3; p < count; p++, i += 4) {
+    const a = rgba[i]!;
     if (a >= 250) done[p] = 1;
-    else if (a > 0) edge.push(p);
+    else if (a > 0) {
+      if (edges === edge.length) {
+        const grown = new Int32Array(edge.length * 2);
+        grown.set(edge);
+        edge = grown;
+      }
+      edge[edges++] = p;
+    }
   }
-  const offsets = [-1, 1, -width, width, -width - 1, -width + 1, width - 1, width + 1];
-  for (let pass = 0; pass < 6 && edge.length; pass++) {
-    const next: number[] = [];
-    const filled: number[] = [];
-    for (const p of edge) {
+  const offsets = Int32Array.of(-1, 1, -width, width, -width - 1, -width + 1, width - 1, width + 1);
+  const filled = new Float32Array(edges * 3);
+  const filledAt = new Int32Array(edges);
+  for (let pass = 0; pass < 6 && edges; pass++) {
+    let next = 0;
+    let fills = 0;
+    for (let e = 0; e < edges; e++) {
+      const p = edge[e]!;
       const x = p % width;
       if (x === 0 || x === width - 1 || p < width || p >= (height - 1) * width) continue;
       let r = 0;
       let g = 0;
       let b = 0;
       let n = 0;
-      for (const o of offsets) {
-        const q = p + o;
+      for (let k = 0; k < 8; k++) {
+        const q = p + offsets[k]!;
         if (!done[q]) continue;
         r += rgba[q * 4]!;
         g += rgba[q * 4 + 1]!;
         b += rgba[q * 4 + 2]!;
         n++;
       }
-      if (n) filled.push(p, r / n, g / n, b / n);
-      else next.push(p);
+      if (n) {
+        filledAt[fills] = p;
+        filled[fills * 3] = r / n;
+        filled[fills * 3 + 1] = g / n;
+        filled[fills * 3 + 2] = b / n;
+        fills++;
+      } else edge[next++] = p;
     }
-    for (let i = 0; i < filled.length; i += 4) {
-      const p = filled[i]!;
-      rgba[p * 4] = filled[i + 1]!;
-      rgba[p * 4 + 1] = filled[i + 2]!;
-      rgba[p * 4 + 2] = filled[i + 3]!;
+    // A pass reads only what was done before it: its own fills are written afterwards.
+    for (let f = 0; f < fills; f++) {
+      const p = filledAt[f]!;
+      rgba[p * 4] = filled[f * 3]!;
+      rgba[p * 4 + 1] = filled[f * 3 + 1]!;
+      rgba[p * 4 + 2] = filled[f * 3 + 2]!;
       done[p] = 1;
     }
-    edge = next;
+    edges = next;
   }
-  for (let p = 0; p < done.length; p++) if (!done[p]) rgba[p * 4 + 3] = 0;
+  for (let p = 0, i = 3; p < count; p++, i += 4) if (!done[p]) rgba[i] = 0;
 }

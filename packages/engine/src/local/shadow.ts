@@ -21,14 +21,22 @@ function darken(
   const x1 = Math.min(width - 1, Math.ceil(cx + rx * 2.2));
   const y0 = Math.max(0, Math.floor(cy - ry * 2.2));
   const y1 = Math.min(height - 1, Math.ceil(cy + ry * 2.2));
+  if (x1 < x0 || y1 < y0) return;
+  // The Gaussian is separable: exp(-2(u² + v²)) = exp(-2u²) · exp(-2v²), one table per axis.
+  const across = new Float32Array(x1 - x0 + 1);
+  for (let x = x0; x <= x1; x++) across[x - x0] = Math.exp(-2 * ((x - cx) / rx) ** 2);
+  // Multiply toward a dark tint of the palette rather than pure black: shadows carry the scene's colour.
+  // v -> v * (1 - k + k * tint / 255), one factor per channel.
+  const [tr, tg, tb] = [1 - tint[0] / 255, 1 - tint[1] / 255, 1 - tint[2] / 255];
   for (let y = y0; y <= y1; y++) {
-    const dy = ((y - cy) / ry) ** 2;
-    for (let x = x0; x <= x1; x++) {
-      const k = opacity * Math.exp(-2 * (((x - cx) / rx) ** 2 + dy));
+    const down = opacity * Math.exp(-2 * ((y - cy) / ry) ** 2);
+    if (down < 0.002) continue;
+    for (let x = x0, i = (y * width + x0) * channels; x <= x1; x++, i += channels) {
+      const k = down * across[x - x0]!;
       if (k < 0.002) continue;
-      const i = (y * width + x) * channels;
-      // Multiply toward a dark tint of the palette rather than pure black: shadows carry the scene's colour.
-      for (let c = 0; c < 3; c++) data[i + c] = data[i + c]! * (1 - k) + (tint[c]! * k * data[i + c]!) / 255;
+      data[i] = data[i]! * (1 - k * tr);
+      data[i + 1] = data[i + 1]! * (1 - k * tg);
+      data[i + 2] = data[i + 2]! * (1 - k * tb);
     }
   }
 }

@@ -13,7 +13,12 @@ export type SetText = { text: string; mask: RawImage; rect: TextRect };
 const escapeMarkup = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const coverage = (mask: RawImage) => mask.data.reduce((sum, v) => sum + v, 0);
+function coverage(mask: RawImage): number {
+  const { data } = mask;
+  let sum = 0;
+  for (let i = 0; i < data.length; i++) sum += data[i]!;
+  return sum;
+}
 
 /**
  * The text at the largest size that fits the box, with balanced lines: among narrower measures that
@@ -36,23 +41,68 @@ async function fitText(
         align: align === 'left' ? 'left' : 'centre',
       }).extractChannel(0),
     );
-  const full = await render(box.width);
+  // The first narrower measure is set alongside the full one: libvips renders them in parallel.
+  const [full, narrower] = await Promise.all([render(box.width), render(box.width * 0.85)]);
   const size = coverage(full);
-  let best = full;
-  for (const share of [0.85, 0.7]) {
-    const narrower = await render(box.width * share);
-    if (coverage(narrower) < size * 0.93) break;
-    best = narrower;
-  }
-  return best;
+  if (coverage(narrower) < size * 0.93) return full;
+  const narrowest = await render(box.width * 0.7);
+  return coverage(narrowest) < size * 0.93 ? narrower : narrowest;
 }
 
-/** The set text of a block as a coverage mask, and where it goes on the canvas. */
+/**
+ * Set text depends only on the words, the font, the box's size and the alignment, not on where the box
+ * is: the variants of a request share their masks. A small cache keeps the latest ones; masks in it are
+ * shared and must not be written to.
+ */
+const CACHE_SIZE = 48;
+const masks = new Map<string, Promise<RawImage>>();
+
+function cachedFit(
+  markup: string,
+  font: ReturnType<typeof fontFor>,
+  box: TextBlock['box'],
+  align: TextBlock['align'],
+): Promise<RawImage> {
+  const key = JSON.stringify([markup, font.file, font.description, box.width, box.height, align]);
+  let mask = masks.get(key);
+  if (mask) {
+    // Most recently used last, so the oldest entry is the first one evicted.
+    masks.delete(key);
+  } else {
+    const fitting = fitText(markup, font, box, align);
+    // A failed render is not remembered: the next request tries again.
+    fitting.catch(() => {
+      if (masks.get(key) === fitting) masks.delete(key);
+    });
+    mask = fitting;
+  }
+  masks.set(key, mask);
+  if (masks.size > CACHE_SIZE) masks.delete(masks.keys().next().value!);
+  return mask;
+}
+
+/** The words as set: French typography, then the typeface's case. */
+function wordsOf(block: TextBlock): string {
+  const text = frenchTypography(block.text);
+  return block.typeface.uppercase ? text.toLocaleUpperCase('fr-FR') : text;
+}
+
+const maskOf = (block: TextBlock, text: string) =>
+  cachedFit(escapeMarkup(text), fontFor(block.typeface), block.box, block.align);
+
+/**
+ * Starts setting the blocks now, so that the text is ready (rendered by libvips on another thread)
+ * by the time the picture underneath is; layoutText then finds the masks done. Errors surface there.
+ */
+export function prefetchText(blocks: readonly TextBlock[]): void {
+  for (const block of blocks) void maskOf(block, wordsOf(block)).catch(() => undefined);
+}
+
+/** The set text of a block as a coverage mask (shared: read only), and where it goes on the canvas. */
 export async function layoutText(block: TextBlock): Promise<SetText> {
-  let text = frenchTypography(block.text);
-  if (block.typeface.uppercase) text = text.toLocaleUpperCase('fr-FR');
+  const text = wordsOf(block);
   const { box } = block;
-  const mask = await fitText(escapeMarkup(text), fontFor(block.typeface), box, block.align);
+  const mask = await maskOf(block, text);
   const width = Math.min(mask.width, box.width);
   const height = Math.min(mask.height, box.height);
   const rect: TextRect = {

@@ -6,7 +6,7 @@
 import type { Rgb, TextBlock } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { luma } from './color';
-import { contrastRatio, MIN_CONTRAST, percentile } from './contrast';
+import { contrastRatio, levelAt, MIN_CONTRAST } from './contrast';
 import { layoutText, type TextRect } from './text-layout';
 
 export type TypesetReport = {
@@ -24,16 +24,18 @@ const grey = (v: number): Rgb => [v, v, v];
 const mixRgb = (a: Rgb, b: Rgb, t: number): Rgb =>
   [0, 1, 2].map((c) => a[c]! + (b[c]! - a[c]!) * t) as unknown as Rgb;
 
-/** Grey levels (0-255 luma) of the scene inside a rectangle. */
-function greys(scene: RawImage, rect: TextRect): Float32Array {
-  const out = new Float32Array(rect.width * rect.height);
-  for (let y = 0, k = 0; y < rect.height; y++) {
-    for (let x = 0; x < rect.width; x++, k++) {
-      const i = ((rect.y + y) * scene.width + rect.x + x) * scene.channels;
-      out[k] = luma(scene.data[i]!, scene.data[i + 1]!, scene.data[i + 2]!);
+/** Histogram of the grey levels (0-255 luma, rounded) of the scene inside a rectangle. */
+function greys(scene: RawImage, rect: TextRect): Uint32Array {
+  const histogram = new Uint32Array(256);
+  const { data, width, channels } = scene;
+  for (let y = 0; y < rect.height; y++) {
+    const start = ((rect.y + y) * width + rect.x) * channels;
+    const end = start + rect.width * channels;
+    for (let i = start; i < end; i += channels) {
+      histogram[Math.round(luma(data[i]!, data[i + 1]!, data[i + 2]!))]!++;
     }
   }
-  return out;
+  return histogram;
 }
 
 /** Opacity of the product at a canvas pixel (0 where there is none): scrims never touch the product. */
@@ -68,8 +70,8 @@ async function typesetBlock(
   const { text, mask, rect } = await layoutText(block);
 
   const behind = greys(scene, rect);
-  const brightest = percentile(behind, 0.95);
-  const darkest = percentile(behind, 0.05);
+  const brightest = levelAt(behind, 0.95);
+  const darkest = levelAt(behind, 0.05);
   const lightContrast = contrastRatio(light, grey(brightest));
   const darkContrast = contrastRatio(dark, grey(darkest));
   const useLight = lightContrast >= darkContrast;
@@ -117,19 +119,28 @@ function applyScrim(
   const y0 = Math.max(0, rect.y - pad - feather);
   const y1 = Math.min(scene.height, rect.y + rect.height + pad + feather);
   const ramp = (d: number) => Math.min(1, Math.max(0, d / feather));
+  // The panel's weight is the smaller of a horizontal and a vertical ramp: one table per axis.
+  const across = new Float32Array(x1 - x0);
+  for (let x = x0; x < x1; x++) {
+    across[x - x0] = Math.min(
+      ramp(x - (rect.x - pad - feather)),
+      ramp(rect.x + rect.width + pad + feather - x),
+    );
+  }
+  const { data, width, channels } = scene;
   for (let y = y0; y < y1; y++) {
     const wy = Math.min(ramp(y - (rect.y - pad - feather)), ramp(rect.y + rect.height + pad + feather - y));
-    for (let x = x0; x < x1; x++) {
-      const edge = Math.min(
-        wy,
-        ramp(x - (rect.x - pad - feather)),
-        ramp(rect.x + rect.width + pad + feather - x),
-      );
-      const w = strength * edge * (1 - product(x, y));
-      const i = (y * scene.width + x) * scene.channels;
-      for (let c = 0; c < 3; c++) {
-        const v = scene.data[i + c]!;
-        scene.data[i + c] = darken ? v * (1 - w) : v + (255 - v) * w;
+    for (let x = x0, i = (y * width + x0) * channels; x < x1; x++, i += channels) {
+      const w = strength * Math.min(wy, across[x - x0]!) * (1 - product(x, y));
+      if (w <= 0) continue;
+      if (darken) {
+        data[i] = data[i]! * (1 - w);
+        data[i + 1] = data[i + 1]! * (1 - w);
+        data[i + 2] = data[i + 2]! * (1 - w);
+      } else {
+        data[i] = data[i]! + (255 - data[i]!) * w;
+        data[i + 1] = data[i + 1]! + (255 - data[i + 1]!) * w;
+        data[i + 2] = data[i + 2]! + (255 - data[i + 2]!) * w;
       }
     }
   }

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { PALETTE_GRADING } from '../art-direction/grading';
+import type { RawImage } from '../image/sharp';
+import { clampByte } from './color';
+import { grade } from './grade';
+import { lightScene, vignette } from './light';
+
+const WIDTH = 400;
+const HEIGHT = 300;
+
+/** A mid-grey canvas with a little colour in it, so gains and curves have something to move. */
+function canvas(): RawImage {
+  const data = Buffer.alloc(WIDTH * HEIGHT * 3);
+  for (let p = 0; p < WIDTH * HEIGHT; p++) data.set([120 + (p % 7), 110, 100 + (p % 13)], p * 3);
+  return { data, width: WIDTH, height: HEIGHT, channels: 3 };
+}
+
+const at = (image: RawImage, x: number, y: number) => [
+  ...image.data.subarray((y * WIDTH + x) * 3, (y * WIDTH + x) * 3 + 3),
+];
+const mean = (image: RawImage, x0: number, x1: number) => {
+  let sum = 0;
+  for (let y = 0; y < HEIGHT; y++) for (let x = x0; x < x1; x++) sum += image.data[(y * WIDTH + x) * 3 + 1]!;
+  return sum / (HEIGHT * (x1 - x0));
+};
+
+describe('light', () => {
+  it('leaves the middle of the picture untouched by the vignette and darkens the corners by its amount', () => {
+    const before = canvas();
+    const after = canvas();
+    vignette(after, 0.4);
+    expect(at(after, WIDTH / 2, HEIGHT / 2)).toEqual(at(before, WIDTH / 2, HEIGHT / 2));
+    expect(at(after, WIDTH / 2 + 60, HEIGHT / 2 + 40)).toEqual(at(before, WIDTH / 2 + 60, HEIGHT / 2 + 40));
+    const corner = at(after, 0, 0)[1]! / at(before, 0, 0)[1]!;
+    expect(corner).toBeGreaterThan(0.55);
+    expect(corner).toBeLessThan(0.7);
+  });
+
+  it('brightens the side the key light comes from, the same way on every row', () => {
+    const image = canvas();
+    lightScene(image, { from: 'left', exposure: 0, strength: 0.2 }, 0, { x: 0, y: 0, width: 10, height: 10 });
+    expect(mean(image, 0, 40) / mean(image, WIDTH - 40, WIDTH)).toBeGreaterThan(1.15);
+    expect(at(image, 5, 10)[1]).toBe(at(image, 5, HEIGHT - 10)[1]);
+  });
+
+  it('pools light around the product under a spotlight', () => {
+    const image = canvas();
+    const product = { x: 150, y: 100, width: 100, height: 150 };
+    lightScene(image, { from: 'top', exposure: 0, strength: 0 }, 0.6, product);
+    expect(at(image, 200, 190)[1]!).toBeGreaterThan(at(image, 5, 5)[1]! * 1.3);
+  });
+});
+
+/** The palette grading in floating point, as a reference for the fixed-point pass. */
+function referenceGrade(r0: number, g0: number, b0: number, palette: keyof typeof PALETTE_GRADING) {
+  const {
+    temperature: t,
+    split,
+    contrast,
+    lift,
+    saturation,
+    shadowTint,
+    highlightTint,
+  } = PALETTE_GRADING[palette];
+  const l = (54 * r0 + 183 * g0 + 19 * b0) >> 8;
+  const s = Math.round(saturation * 256) / 256;
+  const curve = (v: number, warm: number) => {
+    const w = clampByte(Math.round(v * warm));
+    return clampByte(Math.round((lift + (1 - lift) * ((w / 255 - 0.5) * contrast + 0.5)) * 255));
+  };
+  const ws = split * (1 - l / 255) ** 2;
+  const wh = split * (l / 255) ** 2;
+  return [
+    [r0, 1 + 0.12 * t, 0],
+    [g0, 1 + 0.02 * t, 1],
+    [b0, 1 - 0.12 * t, 2],
+  ].map(([v, warm, c]) => {
+    const curved = curve(Math.floor(l + (v! - l) * s), warm!);
+    return curved + (shadowTint[c!]! - curved) * ws + (highlightTint[c!]! - curved) * wh;
+  });
+}
+
+describe('grade', () => {
+  it('matches the floating-point grading within one level, in every palette', () => {
+    for (const palette of Object.keys(PALETTE_GRADING) as (keyof typeof PALETTE_GRADING)[]) {
+      const image = canvas();
+      for (let p = 0; p < 256; p++) image.data.set([p, (p * 7) % 256, 255 - p], p * 3);
+      const source = Buffer.from(image.data);
+      grade(image, PALETTE_GRADING[palette]);
+      for (let p = 0; p < 256; p++) {
+        const expected = referenceGrade(source[p * 3]!, source[p * 3 + 1]!, source[p * 3 + 2]!, palette);
+        for (let c = 0; c < 3; c++) {
+          expect(
+            Math.abs(image.data[p * 3 + c]! - expected[c]!),
+            `${palette} pixel ${p}`,
+          ).toBeLessThanOrEqual(1.01);
+        }
+      }
+    }
+  });
+});

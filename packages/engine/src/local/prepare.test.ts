@@ -1,0 +1,38 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FUSION_FORMAT_SIZES, FUSION_FORMATS } from '@vitrine/shared/api/generation';
+import { fromRaw, toRaw } from '../image/sharp';
+import { sceneJpeg } from '../samples/synthetic';
+import { prepareContext } from './prepare';
+import { coverCrop } from './scene';
+
+let file: Buffer;
+beforeAll(async () => {
+  file = await sceneJpeg(3000, 2000);
+}, 60_000);
+
+describe('the context photo', () => {
+  it('is kept just large enough to cover the canvas, so framing it is a plain crop', async () => {
+    for (const format of FUSION_FORMATS) {
+      const canvas = FUSION_FORMAT_SIZES[format];
+      const { image } = await prepareContext(file, canvas);
+      const scale = Math.max(canvas.width / 3000, canvas.height / 2000);
+      expect([image.width, image.height], format).toEqual([
+        Math.round(3000 * scale),
+        Math.round(2000 * scale),
+      ]);
+      const framed = await coverCrop(image, canvas, { crop: 'south', flop: false });
+      const left = Math.floor((image.width - canvas.width) / 2);
+      const crop = await toRaw(
+        fromRaw(image).extract({ left, top: image.height - canvas.height, ...canvas }),
+      );
+      expect(framed.data.equals(crop.data), format).toBe(true);
+    }
+  }, 60_000);
+
+  it('covers the largest side of every format when the canvas is not given', async () => {
+    const { image } = await prepareContext(file);
+    expect([image.width, image.height]).toEqual([2880, 1920]);
+    const portrait = await prepareContext(await sceneJpeg(900, 1200));
+    expect([portrait.image.width, portrait.image.height]).toEqual([900, 1200]);
+  }, 60_000);
+});
