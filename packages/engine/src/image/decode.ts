@@ -29,10 +29,11 @@ export type SourceInfo = {
 };
 
 /** Reads the header only, and refuses what we will not decode before any pixel is touched. */
-export async function inspectImage(input: Buffer): Promise<SourceInfo> {
-  if (input.length > MAX_INPUT_BYTES) throw new EngineError('IMAGE_TOO_LARGE', 'file over 50 MB');
-  if (input.length < MIN_INPUT_BYTES) throw new EngineError('IMAGE_TOO_SMALL', 'file under 100 bytes');
-  const meta = await guard(openUntrusted(input).metadata());
+export async function inspectImage(input: Buffer | { path: string; size: number }): Promise<SourceInfo> {
+  const size = Buffer.isBuffer(input) ? input.length : input.size;
+  if (size > MAX_INPUT_BYTES) throw new EngineError('IMAGE_TOO_LARGE', 'file over 50 MB');
+  if (size < MIN_INPUT_BYTES) throw new EngineError('IMAGE_TOO_SMALL', 'file under 100 bytes');
+  const meta = await guard(openUntrusted(Buffer.isBuffer(input) ? input : input.path).metadata());
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
     throw new EngineError('IMAGE_UNSUPPORTED', `format ${meta.format ?? 'unknown'} is not accepted`);
   }
@@ -57,6 +58,22 @@ export async function inspectImage(input: Buffer): Promise<SourceInfo> {
 function normalised(input: Buffer): Sharp {
   // toColourspace('srgb') also casts 16-bit to 8-bit and expands grayscale and palette images.
   return openUntrusted(input).toColourspace('srgb');
+}
+
+/**
+ * Checks that a stored file decodes whole within the limits, reading it from disk as it goes (uploads
+ * up to 50 MB are never loaded at once). Throws the same typed errors as the decoders.
+ */
+export async function checkDecodableFile(file: { path: string; size: number }): Promise<SourceInfo> {
+  const source = await inspectImage(file);
+  await guard(
+    openUntrusted(file.path, { sequential: true })
+      .toColourspace('srgb')
+      .resize(64, 64, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer(),
+  );
+  return source;
 }
 
 /** RGBA pixels no larger than maxSide on their longest side (never enlarged). */

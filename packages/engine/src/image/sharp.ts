@@ -19,14 +19,18 @@ const TIMEOUT_SECONDS = 20;
 
 export type RawImage = { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 };
 
-/** An uploaded file, opened with every safety option. */
-export function openUntrusted(input: Buffer): Sharp {
+/**
+ * An uploaded file, opened with every safety option: its bytes, or the path of a file our own storage
+ * wrote (read from disk as decoding goes, so a large upload is never held whole in memory).
+ */
+export function openUntrusted(input: Buffer | string, options: { sequential?: boolean } = {}): Sharp {
   return sharp(input, {
     limitInputPixels: MAX_INPUT_PIXELS,
     failOn: 'error',
     autoOrient: true,
     pages: 1,
     page: 0,
+    ...(options.sequential ? { sequentialRead: true } : {}),
   }).timeout({ seconds: TIMEOUT_SECONDS });
 }
 

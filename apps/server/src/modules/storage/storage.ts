@@ -12,6 +12,8 @@ export type Storage = {
   /** Writes the stream (through optional checks) under `key`; the file appears whole or not at all. */
   put(key: string, body: Readable, ...checks: Transform[]): Promise<{ size: number }>;
   read(key: string): Readable;
+  /** The file on this machine's disk, when the adapter keeps files locally (else undefined). */
+  localFile?(key: string): Promise<{ path: string; size: number } | undefined>;
   move(from: string, to: string): Promise<void>;
   remove(key: string): Promise<void>;
 };
@@ -46,6 +48,10 @@ export function createLocalStorage(root: string): Storage {
       }
     },
     read: (key) => createReadStream(file(key)),
+    async localFile(key) {
+      const target = file(key);
+      return { path: target, size: (await fs.stat(target)).size };
+    },
     async move(from, to) {
       await fs.rename(file(from), file(to));
     },

@@ -19,15 +19,20 @@ async function toBuffer(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function checkDecodable(file: Readable): Promise<void> {
+/**
+ * `file` is a stored file on local disk (read as decoding goes: never whole in memory) or, for storage
+ * without local files, a stream read into memory (at most 50 MB, the upload limit).
+ */
+export async function checkDecodable(file: { path: string; size: number } | Readable): Promise<void> {
   // Loaded on first use: sharp is not needed to start the server.
-  const [{ decodeRgba }, { isEngineError }] = await Promise.all([
+  const [{ checkDecodableFile, decodeRgba }, { isEngineError }] = await Promise.all([
     import('@vitrine/engine/image/decode'),
     import('@vitrine/engine/errors'),
   ]);
   try {
     // A small decode is enough to walk the whole file; shrink-on-load keeps it quick.
-    await decodeRgba(await toBuffer(file), 64);
+    if ('path' in file) await checkDecodableFile(file);
+    else await decodeRgba(await toBuffer(file), 64);
   } catch (error) {
     if (!isEngineError(error)) throw error;
     throw new AppError('INVALID_FILE', {

@@ -66,7 +66,8 @@ export async function storeImage(
     throw error;
   }
   try {
-    await checkDecodable(deps.storage.read(`${base}.incoming`));
+    const incoming = `${base}.incoming`;
+    await checkDecodable((await deps.storage.localFile?.(incoming)) ?? deps.storage.read(incoming));
   } catch (error) {
     await deps.storage.remove(`${base}.incoming`);
     throw error;
