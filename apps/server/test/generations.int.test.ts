@@ -466,6 +466,24 @@ describe('rendering (worker with the real engine)', () => {
     expect(progress.at(-1)).toBe(100);
     expect([...progress].sort((a, b) => a! - b!)).toEqual(progress);
     expect(changes.at(-1)!.resultId).toEqual(expect.any(String));
+
+    // A client that reconnects with the last event id it saw catches up on what it missed.
+    const firstId = String(new Date(changes[0]!.updatedAt).getTime());
+    const again = new AbortController();
+    const resumed = await fetch(`${address}/api/events`, {
+      headers: { cookie: u.cookie, 'last-event-id': firstId },
+      signal: again.signal,
+    });
+    const resumedReader = resumed.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!/"status":"completed"/.test(text)) {
+      const { value, done } = await resumedReader.read();
+      if (done) break;
+      text += value;
+    }
+    again.abort();
+    expect(text).toMatch(/^event: snapshot$/m);
+    expect(text).toMatch(new RegExp(`"id":"${generation.id}".*"status":"completed"`));
   });
 });
 
