@@ -4,12 +4,8 @@
  * session checks per second and latency. Requests come from this process over loopback with a fixed
  * number in flight. Prints JSON.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { spawnServer } from '../apps/server/test/helpers/server-process';
-import { BENCH_PASSWORD, createUser, freePort, machine, percentile, round, waitHealthy } from './lib';
+import { BENCH_PASSWORD, createUser, machine, percentile, round, startBenchServer, waitHealthy } from './lib';
 
 const SIGN_IN_REQUESTS = Number(process.env.BENCH_SIGN_INS ?? 200);
 const SESSION_REQUESTS = Number(process.env.BENCH_SESSION_CHECKS ?? 3000);
@@ -44,21 +40,7 @@ async function load(total: number, send: () => Promise<Response>) {
   };
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-auth-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-// All requests come from one address: the limits are scaled up so the limiter runs but does not refuse.
-const server = spawnServer(
-  {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MULTIPLIER: '1000',
-  },
-  'bundle',
-);
+const { base, stop } = await startBenchServer('auth');
 try {
   await waitHealthy(base);
   // Several accounts, so the per-address sign-in limit (10 per 15 min) is not what gets measured.
@@ -100,7 +82,5 @@ try {
     ),
   );
 } finally {
-  server.child.kill('SIGTERM');
-  await server.exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -14,8 +14,19 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import sharp from 'sharp';
+import { multipartFile } from '../apps/server/test/helpers/generations';
 import { spawnServer } from '../apps/server/test/helpers/server-process';
-import { createUser, freePort, machine, percentile, round, rssMb, signIn, waitHealthy } from './lib';
+import {
+  createUser,
+  freePort,
+  machine,
+  percentile,
+  round,
+  rssMb,
+  signIn,
+  startBenchServer,
+  waitHealthy,
+} from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const THROUGHPUT_USERS = Number(process.env.BENCH_USERS ?? 8);
@@ -63,26 +74,12 @@ async function fiftyMegabytePng(): Promise<Buffer> {
     .toBuffer();
 }
 
-function multipart(name: string, body: Buffer, type: string) {
-  const boundary = `----vitrine-bench-${crypto.randomUUID()}`;
-  return {
-    body: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      body,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    type: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 async function upload(base: string, cookie: string, name: string, bytes: Buffer, type = 'image/jpeg') {
-  const form = multipart(name, bytes, type);
+  const form = multipartFile(name, bytes, type);
   const res = await fetch(`${base}/api/uploads`, {
     method: 'POST',
-    headers: { cookie, 'content-type': form.type },
-    body: form.body,
+    headers: { cookie, ...form.headers },
+    body: form.payload,
   });
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
@@ -207,21 +204,7 @@ const images = await inputs();
 const bigPng = await fiftyMegabytePng();
 
 async function embedded() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-gen-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawnServer(
-    {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MULTIPLIER: '1000',
-    },
-    'bundle',
-  );
-  const pid = server.child.pid!;
+  const { base, pid, stop } = await startBenchServer('generation');
   try {
     await waitHealthy(base);
     // A free account has 3 generations: enough accounts for the warm-up and every run.
@@ -278,9 +261,7 @@ async function embedded() {
       throughput_one_worker: oneWorker,
     };
   } finally {
-    server.child.kill('SIGTERM');
-    await server.exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

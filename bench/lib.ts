@@ -1,5 +1,7 @@
 /** Small helpers shared by the benchmarks: free ports, percentiles, machine facts. */
 import net from 'node:net';
+import path from 'node:path';
+import { spawnServer } from '../apps/server/test/helpers/server-process';
 import os from 'node:os';
 import fs from 'node:fs';
 
@@ -76,4 +78,34 @@ export async function signIn(base: string, email: string): Promise<string> {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+}
+
+/**
+ * The server `npm start` runs, on a free port and a fresh DATA_DIR (embedded database). All requests come
+ * from one address: the rate limits are scaled up so the limiter runs but does not refuse.
+ */
+export async function startBenchServer(name: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vitrine-bench-${name}-`));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawnServer(
+    {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: '1000',
+    },
+    'bundle',
+  );
+  return {
+    base,
+    pid: server.child.pid!,
+    async stop() {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -159,6 +159,7 @@ describe('starting a generation (no worker yet)', () => {
       niveauSophistication: 'grand public',
       usageImage: 'affiche',
       backgroundGenerationId: body.generation.id,
+      user_id: u.userId,
     });
   });
 

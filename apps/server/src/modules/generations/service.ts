@@ -129,6 +129,8 @@ async function ownUploads(db: Queryable, userId: string, ids: string[]): Promise
 
 export async function startGeneration(deps: GenerationDeps, userId: string, locale: Lang, input: StartInput) {
   const { database, jobs } = deps;
+  const id = randomUUID();
+  const ids = { backgroundGenerationId: id, userId };
   let webhookData: object;
   let job: object;
   if (input.mode === 'fusion') {
@@ -136,18 +138,18 @@ export async function startGeneration(deps: GenerationDeps, userId: string, loca
     const product = uploads.get(input.productUploadId);
     const context = uploads.get(input.contextUploadId);
     if (!product || !context) throw new AppError('NOT_FOUND', { messageKey: 'generations.sourceMissing' });
-    webhookData = fusionPayload(input.request, {
-      product: `/api/uploads/${product.id}/file`,
-      context: `/api/uploads/${context.id}/file`,
-    });
+    webhookData = fusionPayload(
+      input.request,
+      { product: `/api/uploads/${product.id}/file`, context: `/api/uploads/${context.id}/file` },
+      ids,
+    );
     job = { request: input.request, productKey: product.storage_key, contextKey: context.storage_key };
   } else {
-    webhookData = expressPayload(input.request, userId);
+    webhookData = expressPayload(input.request, ids);
     job = { request: input.request };
   }
 
   await jobs.ready();
-  const id = randomUUID();
   const row = await database.transaction(async (tx) => {
     const allowance = await lockAllowance(tx, userId);
     let inserted: GenerationRow[];
@@ -156,15 +158,7 @@ export async function startGeneration(deps: GenerationDeps, userId: string, loca
         `insert into background_generations (id, user_id, status, progress, webhook_data, mode, request, locale)
          values ($1, $2, 'processing', $3, $4, $5, $6, $7)
          returning id, mode, status, progress, error_message, created_at, updated_at`,
-        [
-          id,
-          userId,
-          INITIAL_PROGRESS,
-          JSON.stringify({ ...webhookData, backgroundGenerationId: id }),
-          input.mode,
-          JSON.stringify(job),
-          locale,
-        ],
+        [id, userId, INITIAL_PROGRESS, JSON.stringify(webhookData), input.mode, JSON.stringify(job), locale],
       );
     } catch (error) {
       if (isActiveConflict(error)) throw new AppError('ACTIVE_GENERATION', { cause: error });
