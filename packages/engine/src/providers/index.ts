@@ -9,6 +9,7 @@ import { planExpressVariants, type ExpressPlan } from '../art-direction/express-
 import { planFusionVariants } from '../art-direction/plan';
 import type { FusionPlan } from '../art-direction/types';
 import { isEngineError } from '../errors';
+import { mapInFlight } from '../local/parallel';
 import { prepareContext, prepareProduct, type PreparedContext } from '../local/prepare';
 import { renderExpressVariant } from '../local/render-express';
 import { renderFusionVariant } from '../local/render-fusion';
@@ -118,27 +119,34 @@ async function renderEach<Plan extends { variant: number }, R extends { metadata
   locally: (plan: Plan) => Promise<R>,
   logger: ProviderLogger | undefined,
   onVariant: OnVariantRendered | undefined,
+  abandon: AbortController,
 ): Promise<Labelled<R>[]> {
-  const results: Labelled<R>[] = [];
-  for (const [i, plan] of plans.entries()) {
-    const outcome = await scenes[i]!;
-    if (!outcome) {
-      const rendered = await locally(plan);
-      results.push({ ...rendered, metadata: { ...rendered.metadata, provider } });
-    } else if (outcome.ok) {
-      const rendered = await onScene(plan, outcome.scene);
-      const { source, model, size } = outcome.source;
-      const steps = [`scene drawn by ${[source, model, size && `(${size})`].filter(Boolean).join(' ')}`];
-      results.push({
-        ...rendered,
-        metadata: {
-          ...rendered.metadata,
-          steps: [...steps, ...rendered.metadata.steps],
-          provider,
-          scene: outcome.source,
-        },
-      });
-    } else {
+  // Two variants in flight, as the local renderer does: one's pixel loops run while the other's
+  // libvips work uses the second core. Progress counts variants as they finish.
+  return mapInFlight(
+    plans,
+    async (plan, i): Promise<Labelled<R>> => {
+      const outcome = await scenes[i]!;
+      // Stopped while this variant waited for its scene: render nothing more.
+      if (abandon.signal.aborted) throw new Error('render stopped');
+      if (!outcome) {
+        const rendered = await locally(plan);
+        return { ...rendered, metadata: { ...rendered.metadata, provider } };
+      }
+      if (outcome.ok) {
+        const rendered = await onScene(plan, outcome.scene);
+        const { source, model, size } = outcome.source;
+        const steps = [`scene drawn by ${[source, model, size && `(${size})`].filter(Boolean).join(' ')}`];
+        return {
+          ...rendered,
+          metadata: {
+            ...rendered.metadata,
+            steps: [...steps, ...rendered.metadata.steps],
+            provider,
+            scene: outcome.source,
+          },
+        };
+      }
       const { fallback } = outcome;
       logger?.warn(
         { provider, variant: plan.variant, ...fallback },
@@ -146,14 +154,21 @@ async function renderEach<Plan extends { variant: number }, R extends { metadata
       );
       const rendered = await locally(plan);
       const steps = [`${provider} scene unavailable (${fallback.reason}): local scene`];
-      results.push({
+      return {
         ...rendered,
         metadata: { ...rendered.metadata, steps: [...steps, ...rendered.metadata.steps], provider, fallback },
-      });
-    }
-    await onVariant?.(results.length, plans.length);
-  }
-  return results;
+      };
+    },
+    async (done, total) => {
+      try {
+        await onVariant?.(done, total);
+      } catch (error) {
+        // The scene requests still running are abandoned at once, so stopping does not wait for them.
+        abandon.abort();
+        throw error;
+      }
+    },
+  );
 }
 
 /** Renders each plan, abandoning the scene requests still running if the render stops early. */
@@ -184,7 +199,8 @@ async function fusionWith(
   for (const scene of scenes) scene.catch(() => undefined);
   const [product, context] = await Promise.all([
     prepareProduct(input.product),
-    prepareContext(input.context),
+    // Decoded just large enough to cover this format: framing each variant is then a plain crop.
+    prepareContext(input.context, plans[0]!.canvas),
   ]).catch((error: unknown) => {
     abandon.abort();
     throw error;
@@ -198,6 +214,7 @@ async function fusionWith(
       (plan) => renderFusionVariant(plan, product, context, input.formats),
       logger,
       input.onVariant,
+      abandon,
     ),
   );
 }
@@ -221,6 +238,7 @@ function expressWith(
       (plan) => renderExpressVariant(plan, input.formats),
       logger,
       input.onVariant,
+      abandon,
     ),
   );
 }
