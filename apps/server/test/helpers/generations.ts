@@ -1,7 +1,12 @@
 /** Helpers for generation tests: real photos to upload, starting generations and waiting for them. */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import type { GenerationDetail, StartResponse } from '@vitrine/shared/api/generations';
+import type { GenerationDetail, StartResponse, Usage } from '@vitrine/shared/api/generations';
+import { storageDir } from '../../src/modules/storage/storage';
+import { createVerifiedUser } from './accounts';
+import type { TestApp } from './test-app';
 
 /** A studio product shot: a terracotta bottle with a label on a plain light background. */
 export function productJpeg(): Promise<Buffer> {
@@ -108,3 +113,29 @@ export async function waitForEnd(app: FastifyInstance, cookie: string, id: strin
 }
 
 export const started = (body: string) => JSON.parse(body) as StartResponse;
+
+/** Per-app helpers: a user with a product and a context uploaded, their usage, records and files. */
+export function generationKit(t: TestApp, images: { product: Buffer; context: Buffer }) {
+  return {
+    async userWithUploads(email: string) {
+      const user = await createVerifiedUser(t.app, email);
+      const productUploadId = await uploadImage(t.app, user.cookie, 'bouteille.jpg', images.product);
+      const contextUploadId = await uploadImage(t.app, user.cookie, 'table.jpg', images.context);
+      return { ...user, productUploadId, contextUploadId, uploads: { productUploadId, contextUploadId } };
+    },
+    async usage(cookie: string): Promise<Usage> {
+      return (await t.app.inject({ method: 'GET', url: '/api/usage', headers: { cookie } })).json();
+    },
+    rows(userId: string) {
+      return t.database.query<{ status: string; error_message: string | null; credit_reserved: boolean }>(
+        `select status, error_message, credit_reserved from background_generations
+         where user_id = $1 order by created_at`,
+        [userId],
+      );
+    },
+    storedFiles(userId: string): string[] {
+      const dir = path.join(storageDir(t.config.dataDir), userId);
+      return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+    },
+  };
+}
