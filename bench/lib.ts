@@ -94,11 +94,13 @@ export async function startBenchServer(name: string) {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       RATE_LIMIT_MULTIPLIER: '1000',
     },
     'bundle',
   );
+  // BENCH_LOG_LEVEL=info shows the server's log (e.g. each job's duration) on stderr.
+  if (process.env.BENCH_LOG_LEVEL) server.child.stdout?.pipe(process.stderr);
   return {
     base,
     pid: server.child.pid!,
