@@ -14,7 +14,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import sharp from 'sharp';
-import { multipartFile } from '../apps/server/test/helpers/generations';
+import { multipartFile } from '../apps/server/test/helpers/multipart';
 import { spawnServer } from '../apps/server/test/helpers/server-process';
 import {
   createUser,

@@ -2,48 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import type { GenerationDetail, StartResponse, Usage } from '@vitrine/shared/api/generations';
 import { storageDir } from '../../src/modules/storage/storage';
 import { createVerifiedUser } from './accounts';
+import { multipartFile } from './multipart';
+
+export { multipartFile };
+export { contextJpeg, productJpeg } from './sample-images';
 import type { TestApp } from './test-app';
-
-/** A studio product shot: a terracotta bottle with a label on a plain light background. */
-export function productJpeg(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">
-    <rect width="600" height="800" fill="#f4f2ee"/>
-    <rect x="250" y="90" width="100" height="140" rx="14" fill="#7a2e1c"/>
-    <rect x="170" y="200" width="260" height="520" rx="60" fill="#b5462a"/>
-    <rect x="200" y="400" width="200" height="120" fill="#fbf3e4"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
-}
-
-/** A context photo: a sunny wall above a wooden table. */
-export function contextJpeg(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1067">
-    <defs><linearGradient id="wall" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="#e9d7bd"/><stop offset="1" stop-color="#c9a57f"/></linearGradient></defs>
-    <rect width="1600" height="1067" fill="url(#wall)"/>
-    <rect y="700" width="1600" height="367" fill="#8a5a36"/>
-    <rect y="700" width="1600" height="12" fill="#6d4327"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
-}
-
-export function multipartFile(name: string, body: Buffer, type = 'image/jpeg') {
-  const boundary = '----vitrine-generation-boundary';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      body,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 export async function uploadImage(app: FastifyInstance, cookie: string, name: string, body: Buffer) {
   const { payload, headers } = multipartFile(name, body);

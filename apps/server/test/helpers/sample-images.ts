@@ -1,0 +1,25 @@
+/** Photos to upload in tests: a product shot on a plain background and a context. */
+import sharp from 'sharp';
+
+/** A studio product shot: a terracotta bottle with a label on a plain light background. */
+export function productJpeg(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">
+    <rect width="600" height="800" fill="#f4f2ee"/>
+    <rect x="250" y="90" width="100" height="140" rx="14" fill="#7a2e1c"/>
+    <rect x="170" y="200" width="260" height="520" rx="60" fill="#b5462a"/>
+    <rect x="200" y="400" width="200" height="120" fill="#fbf3e4"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
+}
+
+/** A context photo: a sunny wall above a wooden table. */
+export function contextJpeg(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1067">
+    <defs><linearGradient id="wall" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="#e9d7bd"/><stop offset="1" stop-color="#c9a57f"/></linearGradient></defs>
+    <rect width="1600" height="1067" fill="url(#wall)"/>
+    <rect y="700" width="1600" height="367" fill="#8a5a36"/>
+    <rect y="700" width="1600" height="12" fill="#6d4327"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}
