@@ -158,12 +158,19 @@ describe('Express in the browser', () => {
   it('shows the limit state after 3 generations', async () => {
     await page.goto('/dashboard');
     await expectText(page, 'Limite atteinte', 30_000);
-    // The page still shows the last result; a new image brings the form back, with its button locked.
+    // The page may still show the last result (it loads a moment later): 'Nouvelle image' brings the
+    // form back, with its button turned into the limit link.
     const again = page.getByRole('button', { name: 'Nouvelle image' });
-    if (await again.isVisible()) await again.click();
-    await page.screenshot({ path: 'e2e/.artifacts/limit.png', fullPage: true });
     const button = page.getByRole('link', { name: 'Limite atteinte – Passer à Premium' });
-    await button.waitFor();
+    await expect
+      .poll(
+        async () => {
+          if (await again.isVisible()) await again.click();
+          return button.isVisible();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await page.screenshot({ path: 'e2e/.artifacts/limit.png', fullPage: true });
     const res = await page.request.post('/api/generations/express', {
       data: { style: 'moderne', format: 'square' },
