@@ -3,6 +3,12 @@ import { HomePage } from '../features/landing/components/home-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { AuthPage } from '../features/auth/components/auth-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
+import { DashboardLayout } from '../features/dashboard/components/dashboard-layout';
+import { FusionPage } from '../features/fusion/components/fusion-page';
+import { ExpressPage } from '../features/express/components/express-page';
+import { HistoryPage } from '../features/history/components/history-page';
+import { StatsPage } from '../features/stats/components/stats-page';
+import { AccountPage } from '../features/account/components/account-page';
 import { RequireUser } from './require-user';
 import { SessionMonitor } from '../features/auth/components/session-monitor';
 
@@ -15,48 +21,17 @@ export const router = createBrowserRouter([
       { path: '/reset-password', element: <ResetPasswordPage /> },
       {
         path: '/dashboard',
-        // The dashboard loads on demand: the public pages stay light.
-        lazy: async () => {
-          const { DashboardLayout } = await import('../features/dashboard/components/dashboard-layout');
-          return {
-            element: (
-              <RequireUser>
-                <DashboardLayout />
-              </RequireUser>
-            ),
-          };
-        },
+        element: (
+          <RequireUser>
+            <DashboardLayout />
+          </RequireUser>
+        ),
         children: [
-          {
-            index: true,
-            lazy: async () => ({
-              Component: (await import('../features/fusion/components/fusion-page')).FusionPage,
-            }),
-          },
-          {
-            path: 'express',
-            lazy: async () => ({
-              Component: (await import('../features/express/components/express-page')).ExpressPage,
-            }),
-          },
-          {
-            path: 'history',
-            lazy: async () => ({
-              Component: (await import('../features/history/components/history-page')).HistoryPage,
-            }),
-          },
-          {
-            path: 'stats',
-            lazy: async () => ({
-              Component: (await import('../features/stats/components/stats-page')).StatsPage,
-            }),
-          },
-          {
-            path: 'account',
-            lazy: async () => ({
-              Component: (await import('../features/account/components/account-page')).AccountPage,
-            }),
-          },
+          { index: true, element: <FusionPage /> },
+          { path: 'express', element: <ExpressPage /> },
+          { path: 'history', element: <HistoryPage /> },
+          { path: 'stats', element: <StatsPage /> },
+          { path: 'account', element: <AccountPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
