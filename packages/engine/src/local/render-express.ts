@@ -2,7 +2,7 @@
 import type { ExpressRequest } from '@vitrine/shared/api/generation';
 import { planExpressVariants, type ExpressPlan } from '../art-direction/express-plan';
 import type { Box } from '../art-direction/types';
-import { fromSvg, toRaw } from '../image/sharp';
+import { fromSvg, toRaw, type RawImage } from '../image/sharp';
 import { encode, type OutputFormat } from './encode';
 import { expressBackground } from './express-motifs';
 import { vignette } from './light';
@@ -43,8 +43,24 @@ export async function renderExpressVariant(
   if (design.glow > 0) await glow(scene, design.glow, design.accents[0]!);
   if (design.grain > 0) grain(scene, design.grain, plan.seed);
   vignette(scene, design.vignette);
+  return finishExpress(plan, scene, steps, formats, t0);
+}
+
+/**
+ * The end of every Express render, whatever drew the background: the headline typeset (with a scrim
+ * when the scene alone cannot reach 4.5:1), the encoding and the metadata. `t0` is when the design
+ * started; `extraDesignMs` counts work done before it (e.g. decoding a drawn background).
+ */
+export async function finishExpress(
+  plan: ExpressPlan,
+  scene: RawImage,
+  steps: string[],
+  formats: OutputFormat[],
+  t0: number,
+  extraDesignMs = 0,
+): Promise<RenderedExpress> {
   const t1 = performance.now();
-  const [headline = null] = plan.headline ? await typeset(scene, [plan.headline], design.inks) : [];
+  const [headline = null] = plan.headline ? await typeset(scene, [plan.headline], plan.design.inks) : [];
   if (headline) steps.push('typeset headline');
   const t2 = performance.now();
   const images: RenderedExpress['images'] = {};
@@ -63,10 +79,10 @@ export async function renderExpressVariant(
       logoZone: plan.logoZone,
       steps,
       timings: {
-        designMs: Math.round(t1 - t0),
+        designMs: Math.round(t1 - t0 + extraDesignMs),
         typesetMs: Math.round(t2 - t1),
         encodeMs: Math.round(t3 - t2),
-        totalMs: Math.round(t3 - t0),
+        totalMs: Math.round(t3 - t0 + extraDesignMs),
       },
     },
   };

@@ -5,13 +5,11 @@
 import type { ExpressPlan } from '../art-direction/express-plan';
 import type { ContextFraming, Effects, FusionPlan, Grading } from '../art-direction/types';
 import type { OutputFormat } from '../local/encode';
-import { encode } from '../local/encode';
 import { vignette } from '../local/light';
 import type { PreparedContext, PreparedProduct } from '../local/prepare';
-import type { RenderedExpress } from '../local/render-express';
+import { finishExpress, type RenderedExpress } from '../local/render-express';
 import { renderFusionVariant, type RenderedImage } from '../local/render-fusion';
 import { coverCrop } from '../local/scene';
-import { typeset } from '../local/typeset';
 
 /**
  * The model was asked for an empty surface where the plan puts the product: the scene is centred and
@@ -90,32 +88,5 @@ export async function renderExpressOnScene(
   const canvas = await coverCrop(scene.image, plan.canvas, MODEL_FRAMING);
   vignette(canvas, plan.design.vignette * 0.5);
   const steps = ['background cover-cropped (centre)'];
-  const t1 = performance.now();
-  // The typesetter picks the ink that reads best and adds a scrim when the scene alone cannot reach 4.5:1.
-  const [headline = null] = plan.headline ? await typeset(canvas, [plan.headline], plan.design.inks) : [];
-  if (headline) steps.push('typeset headline');
-  const t2 = performance.now();
-  const images: RenderedExpress['images'] = {};
-  for (const format of formats) images[format] = await encode(canvas, format);
-  const t3 = performance.now();
-  return {
-    images,
-    metadata: {
-      engine: 'local',
-      mode: 'express',
-      variant: plan.variant,
-      width: canvas.width,
-      height: canvas.height,
-      style: plan.style,
-      headline,
-      logoZone: plan.logoZone,
-      steps,
-      timings: {
-        designMs: Math.round(t1 - t0 + scene.decodeMs),
-        typesetMs: Math.round(t2 - t1),
-        encodeMs: Math.round(t3 - t2),
-        totalMs: Math.round(t3 - t0 + scene.decodeMs),
-      },
-    },
-  };
+  return finishExpress(plan, canvas, steps, formats, t0, scene.decodeMs);
 }
