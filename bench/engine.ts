@@ -31,8 +31,9 @@ import { planFusion, planFusionVariants } from '@vitrine/engine/art-direction/pl
 import { fromEngineFile, fromRaw, fromSvg, guard, toRaw, type RawImage } from '@vitrine/engine/image/sharp';
 import { randomSource } from '@vitrine/engine/local/noise';
 import { prepareContext, prepareProduct } from '@vitrine/engine/local/prepare';
-import { renderExpress, renderExpressVariant } from '@vitrine/engine/local/render-express';
-import { renderFusion, renderFusionVariant } from '@vitrine/engine/local/render-fusion';
+import { renderExpressVariant } from '@vitrine/engine/local/render-express';
+import { renderFusionVariant } from '@vitrine/engine/local/render-fusion';
+import { renderExpress, renderFusion } from '@vitrine/engine/local/requests';
 import { productPhoto, sceneJpeg } from '@vitrine/engine/samples/synthetic';
 import { machine, percentile, round } from './lib';
 

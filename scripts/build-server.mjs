@@ -1,5 +1,6 @@
-// Bundles the server (our TypeScript and @vitrine/* workspaces) into apps/server/dist/main.mjs; npm
-// packages stay external. Starting from plain JavaScript is much faster than a TS loader, and code
+// Bundles the server (our TypeScript and @vitrine/* workspaces) into apps/server/dist/main.mjs, and the
+// engine's render thread into dist/render-thread.mjs (packages/engine/src/local/threads.ts looks for it
+// there); npm packages stay external. Starting from plain JavaScript is much faster than a TS loader, and code
 // splitting keeps each role's packages in a chunk loaded only when the role starts (see main.ts).
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -7,7 +8,10 @@ import { build } from 'esbuild';
 const root = path.resolve(import.meta.dirname, '..');
 
 await build({
-  entryPoints: [path.join(root, 'apps/server/src/main.ts')],
+  entryPoints: {
+    main: path.join(root, 'apps/server/src/main.ts'),
+    'render-thread': path.join(root, 'packages/engine/src/local/render-thread.ts'),
+  },
   outdir: path.join(root, 'apps/server/dist'),
   splitting: true,
   entryNames: '[name]',

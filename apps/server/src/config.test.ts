@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { ConfigError, parseConfig } from './config';
@@ -42,6 +43,12 @@ describe('configuration', () => {
 
 describe('image provider keys', () => {
   const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
+
+  it('renders on one thread per core (at most four) unless RENDER_THREADS says otherwise; 0 is allowed', () => {
+    expect(parseConfig({}).renderThreads).toBe(Math.min(4, os.availableParallelism()));
+    expect(parseConfig({ RENDER_THREADS: '0' }).renderThreads).toBe(0);
+    expect(parseConfig({ RENDER_THREADS: '3' }).renderThreads).toBe(3);
+  });
 
   it('draws locally by default, with the provider keys ignored', () => {
     expect(parseConfig({}).imageProvider).toEqual({ kind: 'local' });
@@ -106,6 +113,8 @@ describe('image provider keys', () => {
         WORKFLOW_WEBHOOK_SECRET: 'x'.repeat(31),
       }),
     ).toThrow(/WORKFLOW_WEBHOOK_SECRET: must be at least 32 characters/);
+    expect(() => parseConfig({ RENDER_THREADS: '17' })).toThrow(/RENDER_THREADS: must be between 0 and 16/);
+    expect(() => parseConfig({ RENDER_THREADS: 'many' })).toThrow(/RENDER_THREADS: must be a number/);
     expect(() => parseConfig({ IMAGE_PROVIDER_TIMEOUT_MS: '50' })).toThrow(
       /IMAGE_PROVIDER_TIMEOUT_MS: must be between 100 and 600000 \(got "50"\)/,
     );

@@ -95,6 +95,8 @@ const schema = z
       },
       /** Who draws the backgrounds (docs/decisions/007); local unless IMAGE_PROVIDER says otherwise. */
       imageProvider: toImageProviderConfig(env),
+      /** Worker threads rendering variants (0: on the worker's own thread); see engine local/threads.ts. */
+      renderThreads: env.RENDER_THREADS,
     };
   });
 

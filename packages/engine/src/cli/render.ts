@@ -11,8 +11,7 @@ import { expressRequest, fusionRequest } from '@vitrine/shared/api/generation';
 import type { z } from 'zod';
 import { isEngineError } from '../errors';
 import type { OutputFormat } from '../local/encode';
-import { renderExpress } from '../local/render-express';
-import { renderFusion } from '../local/render-fusion';
+import { renderExpress, renderFusion } from '../local/requests';
 
 const USAGE = `usage: npm run render -- --mode fusion --product FILE --context FILE --position centré|gauche|droite
   --style STYLE --palette PALETTE [--slogan TEXT] [--tagline TEXT] --typo TYPOGRAPHY --format FORMAT

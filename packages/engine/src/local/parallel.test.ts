@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expressRequest } from '@vitrine/shared/api/generation';
 import { mapInFlight, VARIANTS_IN_FLIGHT } from './parallel';
-import { renderExpress } from './render-express';
+import { renderExpress } from './requests';
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -9,7 +9,8 @@ import { planExpress, planExpressVariants } from '../art-direction/express-plan'
 import { decodeOutput, meanDeltaE, shrink } from '../test-utils/measure';
 import { hasFrenchOcr, ocrRegion, words } from '../test-utils/ocr';
 import { MIN_CONTRAST } from './contrast';
-import { renderExpress, renderExpressVariant } from './render-express';
+import { renderExpressVariant } from './render-express';
+import { renderExpress } from './requests';
 
 const request = (input: Record<string, unknown> = {}) =>
   expressRequest.parse({

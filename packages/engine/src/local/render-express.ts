@@ -1,12 +1,10 @@
 /** The local provider for Express: a designed visual in the chosen style, headline typeset, no photo. */
-import type { ExpressRequest } from '@vitrine/shared/api/generation';
-import { planExpressVariants, type ExpressPlan } from '../art-direction/express-plan';
+import type { ExpressPlan } from '../art-direction/express-plan';
 import type { Box } from '../art-direction/types';
 import { fromSvg, toRaw, type RawImage } from '../image/sharp';
 import { encode, type OutputFormat } from './encode';
 import { expressBackground } from './express-motifs';
 import { vignette } from './light';
-import { mapInFlight, type OnVariantDone } from './parallel';
 import { glow, grain } from './surface';
 import { prefetchText } from './text-layout';
 import { typeset, type TypesetReport } from './typeset';
@@ -86,13 +84,4 @@ export async function finishExpress(
       },
     },
   };
-}
-
-/** A whole request, two variants at a time (see parallel.ts); `onVariant` as for renderFusion. */
-export async function renderExpress(
-  request: ExpressRequest,
-  formats?: OutputFormat[],
-  onVariant?: OnVariantDone,
-): Promise<RenderedExpress[]> {
-  return mapInFlight(planExpressVariants(request), (plan) => renderExpressVariant(plan, formats), onVariant);
 }

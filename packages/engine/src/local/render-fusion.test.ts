@@ -3,7 +3,8 @@ import { FUSION_FORMAT_SIZES, FUSION_FORMATS, FUSION_POSITIONS } from '@vitrine/
 import { planFusion, planFusionVariants } from '../art-direction/plan';
 import { decodeOutput, meanDeltaE, shrink } from '../test-utils/measure';
 import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
-import { renderFusion, renderFusionVariant } from './render-fusion';
+import { renderFusionVariant } from './render-fusion';
+import { renderFusion } from './requests';
 import { prepareContext } from './prepare';
 import { productPhoto, sceneJpeg } from '../samples/synthetic';
 import { pngClaiming, truncatedJpeg } from '../test-utils/hostile-files';

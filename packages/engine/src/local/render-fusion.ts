@@ -1,6 +1,4 @@
-/** The local provider for Fusion: offline, sharp only. One cut-out per request, then one render per plan. */
-import { FUSION_FORMAT_SIZES, type FusionRequest } from '@vitrine/shared/api/generation';
-import { planFusionVariants } from '../art-direction/plan';
+/** The local provider for Fusion: offline, sharp only. One render per plan (requests: requests.ts). */
 import type { FusionPlan } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
 import type { Cutout } from './cutout';
@@ -8,11 +6,10 @@ import { encode, type OutputFormat } from './encode';
 import { drawMount, frameLayout } from './frame';
 import { grade } from './grade';
 import { lightScene, vignette } from './light';
-import { mapInFlight, type OnVariantDone } from './parallel';
 import { blendProduct, fitInBox, footprint, resizeProduct, type Placement } from './place-product';
 import { drawPodium } from './podium';
 import { drawReflection } from './reflection';
-import { prepareContext, prepareProduct, type PreparedContext, type PreparedProduct } from './prepare';
+import type { PreparedContext, PreparedProduct } from './prepare';
 import { coverCrop } from './scene';
 import { castShadow } from './shadow';
 import { drawProductEdge } from './product-edge';
@@ -176,27 +173,4 @@ export async function renderFusionVariant(
       },
     },
   };
-}
-
-/**
- * A whole request: the uploads decoded and cut out once, then the variants, two at a time (see
- * parallel.ts). `onVariant` hears of each finished variant; throwing from it (e.g. on cancel) stops
- * the render before the next variant starts.
- */
-export async function renderFusion(input: {
-  request: FusionRequest;
-  product: Buffer;
-  context: Buffer;
-  formats?: OutputFormat[];
-  onVariant?: OnVariantDone;
-}): Promise<RenderedImage[]> {
-  const [product, context] = await Promise.all([
-    prepareProduct(input.product),
-    prepareContext(input.context, FUSION_FORMAT_SIZES[input.request.format]),
-  ]);
-  return mapInFlight(
-    planFusionVariants(input.request),
-    (plan) => renderFusionVariant(plan, product, context, input.formats),
-    input.onVariant,
-  );
 }

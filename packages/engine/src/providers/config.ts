@@ -3,6 +3,7 @@
  * environment schema, adds `checkImageProviderEnv` to its refinements and keeps
  * `toImageProviderConfig(env)` in its parsed config; `parseImageProviderConfig` does all three alone.
  */
+import os from 'node:os';
 import { z } from 'zod';
 
 export const IMAGE_PROVIDERS = ['local', 'openai', 'webhook'] as const;
@@ -12,6 +13,9 @@ export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_OPENAI_IMAGE_MODEL = 'gpt-image-1';
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 60_000;
 export const WEBHOOK_SECRET_MIN_LENGTH = 32;
+/** Render threads (local/threads.ts): one per core, up to four; more would only share the same cores. */
+export const DEFAULT_RENDER_THREADS = Math.min(4, os.availableParallelism());
+export const MAX_RENDER_THREADS = 16;
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const httpUrl = (error: string) => z.url({ protocol: /^https?$/, error });
@@ -38,6 +42,15 @@ export const imageProviderEnvShape = {
       .min(100, 'must be between 100 and 600000')
       .max(600_000, 'must be between 100 and 600000')
       .default(DEFAULT_PROVIDER_TIMEOUT_MS),
+  ),
+  RENDER_THREADS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of threads' })
+      .int('must be a whole number of threads')
+      .min(0, `must be between 0 and ${MAX_RENDER_THREADS}`)
+      .max(MAX_RENDER_THREADS, `must be between 0 and ${MAX_RENDER_THREADS}`)
+      .default(DEFAULT_RENDER_THREADS),
   ),
   WORKFLOW_WEBHOOK_URL: z.preprocess(emptyAsUndefined, httpUrl('must be an http(s) URL').optional()),
   WORKFLOW_WEBHOOK_SECRET: z.preprocess(

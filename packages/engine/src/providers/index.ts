@@ -11,12 +11,10 @@ import type { FusionPlan } from '../art-direction/types';
 import { isEngineError } from '../errors';
 import { mapInFlight } from '../local/parallel';
 import { prepareContext, prepareProduct, type PreparedContext } from '../local/prepare';
-import { renderExpressVariant } from '../local/render-express';
-import { renderFusionVariant } from '../local/render-fusion';
+import { variantRenderer, variantsInFlight } from '../local/threads';
 import type { ImageProviderConfig, OpenAiProviderConfig, WebhookProviderConfig } from './config';
 import { imageSignature, ProviderFailure } from './http';
 import { drawScene } from './openai';
-import { renderExpressOnScene, renderFusionOnScene } from './scenes';
 import type {
   ExpressProviderInput,
   Fallback,
@@ -121,8 +119,8 @@ async function renderEach<Plan extends { variant: number }, R extends { metadata
   onVariant: OnVariantRendered | undefined,
   abandon: AbortController,
 ): Promise<Labelled<R>[]> {
-  // Two variants in flight, as the local renderer does: one's pixel loops run while the other's
-  // libvips work uses the second core. Progress counts variants as they finish.
+  // Variants in flight as the local renderer runs them (threads.ts). Progress counts variants as they
+  // finish.
   return mapInFlight(
     plans,
     async (plan, i): Promise<Labelled<R>> => {
@@ -168,6 +166,7 @@ async function renderEach<Plan extends { variant: number }, R extends { metadata
         throw error;
       }
     },
+    variantsInFlight(),
   );
 }
 
@@ -210,8 +209,8 @@ async function fusionWith(
       provider,
       plans,
       scenes,
-      (plan, scene) => renderFusionOnScene(plan, product, scene, input.formats),
-      (plan) => renderFusionVariant(plan, product, context, input.formats),
+      (plan, scene) => variantRenderer.fusionOnScene(plan, product, scene, input.formats),
+      (plan) => variantRenderer.fusion(plan, product, context, input.formats),
       logger,
       input.onVariant,
       abandon,
@@ -234,8 +233,8 @@ function expressWith(
       provider,
       plans,
       scenes,
-      (plan, scene) => renderExpressOnScene(plan, scene, input.formats),
-      (plan) => renderExpressVariant(plan, input.formats),
+      (plan, scene) => variantRenderer.expressOnScene(plan, scene, input.formats),
+      (plan) => variantRenderer.express(plan, input.formats),
       logger,
       input.onVariant,
       abandon,

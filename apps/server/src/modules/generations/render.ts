@@ -58,9 +58,22 @@ function toVariant({ images, metadata }: Rendered): RenderedVariant {
   };
 }
 
-export function createRenderer(config: { imageProvider: ImageProviderConfig }): Renderer {
+/** The engine, loaded on first use. */
+let engine: Promise<
+  [typeof import('@vitrine/engine/providers/index'), typeof import('@vitrine/engine/local/threads')]
+> | null = null;
+
+export function createRenderer(config: {
+  imageProvider: ImageProviderConfig;
+  renderThreads?: number;
+}): Renderer {
   const providerFor = async (logger: ProviderLogger | undefined) => {
-    const { createImageProvider } = await import('@vitrine/engine/providers/index');
+    engine ??= Promise.all([
+      import('@vitrine/engine/providers/index'),
+      import('@vitrine/engine/local/threads'),
+    ]);
+    const [{ createImageProvider }, { configureRenderThreads }] = await engine;
+    if (config.renderThreads !== undefined) await configureRenderThreads(config.renderThreads);
     return createImageProvider(config.imageProvider, { logger });
   };
   return {

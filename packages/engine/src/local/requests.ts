@@ -1,0 +1,47 @@
+/**
+ * Whole requests on the local engine: the uploads decoded (and the product cut out) once, then every
+ * variant, on the render threads (threads.ts) or two at a time on this thread (parallel.ts).
+ * `onVariant` hears of each finished variant; throwing from it (e.g. on cancel) stops the render
+ * before the next variant starts.
+ */
+import { FUSION_FORMAT_SIZES, type ExpressRequest, type FusionRequest } from '@vitrine/shared/api/generation';
+import { planExpressVariants } from '../art-direction/express-plan';
+import { planFusionVariants } from '../art-direction/plan';
+import type { OutputFormat } from './encode';
+import { mapInFlight, type OnVariantDone } from './parallel';
+import { prepareContext, prepareProduct } from './prepare';
+import type { RenderedExpress } from './render-express';
+import type { RenderedImage } from './render-fusion';
+import { variantRenderer, variantsInFlight } from './threads';
+
+export async function renderFusion(input: {
+  request: FusionRequest;
+  product: Buffer;
+  context: Buffer;
+  formats?: OutputFormat[];
+  onVariant?: OnVariantDone;
+}): Promise<RenderedImage[]> {
+  const [product, context] = await Promise.all([
+    prepareProduct(input.product),
+    prepareContext(input.context, FUSION_FORMAT_SIZES[input.request.format]),
+  ]);
+  return mapInFlight(
+    planFusionVariants(input.request),
+    (plan) => variantRenderer.fusion(plan, product, context, input.formats),
+    input.onVariant,
+    variantsInFlight(),
+  );
+}
+
+export async function renderExpress(
+  request: ExpressRequest,
+  formats?: OutputFormat[],
+  onVariant?: OnVariantDone,
+): Promise<RenderedExpress[]> {
+  return mapInFlight(
+    planExpressVariants(request),
+    (plan) => variantRenderer.express(plan, formats),
+    onVariant,
+    variantsInFlight(),
+  );
+}

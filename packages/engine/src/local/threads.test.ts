@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expressRequest } from '@vitrine/shared/api/generation';
+import { planExpressVariants } from '../art-direction/express-plan';
+import { planFusionVariants } from '../art-direction/plan';
+import { EngineError } from '../errors';
+import { DEFAULT_RENDER_THREADS } from '../providers/config';
+import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
+import { renderExpressVariant } from './render-express';
+import { renderFusionVariant } from './render-fusion';
+import { closeRenderThreads, configureRenderThreads, variantRenderer, variantsInFlight } from './threads';
+
+let inputs: Awaited<ReturnType<typeof renderInputs>>;
+beforeAll(async () => {
+  inputs = await renderInputs();
+  await configureRenderThreads(2);
+}, 60_000);
+afterAll(() => configureRenderThreads(DEFAULT_RENDER_THREADS));
+
+describe('render threads', () => {
+  it('render the same images and metadata as the calling thread, Fusion and Express', async () => {
+    const plans = planFusionVariants(
+      baseRequest({ style: 'vintage', slogan: 'Café « maison » !', variants: 2 }),
+    );
+    const express = planExpressVariants(
+      expressRequest.parse({
+        style: 'naturel',
+        format: 'square',
+        description: 'Miel de lavande',
+        variants: 1,
+      }),
+    );
+    const [threaded, threadedExpress] = await Promise.all([
+      Promise.all(plans.map((plan) => variantRenderer.fusion(plan, inputs.studio, inputs.context))),
+      variantRenderer.express(express[0]!),
+    ]);
+    for (const [i, plan] of plans.entries()) {
+      const local = await renderFusionVariant(plan, inputs.studio, inputs.context);
+      expect(Buffer.isBuffer(threaded[i]!.images.jpeg)).toBe(true);
+      expect(threaded[i]!.images.jpeg!.equals(local.images.jpeg!)).toBe(true);
+      const { timings: _t, ...metadata } = threaded[i]!.metadata;
+      const { timings: _l, ...expected } = local.metadata;
+      expect(metadata).toEqual(expected);
+    }
+    const localExpress = await renderExpressVariant(express[0]!);
+    expect(threadedExpress.images.jpeg!.equals(localExpress.images.jpeg!)).toBe(true);
+    expect(threadedExpress.metadata.headline).toEqual(localExpress.metadata.headline);
+  });
+
+  it('run as many variants at once as there are threads', async () => {
+    expect(variantsInFlight()).toBe(2);
+    await configureRenderThreads(3);
+    expect(variantsInFlight()).toBe(3);
+    await configureRenderThreads(0);
+    // No threads: two in flight on the calling thread (parallel.ts).
+    expect(variantsInFlight()).toBe(2);
+    await configureRenderThreads(2);
+  });
+
+  it('bring an engine error back with its code, and keep rendering afterwards', async () => {
+    const [plan] = planFusionVariants(baseRequest());
+    // Pixels that do not match their stated size: libvips refuses them inside the thread.
+    const broken = {
+      ...inputs.context,
+      image: { ...inputs.context.image, data: inputs.context.image.data.subarray(0, 1000) },
+    };
+    const failure = await variantRenderer.fusion(plan!, inputs.studio, broken).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(EngineError);
+    expect((failure as EngineError).code).toBe('IMAGE_CORRUPT');
+    const after = await variantRenderer.fusion(plan!, inputs.studio, inputs.context);
+    expect(after.metadata.width).toBe(1080);
+  });
+
+  it('start again after being closed', async () => {
+    await closeRenderThreads();
+    const [plan] = planFusionVariants(baseRequest());
+    const rendered = await variantRenderer.fusion(plan!, inputs.studio, inputs.context);
+    expect(rendered.images.jpeg!.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+  });
+});

@@ -1,0 +1,256 @@
+/**
+ * Render threads: variants are rendered on worker threads, one variant per thread at a time, so the
+ * pixel loops of a request's variants run on every core at once and the calling thread (a server's
+ * event loop) stays free. The decoded uploads are copied once into shared memory and read by every
+ * thread in place. With no threads configured, variants render on the calling thread, two in flight
+ * (parallel.ts).
+ *
+ * A thread is never terminated while it works (libvips may be mid-operation); a stopped request simply
+ * starts no more variants. A thread that dies takes only its own variant down, and is replaced.
+ */
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { ExpressPlan } from '../art-direction/express-plan';
+import type { FusionPlan } from '../art-direction/types';
+import { EngineError, type EngineErrorCode } from '../errors';
+import type { RawImage } from '../image/sharp';
+import { DEFAULT_RENDER_THREADS } from '../providers/config';
+import { renderExpressOnScene, renderFusionOnScene } from '../providers/scenes';
+import type { OutputFormat } from './encode';
+import { VARIANTS_IN_FLIGHT } from './parallel';
+import type { PreparedContext, PreparedProduct } from './prepare';
+import { renderExpressVariant, type RenderedExpress } from './render-express';
+import { renderFusionVariant, type RenderedImage } from './render-fusion';
+
+/** An image whose pixels live in shared memory, with an id each thread caches it under. */
+export type SharedImage = { id: number; image: RawImage };
+type SharedProduct = Omit<PreparedProduct, 'cutout'> & {
+  cutout: Omit<PreparedProduct['cutout'], 'image'> & { image: SharedImage };
+};
+type SharedContext = Omit<PreparedContext, 'image'> & { image: SharedImage };
+
+export type ThreadTask =
+  | {
+      kind: 'fusion' | 'fusion-on-scene';
+      plan: FusionPlan;
+      product: SharedProduct;
+      context: SharedContext;
+      formats?: OutputFormat[];
+    }
+  | { kind: 'express'; plan: ExpressPlan; formats?: OutputFormat[] }
+  | { kind: 'express-on-scene'; plan: ExpressPlan; scene: SharedContext; formats?: OutputFormat[] };
+
+export type ThreadRequest = { id: number; task: ThreadTask };
+export type ThreadError =
+  | { engine: true; code: EngineErrorCode; message: string }
+  | { engine: false; message: string; stack?: string };
+export type ThreadReply =
+  | { id: number; ok: true; result: RenderedImage | RenderedExpress }
+  | { id: number; ok: false; error: ThreadError };
+
+let nextImageId = 1;
+const sharedImages = new WeakMap<RawImage, SharedImage>();
+
+/** The image's pixels copied once into shared memory (and the same copy for every later variant). */
+function share(image: RawImage): SharedImage {
+  let shared = sharedImages.get(image);
+  if (!shared) {
+    const memory = new SharedArrayBuffer(image.data.byteLength);
+    const data = Buffer.from(memory);
+    data.set(image.data);
+    shared = { id: nextImageId++, image: { ...image, data } };
+    sharedImages.set(image, shared);
+  }
+  return shared;
+}
+
+const shareProduct = (product: PreparedProduct): SharedProduct => ({
+  ...product,
+  cutout: { ...product.cutout, image: share(product.cutout.image) },
+});
+const shareContext = (context: PreparedContext): SharedContext => ({
+  ...context,
+  image: share(context.image),
+});
+
+/**
+ * The thread's entry: from the TypeScript sources (tests, CLI, benchmarks), a small bootstrap that
+ * loads them through tsx; in the server bundle, the bundled entry next to it (scripts/build-server.mjs
+ * writes dist/render-thread.mjs, and this module may sit in dist/ or dist/chunks/).
+ */
+function threadEntry(): URL {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) return new URL('./render-thread-tsx.mjs', here);
+  for (const candidate of ['./render-thread.mjs', '../render-thread.mjs']) {
+    const url = new URL(candidate, here);
+    if (existsSync(url)) return url;
+  }
+  throw new Error(`render thread entry not found next to ${here}`);
+}
+
+type Pending = { resolve: (result: unknown) => void; reject: (error: Error) => void };
+type Job = { request: ThreadRequest; pending: Pending };
+type Thread = { worker: Worker; job: Job | null; settled: Promise<void> };
+
+function errorFrom(error: ThreadError): Error {
+  if (error.engine) return new EngineError(error.code, error.message);
+  const rebuilt = new Error(error.message);
+  if (error.stack) rebuilt.stack = error.stack;
+  return rebuilt;
+}
+
+class RenderThreads {
+  private readonly threads: Thread[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(readonly size: number) {}
+
+  run<R>(task: ThreadTask): Promise<R> {
+    if (this.closed) return Promise.reject(new Error('render threads are closed'));
+    return new Promise<R>((resolve, reject) => {
+      const pending = { resolve: resolve as (result: unknown) => void, reject };
+      this.queue.push({ request: { id: this.nextId++, task }, pending });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    while (this.queue.length && !this.closed) {
+      const thread = this.threads.find((t) => !t.job) ?? this.spawn();
+      if (!thread) return;
+      const job = this.queue.shift()!;
+      const { resolve, reject } = job.pending;
+      // `settled` lets close() wait for the variant in progress.
+      thread.settled = new Promise<void>((done) => {
+        job.pending = {
+          resolve: (result) => (done(), resolve(result)),
+          reject: (error) => (done(), reject(error)),
+        };
+      });
+      thread.job = job;
+      // Only a working thread keeps the process alive.
+      thread.worker.ref();
+      thread.worker.postMessage(job.request);
+    }
+  }
+
+  private spawn(): Thread | null {
+    if (this.threads.length >= this.size) return null;
+    const worker = new Worker(threadEntry());
+    const thread: Thread = { worker, job: null, settled: Promise.resolve() };
+    worker.on('message', (reply: ThreadReply) => {
+      const job = thread.job;
+      if (!job || reply.id !== job.request.id) return;
+      thread.job = null;
+      worker.unref();
+      if (reply.ok) job.pending.resolve(reviveImages(reply.result));
+      else job.pending.reject(errorFrom(reply.error));
+      this.dispatch();
+    });
+    const lost = (error: Error) => {
+      const index = this.threads.indexOf(thread);
+      if (index < 0) return;
+      this.threads.splice(index, 1);
+      thread.job?.pending.reject(error);
+      thread.job = null;
+      this.dispatch();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`render thread stopped (exit code ${code})`)));
+    this.threads.push(thread);
+    return thread;
+  }
+
+  /** Stops every thread once the variant it is rendering is done (never mid-operation). */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const { pending } of this.queue.splice(0)) pending.reject(new Error('render threads are closed'));
+    await Promise.all(this.threads.map((t) => t.settled));
+    const threads = this.threads.splice(0);
+    await Promise.all(threads.map((t) => t.worker.terminate()));
+  }
+}
+
+/** Encoded images come back as plain byte arrays: the engine's callers expect Buffers. */
+function reviveImages<R extends { images: Partial<Record<OutputFormat, Uint8Array>> }>(result: R): R {
+  for (const [format, bytes] of Object.entries(result.images) as [OutputFormat, Uint8Array][]) {
+    result.images[format] = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+  return result;
+}
+
+let pool: RenderThreads | null = null;
+let configured = DEFAULT_RENDER_THREADS;
+
+/**
+ * How many render threads to use (0: render on the calling thread). The threads in use are stopped once
+ * their variants are done; the next render starts the new number.
+ */
+export async function configureRenderThreads(count: number): Promise<void> {
+  if (count === configured) return;
+  configured = count;
+  const old = pool;
+  pool = null;
+  await old?.close();
+}
+
+function threads(): RenderThreads | null {
+  if (configured <= 0) return null;
+  pool ??= new RenderThreads(configured);
+  return pool;
+}
+
+/** Stops the render threads (e.g. when a server shuts down); the next render starts them again. */
+export async function closeRenderThreads(): Promise<void> {
+  const old = pool;
+  pool = null;
+  await old?.close();
+}
+
+/** How many variants of a request to render at once. */
+export function variantsInFlight(): number {
+  return threads()?.size ?? VARIANTS_IN_FLIGHT;
+}
+
+/** Renders each kind of variant on a render thread when there are any, else on this thread. */
+export const variantRenderer = {
+  fusion(plan: FusionPlan, product: PreparedProduct, context: PreparedContext, formats?: OutputFormat[]) {
+    const pool = threads();
+    if (!pool) return renderFusionVariant(plan, product, context, formats);
+    return pool.run<RenderedImage>({
+      kind: 'fusion',
+      plan,
+      product: shareProduct(product),
+      context: shareContext(context),
+      formats,
+    });
+  },
+  fusionOnScene(
+    plan: FusionPlan,
+    product: PreparedProduct,
+    scene: PreparedContext,
+    formats?: OutputFormat[],
+  ) {
+    const pool = threads();
+    if (!pool) return renderFusionOnScene(plan, product, scene, formats);
+    return pool.run<RenderedImage>({
+      kind: 'fusion-on-scene',
+      plan,
+      product: shareProduct(product),
+      context: shareContext(scene),
+      formats,
+    });
+  },
+  express(plan: ExpressPlan, formats?: OutputFormat[]) {
+    const pool = threads();
+    if (!pool) return renderExpressVariant(plan, formats);
+    return pool.run<RenderedExpress>({ kind: 'express', plan, formats });
+  },
+  expressOnScene(plan: ExpressPlan, scene: PreparedContext, formats?: OutputFormat[]) {
+    const pool = threads();
+    if (!pool) return renderExpressOnScene(plan, scene, formats);
+    return pool.run<RenderedExpress>({ kind: 'express-on-scene', plan, scene: shareContext(scene), formats });
+  },
+};
