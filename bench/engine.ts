@@ -7,6 +7,8 @@
  *   BENCH_STYLES     styles timed variant by variant per format, 4 variants each (default: all)
  *   BENCH_REQUESTS   whole 4-variant requests timed per format (default: one per style)
  *   BENCH_FORMATS    only these formats, comma-separated (e.g. "story,banner"; default: all)
+ *   BENCH_RENDER_THREADS  render threads for whole requests (default: the engine's, one per core; 0: none)
+ * Variants are timed one at a time on the main thread; whole requests run as the server runs them.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -34,6 +36,8 @@ import { prepareContext, prepareProduct } from '@vitrine/engine/local/prepare';
 import { renderExpressVariant } from '@vitrine/engine/local/render-express';
 import { renderFusionVariant } from '@vitrine/engine/local/render-fusion';
 import { renderExpress, renderFusion } from '@vitrine/engine/local/requests';
+import { closeRenderThreads, configureRenderThreads } from '@vitrine/engine/local/threads';
+import { DEFAULT_RENDER_THREADS } from '@vitrine/engine/providers/config';
 import { productPhoto, sceneJpeg } from '@vitrine/engine/samples/synthetic';
 import { machine, percentile, round } from './lib';
 
@@ -111,6 +115,9 @@ const expressInput = (i: number, format: ExpressFormat, variants: number) =>
     variants,
   });
 
+const RENDER_THREADS = Number(process.env.BENCH_RENDER_THREADS ?? DEFAULT_RENDER_THREADS);
+await configureRenderThreads(RENDER_THREADS);
+
 const loadAtStart = os.loadavg().map((v) => round(v, 1));
 
 // ---- inputs -------------------------------------------------------------------------------------
@@ -169,6 +176,11 @@ for (let i = 0; i < FUSION_STYLES.length; i++) {
 for (let i = 0; i < EXPRESS_STYLES.length; i++) {
   await renderExpressVariant(planExpress(expressInput(i, 'square', 1), 0));
 }
+// The render threads (which whole requests use) warm up on their own: every style through each.
+for (let i = 0; i < FUSION_STYLES.length; i++) {
+  await renderFusion({ request: fusionInput(i, 'carré', 4), product: productFile, context: contextFile });
+}
+await renderExpress(expressInput(0, 'square', 4));
 await floorRequest(FUSION_FORMAT_SIZES.carré);
 
 // ---- Fusion ---------------------------------------------------------------------------------------
@@ -304,6 +316,7 @@ console.log(
       ),
       express,
       peak_rss_mb: round(process.resourceUsage().maxRSS / 1024, 0),
+      render_threads: RENDER_THREADS,
       targets,
       machine: machine(),
       // Other work on the machine slows every figure above; CPU times are less sensitive to it.
@@ -313,3 +326,4 @@ console.log(
     2,
   ),
 );
+await closeRenderThreads();

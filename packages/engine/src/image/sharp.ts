@@ -45,18 +45,18 @@ export function fromEngineFile(file: Buffer): Sharp {
   return sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).timeout({ seconds: TIMEOUT_SECONDS });
 }
 
+/** Text in a box (`height`: libvips picks the largest size that fits) or at a given size (`dpi`). */
 export type TextSpec = {
   markup: string;
   font: string;
   fontfile: string;
   width: number;
-  height: number;
   align: 'left' | 'centre';
-};
+} & ({ height: number; dpi?: never } | { dpi: number; height?: never });
 
 /**
- * Pango-rendered text as a one-channel coverage mask. Given both width and height, libvips picks the
- * largest size at which the wrapped text fits the box: no overflow, no clipping.
+ * Pango-rendered text, wrapped at words to the width. Given a height, libvips picks the largest size at
+ * which the wrapped text fits the box: no overflow, no clipping.
  */
 export function fromText(spec: TextSpec): Sharp {
   return sharp({
@@ -65,11 +65,22 @@ export function fromText(spec: TextSpec): Sharp {
       font: spec.font,
       fontfile: spec.fontfile,
       width: spec.width,
-      height: spec.height,
+      ...(spec.height !== undefined ? { height: spec.height } : { dpi: spec.dpi }),
       align: spec.align,
       wrap: 'word',
     },
   }).timeout({ seconds: TIMEOUT_SECONDS });
+}
+
+/** Set text as a one-channel coverage mask, and the size libvips chose when it fitted it to a box. */
+export async function renderText(spec: TextSpec): Promise<{ mask: RawImage; dpi: number | undefined }> {
+  const { data, info } = await guard(
+    fromText(spec).extractChannel(0).raw().toBuffer({ resolveWithObject: true }),
+  );
+  return {
+    mask: { data, width: info.width, height: info.height, channels: info.channels },
+    dpi: info.textAutofitDpi ?? spec.dpi,
+  };
 }
 
 /** Vector art the engine wrote itself (never user input: SVG can reference files). */

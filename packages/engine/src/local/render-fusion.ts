@@ -15,7 +15,8 @@ import { castShadow } from './shadow';
 import { drawProductEdge } from './product-edge';
 import { styliseStructure } from './stylise';
 import { calmBehind, calmestPlacement } from './text-calm';
-import { inksOf, typeset, type Coverage, type TypesetReport } from './typeset';
+import { inksOf, typeset, type TypesetReport } from './typeset';
+import { alphaCoverage, NO_PRODUCT, rectangleCoverage, type Coverage } from './coverage';
 import { styliseSurface } from './surface';
 import { prefetchText } from './text-layout';
 
@@ -50,15 +51,6 @@ async function resizeToBox(cutout: RawImage, plan: FusionPlan) {
   return { placement, resized: await resizeProduct(cutout, placement) };
 }
 
-function coverageOf(product: RawImage, at: Placement): Coverage {
-  return (x, y) => {
-    const px = x - at.x;
-    const py = y - at.y;
-    if (px < 0 || py < 0 || px >= product.width || py >= product.height) return 0;
-    return product.data[(py * product.width + px) * 4 + 3]! / 255;
-  };
-}
-
 export async function renderFusionVariant(
   plan: FusionPlan,
   product: PreparedProduct,
@@ -89,7 +81,7 @@ export async function renderFusionVariant(
   const { cutout } = product;
   const { groundY } = plan.product;
   let placement: Placement;
-  let coverage: Coverage = () => 0;
+  let coverage: Coverage = NO_PRODUCT;
   if (cutout.method === 'framed') {
     const { stage } = plan.product;
     // A print is wider than most products: it may use the whole stage, with a little headroom.
@@ -101,8 +93,7 @@ export async function renderFusionVariant(
     drawMount(scene, outer, light, [235 + (r - 235) * 0.3, 235 + (g - 235) * 0.3, 235 + (b - 235) * 0.3]);
     placement = inner;
     await blendProduct(scene, await resizeProduct(cutout.image, inner), inner, light, { wrap: false });
-    coverage = (x, y) =>
-      x >= outer.x && x < outer.x + outer.width && y >= outer.y && y < outer.y + outer.height ? 1 : 0;
+    coverage = rectangleCoverage(outer);
     steps.push(`framed photo (${cutout.reason})`);
   } else {
     let resized: RawImage;
@@ -128,7 +119,7 @@ export async function renderFusionVariant(
     }
     castShadow(scene, foot, light, effects.shadow, grading.swatch.dark);
     await blendProduct(scene, resized, placement, light);
-    coverage = coverageOf(resized, placement);
+    coverage = alphaCoverage(resized, placement);
     if (effects.reflection > 0) {
       await drawReflection(scene, resized, placement, effects.reflection, depth);
       steps.push('reflection');

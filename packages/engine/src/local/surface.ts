@@ -4,7 +4,7 @@
  */
 import type { Effects, Grading } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { clampByte, luma } from './color';
+import { clampByte } from './color';
 import { randomSource } from './noise';
 
 const mix = (a: number, b: number, t: number) => a + (b - a) * t;
@@ -17,18 +17,24 @@ export async function styliseSurface(
 ): Promise<void> {
   const { data, channels } = scene;
   if (effects.wash > 0 || effects.warmth > 0 || effects.fade > 0) {
-    const [wr, wg, wb] = effects.washColour;
-    // Faded film: blacks lifted toward a warm brown (a neutral grey in black and white), contrast lowered.
+    // Washed toward the paper or studio colour, warmed, then faded film: blacks lifted toward a warm
+    // brown (a neutral grey in black and white), contrast lowered. Per channel that is one straight
+    // line, so each channel goes through a table.
     const lift = effects.fade * 0.6 * 255;
     const tint = effects.warmth > 0 ? [1.12, 1, 0.78] : [1, 1, 1];
     const keep = 1 - effects.fade * 0.6;
+    const warm = [22, 6, -22];
+    const tables = new Uint8Array(256 * 3);
+    for (let c = 0; c < 3; c++) {
+      for (let v = 0; v < 256; v++) {
+        const washed = mix(v, effects.washColour[c]!, effects.wash) + effects.warmth * warm[c]!;
+        tables[c * 256 + v] = clampByte(Math.round(lift * tint[c]! + washed * keep));
+      }
+    }
     for (let i = 0; i < data.length; i += channels) {
-      const r = mix(data[i]!, wr, effects.wash) + effects.warmth * 22;
-      const g = mix(data[i + 1]!, wg, effects.wash) + effects.warmth * 6;
-      const b = mix(data[i + 2]!, wb, effects.wash) - effects.warmth * 22;
-      data[i] = clampByte(lift * tint[0]! + r * keep);
-      data[i + 1] = clampByte(lift * tint[1]! + g * keep);
-      data[i + 2] = clampByte(lift * tint[2]! + b * keep);
+      data[i] = tables[data[i]!]!;
+      data[i + 1] = tables[256 + data[i + 1]!]!;
+      data[i + 2] = tables[512 + data[i + 2]!]!;
     }
   }
   if (effects.lightLeak > 0) lightLeak(scene, effects.lightLeak, seed);
@@ -41,24 +47,43 @@ export async function styliseSurface(
 /** Bloom: the bright parts, blurred wide and screened back in the given colour. */
 export async function glow(scene: RawImage, strength: number, colour: readonly number[]): Promise<void> {
   const { data, width, height, channels } = scene;
-  const bright = Buffer.alloc(width * height);
-  for (let p = 0; p < bright.length; p++) {
-    bright[p] = clampByte(
-      (luma(data[p * channels]!, data[p * channels + 1]!, data[p * channels + 2]!) - 150) * 2.4,
-    );
+  // The halo is wide and smooth: the bright parts are found and blurred at a quarter of the size, then
+  // enlarged in blocks and smoothed across them (libvips blurs a wide radius slowly at full size).
+  const sw = Math.max(1, Math.round(width / 4));
+  const sh = Math.max(1, Math.round(height / 4));
+  const small = await toRaw(fromRaw(scene).resize(sw, sh, { fit: 'fill' }));
+  const bright = Buffer.alloc(sw * sh);
+  const sd = small.data;
+  for (let p = 0, i = 0; p < bright.length; p++, i += small.channels) {
+    // (luma - 150) * 2.4, clamped: luma in 1/256ths, 2.4 as 614/256.
+    const l = 54 * sd[i]! + 183 * sd[i + 1]! + 19 * sd[i + 2]!;
+    const v = ((l - 150 * 256) * 614) >> 16;
+    bright[p] = v < 0 ? 0 : v > 255 ? 255 : v;
   }
   const sigma = Math.max(4, Math.min(width, height) * 0.03);
-  const halo = await toRaw(
-    fromRaw({ data: bright, width, height, channels: 1 }).blur(sigma).extractChannel(0),
+  const soft = await toRaw(
+    fromRaw({ data: bright, width: sw, height: sh, channels: 1 })
+      .blur(Math.max(0.5, sigma / 4))
+      .extractChannel(0),
   );
-  const tint = colour.map((v) => v / 255);
-  for (let p = 0; p < bright.length; p++) {
-    const k = (halo.data[p]! / 255) * strength;
-    if (k <= 0) continue;
-    for (let c = 0; c < 3; c++) {
-      const i = p * channels + c;
-      data[i] = 255 - (255 - data[i]!) * (1 - k * tint[c]!);
-    }
+  const halo = await toRaw(
+    fromRaw(soft).resize(width, height, { fit: 'fill', kernel: 'nearest' }).blur(2.5).extractChannel(0),
+  );
+  // Screen: v -> 255 - (255 - v) * (1 - k * tint), with k the halo times the strength; one factor
+  // per halo level and channel, in 1/256ths.
+  const factors = new Int32Array(256 * 3);
+  for (let h = 0; h < 256; h++) {
+    for (let c = 0; c < 3; c++)
+      factors[h * 3 + c] = Math.round((1 - (h / 255) * strength * (colour[c]! / 255)) * 256);
+  }
+  const halos = halo.data;
+  for (let p = 0, i = 0; p < halos.length; p++, i += channels) {
+    const h = halos[p]!;
+    if (h === 0) continue;
+    const f = h * 3;
+    data[i] = 255 - (((255 - data[i]!) * factors[f]!) >> 8);
+    data[i + 1] = 255 - (((255 - data[i + 1]!) * factors[f + 1]!) >> 8);
+    data[i + 2] = 255 - (((255 - data[i + 2]!) * factors[f + 2]!) >> 8);
   }
 }
 
@@ -76,13 +101,19 @@ function lightLeak({ data, width, height, channels }: RawImage, amount: number, 
     const dx = (fromLeft ? x : width - 1 - x) / reach;
     return Math.exp(-dx * dx * 2.2);
   });
+  // Screened in: v -> 255 - (255 - v) * (1 - k * colour / 255), with k = down * across in 1/4096ths.
+  const acrossQ = Int32Array.from(across, (k) => Math.round(k * 4096));
+  const [cr, cg, cb] = colour.map((c) => Math.round((c / 255) * 256)) as [number, number, number];
   for (let y = 0; y < height; y++) {
     const dy = (y - cy) / (height * 0.55);
-    const down = amount * Math.exp(-dy * dy * 2.5);
+    const down = Math.round(amount * Math.exp(-dy * dy * 2.5) * 4096);
     for (let x = 0, i = y * width * channels; x < width; x++, i += channels) {
-      const k = down * across[x]!;
-      if (k < 0.004) continue;
-      for (let c = 0; c < 3; c++) data[i + c] = 255 - (255 - data[i + c]!) * (1 - (k * colour[c]!) / 255);
+      const k = (down * acrossQ[x]!) >> 12;
+      // Below 0.4 % the leak is invisible.
+      if (k < 16) continue;
+      data[i] = 255 - (((255 - data[i]!) * (4096 - ((k * cr) >> 8))) >> 12);
+      data[i + 1] = 255 - (((255 - data[i + 1]!) * (4096 - ((k * cg) >> 8))) >> 12);
+      data[i + 2] = 255 - (((255 - data[i + 2]!) * (4096 - ((k * cb) >> 8))) >> 12);
     }
   }
 }
@@ -104,16 +135,25 @@ async function paper(scene: RawImage, strength: number, seed: number): Promise<v
   for (let p = 0; p < cells.length; p++) cells[p] = 128 + (random() - 0.5) * 120;
   const texture = await toRaw(
     fromRaw({ data: cells, width: w, height: h, channels: 1 })
-      .resize(scene.width, scene.height, { kernel: 'cubic' })
-      .blur(1.5)
+      // In blocks, blurred across them: libvips enlarges smoothly only at many times the cost.
+      .resize(scene.width, scene.height, { fit: 'fill', kernel: 'nearest' })
+      .blur(3)
       .extractChannel(0),
   );
   const { data, channels } = scene;
-  for (let p = 0, i = 0; p < texture.data.length; p++, i += channels) {
-    const k = 1 + ((texture.data[p]! - 128) / 128) * 0.12 * strength;
-    data[i] = clampByte(data[i]! * k);
-    data[i + 1] = clampByte(data[i + 1]! * k);
-    data[i + 2] = clampByte(data[i + 2]! * k);
+  // Brightness times 1 + (t - 128) / 128 * 0.12 * strength, per texture level, in 1/4096ths.
+  const gains = Int32Array.from({ length: 256 }, (_, t) =>
+    Math.round((1 + ((t - 128) / 128) * 0.12 * strength) * 4096),
+  );
+  const fibres = texture.data;
+  for (let p = 0, i = 0; p < fibres.length; p++, i += channels) {
+    const k = gains[fibres[p]!]!;
+    const r = (data[i]! * k) >> 12;
+    const g = (data[i + 1]! * k) >> 12;
+    const b = (data[i + 2]! * k) >> 12;
+    data[i] = r > 255 ? 255 : r;
+    data[i + 1] = g > 255 ? 255 : g;
+    data[i + 2] = b > 255 ? 255 : b;
   }
 }
 
@@ -127,11 +167,18 @@ export function grain({ data, width, height, channels }: RawImage, amount: numbe
   for (let i = 0; i < tile.length; i++) tile[i] = Math.round((random() - 0.5) * scale);
   for (let y = 0, i = 0; y < height; y++) {
     const row = (y % size) * size;
-    for (let x = 0; x < width; x++, i += channels) {
-      const n = tile[row + (x % size)]!;
-      data[i] = clampByte(data[i]! + n);
-      data[i + 1] = clampByte(data[i + 1]! + n);
-      data[i + 2] = clampByte(data[i + 2]! + n);
+    // The row in stretches of one tile width: no modulo per pixel.
+    for (let x0 = 0; x0 < width; x0 += size) {
+      const end = Math.min(width, x0 + size) - x0;
+      for (let t = row, last = row + end; t < last; t++, i += channels) {
+        const n = tile[t]!;
+        const r = data[i]! + n;
+        const g = data[i + 1]! + n;
+        const b = data[i + 2]! + n;
+        data[i] = r < 0 ? 0 : r > 255 ? 255 : r;
+        data[i + 1] = g < 0 ? 0 : g > 255 ? 255 : g;
+        data[i + 2] = b < 0 ? 0 : b > 255 ? 255 : b;
+      }
     }
   }
 }

@@ -1,3 +1,4 @@
+import { NO_PRODUCT, rectangleCoverage } from './coverage';
 import { describe, expect, it } from 'vitest';
 import type { TextBlock } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
@@ -54,7 +55,7 @@ describe('text sits on calm parts of the scene', () => {
     const before = busyness(image, area[0]!.box);
     const original = Buffer.from(image.data);
     // The product covers the left half of the text box.
-    const product = (x: number) => (x < 450 ? 1 : 0);
+    const product = rectangleCoverage({ x: 0, y: 0, width: 450, height: H });
     expect(await calmBehind(image, area, product, before)).toBe(true);
     const right = { x: 450, y: 60, width: 100, height: 80 };
     expect(busyness(image, right)).toBeLessThan(busyness({ ...image, data: original }, right) * 0.5);
@@ -65,6 +66,6 @@ describe('text sits on calm parts of the scene', () => {
     expect(touched).toBe(0);
     // A calm area is left as it is.
     const sky = [block(20, 20)];
-    expect(await calmBehind(image, sky, () => 0, busyness(image, sky[0]!.box))).toBe(false);
+    expect(await calmBehind(image, sky, NO_PRODUCT, busyness(image, sky[0]!.box))).toBe(false);
   });
 });

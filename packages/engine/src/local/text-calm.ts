@@ -6,7 +6,7 @@
  */
 import type { Box, TextBlock } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
-import type { Coverage } from './typeset';
+import { coverageRow, type Coverage } from './coverage';
 
 /** Busyness above which the scene behind text is calmed. Flat sky or wall scores under 4. */
 export const CALM_ENOUGH = 12;
@@ -84,7 +84,7 @@ export function calmestPlacement(
 export async function calmBehind(
   scene: RawImage,
   blocks: TextBlock[],
-  product: Coverage,
+  productCoverage: Coverage,
   level: number,
 ): Promise<boolean> {
   if (!blocks.length || level <= CALM_ENOUGH) return false;
@@ -116,28 +116,75 @@ export async function calmBehind(
   const ramp = (d: number) => Math.min(1, Math.max(0, d / feather));
   const fx = (sw - 1) / Math.max(1, region.width - 1);
   const fy = (sh - 1) / Math.max(1, region.height - 1);
+  // Per column: the feather's weight (times the strength) and where the column falls between two samples of the small copy.
+  const span = x1 - x0;
+  const across = new Float32Array(span);
+  const left = new Int32Array(span);
+  const frac = new Float32Array(span);
+  for (let x = x0; x < x1; x++) {
+    across[x - x0] = Math.min(ramp(x - x0), ramp(x1 - x)) * strength;
+    const u = (x - x0) * fx;
+    const c0 = Math.min(sw - 2, Math.floor(u));
+    left[x - x0] = c0 * sc;
+    frac[x - x0] = u - c0;
+  }
+  // Per row: the small copy interpolated down to that row, already mixed with the mean (the calm colour
+  // at each sample), and the product's opacity along it.
+  const calmRow = new Float32Array(sw * sc);
+  const product = new Float32Array(span);
   const { data, width, channels } = scene;
   for (let y = y0; y < y1; y++) {
     const wy = Math.min(ramp(y - y0), ramp(y1 - y));
+    if (wy <= 0) continue;
     const v = (y - y0) * fy;
     const r0 = Math.min(sh - 2, Math.floor(v));
     const ty = v - r0;
-    for (let x = x0; x < x1; x++) {
-      const w = Math.min(wy, ramp(x - x0), ramp(x1 - x)) * strength * (1 - product(x, y));
-      if (w <= 0) continue;
-      const u = (x - x0) * fx;
-      const c0 = Math.min(sw - 2, Math.floor(u));
-      const tx = u - c0;
-      const a = (r0 * sw + c0) * sc;
-      const b = a + sw * sc;
-      const i = (y * width + x) * channels;
-      for (let c = 0; c < 3; c++) {
-        const top = soft.data[a + c]! + (soft.data[a + sc + c]! - soft.data[a + c]!) * tx;
-        const bottom = soft.data[b + c]! + (soft.data[b + sc + c]! - soft.data[b + c]!) * tx;
-        const calm = (top + (bottom - top) * ty) * 0.4 + mean[c]! * 0.6;
-        data[i + c] = data[i + c]! + (calm - data[i + c]!) * w;
-      }
+    const a = r0 * sw * sc;
+    const b = a + sw * sc;
+    for (let k = 0; k < sw * sc; k++) {
+      const c = k % sc;
+      const value = soft.data[a + k]! + (soft.data[b + k]! - soft.data[a + k]!) * ty;
+      calmRow[k] = c < 3 ? value * 0.4 + mean[c]! * 0.6 : 0;
     }
+    coverageRow(productCoverage, y, x0, x1, product);
+    calmLine(
+      data,
+      (y * width + x0) * channels,
+      channels,
+      calmRow,
+      sc,
+      across,
+      left,
+      frac,
+      wy * strength,
+      product,
+    );
   }
   return true;
+}
+
+/** One row of calming: each pixel drawn toward the calm colour by the smaller of its two feathers. */
+function calmLine(
+  data: Buffer,
+  from: number,
+  channels: number,
+  calm: Float32Array,
+  sc: number,
+  across: Float32Array,
+  left: Int32Array,
+  frac: Float32Array,
+  wy: number,
+  product: Float32Array,
+): void {
+  for (let x = 0, i = from; x < across.length; x++, i += channels) {
+    const wx = across[x]!;
+    const w = (wy < wx ? wy : wx) * (1 - product[x]!);
+    if (w <= 0) continue;
+    const a = left[x]!;
+    const t = frac[x]!;
+    for (let c = 0; c < 3; c++) {
+      const target = calm[a + c]! + (calm[a + sc + c]! - calm[a + c]!) * t;
+      data[i + c] = data[i + c]! + (target - data[i + c]!) * w;
+    }
+  }
 }

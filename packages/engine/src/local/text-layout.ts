@@ -4,7 +4,7 @@
  */
 import { frenchTypography } from '../art-direction/french-typography';
 import type { TextBlock } from '../art-direction/types';
-import { fromText, toRaw, type RawImage } from '../image/sharp';
+import { renderText, type RawImage } from '../image/sharp';
 import { fontFor } from './fonts';
 
 export type TextRect = { x: number; y: number; width: number; height: number };
@@ -13,16 +13,10 @@ export type SetText = { text: string; mask: RawImage; rect: TextRect };
 const escapeMarkup = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function coverage(mask: RawImage): number {
-  const { data } = mask;
-  let sum = 0;
-  for (let i = 0; i < data.length; i++) sum += data[i]!;
-  return sum;
-}
-
 /**
- * The text at the largest size that fits the box, with balanced lines: among narrower measures that
- * keep (almost) the same size, the narrowest wins, so a last line is not left with one word.
+ * The text at the largest size that fits the box, with balanced lines: libvips fits it to the full
+ * measure, then the same size is set on narrower measures and the narrowest that still fits the box
+ * wins, so a last line is not left with one word.
  */
 async function fitText(
   markup: string,
@@ -30,24 +24,23 @@ async function fitText(
   box: TextBlock['box'],
   align: TextBlock['align'],
 ): Promise<RawImage> {
-  const render = (width: number) =>
-    toRaw(
-      fromText({
-        markup,
-        font: font.description,
-        fontfile: font.file,
-        width: Math.round(width),
-        height: box.height,
-        align: align === 'left' ? 'left' : 'centre',
-      }).extractChannel(0),
-    );
-  // The first narrower measure is set alongside the full one: libvips renders them in parallel.
-  const [full, narrower] = await Promise.all([render(box.width), render(box.width * 0.85)]);
-  const size = coverage(full);
-  if (coverage(narrower) < size * 0.93) return full;
-  const narrowest = await render(box.width * 0.7);
-  return coverage(narrowest) < size * 0.93 ? narrower : narrowest;
+  const spec = { markup, font: font.description, fontfile: font.file, align: alignOf(align) } as const;
+  const full = await renderText({ ...spec, width: Math.round(box.width), height: box.height });
+  if (full.dpi === undefined) return full.mask;
+  // At a fixed size a render costs a fraction of fitting one: both narrower measures at once.
+  const narrower = await Promise.all(
+    NARROWER_MEASURES.map((share) =>
+      renderText({ ...spec, width: Math.round(box.width * share), dpi: full.dpi! }),
+    ),
+  );
+  const fitting = narrower.filter(({ mask }) => mask.height <= box.height && mask.width <= box.width);
+  return fitting.at(-1)?.mask ?? full.mask;
 }
+
+/** Narrower measures tried for balance, widest first. */
+const NARROWER_MEASURES = [0.85, 0.7];
+
+const alignOf = (align: TextBlock['align']) => (align === 'left' ? 'left' : 'centre');
 
 /**
  * Set text depends only on the words, the font, the box's size and the alignment, not on where the box

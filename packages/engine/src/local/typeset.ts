@@ -6,6 +6,7 @@
 import type { Rgb, TextBlock } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { luma } from './color';
+import { coverageRow, NO_PRODUCT, type Coverage } from './coverage';
 import { contrastRatio, levelAt, MIN_CONTRAST } from './contrast';
 import { layoutText, type TextRect } from './text-layout';
 
@@ -38,9 +39,6 @@ function greys(scene: RawImage, rect: TextRect): Uint32Array {
   return histogram;
 }
 
-/** Opacity of the product at a canvas pixel (0 where there is none): scrims never touch the product. */
-export type Coverage = (x: number, y: number) => number;
-
 /** The two inks text may take: the lighter is used on dark scenes, the darker on light ones. */
 export type Inks = { light: Rgb; dark: Rgb };
 
@@ -48,7 +46,7 @@ export async function typeset(
   scene: RawImage,
   blocks: TextBlock[],
   inks: Inks,
-  product: Coverage = () => 0,
+  product: Coverage = NO_PRODUCT,
 ): Promise<TypesetReport[]> {
   const reports: TypesetReport[] = [];
   for (const block of blocks) reports.push(await typesetBlock(scene, block, inks, product));
@@ -128,10 +126,13 @@ function applyScrim(
     );
   }
   const { data, width, channels } = scene;
+  // Scrims never touch the product.
+  const covered = new Float32Array(x1 - x0);
   for (let y = y0; y < y1; y++) {
     const wy = Math.min(ramp(y - (rect.y - pad - feather)), ramp(rect.y + rect.height + pad + feather - y));
+    coverageRow(product, y, x0, x1, covered);
     for (let x = x0, i = (y * width + x0) * channels; x < x1; x++, i += channels) {
-      const w = strength * Math.min(wy, across[x - x0]!) * (1 - product(x, y));
+      const w = strength * Math.min(wy, across[x - x0]!) * (1 - covered[x - x0]!);
       if (w <= 0) continue;
       if (darken) {
         data[i] = data[i]! * (1 - w);
