@@ -26,8 +26,42 @@ async function spreadAlpha(product: RawImage, pad: number, sigma: number): Promi
   );
 }
 
-/** One stroke or glow: a weight from the spread alpha around the product, a colour, screen or paint. */
-type Layer = { spread: RawImage; weight: (s: number, p: number) => number; colour: Rgb; screen: boolean };
+/**
+ * One stroke or glow: its weight by spread alpha level (a table), optionally times a per-pixel
+ * modulation (pencil pressure), a colour, screened or painted.
+ */
+type Layer = {
+  spread: RawImage;
+  weights: Float32Array;
+  modulation?: Float32Array;
+  colour: Rgb;
+  screen: boolean;
+};
+
+const weightTable = (weight: (s: number) => number) =>
+  Float32Array.from({ length: 256 }, (_, level) => (level / 255 <= 0.01 ? 0 : weight(level / 255)));
+
+/** The wide neon halo: a blur this wide is made at a quarter size, enlarged in blocks and smoothed. */
+async function wideSpread(product: RawImage, pad: number, sigma: number): Promise<RawImage> {
+  const alpha = Buffer.alloc(product.width * product.height);
+  for (let p = 0; p < alpha.length; p++) alpha[p] = product.data[p * 4 + 3]!;
+  const width = product.width + 2 * pad;
+  const height = product.height + 2 * pad;
+  // sharp resizes before it extends: the margin is added at the small size, and blurred there.
+  const margin = Math.round(pad / 4);
+  const blurred = await toRaw(
+    fromRaw({ data: alpha, width: product.width, height: product.height, channels: 1 })
+      .resize(Math.max(1, Math.round(product.width / 4)), Math.max(1, Math.round(product.height / 4)), {
+        fit: 'fill',
+      })
+      .extend({ top: margin, bottom: margin, left: margin, right: margin, background: { r: 0, g: 0, b: 0 } })
+      .blur(Math.max(0.5, sigma / 4))
+      .extractChannel(0),
+  );
+  return toRaw(
+    fromRaw(blurred).resize(width, height, { fit: 'fill', kernel: 'nearest' }).blur(2).extractChannel(0),
+  );
+}
 
 export async function drawProductEdge(
   scene: RawImage,
@@ -42,63 +76,77 @@ export async function drawProductEdge(
   const stroke = Math.max(1.5, unit / 400);
   const halo = Math.max(6, at.width * 0.07);
   const pad = Math.ceil((kind === 'neon' ? halo : stroke) * 3 + stroke);
+  const wide = kind === 'neon' ? wideSpread(product, pad, halo) : null;
+  wide?.catch(() => undefined);
   const tight = await spreadAlpha(product, pad, stroke * (kind === 'pencil' ? 0.7 : 0.9));
   const { width: w, height: h } = tight;
   let layers: Layer[];
   if (kind === 'ink') {
-    layers = [
-      { spread: tight, weight: (s) => smoothstep(0.04, 0.16, s) * 0.92, colour: ink(grading), screen: false },
-    ];
+    const weights = weightTable((s) => smoothstep(0.04, 0.16, s) * 0.92);
+    layers = [{ spread: tight, weights, colour: ink(grading), screen: false }];
   } else if (kind === 'pencil') {
     // Pencil pressure varies along the line, so it reads as drawn by hand.
     const pressure = valueNoise(w, h, w / 40, h / 40, seed + 3);
-    layers = [
-      {
-        spread: tight,
-        weight: (s, p) => smoothstep(0.06, 0.2, s) * (0.3 + 0.55 * pressure[p]!),
-        colour: [68, 64, 60],
-        screen: false,
-      },
-    ];
+    for (let p = 0; p < pressure.length; p++) pressure[p] = 0.3 + 0.55 * pressure[p]!;
+    const weights = weightTable((s) => smoothstep(0.06, 0.2, s));
+    layers = [{ spread: tight, weights, modulation: pressure, colour: [68, 64, 60], screen: false }];
   } else {
-    const wide = await spreadAlpha(product, pad, halo);
     layers = [
-      { spread: wide, weight: (s) => Math.min(1, s * 1.5) * 0.8, colour: grading.neon[0], screen: true },
+      {
+        spread: await wide!,
+        weights: weightTable((s) => Math.min(1, s * 1.5) * 0.8),
+        colour: grading.neon[0],
+        screen: true,
+      },
       {
         spread: tight,
-        weight: (s) => smoothstep(0.05, 0.3, s) * 0.85,
+        weights: weightTable((s) => smoothstep(0.05, 0.3, s) * 0.85),
         colour: grading.neon[1],
         screen: true,
       },
     ];
   }
-  const { data, channels } = scene;
-  for (let y = 0; y < h; y++) {
-    const sy = at.y - pad + y;
-    if (sy < 0 || sy >= scene.height) continue;
-    const py = y - pad;
-    for (let x = 0; x < w; x++) {
-      const sx = at.x - pad + x;
-      if (sx < 0 || sx >= scene.width) continue;
-      const px = x - pad;
-      const inside =
-        px >= 0 && py >= 0 && px < product.width && py < product.height
-          ? product.data[(py * product.width + px) * 4 + 3]! / 255
-          : 0;
-      if (inside >= 1) continue;
-      const p = y * w + x;
-      const i = (sy * scene.width + sx) * channels;
-      for (const layer of layers) {
-        const s = layer.spread.data[p]! / 255;
-        if (s <= 0.01) continue;
-        const a = layer.weight(s, p) * (1 - inside);
-        if (a <= 0) continue;
-        for (let c = 0; c < 3; c++) {
-          const v = data[i + c]!;
-          data[i + c] = layer.screen
-            ? 255 - (255 - v) * (1 - (a * layer.colour[c]!) / 255)
-            : v + (layer.colour[c]! - v) * a;
-        }
+  // Where the product is opaque nothing is drawn; at its soft edge, only in proportion to what shows.
+  const outside = new Float32Array(w * h).fill(1);
+  for (let py = 0; py < product.height; py++) {
+    for (let px = 0, p = (py + pad) * w + pad; px < product.width; px++, p++) {
+      outside[p] = 1 - product.data[(py * product.width + px) * 4 + 3]! / 255;
+    }
+  }
+  for (const layer of layers) drawLayer(scene, layer, outside, at.x - pad, at.y - pad, w, h);
+}
+
+function drawLayer(
+  scene: RawImage,
+  { spread, weights, modulation, colour, screen }: Layer,
+  outside: Float32Array,
+  left: number,
+  top: number,
+  w: number,
+  h: number,
+): void {
+  const { data, channels, width, height } = scene;
+  const [r, g, b] = colour;
+  const x0 = Math.max(0, -left);
+  const x1 = Math.min(w, width - left);
+  for (let y = Math.max(0, -top); y < Math.min(h, height - top); y++) {
+    for (
+      let x = x0, p = y * w + x0, i = ((top + y) * width + left + x0) * channels;
+      x < x1;
+      x++, p++, i += channels
+    ) {
+      const weight = weights[spread.data[p]!]!;
+      if (weight === 0) continue;
+      const a = weight * outside[p]! * (modulation ? modulation[p]! : 1);
+      if (a <= 0) continue;
+      if (screen) {
+        data[i] = 255 - (255 - data[i]!) * (1 - (a * r) / 255);
+        data[i + 1] = 255 - (255 - data[i + 1]!) * (1 - (a * g) / 255);
+        data[i + 2] = 255 - (255 - data[i + 2]!) * (1 - (a * b) / 255);
+      } else {
+        data[i] = data[i]! + (r - data[i]!) * a;
+        data[i + 1] = data[i + 1]! + (g - data[i + 1]!) * a;
+        data[i + 2] = data[i + 2]! + (b - data[i + 2]!) * a;
       }
     }
   }

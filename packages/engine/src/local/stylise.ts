@@ -272,17 +272,11 @@ function snapToPalette({ data, channels }: RawImage, colours: Uint8Array): void 
 }
 
 /**
- * Pencil and watercolour on paper: the scene's colours laid as a few transparent washes, uneven, with
- * darker rims where they pooled and slightly off the drawing; graphite lines along its edges; hatching
- * in its shadows. The paper's own texture is added on the surface pass.
+ * Watercolour washes for a drawing of `base`'s size: a handful of colours at two thirds of that size,
+ * enlarged softly so they bleed together; and the darker rims where pigment pooled, where the wash
+ * changes tone.
  */
-async function drawOnPaper(scene: RawImage, effects: Effects, seed: number): Promise<RawImage> {
-  // Pencil is soft: the drawing is made at half size and enlarged, which costs a quarter as much.
-  const width = Math.round(scene.width / 2);
-  const height = Math.round(scene.height / 2);
-  const base = await toRaw(fromRaw(scene).resize(width, height, { fit: 'fill' }));
-  const paperColour = effects.washColour;
-  // Washes: a handful of colours at two thirds of that size, enlarged softly so they bleed together.
+async function washesOf(base: RawImage, width: number, height: number) {
   const small = { width: Math.round(width / 1.5), height: Math.round(height / 1.5) };
   const png = await guard(
     fromRaw(base)
@@ -292,12 +286,6 @@ async function drawOnPaper(scene: RawImage, effects: Effects, seed: number): Pro
       .toBuffer(),
   );
   const washSmall = await toRaw(fromEngineFile(png).toColourspace('srgb').removeAlpha().blur(0.8));
-  // Enlargements here are in blocks, then blurred across them: as smooth as a cubic enlargement, and
-  // libvips does it in a fraction of the time.
-  const wash = await toRaw(
-    fromRaw(washSmall).resize(width, height, { fit: 'fill', kernel: 'nearest' }).blur(1.2),
-  );
-  // Where the wash changes tone, pigment pools: darker rims. Measured at the small size, then enlarged.
   const washLum = lumaOf(washSmall);
   const rimSmall = Buffer.alloc(small.width * small.height);
   for (let y = 1; y < small.height - 1; y++) {
@@ -309,16 +297,22 @@ async function drawOnPaper(scene: RawImage, effects: Effects, seed: number): Pro
       rimSmall[p] = clampByte(g * 4);
     }
   }
-  const rim = await toRaw(
-    fromRaw({ data: rimSmall, width: small.width, height: small.height, channels: 1 })
-      .resize(width, height, { fit: 'fill', kernel: 'nearest' })
-      .blur(1.2)
-      .extractChannel(0),
-  );
-  // Lines: edges of the scene's luminance, smoothed first so only real contours remain.
-  // Smoothed first so only real contours remain; a low threshold draws soft, out-of-focus ones too.
-  const grey = await toRaw(fromRaw(base).greyscale().blur(1.2).extractChannel(0));
-  const d = grey.data;
+  // Enlarged in blocks, then blurred across them: as smooth as a cubic enlargement, and libvips does it
+  // in a fraction of the time.
+  const [wash, rim] = await Promise.all([
+    toRaw(fromRaw(washSmall).resize(width, height, { fit: 'fill', kernel: 'nearest' }).blur(1.2)),
+    toRaw(
+      fromRaw({ data: rimSmall, width: small.width, height: small.height, channels: 1 })
+        .resize(width, height, { fit: 'fill', kernel: 'nearest' })
+        .blur(1.2)
+        .extractChannel(0),
+    ),
+  ]);
+  return { wash, rim };
+}
+
+/** Pencil lines: Sobel edges of the smoothed grey, soft below a low threshold, full at a strong one. */
+function pencilLines(d: Buffer, width: number, height: number): Float32Array {
   const lines = new Float32Array(width * height);
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
@@ -340,11 +334,34 @@ async function drawOnPaper(scene: RawImage, effects: Effects, seed: number): Pro
       lines[p] = Math.min(1, Math.max(0, (Math.sqrt(gx * gx + gy * gy) - 14) / 70));
     }
   }
+  return lines;
+}
+
+/**
+ * Pencil and watercolour on paper: the scene's colours laid as a few transparent washes, uneven, with
+ * darker rims where they pooled and slightly off the drawing; graphite lines along its edges; hatching
+ * in its shadows. The paper's own texture is added on the surface pass.
+ */
+async function drawOnPaper(scene: RawImage, effects: Effects, seed: number): Promise<RawImage> {
+  // Pencil is soft: the drawing is made at half size and enlarged, which costs a quarter as much.
+  const width = Math.round(scene.width / 2);
+  const height = Math.round(scene.height / 2);
+  const base = await toRaw(fromRaw(scene).resize(width, height, { fit: 'fill' }));
+  const paperColour = effects.washColour;
+  // libvips makes the washes and the smoothed grey on its threads while the lines and noises are drawn.
+  const washing = washesOf(base, width, height);
+  washing.catch(() => undefined);
+  // Lines: edges of the scene's luminance, smoothed first so only real contours remain; a low
+  // threshold draws soft, out-of-focus ones too.
+  const grey = await toRaw(fromRaw(base).greyscale().blur(1.2).extractChannel(0));
+  const d = grey.data;
+  const lines = pencilLines(d, width, height);
   const blotch = valueNoise(width, height, 9, 9, seed + 31);
   const pressure = valueNoise(width, height, width / 30, height / 30, seed + 47);
   const breaks = valueNoise(width, height, width / 7, height / 7, seed + 53);
   // The painter stops short of the sheet's edge, along a ragged line: a border of bare paper.
   const ragged = valueNoise(width, height, 14, 14, seed + 59);
+  const { wash, rim } = await washing;
   const border = Math.min(width, height) * 0.07;
   const period = Math.max(4, Math.round(Math.min(width, height) / 90));
   // Each stroke wavers a little along its length, as a hand does.
