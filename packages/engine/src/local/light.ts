@@ -24,11 +24,28 @@ function scaleRow(data: Buffer, from: number, gains: Int32Array, x0: number, x1:
   }
 }
 
+/** Multiplies every byte of [from, to) by k / 4096 (k > 0), clamped. */
+function scaleSpan(data: Buffer, from: number, to: number, k: number) {
+  for (let i = from; i < to; i++) {
+    const v = (data[i]! * k) >> 12;
+    data[i] = v > 255 ? 255 : v;
+  }
+}
+
 /** Multiplies each pixel by column[x] * row[y] * radial(normalised distance²). */
 function applyGain(image: RawImage, column: Float32Array, row: Float32Array, radial?: Radial): void {
   const { data, width, height, channels } = image;
   const gains = new Int32Array(width);
   if (!radial) {
+    const uniform = column.every((k) => k === column[0]);
+    if (uniform) {
+      // Light from above: one gain per row.
+      for (let y = 0; y < height; y++) {
+        const k = Math.round(row[y]! * ONE * column[0]!);
+        if (k !== ONE) scaleSpan(data, y * width * channels, (y + 1) * width * channels, k);
+      }
+      return;
+    }
     let last = Number.NaN;
     for (let y = 0; y < height; y++) {
       // Light from the side has the same gains on every row: they are computed once.
