@@ -96,6 +96,8 @@ export async function startBenchServer(name: string) {
       PUBLIC_URL: base,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       RATE_LIMIT_MULTIPLIER: '1000',
+      // BENCH_RENDER_THREADS compares the server with another number of render threads (0: none).
+      ...(process.env.BENCH_RENDER_THREADS && { RENDER_THREADS: process.env.BENCH_RENDER_THREADS }),
     },
     'bundle',
   );
