@@ -29,6 +29,23 @@ describe('the context photo', () => {
     }
   }, 60_000);
 
+  it('frames a covering context by copying its rows, mirrored when asked, as libvips would crop', async () => {
+    const canvas = FUSION_FORMAT_SIZES.story;
+    const { image } = await prepareContext(file, canvas);
+    const left = Math.floor((image.width - canvas.width) / 2);
+    for (const flop of [false, true]) {
+      let expected = fromRaw(image).extract({ left, top: 0, ...canvas });
+      if (flop) expected = expected.flop();
+      const framed = await coverCrop(image, canvas, { crop: 'centre', flop });
+      expect(framed.data.equals((await toRaw(expected)).data), `flop ${flop}`).toBe(true);
+    }
+    // A smart crop picks its window, then copies it too: every row is a row of the context.
+    const smart = await coverCrop(image, canvas, { crop: 'attention', flop: false });
+    expect([smart.width, smart.height]).toEqual([canvas.width, canvas.height]);
+    const row = smart.data.subarray(0, canvas.width * 3);
+    expect(image.data.subarray(0, image.width * 3).includes(row)).toBe(true);
+  });
+
   it('covers the largest side of every format when the canvas is not given', async () => {
     const { image } = await prepareContext(file);
     expect([image.width, image.height]).toEqual([2880, 1920]);
