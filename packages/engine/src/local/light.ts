@@ -11,7 +11,15 @@ type Radial = { cx: number; cy: number; rx: number; ry: number; table: Float32Ar
 /** Gains are applied in fixed point: v * gain * 4096 >> 12. */
 const ONE = 4096;
 
-function scaleRow(data: Buffer, from: number, gains: Int32Array, x0: number, x1: number, channels: number) {
+/** Multiplies pixels x0 to x1 of the row starting at `from` by gains[x] / 4096, clamped. */
+export function scaleRow(
+  data: Buffer,
+  from: number,
+  gains: Int32Array,
+  x0: number,
+  x1: number,
+  channels: number,
+) {
   for (let x = x0, i = from + x0 * channels; x < x1; x++, i += channels) {
     const k = gains[x]!;
     if (k === ONE) continue;

@@ -5,6 +5,7 @@
 import type { Effects, Grading } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { clampByte } from './color';
+import { scaleRow } from './light';
 import { randomSource } from './noise';
 
 const mix = (a: number, b: number, t: number) => a + (b - a) * t;
@@ -140,20 +141,16 @@ async function paper(scene: RawImage, strength: number, seed: number): Promise<v
       .blur(3)
       .extractChannel(0),
   );
-  const { data, channels } = scene;
+  const { data, width, height, channels } = scene;
   // Brightness times 1 + (t - 128) / 128 * 0.12 * strength, per texture level, in 1/4096ths.
   const gains = Int32Array.from({ length: 256 }, (_, t) =>
     Math.round((1 + ((t - 128) / 128) * 0.12 * strength) * 4096),
   );
   const fibres = texture.data;
-  for (let p = 0, i = 0; p < fibres.length; p++, i += channels) {
-    const k = gains[fibres[p]!]!;
-    const r = (data[i]! * k) >> 12;
-    const g = (data[i + 1]! * k) >> 12;
-    const b = (data[i + 2]! * k) >> 12;
-    data[i] = r > 255 ? 255 : r;
-    data[i + 1] = g > 255 ? 255 : g;
-    data[i + 2] = b > 255 ? 255 : b;
+  const row = new Int32Array(width);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0, p = y * width; x < width; x++, p++) row[x] = gains[fibres[p]!]!;
+    scaleRow(data, y * width * channels, row, 0, width, channels);
   }
 }
 

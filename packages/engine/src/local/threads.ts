@@ -214,18 +214,25 @@ export function variantsInFlight(): number {
   return threads()?.size ?? VARIANTS_IN_FLIGHT;
 }
 
+/** A Fusion variant on a render thread: on the context, or on a scene a model drew. */
+function fusionOnThread(
+  pool: RenderThreads,
+  kind: 'fusion' | 'fusion-on-scene',
+  plan: FusionPlan,
+  product: PreparedProduct,
+  context: PreparedContext,
+  formats?: OutputFormat[],
+) {
+  const task = { kind, plan, product: shareProduct(product), context: shareContext(context), formats };
+  return pool.run<RenderedImage>(task);
+}
+
 /** Renders each kind of variant on a render thread when there are any, else on this thread. */
 export const variantRenderer = {
   fusion(plan: FusionPlan, product: PreparedProduct, context: PreparedContext, formats?: OutputFormat[]) {
     const pool = threads();
     if (!pool) return renderFusionVariant(plan, product, context, formats);
-    return pool.run<RenderedImage>({
-      kind: 'fusion',
-      plan,
-      product: shareProduct(product),
-      context: shareContext(context),
-      formats,
-    });
+    return fusionOnThread(pool, 'fusion', plan, product, context, formats);
   },
   fusionOnScene(
     plan: FusionPlan,
@@ -235,13 +242,7 @@ export const variantRenderer = {
   ) {
     const pool = threads();
     if (!pool) return renderFusionOnScene(plan, product, scene, formats);
-    return pool.run<RenderedImage>({
-      kind: 'fusion-on-scene',
-      plan,
-      product: shareProduct(product),
-      context: shareContext(scene),
-      formats,
-    });
+    return fusionOnThread(pool, 'fusion-on-scene', plan, product, scene, formats);
   },
   express(plan: ExpressPlan, formats?: OutputFormat[]) {
     const pool = threads();
