@@ -19,8 +19,14 @@ function channelCurve(warm: number, contrast: number, lift: number): Uint8Array 
   return lut;
 }
 
-/** `saturation` is the style's multiplier on top of the palette's. */
-export function grade(scene: RawImage, grading: Grading, saturation = 1): void {
+/** Every level to itself, for each channel: grading with nothing after it. */
+const IDENTITY = Uint8Array.from({ length: 256 * 3 }, (_, i) => i % 256);
+
+/**
+ * `saturation` is the style's multiplier on top of the palette's. `then`, 256 levels per channel
+ * (red, green, blue), is applied to the graded pixel in the same pass (e.g. a style's film tables).
+ */
+export function grade(scene: RawImage, grading: Grading, saturation = 1, then: Uint8Array = IDENTITY): void {
   const { temperature: t, split, contrast, lift } = grading;
   const s = Math.round(grading.saturation * saturation * 256);
   const size = OFFSET * 3;
@@ -42,7 +48,7 @@ export function grade(scene: RawImage, grading: Grading, saturation = 1): void {
     tints[l * 3 + 1] = Math.round((sg * ws + hg * wh) * 65536);
     tints[l * 3 + 2] = Math.round((sb * ws + hb * wh) * 65536);
   }
-  gradePixels(scene.data, scene.channels, s, curves, keep, tints);
+  gradePixels(scene.data, scene.channels, s, curves, keep, tints, then);
 }
 
 /** The per-pixel pass, kept small and monomorphic so the JIT compiles it tightly. */
@@ -53,6 +59,7 @@ function gradePixels(
   curves: Uint8Array,
   keep: Int32Array,
   tints: Int32Array,
+  then: Uint8Array,
 ): void {
   const size = OFFSET * 3;
   const max = size - 1;
@@ -72,8 +79,8 @@ function gradePixels(
     ib = ib < 0 ? 0 : ib > max ? max : ib;
     const k = keep[l]!;
     const t = l * 3;
-    data[i] = (curves[ir]! * k + tints[t]!) >> 16;
-    data[i + 1] = (curves[size + ig]! * k + tints[t + 1]!) >> 16;
-    data[i + 2] = (curves[2 * size + ib]! * k + tints[t + 2]!) >> 16;
+    data[i] = then[(curves[ir]! * k + tints[t]!) >> 16]!;
+    data[i + 1] = then[256 + ((curves[size + ig]! * k + tints[t + 1]!) >> 16)]!;
+    data[i + 2] = then[512 + ((curves[2 * size + ib]! * k + tints[t + 2]!) >> 16)]!;
   }
 }

@@ -137,8 +137,23 @@ function keyLight(light: Light, width: number, height: number) {
   return { column, row };
 }
 
-export function lightScene(scene: RawImage, light: Light, spotlight: number, product: Box): void {
+/** Film grain: a square tile of luminance noise, repeated over the picture. */
+export type Grain = { tile: Int16Array; size: number };
+
+/**
+ * The key light (and a spotlight pool when asked). Grain, when given, is added first: without a
+ * spotlight, in the same pass.
+ */
+export function lightScene(
+  scene: RawImage,
+  light: Light,
+  spotlight: number,
+  product: Box,
+  grain?: Grain,
+): void {
   const { column, row } = keyLight(light, scene.width, scene.height);
+  if (spotlight <= 0 && grain) return grainAndGain(scene, column, row, grain);
+  if (grain) addGrain(scene, grain);
   if (spotlight <= 0) return applyGain(scene, column, row);
   // A pool of light around the product, the rest of the scene falling into shade.
   const reach = 12;
@@ -167,4 +182,46 @@ export function vignette(image: RawImage, amount: number): void {
       return 1 - amount * t * t * (3 - 2 * t);
     }),
   });
+}
+
+/** Adds the grain tile's noise to every pixel, clamped. */
+export function addGrain(scene: RawImage, grain: Grain): void {
+  const ones = new Int32Array(scene.width).fill(ONE);
+  for (let y = 0; y < scene.height; y++) grainRow(scene, y, ones, grain);
+}
+
+/** Grain, then the key light's gains (column by row), in one pass: as the two passes would. */
+function grainAndGain(scene: RawImage, column: Float32Array, row: Float32Array, grain: Grain): void {
+  const gains = new Int32Array(scene.width);
+  let last = Number.NaN;
+  for (let y = 0; y < scene.height; y++) {
+    if (row[y] !== last) {
+      last = row[y]!;
+      for (let x = 0; x < scene.width; x++) gains[x] = Math.round(last * ONE * column[x]!);
+    }
+    grainRow(scene, y, gains, grain);
+  }
+}
+
+/** One row: the grain tile's noise added, clamped, then times gains[x] / 4096, clamped. */
+function grainRow({ data, width, channels }: RawImage, y: number, gains: Int32Array, { tile, size }: Grain) {
+  const row = (y % size) * size;
+  let i = y * width * channels;
+  // The row in stretches of one tile width: no modulo per pixel.
+  for (let x0 = 0; x0 < width; x0 += size) {
+    const end = Math.min(width, x0 + size);
+    for (let x = x0, t = row; x < end; x++, t++, i += channels) {
+      const n = tile[t]!;
+      const k = gains[x]!;
+      let r = data[i]! + n;
+      let g = data[i + 1]! + n;
+      let b = data[i + 2]! + n;
+      r = ((r < 0 ? 0 : r > 255 ? 255 : r) * k) >> 12;
+      g = ((g < 0 ? 0 : g > 255 ? 255 : g) * k) >> 12;
+      b = ((b < 0 ? 0 : b > 255 ? 255 : b) * k) >> 12;
+      data[i] = r > 255 ? 255 : r;
+      data[i + 1] = g > 255 ? 255 : g;
+      data[i + 2] = b > 255 ? 255 : b;
+    }
+  }
 }

@@ -17,7 +17,7 @@ import { styliseStructure } from './stylise';
 import { calmBehind, calmestPlacement } from './text-calm';
 import { inksOf, typeset, type TypesetReport } from './typeset';
 import { alphaCoverage, NO_PRODUCT, rectangleCoverage, type Coverage } from './coverage';
-import { styliseSurface } from './surface';
+import { filmGrain, filmTables, styliseSurface } from './surface';
 import { prefetchText } from './text-layout';
 
 export type RenderMetadata = {
@@ -67,10 +67,11 @@ export async function renderFusionVariant(
   const steps = [`context cover-cropped (${plan.context.crop}${plan.context.flop ? ', mirrored' : ''})`];
   let scene = await coverCrop(context.image, plan.canvas, plan.context);
   scene = await styliseStructure(scene, effects, grading, plan.product, plan.variant + 1);
-  grade(scene, grading, effects.saturation);
+  grade(scene, grading, effects.saturation, filmTables(effects));
   steps.push(`graded ${plan.palette}`, `styled ${plan.style}`);
   await styliseSurface(scene, effects, grading, plan.variant + 1);
-  lightScene(scene, light, effects.spotlight, plan.product.box);
+  const grain = effects.grain > 0 ? filmGrain(effects.grain, plan.variant + 1) : undefined;
+  lightScene(scene, light, effects.spotlight, plan.product.box, grain);
   steps.push(`key light from ${light.from}`);
   // Text goes where the scene is calmest among the places the plan allows.
   const placed = calmestPlacement(scene, plan.text, plan.textAlternatives);

@@ -5,44 +5,47 @@
 import type { Effects, Grading } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { clampByte } from './color';
-import { scaleRow } from './light';
+import { addGrain, scaleRow, type Grain } from './light';
 import { randomSource } from './noise';
 
 const mix = (a: number, b: number, t: number) => a + (b - a) * t;
 
+/**
+ * The film look of a style as one table per channel (256 levels each: red, green, blue): washed toward
+ * the paper or studio colour, warmed, then faded (blacks lifted toward a warm brown, or a neutral grey
+ * in black and white, and contrast lowered). Per channel that is one straight line. Null when the
+ * style has none. It is applied in the grading pass (grade.ts).
+ */
+export function filmTables(effects: Effects): Uint8Array | undefined {
+  if (effects.wash <= 0 && effects.warmth <= 0 && effects.fade <= 0) return undefined;
+  const lift = effects.fade * 0.6 * 255;
+  const tint = effects.warmth > 0 ? [1.12, 1, 0.78] : [1, 1, 1];
+  const keep = 1 - effects.fade * 0.6;
+  const warm = [22, 6, -22];
+  const tables = new Uint8Array(256 * 3);
+  for (let c = 0; c < 3; c++) {
+    for (let v = 0; v < 256; v++) {
+      const washed = mix(v, effects.washColour[c]!, effects.wash) + effects.warmth * warm[c]!;
+      tables[c * 256 + v] = clampByte(Math.round(lift * tint[c]! + washed * keep));
+    }
+  }
+  return tables;
+}
+
+/**
+ * The style's effects on the graded surface: light leak, neon glow, scanlines, paper. The film tables
+ * go with the grading (filmTables) and the grain with the key light (lightScene), each in that pass.
+ */
 export async function styliseSurface(
   scene: RawImage,
   effects: Effects,
   grading: Grading,
   seed: number,
 ): Promise<void> {
-  const { data, channels } = scene;
-  if (effects.wash > 0 || effects.warmth > 0 || effects.fade > 0) {
-    // Washed toward the paper or studio colour, warmed, then faded film: blacks lifted toward a warm
-    // brown (a neutral grey in black and white), contrast lowered. Per channel that is one straight
-    // line, so each channel goes through a table.
-    const lift = effects.fade * 0.6 * 255;
-    const tint = effects.warmth > 0 ? [1.12, 1, 0.78] : [1, 1, 1];
-    const keep = 1 - effects.fade * 0.6;
-    const warm = [22, 6, -22];
-    const tables = new Uint8Array(256 * 3);
-    for (let c = 0; c < 3; c++) {
-      for (let v = 0; v < 256; v++) {
-        const washed = mix(v, effects.washColour[c]!, effects.wash) + effects.warmth * warm[c]!;
-        tables[c * 256 + v] = clampByte(Math.round(lift * tint[c]! + washed * keep));
-      }
-    }
-    for (let i = 0; i < data.length; i += channels) {
-      data[i] = tables[data[i]!]!;
-      data[i + 1] = tables[256 + data[i + 1]!]!;
-      data[i + 2] = tables[512 + data[i + 2]!]!;
-    }
-  }
   if (effects.lightLeak > 0) lightLeak(scene, effects.lightLeak, seed);
   if (effects.glow > 0) await glow(scene, effects.glow, grading.neon[1]);
   if (effects.scanlines > 0) scanlines(scene, effects.scanlines);
   if (effects.paper > 0) await paper(scene, effects.paper, seed);
-  if (effects.grain > 0) grain(scene, effects.grain, seed);
 }
 
 /** Bloom: the bright parts, blurred wide and screened back in the given colour. */
@@ -154,28 +157,19 @@ async function paper(scene: RawImage, strength: number, seed: number): Promise<v
   }
 }
 
-/** Film grain: the same luminance noise on the three channels, from a tile of seeded noise. */
-export function grain({ data, width, height, channels }: RawImage, amount: number, seed: number): void {
-  // A prime-sized tile repeats too irregularly to be seen, and costs a fraction of a noise call per pixel.
+/**
+ * Film grain: the same luminance noise on the three channels, from a tile of seeded noise. A prime-sized
+ * tile repeats too irregularly to be seen, and costs a fraction of a noise call per pixel.
+ */
+export function filmGrain(amount: number, seed: number): Grain {
   const size = 509;
   const random = randomSource(seed);
   const scale = amount * 255 * 1.7;
   const tile = new Int16Array(size * size);
   for (let i = 0; i < tile.length; i++) tile[i] = Math.round((random() - 0.5) * scale);
-  for (let y = 0, i = 0; y < height; y++) {
-    const row = (y % size) * size;
-    // The row in stretches of one tile width: no modulo per pixel.
-    for (let x0 = 0; x0 < width; x0 += size) {
-      const end = Math.min(width, x0 + size) - x0;
-      for (let t = row, last = row + end; t < last; t++, i += channels) {
-        const n = tile[t]!;
-        const r = data[i]! + n;
-        const g = data[i + 1]! + n;
-        const b = data[i + 2]! + n;
-        data[i] = r < 0 ? 0 : r > 255 ? 255 : r;
-        data[i + 1] = g < 0 ? 0 : g > 255 ? 255 : g;
-        data[i + 2] = b < 0 ? 0 : b > 255 ? 255 : b;
-      }
-    }
-  }
+  return { tile, size };
+}
+
+export function grain(scene: RawImage, amount: number, seed: number): void {
+  addGrain(scene, filmGrain(amount, seed));
 }
