@@ -52,7 +52,11 @@ async function defocus(scene: RawImage, amount: number, groundY: number): Promis
       y < groundY ? Math.min(1, (groundY - y) / reach) ** 0.7 : Math.min(1, (y - groundY) / reach) * 0.45;
     const k = Math.round(w * 256);
     if (k <= 0) continue;
-    mixRow(data, soft, y * width * channels, (y + 1) * width * channels, k);
+    const from = y * width * channels;
+    const to = from + width * channels;
+    // Fully out of focus: the blurred row as it is.
+    if (k >= 256) soft.copy(data, from, from, to);
+    else mixRow(data, soft, from, to, k);
   }
   return scene;
 }
