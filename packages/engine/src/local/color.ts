@@ -1,4 +1,5 @@
 /** Colour maths on 8-bit sRGB pixels: linearisation and CIELAB (D65), used to measure and to segment. */
+import type { Rgb } from '../art-direction/types';
 import { fromRaw, guard, type RawImage } from '../image/sharp';
 
 const LINEAR = new Float32Array(256);
@@ -36,7 +37,21 @@ export function labPixels(data: Uint8Array, channels: number): Float32Array {
 /** Perceived luminance of gamma-encoded values (Rec. 709 weights); good enough to grade with. */
 export const luma = (r: number, g: number, b: number) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
 
+/** The colour a fraction `t` of the way from `a` to `b`. */
+export const mixRgb = (a: Rgb, b: Rgb, t: number): Rgb =>
+  [0, 1, 2].map((c) => a[c]! + (b[c]! - a[c]!) * t) as unknown as Rgb;
+
 export const clampByte = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
+
+/** Luminance of an image into a float array. */
+export function lumaOf({ data, width, height, channels }: RawImage): Float32Array {
+  const lum = new Float32Array(width * height);
+  for (let p = 0; p < lum.length; p++) {
+    const i = p * channels;
+    lum[p] = luma(data[i]!, data[i + 1]!, data[i + 2]!);
+  }
+  return lum;
+}
 
 /** CIELAB of a whole image (3 floats per pixel), converted by libvips. */
 export async function labImage(image: RawImage): Promise<Float32Array> {

@@ -5,7 +5,7 @@
  */
 import type { Rgb, TextBlock } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { luma } from './color';
+import { luma, mixRgb } from './color';
 import { coverageRow, NO_PRODUCT, type Coverage } from './coverage';
 import { contrastRatio, levelAt, MIN_CONTRAST } from './contrast';
 import { layoutText, type TextRect } from './text-layout';
@@ -22,8 +22,6 @@ export type TypesetReport = {
 };
 
 const grey = (v: number): Rgb => [v, v, v];
-const mixRgb = (a: Rgb, b: Rgb, t: number): Rgb =>
-  [0, 1, 2].map((c) => a[c]! + (b[c]! - a[c]!) * t) as unknown as Rgb;
 
 /** Histogram of the grey levels (0-255 luma, rounded) of the scene inside a rectangle. */
 function greys(scene: RawImage, rect: TextRect): Uint32Array {
