@@ -118,7 +118,14 @@ class RenderThreads {
 
   private dispatch(): void {
     while (this.queue.length && !this.closed) {
-      const thread = this.threads.find((t) => !t.job) ?? this.spawn();
+      let thread: Thread | null;
+      try {
+        thread = this.threads.find((t) => !t.job) ?? this.spawn();
+      } catch (error) {
+        // No thread can start (e.g. its entry is missing from a build): the waiting variants fail.
+        for (const { pending } of this.queue.splice(0)) pending.reject(error as Error);
+        return;
+      }
       if (!thread) return;
       const job = this.queue.shift()!;
       const { resolve, reject } = job.pending;
