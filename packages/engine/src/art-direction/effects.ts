@@ -5,7 +5,6 @@ import type { Effects, Grading, Rgb } from './types';
 const NONE: Effects = {
   saturation: 1,
   flatColours: 0,
-  soften: 0,
   outline: 0,
   hatching: 0,
   paper: 0,

@@ -34,8 +34,6 @@ export type Effects = {
    * kept (0: off).
    */
   flatColours: number;
-  /** Softening before line work, in pixels of blur (0: off). */
-  soften: number;
   /** Dark outlines along edges, 0 to 1 (illustration, hand-drawn). */
   outline: number;
   /** Pencil hatching in the shadows, 0 to 1 (hand-drawn). */

@@ -54,6 +54,25 @@ export function lumaOf({ data, width, height, channels }: RawImage): Float32Arra
 }
 
 /** CIELAB of a whole image (3 floats per pixel), converted by libvips. */
+/** The Sobel gradient magnitude of a one-value-per-pixel image at pixel p (not on the border). */
+export function sobelAt(values: ArrayLike<number>, p: number, width: number): number {
+  const gx =
+    values[p - width + 1]! +
+    2 * values[p + 1]! +
+    values[p + width + 1]! -
+    values[p - width - 1]! -
+    2 * values[p - 1]! -
+    values[p + width - 1]!;
+  const gy =
+    values[p + width - 1]! +
+    2 * values[p + width]! +
+    values[p + width + 1]! -
+    values[p - width - 1]! -
+    2 * values[p - width]! -
+    values[p - width + 1]!;
+  return Math.sqrt(gx * gx + gy * gy);
+}
+
 export async function labImage(image: RawImage): Promise<Float32Array> {
   let pipeline = fromRaw(image);
   if (image.channels === 4) pipeline = pipeline.removeAlpha();

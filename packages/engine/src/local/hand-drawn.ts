@@ -1,7 +1,7 @@
 /** Pencil and watercolour on paper: the hand-drawn style's restructured scene. */
 import type { Effects } from '../art-direction/types';
 import { fromEngineFile, fromRaw, guard, toRaw, type RawImage } from '../image/sharp';
-import { clampByte, lumaOf } from './color';
+import { clampByte, lumaOf, sobelAt } from './color';
 import { valueNoise } from './texture';
 
 /**
@@ -50,21 +50,7 @@ function pencilLines(d: Buffer, width: number, height: number): Float32Array {
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       const p = y * width + x;
-      const gx =
-        d[p - width + 1]! +
-        2 * d[p + 1]! +
-        d[p + width + 1]! -
-        d[p - width - 1]! -
-        2 * d[p - 1]! -
-        d[p + width - 1]!;
-      const gy =
-        d[p + width - 1]! +
-        2 * d[p + width]! +
-        d[p + width + 1]! -
-        d[p - width - 1]! -
-        2 * d[p - width]! -
-        d[p - width + 1]!;
-      lines[p] = Math.min(1, Math.max(0, (Math.sqrt(gx * gx + gy * gy) - 14) / 70));
+      lines[p] = Math.min(1, Math.max(0, (sobelAt(d, p, width) - 14) / 70));
     }
   }
   return lines;

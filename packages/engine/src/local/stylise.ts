@@ -5,7 +5,7 @@
  */
 import type { Box, Effects, Grading } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { lumaOf, mixRgb } from './color';
+import { mixRgb } from './color';
 import { drawOnPaper } from './hand-drawn';
 import { illustrate } from './illustrate';
 
@@ -28,9 +28,6 @@ export async function styliseStructure(
     out = await illustrate(out, effects.flatColours, effects.outline, grading);
   } else if (effects.paper > 0) {
     out = await drawOnPaper(out, effects, seed);
-  } else {
-    if (effects.soften > 0) out = await toRaw(fromRaw(out).blur(effects.soften));
-    if (effects.outline > 0) inkEdges(out, effects.outline);
   }
   if (effects.duotone > 0) duotone(out, effects.duotone, grading);
   return out;
@@ -98,35 +95,6 @@ function studioSweep({ data, width, height, channels }: RawImage, grading: Gradi
       data[i] = (data[i]! * keep + r) >> 8;
       data[i + 1] = (data[i + 1]! * keep + g) >> 8;
       data[i + 2] = (data[i + 2]! * keep + b) >> 8;
-    }
-  }
-}
-
-/** Dark ink along strong edges (Sobel on luminance). */
-function inkEdges(image: RawImage, strength: number): void {
-  const { data, width, height, channels } = image;
-  const lum = lumaOf(image);
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const p = y * width + x;
-      const gx =
-        lum[p - width + 1]! +
-        2 * lum[p + 1]! +
-        lum[p + width + 1]! -
-        lum[p - width - 1]! -
-        2 * lum[p - 1]! -
-        lum[p + width - 1]!;
-      const gy =
-        lum[p + width - 1]! +
-        2 * lum[p + width]! +
-        lum[p + width + 1]! -
-        lum[p - width - 1]! -
-        2 * lum[p - width]! -
-        lum[p - width + 1]!;
-      const edge = Math.min(1, Math.max(0, (Math.sqrt(gx * gx + gy * gy) - 40) / 120)) * strength;
-      if (edge <= 0) continue;
-      const i = p * channels;
-      for (let c = 0; c < 3; c++) data[i + c] = mix(data[i + c]!, 28, edge);
     }
   }
 }

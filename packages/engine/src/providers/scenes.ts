@@ -43,7 +43,6 @@ function compositingEffects(effects: Effects): Effects {
     ...effects,
     saturation: 1,
     flatColours: 0,
-    soften: 0,
     outline: 0,
     hatching: 0,
     paper: 0,
