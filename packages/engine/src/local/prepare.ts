@@ -20,12 +20,29 @@ export type PreparedContext = { image: RawImage; source: SourceInfo; decodeMs: n
 
 const since = (start: number) => Math.round(performance.now() - start);
 
+/** A product whose cut-out may still be running: a variant draws its scene meanwhile. */
+export type ProductSource = PreparedProduct | Promise<PreparedProduct>;
+
 export async function prepareProduct(input: Buffer): Promise<PreparedProduct> {
+  return (await startProduct(input)).ready;
+}
+
+/**
+ * The product decoded now (a bad file fails here, before any variant starts) and cut out after the
+ * caller's current step: the variants' scenes, which do not need the product, are drawn meanwhile.
+ */
+export async function startProduct(input: Buffer): Promise<{ ready: Promise<PreparedProduct> }> {
   const t0 = performance.now();
   const decoded = await decodeRgba(input, PRODUCT_SIDE);
-  const t1 = performance.now();
-  const cutout = await cutOut(decoded);
-  return { cutout, source: decoded.source, decodeMs: Math.round(t1 - t0), cutoutMs: since(t1) };
+  const decodeMs = since(t0);
+  const ready = Promise.resolve().then(async () => {
+    const t1 = performance.now();
+    const cutout = await cutOut(decoded);
+    return { cutout, source: decoded.source, decodeMs, cutoutMs: since(t1) };
+  });
+  // A caller that stops early must not leave an unhandled rejection behind.
+  ready.catch(() => undefined);
+  return { ready };
 }
 
 /**

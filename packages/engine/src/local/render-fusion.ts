@@ -9,7 +9,7 @@ import { lightScene, vignette } from './light';
 import { blendProduct, fitInBox, footprint, resizeProduct, type Placement } from './place-product';
 import { drawPodium } from './podium';
 import { drawReflection } from './reflection';
-import type { PreparedContext, PreparedProduct } from './prepare';
+import type { PreparedContext, ProductSource } from './prepare';
 import { coverCrop } from './scene';
 import { castShadow } from './shadow';
 import { drawProductEdge } from './product-edge';
@@ -53,16 +53,20 @@ async function resizeToBox(cutout: RawImage, plan: FusionPlan) {
 
 export async function renderFusionVariant(
   plan: FusionPlan,
-  product: PreparedProduct,
+  productSource: ProductSource,
   context: PreparedContext,
   formats: OutputFormat[] = ['jpeg'],
 ): Promise<RenderedImage> {
   const t0 = performance.now();
   // Text and the product's size do not depend on the scene: libvips sets and resamples them on its own
-  // threads while the scene is drawn. (Alternative text places have the planned boxes' sizes.)
+  // threads while the scene is drawn. (Alternative text places have the planned boxes' sizes.) The
+  // product may still be being cut out: the scene does not wait for it.
   prefetchText(plan.text);
-  const resizing = product.cutout.method === 'framed' ? null : resizeToBox(product.cutout.image, plan);
-  resizing?.catch(() => undefined);
+  const productReady = Promise.resolve(productSource);
+  const resizing = productReady.then(({ cutout }) =>
+    cutout.method === 'framed' ? null : resizeToBox(cutout.image, plan),
+  );
+  resizing.catch(() => undefined);
   const { effects, grading, light } = plan;
   const steps = [`context cover-cropped (${plan.context.crop}${plan.context.flop ? ', mirrored' : ''})`];
   let scene = await coverCrop(context.image, plan.canvas, plan.context);
@@ -79,6 +83,7 @@ export async function renderFusionVariant(
   if (blocks !== plan.text) steps.push('text moved to a calmer area');
   const t1 = performance.now();
 
+  const product = await productReady;
   const { cutout } = product;
   const { groundY } = plan.product;
   let placement: Placement;
@@ -98,7 +103,7 @@ export async function renderFusionVariant(
     steps.push(`framed photo (${cutout.reason})`);
   } else {
     let resized: RawImage;
-    ({ placement, resized } = await resizing!);
+    ({ placement, resized } = (await resizing)!);
     const foot = footprint(resized, placement);
     // Podium and reflection stop short of any text set under the product.
     const depth = Math.min(scene.height, ...blocks.map((t) => t.box.y).filter((y) => y > groundY)) - groundY;

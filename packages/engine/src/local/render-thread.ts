@@ -3,13 +3,20 @@
  * memory, never copied) and answers with the encoded images and their metadata. See threads.ts.
  */
 import { parentPort } from 'node:worker_threads';
-import { isEngineError } from '../errors';
 import type { RawImage } from '../image/sharp';
 import { renderExpressOnScene, renderFusionOnScene } from '../providers/scenes';
 import type { PreparedContext, PreparedProduct } from './prepare';
 import { renderExpressVariant } from './render-express';
 import { renderFusionVariant } from './render-fusion';
-import type { ThreadReply, ThreadRequest, ThreadTask } from './threads';
+import {
+  errorFrom,
+  threadError,
+  type ProductMessage,
+  type SharedProduct,
+  type ThreadReply,
+  type ThreadRequest,
+  type ThreadTask,
+} from './threads';
 
 /**
  * Images arrive as views of shared memory; each is wrapped once and kept while its request runs, so
@@ -34,14 +41,26 @@ function imageOf(shared: { id: number; image: RawImage }): RawImage {
   return image;
 }
 
-function run(task: ThreadTask) {
+const productOf = (shared: SharedProduct): PreparedProduct => ({
+  ...shared,
+  cutout: { ...shared.cutout, image: imageOf(shared.cutout.image) },
+});
+
+/** Products still being cut out, by the id of the request waiting for them. */
+const awaited = new Map<
+  number,
+  { resolve: (product: PreparedProduct) => void; reject: (error: Error) => void }
+>();
+
+function productFor(id: number): Promise<PreparedProduct> {
+  return new Promise((resolve, reject) => awaited.set(id, { resolve, reject }));
+}
+
+function run({ id, task }: ThreadRequest) {
   switch (task.kind) {
     case 'fusion':
     case 'fusion-on-scene': {
-      const product: PreparedProduct = {
-        ...task.product,
-        cutout: { ...task.product.cutout, image: imageOf(task.product.cutout.image) },
-      };
+      const product = task.product ? productOf(task.product) : productFor(id);
       const context: PreparedContext = { ...task.context, image: imageOf(task.context.image) };
       return task.kind === 'fusion'
         ? renderFusionVariant(task.plan, product, context, task.formats)
@@ -59,22 +78,17 @@ function run(task: ThreadTask) {
 }
 
 const port = parentPort!;
-port.on('message', (request: ThreadRequest) => {
-  run(request.task).then(
-    (result) => port.postMessage({ id: request.id, ok: true, result } satisfies ThreadReply),
-    (error: unknown) => {
-      const reply: ThreadReply = {
-        id: request.id,
-        ok: false,
-        error: isEngineError(error)
-          ? { engine: true, code: error.code, message: error.message }
-          : {
-              engine: false,
-              message: error instanceof Error ? error.message : String(error),
-              stack: error instanceof Error ? error.stack : undefined,
-            },
-      };
-      port.postMessage(reply);
-    },
+port.on('message', (message: ThreadRequest | ProductMessage) => {
+  if ('productFor' in message) {
+    const waiting = awaited.get(message.productFor);
+    awaited.delete(message.productFor);
+    if ('error' in message) waiting?.reject(errorFrom(message.error));
+    else waiting?.resolve(productOf(message.product));
+    return;
+  }
+  const { id } = message;
+  run(message).then(
+    (result) => port.postMessage({ id, ok: true, result } satisfies ThreadReply),
+    (error: unknown) => port.postMessage({ id, ok: false, error: threadError(error) } satisfies ThreadReply),
   );
 });

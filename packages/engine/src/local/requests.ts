@@ -1,6 +1,7 @@
 /**
- * Whole requests on the local engine: the uploads decoded (and the product cut out) once, then every
- * variant, on the render threads (threads.ts) or two at a time on this thread (parallel.ts).
+ * Whole requests on the local engine: the uploads decoded once, then every variant, on the render
+ * threads (threads.ts) or two at a time on this thread (parallel.ts). The product is cut out once,
+ * while the first variants draw their scenes.
  * `onVariant` hears of each finished variant; throwing from it (e.g. on cancel) stops the render
  * before the next variant starts.
  */
@@ -9,7 +10,7 @@ import { planExpressVariants } from '../art-direction/express-plan';
 import { planFusionVariants } from '../art-direction/plan';
 import type { OutputFormat } from './encode';
 import { mapInFlight, type OnVariantDone } from './parallel';
-import { prepareContext, prepareProduct } from './prepare';
+import { prepareContext, startProduct } from './prepare';
 import type { RenderedExpress } from './render-express';
 import type { RenderedImage } from './render-fusion';
 import { variantRenderer, variantsInFlight } from './threads';
@@ -22,12 +23,13 @@ export async function renderFusion(input: {
   onVariant?: OnVariantDone;
 }): Promise<RenderedImage[]> {
   const [product, context] = await Promise.all([
-    prepareProduct(input.product),
+    startProduct(input.product),
     prepareContext(input.context, FUSION_FORMAT_SIZES[input.request.format]),
   ]);
+  // The product is cut out while the first variants draw their scenes.
   return mapInFlight(
     planFusionVariants(input.request),
-    (plan) => variantRenderer.fusion(plan, product, context, input.formats),
+    (plan) => variantRenderer.fusion(plan, product.ready, context, input.formats),
     input.onVariant,
     variantsInFlight(),
   );

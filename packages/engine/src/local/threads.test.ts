@@ -70,6 +70,31 @@ describe('render threads', () => {
     expect(after.metadata.width).toBe(1080);
   });
 
+  it('draw the scene while the product is cut out, and render it once it arrives', async () => {
+    const [plan] = planFusionVariants(baseRequest({ style: 'illustration', slogan: 'Miel « toutes fleurs »' }));
+    let deliver!: (product: typeof inputs.studio) => void;
+    const later = new Promise<typeof inputs.studio>((resolve) => (deliver = resolve));
+    const rendering = variantRenderer.fusion(plan!, later, inputs.context);
+    // The variant is under way on its thread before the product exists.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    deliver(inputs.studio);
+    const [waited, local] = await Promise.all([
+      rendering,
+      renderFusionVariant(plan!, inputs.studio, inputs.context),
+    ]);
+    expect(waited.images.jpeg!.equals(local.images.jpeg!)).toBe(true);
+    expect(waited.metadata.cutout.method).toBe('studio');
+  });
+
+  it('fail the waiting variant with the cut-out’s own error', async () => {
+    const [plan] = planFusionVariants(baseRequest());
+    const failed = Promise.reject(new EngineError('IMAGE_CORRUPT', 'The product image is damaged.'));
+    const failure = await variantRenderer.fusion(plan!, failed, inputs.context).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(EngineError);
+    expect((failure as EngineError).code).toBe('IMAGE_CORRUPT');
+    expect((failure as EngineError).message).toBe('The product image is damaged.');
+  });
+
   it('start again after being closed', async () => {
     await closeRenderThreads();
     const [plan] = planFusionVariants(baseRequest());

@@ -12,19 +12,19 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { ExpressPlan } from '../art-direction/express-plan';
 import type { FusionPlan } from '../art-direction/types';
-import { EngineError, type EngineErrorCode } from '../errors';
+import { EngineError, isEngineError, type EngineErrorCode } from '../errors';
 import type { RawImage } from '../image/sharp';
 import { DEFAULT_RENDER_THREADS } from '../providers/config';
 import { renderExpressOnScene, renderFusionOnScene } from '../providers/scenes';
 import type { OutputFormat } from './encode';
 import { VARIANTS_IN_FLIGHT } from './parallel';
-import type { PreparedContext, PreparedProduct } from './prepare';
+import type { PreparedContext, PreparedProduct, ProductSource } from './prepare';
 import { renderExpressVariant, type RenderedExpress } from './render-express';
 import { renderFusionVariant, type RenderedImage } from './render-fusion';
 
 /** An image whose pixels live in shared memory, with an id each thread caches it under. */
 export type SharedImage = { id: number; image: RawImage };
-type SharedProduct = Omit<PreparedProduct, 'cutout'> & {
+export type SharedProduct = Omit<PreparedProduct, 'cutout'> & {
   cutout: Omit<PreparedProduct['cutout'], 'image'> & { image: SharedImage };
 };
 type SharedContext = Omit<PreparedContext, 'image'> & { image: SharedImage };
@@ -33,7 +33,8 @@ export type ThreadTask =
   | {
       kind: 'fusion' | 'fusion-on-scene';
       plan: FusionPlan;
-      product: SharedProduct;
+      /** Null while the product is still being cut out: it follows in a ProductMessage. */
+      product: SharedProduct | null;
       context: SharedContext;
       formats?: OutputFormat[];
     }
@@ -41,6 +42,9 @@ export type ThreadTask =
   | { kind: 'express-on-scene'; plan: ExpressPlan; scene: SharedContext; formats?: OutputFormat[] };
 
 export type ThreadRequest = { id: number; task: ThreadTask };
+/** The product of request `id`, sent once its cut-out is done (or failed). */
+export type ProductMessage =
+  { productFor: number; product: SharedProduct } | { productFor: number; error: ThreadError };
 export type ThreadError =
   | { engine: true; code: EngineErrorCode; message: string }
   | { engine: false; message: string; stack?: string };
@@ -89,10 +93,21 @@ function threadEntry(): URL {
 }
 
 type Pending = { resolve: (result: unknown) => void; reject: (error: Error) => void };
-type Job = { request: ThreadRequest; pending: Pending };
+/** `product`: the cut-out a fusion task waits for, sent to the thread once it is ready. */
+type Job = { request: ThreadRequest; pending: Pending; product?: Promise<SharedProduct> };
 type Thread = { worker: Worker; job: Job | null; settled: Promise<void> };
 
-function errorFrom(error: ThreadError): Error {
+/** An error as it crosses between threads: an EngineError keeps its code. */
+export function threadError(error: unknown): ThreadError {
+  if (isEngineError(error)) return { engine: true, code: error.code, message: error.message };
+  return {
+    engine: false,
+    message: error instanceof Error ? error.message : String(error),
+    stack: error instanceof Error ? error.stack : undefined,
+  };
+}
+
+export function errorFrom(error: ThreadError): Error {
   if (error.engine) return new EngineError(error.code, error.message);
   const rebuilt = new Error(error.message);
   if (error.stack) rebuilt.stack = error.stack;
@@ -107,11 +122,11 @@ class RenderThreads {
 
   constructor(readonly size: number) {}
 
-  run<R>(task: ThreadTask): Promise<R> {
+  run<R>(task: ThreadTask, product?: Promise<SharedProduct>): Promise<R> {
     if (this.closed) return Promise.reject(new Error('render threads are closed'));
     return new Promise<R>((resolve, reject) => {
       const pending = { resolve: resolve as (result: unknown) => void, reject };
-      this.queue.push({ request: { id: this.nextId++, task }, pending });
+      this.queue.push({ request: { id: this.nextId++, task }, pending, product });
       this.dispatch();
     });
   }
@@ -140,6 +155,12 @@ class RenderThreads {
       // Only a working thread keeps the process alive.
       thread.worker.ref();
       thread.worker.postMessage(job.request);
+      const id = job.request.id;
+      job.product?.then(
+        (product) => thread.worker.postMessage({ productFor: id, product } satisfies ProductMessage),
+        (error: unknown) =>
+          thread.worker.postMessage({ productFor: id, error: threadError(error) } satisfies ProductMessage),
+      );
     }
   }
 
@@ -226,17 +247,21 @@ function fusionOnThread(
   pool: RenderThreads,
   kind: 'fusion' | 'fusion-on-scene',
   plan: FusionPlan,
-  product: PreparedProduct,
+  product: ProductSource,
   context: PreparedContext,
   formats?: OutputFormat[],
 ) {
-  const task = { kind, plan, product: shareProduct(product), context: shareContext(context), formats };
-  return pool.run<RenderedImage>(task);
+  const shared = shareContext(context);
+  if (!(product instanceof Promise)) {
+    return pool.run<RenderedImage>({ kind, plan, product: shareProduct(product), context: shared, formats });
+  }
+  const task = { kind, plan, product: null, context: shared, formats };
+  return pool.run<RenderedImage>(task, product.then(shareProduct));
 }
 
 /** Renders each kind of variant on a render thread when there are any, else on this thread. */
 export const variantRenderer = {
-  fusion(plan: FusionPlan, product: PreparedProduct, context: PreparedContext, formats?: OutputFormat[]) {
+  fusion(plan: FusionPlan, product: ProductSource, context: PreparedContext, formats?: OutputFormat[]) {
     const pool = threads();
     if (!pool) return renderFusionVariant(plan, product, context, formats);
     return fusionOnThread(pool, 'fusion', plan, product, context, formats);

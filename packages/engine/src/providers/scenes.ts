@@ -6,7 +6,7 @@ import type { ExpressPlan } from '../art-direction/express-plan';
 import type { ContextFraming, Effects, FusionPlan, Grading } from '../art-direction/types';
 import type { OutputFormat } from '../local/encode';
 import { vignette } from '../local/light';
-import type { PreparedContext, PreparedProduct } from '../local/prepare';
+import type { PreparedContext, ProductSource } from '../local/prepare';
 import { finishExpress, type RenderedExpress } from '../local/render-express';
 import { renderFusionVariant, type RenderedImage } from '../local/render-fusion';
 import { coverCrop } from '../local/scene';
@@ -70,7 +70,7 @@ export function planForModelScene(plan: FusionPlan): FusionPlan {
 
 export function renderFusionOnScene(
   plan: FusionPlan,
-  product: PreparedProduct,
+  product: ProductSource,
   scene: PreparedContext,
   formats?: OutputFormat[],
 ): Promise<RenderedImage> {
