@@ -71,7 +71,9 @@ describe('render threads', () => {
   });
 
   it('draw the scene while the product is cut out, and render it once it arrives', async () => {
-    const [plan] = planFusionVariants(baseRequest({ style: 'illustration', slogan: 'Miel « toutes fleurs »' }));
+    const [plan] = planFusionVariants(
+      baseRequest({ style: 'illustration', slogan: 'Miel « toutes fleurs »' }),
+    );
     let deliver!: (product: typeof inputs.studio) => void;
     const later = new Promise<typeof inputs.studio>((resolve) => (deliver = resolve));
     const rendering = variantRenderer.fusion(plan!, later, inputs.context);

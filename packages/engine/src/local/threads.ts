@@ -268,7 +268,7 @@ export const variantRenderer = {
   },
   fusionOnScene(
     plan: FusionPlan,
-    product: PreparedProduct,
+    product: ProductSource,
     scene: PreparedContext,
     formats?: OutputFormat[],
   ) {

@@ -10,7 +10,7 @@ import { planFusionVariants } from '../art-direction/plan';
 import type { FusionPlan } from '../art-direction/types';
 import { isEngineError } from '../errors';
 import { mapInFlight } from '../local/parallel';
-import { prepareContext, prepareProduct, type PreparedContext } from '../local/prepare';
+import { prepareContext, startProduct, type PreparedContext } from '../local/prepare';
 import { variantRenderer, variantsInFlight } from '../local/threads';
 import type { ImageProviderConfig, OpenAiProviderConfig, WebhookProviderConfig } from './config';
 import { imageSignature, ProviderFailure } from './http';
@@ -196,8 +196,9 @@ async function fusionWith(
   const scenes = scenesFor(plans, abandon.signal);
   // Nobody may be left holding a rejected promise if the render stops first.
   for (const scene of scenes) scene.catch(() => undefined);
+  // The product is cut out while the first variants draw their scenes.
   const [product, context] = await Promise.all([
-    prepareProduct(input.product),
+    startProduct(input.product),
     // Decoded just large enough to cover this format: framing each variant is then a plain crop.
     prepareContext(input.context, plans[0]!.canvas),
   ]).catch((error: unknown) => {
@@ -209,8 +210,8 @@ async function fusionWith(
       provider,
       plans,
       scenes,
-      (plan, scene) => variantRenderer.fusionOnScene(plan, product, scene, input.formats),
-      (plan) => variantRenderer.fusion(plan, product, context, input.formats),
+      (plan, scene) => variantRenderer.fusionOnScene(plan, product.ready, scene, input.formats),
+      (plan) => variantRenderer.fusion(plan, product.ready, context, input.formats),
       logger,
       input.onVariant,
       abandon,
