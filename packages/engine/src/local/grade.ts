@@ -1,10 +1,12 @@
 /**
  * Palette grading of the scene, in place: saturation, temperature, contrast and lift, split toning.
- * Temperature and tone curve are folded into one table per channel; the per-pixel work is integer.
+ * All of it is folded into one table per channel, indexed by the level and the pixel's luma; the
+ * key light and grain can be laid on in the same pass.
  */
 import type { Grading } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
 import { clampByte } from './color';
+import type { Grain, RowGains } from './light';
 
 /** Saturation can push a channel below 0 or above 255 before the curve: the tables cover that range. */
 const OFFSET = 512;
@@ -22,11 +24,21 @@ function channelCurve(warm: number, contrast: number, lift: number): Uint8Array 
 /** Every level to itself, for each channel: grading with nothing after it. */
 const IDENTITY = Uint8Array.from({ length: 256 * 3 }, (_, i) => i % 256);
 
+/** Light laid on in the grading pass: film grain added to the graded pixel, then the row's gains. */
+export type Lighting = { gains: RowGains; grain?: Grain };
+
 /**
  * `saturation` is the style's multiplier on top of the palette's. `then`, 256 levels per channel
- * (red, green, blue), is applied to the graded pixel in the same pass (e.g. a style's film tables).
+ * (red, green, blue), is applied to the graded pixel in the same pass (e.g. a style's film tables),
+ * and so is `lighting` after it.
  */
-export function grade(scene: RawImage, grading: Grading, saturation = 1, then: Uint8Array = IDENTITY): void {
+export function grade(
+  scene: RawImage,
+  grading: Grading,
+  saturation = 1,
+  then: Uint8Array = IDENTITY,
+  lighting?: Lighting,
+): void {
   const { temperature: t, split, contrast, lift } = grading;
   const s = Math.round(grading.saturation * saturation * 256);
   const size = OFFSET * 3;
@@ -48,39 +60,113 @@ export function grade(scene: RawImage, grading: Grading, saturation = 1, then: U
     tints[l * 3 + 1] = Math.round((sg * ws + hg * wh) * 65536);
     tints[l * 3 + 2] = Math.round((sb * ws + hb * wh) * 65536);
   }
-  gradePixels(scene.data, scene.channels, s, curves, keep, tints, then);
+  const tables = gradeTables(s, curves, keep, tints, then);
+  if (!lighting) return gradePixels(scene.data, 0, scene.data.length, scene.channels, tables);
+  const { data, width, height, channels } = scene;
+  const gains = new Int32Array(width);
+  const { grain } = lighting;
+  for (let y = 0; y < height; y++) {
+    lighting.gains(y, gains);
+    const from = y * width * channels;
+    if (grain) gradeGrainLightRow(data, from, width, channels, tables, gains, grain, y);
+    else gradeLightRow(data, from, width, channels, tables, gains);
+  }
 }
 
-/** The per-pixel pass, kept small and monomorphic so the JIT compiles it tightly. */
-function gradePixels(
-  data: Buffer,
-  channels: number,
+/**
+ * Every output level as a function of the input level and the pixel's luma, per channel: 256 x 256
+ * entries each (red, green, blue). The per-pixel pass is then a luma and three lookups.
+ */
+function gradeTables(
   s: number,
   curves: Uint8Array,
   keep: Int32Array,
   tints: Int32Array,
   then: Uint8Array,
-): void {
+): Uint8Array {
   const size = OFFSET * 3;
   const max = size - 1;
-  const length = data.length;
-  for (let i = 0; i < length; i += channels) {
-    const r0 = data[i]!;
-    const g0 = data[i + 1]!;
-    const b0 = data[i + 2]!;
-    const l = (54 * r0 + 183 * g0 + 19 * b0) >> 8;
-    // l + (v - l) * s / 256 (saturation around the pixel's luma), offset into the curve tables.
-    const base = l * (256 - s) + (OFFSET << 8);
-    let ir = (r0 * s + base) >> 8;
-    let ig = (g0 * s + base) >> 8;
-    let ib = (b0 * s + base) >> 8;
-    ir = ir < 0 ? 0 : ir > max ? max : ir;
-    ig = ig < 0 ? 0 : ig > max ? max : ig;
-    ib = ib < 0 ? 0 : ib > max ? max : ib;
-    const k = keep[l]!;
-    const t = l * 3;
-    data[i] = then[(curves[ir]! * k + tints[t]!) >> 16]!;
-    data[i + 1] = then[256 + ((curves[size + ig]! * k + tints[t + 1]!) >> 16)]!;
-    data[i + 2] = then[512 + ((curves[2 * size + ib]! * k + tints[t + 2]!) >> 16)]!;
+  const tables = new Uint8Array(3 * 65536);
+  for (let c = 0; c < 3; c++) {
+    for (let l = 0; l < 256; l++) {
+      // l + (v - l) * s / 256 (saturation around the pixel's luma), offset into the curve tables.
+      const base = l * (256 - s) + (OFFSET << 8);
+      const k = keep[l]!;
+      const tint = tints[l * 3 + c]!;
+      const row = c * 65536 + (l << 8);
+      for (let v = 0; v < 256; v++) {
+        let i = (v * s + base) >> 8;
+        i = i < 0 ? 0 : i > max ? max : i;
+        tables[row + v] = then[c * 256 + ((curves[c * size + i]! * k + tint) >> 16)]!;
+      }
+    }
+  }
+  return tables;
+}
+
+/** The per-pixel pass over [from, to), kept small and monomorphic so the JIT compiles it tightly. */
+function gradePixels(data: Buffer, from: number, to: number, channels: number, tables: Uint8Array): void {
+  for (let i = from; i < to; i += channels) {
+    const r = data[i]!;
+    const g = data[i + 1]!;
+    const b = data[i + 2]!;
+    const l = ((54 * r + 183 * g + 19 * b) >> 8) << 8;
+    data[i] = tables[l | r]!;
+    data[i + 1] = tables[65536 + (l | g)]!;
+    data[i + 2] = tables[131072 + (l | b)]!;
+  }
+}
+
+/** One row graded, then times gains[x] / 4096, clamped. */
+function gradeLightRow(
+  data: Buffer,
+  from: number,
+  width: number,
+  channels: number,
+  tables: Uint8Array,
+  gains: Int32Array,
+): void {
+  for (let x = 0, i = from; x < width; x++, i += channels) {
+    const l = ((54 * data[i]! + 183 * data[i + 1]! + 19 * data[i + 2]!) >> 8) << 8;
+    const k = gains[x]!;
+    const r = (tables[l | data[i]!]! * k) >> 12;
+    const g = (tables[65536 + (l | data[i + 1]!)]! * k) >> 12;
+    const b = (tables[131072 + (l | data[i + 2]!)]! * k) >> 12;
+    data[i] = r > 255 ? 255 : r;
+    data[i + 1] = g > 255 ? 255 : g;
+    data[i + 2] = b > 255 ? 255 : b;
+  }
+}
+
+/** One row graded, the grain tile's noise added (clamped), then times gains[x] / 4096, clamped. */
+function gradeGrainLightRow(
+  data: Buffer,
+  from: number,
+  width: number,
+  channels: number,
+  tables: Uint8Array,
+  gains: Int32Array,
+  { tile, size }: Grain,
+  y: number,
+): void {
+  const row = (y % size) * size;
+  let i = from;
+  // The row in stretches of one tile width: no modulo per pixel.
+  for (let x0 = 0; x0 < width; x0 += size) {
+    const end = Math.min(width, x0 + size);
+    for (let x = x0, t = row; x < end; x++, t++, i += channels) {
+      const l = ((54 * data[i]! + 183 * data[i + 1]! + 19 * data[i + 2]!) >> 8) << 8;
+      const n = tile[t]!;
+      const k = gains[x]!;
+      let r = tables[l | data[i]!]! + n;
+      let g = tables[65536 + (l | data[i + 1]!)]! + n;
+      let b = tables[131072 + (l | data[i + 2]!)]! + n;
+      r = ((r < 0 ? 0 : r > 255 ? 255 : r) * k) >> 12;
+      g = ((g < 0 ? 0 : g > 255 ? 255 : g) * k) >> 12;
+      b = ((b < 0 ? 0 : b > 255 ? 255 : b) * k) >> 12;
+      data[i] = r > 255 ? 255 : r;
+      data[i + 1] = g > 255 ? 255 : g;
+      data[i + 2] = b > 255 ? 255 : b;
+    }
   }
 }

@@ -32,69 +32,30 @@ export function scaleRow(
   }
 }
 
-/** Multiplies every byte of [from, to) by k / 4096 (k > 0), clamped. */
-function scaleSpan(data: Buffer, from: number, to: number, k: number) {
-  for (let i = from; i < to; i++) {
-    const v = (data[i]! * k) >> 12;
-    data[i] = v > 255 ? 255 : v;
-  }
-}
-
-/** Multiplies each pixel by column[x] * row[y] * radial(normalised distance²). */
-function applyGain(image: RawImage, column: Float32Array, row: Float32Array, radial?: Radial): void {
+/** Multiplies each pixel by radial(normalised distance²): the vignette, with its flat middle skipped. */
+function applyRadial(image: RawImage, radial: Radial): void {
   const { data, width, height, channels } = image;
   const gains = new Int32Array(width);
-  if (!radial) {
-    const uniform = column.every((k) => k === column[0]);
-    if (uniform) {
-      // Light from above: one gain per row.
-      for (let y = 0; y < height; y++) {
-        const k = Math.round(row[y]! * ONE * column[0]!);
-        if (k !== ONE) scaleSpan(data, y * width * channels, (y + 1) * width * channels, k);
-      }
-      return;
-    }
-    let last = Number.NaN;
-    for (let y = 0; y < height; y++) {
-      // Light from the side has the same gains on every row: they are computed once.
-      if (row[y] !== last) {
-        last = row[y]!;
-        for (let x = 0; x < width; x++) gains[x] = Math.round(last * ONE * column[x]!);
-      }
-      scaleRow(data, y * width * channels, gains, 0, width, channels);
-    }
-    return;
-  }
   const { table, reach } = radial;
   const steps = table.length - 1;
   const toStep = steps / reach;
   // Distances are kept in table steps: step = dx² + dy², each pre-scaled.
   const dx2 = new Float32Array(width);
   for (let x = 0; x < width; x++) dx2[x] = ((x - radial.cx) / radial.rx) ** 2 * toStep;
-  const plain = column.every((k) => k === 1) && row.every((k) => k === 1);
   // A vignette leaves the middle of the picture as it is: the distance² below which the table is one.
   let flat = 0;
   while (flat < steps && table[flat + 1] === 1) flat++;
-  const flatD2 = plain && table[0] === 1 ? (flat - 0.5) / toStep : -1;
+  const flatD2 = table[0] === 1 ? (flat - 0.5) / toStep : -1;
   const fixed = Int32Array.from(table, (k) => Math.round(k * ONE));
   for (let y = 0; y < height; y++) {
-    const rowGain = row[y]! * ONE;
     const dy2 = ((y - radial.cy) / radial.ry) ** 2;
     // The span of this row inside the flat middle, kept one pixel clear of its edge.
     const half = dy2 < flatD2 ? radial.rx * Math.sqrt(flatD2 - dy2) - 1 : -1;
     const skip0 = half > 0 ? Math.max(0, Math.ceil(radial.cx - half)) : width;
     const skip1 = half > 0 ? Math.min(width, Math.floor(radial.cx + half)) : width;
     const dy = dy2 * toStep + 0.5;
-    if (plain) {
-      radialRow(gains, dx2, dy, fixed, steps, 0, skip0);
-      radialRow(gains, dx2, dy, fixed, steps, skip1, width);
-    } else {
-      for (let x = 0; x < width; x++) {
-        const step = (dx2[x]! + dy) | 0;
-        // Gains are positive: adding a half and truncating rounds them.
-        gains[x] = (rowGain * column[x]! * table[step < steps ? step : steps]! + 0.5) | 0;
-      }
-    }
+    radialRow(gains, dx2, dy, fixed, steps, 0, skip0);
+    radialRow(gains, dx2, dy, fixed, steps, skip1, width);
     const from = y * width * channels;
     scaleRow(data, from, gains, 0, skip0, channels);
     scaleRow(data, from, gains, skip1, width, channels);
@@ -140,10 +101,53 @@ function keyLight(light: Light, width: number, height: number) {
 /** Film grain: a square tile of luminance noise, repeated over the picture. */
 export type Grain = { tile: Int16Array; size: number };
 
+/** Writes row y's gains (in 1/4096ths, one per column) into `gains`. */
+export type RowGains = (y: number, gains: Int32Array) => void;
+
 /**
- * The key light (and a spotlight pool when asked). Grain, when given, is added first: without a
- * spotlight, in the same pass.
+ * The key light, and a pool of light around the product when there is a spotlight, row by row: the
+ * grading pass applies them as it goes (grade.ts).
  */
+export function keyLightGains(
+  light: Light,
+  spotlight: number,
+  product: Box,
+  width: number,
+  height: number,
+): RowGains {
+  const { column, row } = keyLight(light, width, height);
+  if (spotlight <= 0) {
+    if (light.from === 'top') {
+      // Light from above: one gain per row.
+      return (y, gains) => gains.fill(Math.round(row[y]! * ONE * column[0]!));
+    }
+    // Light from the side has the same gains on every row.
+    const across = Int32Array.from(column, (k) => Math.round(k * ONE));
+    return (_y, gains) => gains.set(across);
+  }
+  // The rest of the scene falls into shade.
+  const reach = 12;
+  const table = radialTable(reach, (d2) => 1 - spotlight + spotlight * (0.35 + 0.85 * Math.exp(-d2)));
+  const cx = product.x + product.width / 2;
+  const cy = product.y + product.height * 0.6;
+  const rx = Math.max(product.width, width * 0.3) * 1.1;
+  const ry = Math.max(product.height, height * 0.3) * 0.9;
+  const steps = table.length - 1;
+  const toStep = steps / reach;
+  // Distances are kept in table steps: step = dx² + dy², each pre-scaled.
+  const dx2 = Float32Array.from({ length: width }, (_, x) => ((x - cx) / rx) ** 2 * toStep);
+  return (y, gains) => {
+    const rowGain = row[y]! * ONE;
+    const dy = ((y - cy) / ry) ** 2 * toStep + 0.5;
+    for (let x = 0; x < width; x++) {
+      const step = (dx2[x]! + dy) | 0;
+      // Gains are positive: adding a half and truncating rounds them.
+      gains[x] = (rowGain * column[x]! * table[step < steps ? step : steps]! + 0.5) | 0;
+    }
+  };
+}
+
+/** The key light (and spotlight) on its own, with grain added first when given. */
 export function lightScene(
   scene: RawImage,
   light: Light,
@@ -151,27 +155,20 @@ export function lightScene(
   product: Box,
   grain?: Grain,
 ): void {
-  const { column, row } = keyLight(light, scene.width, scene.height);
-  if (spotlight <= 0 && grain) return grainAndGain(scene, column, row, grain);
-  if (grain) addGrain(scene, grain);
-  if (spotlight <= 0) return applyGain(scene, column, row);
-  // A pool of light around the product, the rest of the scene falling into shade.
-  const reach = 12;
-  applyGain(scene, column, row, {
-    cx: product.x + product.width / 2,
-    cy: product.y + product.height * 0.6,
-    rx: Math.max(product.width, scene.width * 0.3) * 1.1,
-    ry: Math.max(product.height, scene.height * 0.3) * 0.9,
-    reach,
-    table: radialTable(reach, (d2) => 1 - spotlight + spotlight * (0.35 + 0.85 * Math.exp(-d2))),
-  });
+  const { data, width, height, channels } = scene;
+  const rows = keyLightGains(light, spotlight, product, width, height);
+  const gains = new Int32Array(width);
+  for (let y = 0; y < height; y++) {
+    rows(y, gains);
+    if (grain) grainRow(scene, y, gains, grain);
+    else scaleRow(data, y * width * channels, gains, 0, width, channels);
+  }
 }
 
 export function vignette(image: RawImage, amount: number): void {
   if (amount <= 0) return;
   const reach = 2;
-  const ones = (n: number) => new Float32Array(n).fill(1);
-  applyGain(image, ones(image.width), ones(image.height), {
+  applyRadial(image, {
     cx: image.width / 2,
     cy: image.height / 2,
     rx: image.width / 2,
@@ -188,19 +185,6 @@ export function vignette(image: RawImage, amount: number): void {
 export function addGrain(scene: RawImage, grain: Grain): void {
   const ones = new Int32Array(scene.width).fill(ONE);
   for (let y = 0; y < scene.height; y++) grainRow(scene, y, ones, grain);
-}
-
-/** Grain, then the key light's gains (column by row), in one pass: as the two passes would. */
-function grainAndGain(scene: RawImage, column: Float32Array, row: Float32Array, grain: Grain): void {
-  const gains = new Int32Array(scene.width);
-  let last = Number.NaN;
-  for (let y = 0; y < scene.height; y++) {
-    if (row[y] !== last) {
-      last = row[y]!;
-      for (let x = 0; x < scene.width; x++) gains[x] = Math.round(last * ONE * column[x]!);
-    }
-    grainRow(scene, y, gains, grain);
-  }
 }
 
 /** One row: the grain tile's noise added, clamped, then times gains[x] / 4096, clamped. */

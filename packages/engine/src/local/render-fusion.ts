@@ -5,7 +5,7 @@ import type { Cutout } from './cutout';
 import { encode, type OutputFormat } from './encode';
 import { drawMount, frameLayout } from './frame';
 import { grade } from './grade';
-import { lightScene, vignette } from './light';
+import { keyLightGains, vignette } from './light';
 import { blendProduct, fitInBox, footprint, resizeProduct, type Placement } from './place-product';
 import { drawPodium } from './podium';
 import { drawReflection } from './reflection';
@@ -17,7 +17,7 @@ import { styliseStructure } from './stylise';
 import { calmBehind, calmestPlacement } from './text-calm';
 import { inksOf, typeset, type TypesetReport } from './typeset';
 import { alphaCoverage, NO_PRODUCT, rectangleCoverage, type Coverage } from './coverage';
-import { filmGrain, filmTables, styliseSurface } from './surface';
+import { filmGrain, filmTables, onPaper, paperTexture, styliseSurface } from './surface';
 import { prefetchText } from './text-layout';
 
 export type RenderMetadata = {
@@ -68,15 +68,21 @@ export async function renderFusionVariant(
   );
   resizing.catch(() => undefined);
   const { effects, grading, light } = plan;
+  const { width, height } = plan.canvas;
+  const seed = plan.variant + 1;
+  const paper = effects.paper > 0 ? paperTexture(width, height, effects.paper, seed) : null;
+  paper?.catch(() => undefined);
   const steps = [`context cover-cropped (${plan.context.crop}${plan.context.flop ? ', mirrored' : ''})`];
   let scene = await coverCrop(context.image, plan.canvas, plan.context);
-  scene = await styliseStructure(scene, effects, grading, plan.product, plan.variant + 1);
-  grade(scene, grading, effects.saturation, filmTables(effects));
-  steps.push(`graded ${plan.palette}`, `styled ${plan.style}`);
-  await styliseSurface(scene, effects, grading, plan.variant + 1);
-  const grain = effects.grain > 0 ? filmGrain(effects.grain, plan.variant + 1) : undefined;
-  lightScene(scene, light, effects.spotlight, plan.product.box, grain);
-  steps.push(`key light from ${light.from}`);
+  scene = await styliseStructure(scene, effects, grading, plan.product, seed);
+  // Grading, film look, paper, grain and key light: one pass over the scene.
+  const keyLight = keyLightGains(light, effects.spotlight, plan.product.box, width, height);
+  grade(scene, grading, effects.saturation, filmTables(effects), {
+    gains: paper ? onPaper(keyLight, await paper, width) : keyLight,
+    grain: effects.grain > 0 ? filmGrain(effects.grain, seed) : undefined,
+  });
+  steps.push(`graded ${plan.palette}`, `styled ${plan.style}`, `key light from ${light.from}`);
+  await styliseSurface(scene, effects, grading, seed);
   // Text goes where the scene is calmest among the places the plan allows.
   const placed = calmestPlacement(scene, plan.text, plan.textAlternatives);
   const blocks = placed.blocks;
@@ -120,7 +126,7 @@ export async function renderFusionVariant(
       steps.push('podium');
     }
     if (effects.productEdge !== 'none') {
-      await drawProductEdge(scene, resized, placement, effects.productEdge, grading, plan.variant + 1);
+      await drawProductEdge(scene, resized, placement, effects.productEdge, grading, seed);
       steps.push(`${effects.productEdge} edge`);
     }
     castShadow(scene, foot, light, effects.shadow, grading.swatch.dark);

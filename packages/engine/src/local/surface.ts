@@ -5,7 +5,7 @@
 import type { Effects, Grading } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { clampByte } from './color';
-import { addGrain, scaleRow, type Grain } from './light';
+import { addGrain, type Grain, type RowGains } from './light';
 import { randomSource } from './noise';
 
 const mix = (a: number, b: number, t: number) => a + (b - a) * t;
@@ -33,8 +33,8 @@ export function filmTables(effects: Effects): Uint8Array | undefined {
 }
 
 /**
- * The style's effects on the graded surface: light leak, neon glow, scanlines, paper. The film tables
- * go with the grading (filmTables) and the grain with the key light (lightScene), each in that pass.
+ * The style's effects on the graded, lit surface: light leak, neon glow, scanlines. The film tables,
+ * the paper and the grain are laid on in the grading pass (filmTables, paperTexture, filmGrain).
  */
 export async function styliseSurface(
   scene: RawImage,
@@ -45,7 +45,6 @@ export async function styliseSurface(
   if (effects.lightLeak > 0) lightLeak(scene, effects.lightLeak, seed);
   if (effects.glow > 0) await glow(scene, effects.glow, grading.neon[1]);
   if (effects.scanlines > 0) scanlines(scene, effects.scanlines);
-  if (effects.paper > 0) await paper(scene, effects.paper, seed);
 }
 
 /** Bloom: the bright parts, blurred wide and screened back in the given colour. */
@@ -130,31 +129,44 @@ function scanlines({ data, width, height, channels }: RawImage, strength: number
   }
 }
 
-/** Paper: a soft, blotchy brightness variation, as in the fibres of drawing paper. */
-async function paper(scene: RawImage, strength: number, seed: number): Promise<void> {
+/**
+ * Paper: a soft, blotchy brightness variation, as in the fibres of drawing paper. The texture is made
+ * by libvips (start it early: it does not depend on the scene) and laid on as gains with the key
+ * light (onPaper).
+ */
+export type Paper = { fibres: Buffer; gains: Int32Array };
+
+export async function paperTexture(
+  width: number,
+  height: number,
+  strength: number,
+  seed: number,
+): Promise<Paper> {
   const random = randomSource(seed + 7);
-  const w = Math.max(2, Math.round(scene.width / 6));
-  const h = Math.max(2, Math.round(scene.height / 6));
+  const w = Math.max(2, Math.round(width / 6));
+  const h = Math.max(2, Math.round(height / 6));
   const cells = Buffer.alloc(w * h);
   for (let p = 0; p < cells.length; p++) cells[p] = 128 + (random() - 0.5) * 120;
   const texture = await toRaw(
     fromRaw({ data: cells, width: w, height: h, channels: 1 })
       // In blocks, blurred across them: libvips enlarges smoothly only at many times the cost.
-      .resize(scene.width, scene.height, { fit: 'fill', kernel: 'nearest' })
+      .resize(width, height, { fit: 'fill', kernel: 'nearest' })
       .blur(3)
       .extractChannel(0),
   );
-  const { data, width, height, channels } = scene;
   // Brightness times 1 + (t - 128) / 128 * 0.12 * strength, per texture level, in 1/4096ths.
   const gains = Int32Array.from({ length: 256 }, (_, t) =>
     Math.round((1 + ((t - 128) / 128) * 0.12 * strength) * 4096),
   );
-  const fibres = texture.data;
-  const row = new Int32Array(width);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0, p = y * width; x < width; x++, p++) row[x] = gains[fibres[p]!]!;
-    scaleRow(data, y * width * channels, row, 0, width, channels);
-  }
+  return { fibres: texture.data, gains };
+}
+
+/** The rows' gains times the paper's. */
+export function onPaper(rows: RowGains, { fibres, gains: paper }: Paper, width: number): RowGains {
+  return (y, gains) => {
+    rows(y, gains);
+    for (let x = 0, p = y * width; x < width; x++, p++) gains[x] = (gains[x]! * paper[fibres[p]!]!) >> 12;
+  };
 }
 
 /**
