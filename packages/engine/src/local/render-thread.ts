@@ -15,7 +15,6 @@ import {
   type SharedProduct,
   type ThreadReply,
   type ThreadRequest,
-  type ThreadTask,
 } from './threads';
 
 /**
