@@ -99,8 +99,17 @@ function mirrorRow(
   width: number,
   channels: number,
 ) {
-  for (let x = 0; x < width; x++, from += channels, to -= channels) {
-    for (let c = 0; c < channels; c++) target[to + c] = source[from + c]!;
+  if (channels !== 3) {
+    for (let x = 0; x < width; x++, from += channels, to -= channels) {
+      for (let c = 0; c < channels; c++) target[to + c] = source[from + c]!;
+    }
+    return;
+  }
+  // Three channels (every context): unrolled, several times faster than the loop over channels.
+  for (let x = 0; x < width; x++, from += 3, to -= 3) {
+    target[to] = source[from]!;
+    target[to + 1] = source[from + 1]!;
+    target[to + 2] = source[from + 2]!;
   }
 }
 
