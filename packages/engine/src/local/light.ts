@@ -35,7 +35,6 @@ export function scaleRow(
 /** Multiplies each pixel by radial(normalised distance²): the vignette, with its flat middle skipped. */
 function applyRadial(image: RawImage, radial: Radial): void {
   const { data, width, height, channels } = image;
-  const gains = new Int32Array(width);
   const { table, reach } = radial;
   const steps = table.length - 1;
   const toStep = steps / reach;
@@ -54,17 +53,20 @@ function applyRadial(image: RawImage, radial: Radial): void {
     const skip0 = half > 0 ? Math.max(0, Math.ceil(radial.cx - half)) : width;
     const skip1 = half > 0 ? Math.min(width, Math.floor(radial.cx + half)) : width;
     const dy = dy2 * toStep + 0.5;
-    radialRow(gains, dx2, dy, fixed, steps, 0, skip0);
-    radialRow(gains, dx2, dy, fixed, steps, skip1, width);
     const from = y * width * channels;
-    scaleRow(data, from, gains, 0, skip0, channels);
-    scaleRow(data, from, gains, skip1, width, channels);
+    darkenRow(data, from, channels, dx2, dy, fixed, steps, 0, skip0);
+    darkenRow(data, from, channels, dx2, dy, fixed, steps, skip1, width);
   }
 }
 
-/** Gains of a row from the radial table alone (no key light): straight from the fixed-point table. */
-function radialRow(
-  gains: Int32Array,
+/**
+ * Pixels x0 to x1 of a row times the radial table's gain at their distance (a vignette's gains are
+ * at most one: no clamping).
+ */
+function darkenRow(
+  data: Buffer,
+  from: number,
+  channels: number,
   dx2: Float32Array,
   dy: number,
   fixed: Int32Array,
@@ -72,9 +74,12 @@ function radialRow(
   x0: number,
   x1: number,
 ): void {
-  for (let x = x0; x < x1; x++) {
+  for (let x = x0, i = from + x0 * channels; x < x1; x++, i += channels) {
     const step = (dx2[x]! + dy) | 0;
-    gains[x] = fixed[step < steps ? step : steps]!;
+    const k = fixed[step < steps ? step : steps]!;
+    data[i] = (data[i]! * k) >> 12;
+    data[i + 1] = (data[i + 1]! * k) >> 12;
+    data[i + 2] = (data[i + 2]! * k) >> 12;
   }
 }
 

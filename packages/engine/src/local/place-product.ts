@@ -66,6 +66,27 @@ function blurredBehind(scene: RawImage, region: Box, sigma: number): Promise<Raw
   );
 }
 
+/** Soft alphas by resized product: started as soon as the product is resized (prefetchSoftAlpha). */
+const softAlphas = new WeakMap<RawImage, Promise<Buffer>>();
+
+/**
+ * Starts blurring the resized product's alpha for its light wrap: it depends on the product alone, so
+ * libvips makes it while the scene is drawn.
+ */
+export function prefetchSoftAlpha(product: RawImage, at: Placement): void {
+  void softAlphaFor(product, at);
+}
+
+function softAlphaFor(product: RawImage, at: Placement): Promise<Buffer> {
+  let soft = softAlphas.get(product);
+  if (!soft) {
+    soft = softAlphaOf(product, Math.max(1.5, at.width * 0.012));
+    soft.catch(() => undefined);
+    softAlphas.set(product, soft);
+  }
+  return soft;
+}
+
 /** The product's alpha, blurred: where it is below the solid alpha, the pixel is near the edge. */
 async function softAlphaOf(product: RawImage, sigma: number): Promise<Buffer> {
   const alpha = Buffer.alloc(product.width * product.height);
@@ -94,7 +115,7 @@ export async function blendProduct(
   // The two blurs are independent: libvips runs them side by side.
   const [wrapSource, alphaSoft] = await Promise.all([
     blurredBehind(scene, region, Math.max(3, at.width * 0.03)),
-    options.wrap ? softAlphaOf(product, Math.max(1.5, at.width * 0.012)) : null,
+    options.wrap ? softAlphaFor(product, at) : null,
   ]);
   // Exposure match: at most ±7 %, so a dark bottle stays dark in a bright scene. A blur keeps the
   // mean, so the blurred background measures its brightness.

@@ -6,7 +6,14 @@ import { encode, type OutputFormat } from './encode';
 import { drawMount, frameLayout } from './frame';
 import { grade } from './grade';
 import { keyLightGains, vignette } from './light';
-import { blendProduct, fitInBox, footprint, resizeProduct, type Placement } from './place-product';
+import {
+  blendProduct,
+  fitInBox,
+  footprint,
+  prefetchSoftAlpha,
+  resizeProduct,
+  type Placement,
+} from './place-product';
 import { drawPodium } from './podium';
 import { drawReflection } from './reflection';
 import type { PreparedContext, ProductSource } from './prepare';
@@ -48,7 +55,9 @@ export type RenderedImage = { images: Partial<Record<OutputFormat, Buffer>>; met
 
 async function resizeToBox(cutout: RawImage, plan: FusionPlan) {
   const placement = fitInBox(cutout, plan.product.box, plan.product.groundY);
-  return { placement, resized: await resizeProduct(cutout, placement) };
+  const resized = await resizeProduct(cutout, placement);
+  prefetchSoftAlpha(resized, placement);
+  return { placement, resized };
 }
 
 export async function renderFusionVariant(
