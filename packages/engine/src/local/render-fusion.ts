@@ -17,10 +17,10 @@ import {
 import { drawPodium } from './podium';
 import { drawReflection } from './reflection';
 import type { PreparedContext, ProductSource } from './prepare';
-import { coverCrop } from './scene';
+import { frameScene } from './scene';
 import { castShadow } from './shadow';
 import { drawProductEdge } from './product-edge';
-import { styliseStructure } from './stylise';
+import { defocusSigma, styliseStructure } from './stylise';
 import { calmBehind, calmestPlacement } from './text-calm';
 import { inksOf, typeset, type TypesetReport } from './typeset';
 import { alphaCoverage, NO_PRODUCT, rectangleCoverage, type Coverage } from './coverage';
@@ -82,8 +82,14 @@ export async function renderFusionVariant(
   const paper = effects.paper > 0 ? paperTexture(width, height, effects.paper, seed) : null;
   paper?.catch(() => undefined);
   const steps = [`context cover-cropped (${plan.context.crop}${plan.context.flop ? ', mirrored' : ''})`];
-  let scene = await coverCrop(context.image, plan.canvas, plan.context);
-  scene = await styliseStructure(scene, effects, grading, plan.product, seed);
+  // A depth of field's blur is made by libvips from the context while the scene is framed.
+  const framed = await frameScene(
+    context.image,
+    plan.canvas,
+    plan.context,
+    effects.depthOfField > 0 ? defocusSigma(effects.depthOfField, plan.canvas) : undefined,
+  );
+  const scene = await styliseStructure(framed.scene, effects, grading, plan.product, seed, framed.blurred);
   // Grading, film look, paper, grain and key light: one pass over the scene.
   const keyLight = keyLightGains(light, effects.spotlight, plan.product.box, width, height);
   grade(scene, grading, effects.saturation, filmTables(effects), {

@@ -118,12 +118,33 @@ export async function coverCrop(
   size: { width: number; height: number },
   framing: ContextFraming,
 ): Promise<RawImage> {
+  return (await frameScene(context, size, framing)).scene;
+}
+
+/**
+ * The scene cover-cropped from the context and, when `blurSigma` is given and the framing is a plain
+ * crop, a blur of it that libvips makes from the context while the crop is copied (null otherwise).
+ */
+export async function frameScene(
+  context: RawImage,
+  size: { width: number; height: number },
+  framing: ContextFraming,
+  blurSigma?: number,
+): Promise<{ scene: RawImage; blurred: Promise<Buffer> | null }> {
   const window = await cropWindow(context, size, framing.crop);
   const exact = exactWindow(context, size, framing.crop, window);
-  if (exact) return copyWindow(context, exact, framing.flop);
+  if (exact) {
+    let blurred: Promise<Buffer> | null = null;
+    if (blurSigma) {
+      const crop = fromRaw(context).extract(exact);
+      blurred = toRaw((framing.flop ? crop.flop() : crop).blur(blurSigma)).then((image) => image.data);
+      blurred.catch(() => undefined);
+    }
+    return { scene: copyWindow(context, exact, framing.flop), blurred };
+  }
   let pipeline = window
     ? fromRaw(context).extract(window).resize(size.width, size.height, { fit: 'fill' })
     : fromRaw(context).resize(size.width, size.height, { fit: 'cover', position: framing.crop });
   if (framing.flop) pipeline = pipeline.flop();
-  return toRaw(pipeline);
+  return { scene: await toRaw(pipeline), blurred: null };
 }

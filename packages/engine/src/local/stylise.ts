@@ -14,15 +14,20 @@ const mix = (a: number, b: number, t: number) => a + (b - a) * t;
 /** Where the product stands: depth of field and the studio sweep are laid out around it. */
 export type Stage = { box: Box; groundY: number };
 
+/**
+ * `blurred`, when given, is the scene already blurred by defocusSigma (frameScene makes it while the
+ * scene is framed).
+ */
 export async function styliseStructure(
   scene: RawImage,
   effects: Effects,
   grading: Grading,
   stage: Stage,
   seed = 1,
+  blurred?: Promise<Buffer> | null,
 ): Promise<RawImage> {
   let out = scene;
-  if (effects.depthOfField > 0) out = await defocus(out, effects.depthOfField, stage.groundY);
+  if (effects.depthOfField > 0) out = await defocus(out, effects.depthOfField, stage.groundY, blurred);
   if (effects.podium) studioSweep(out, grading, stage);
   if (effects.flatColours > 0) {
     out = await illustrate(out, effects.flatColours, effects.outline, grading);
@@ -37,11 +42,16 @@ export async function styliseStructure(
  * A shallow depth of field focused on the product: sharp at the ground line, fully defocused a third
  * of the picture above it, a little soft in the nearest foreground.
  */
-async function defocus(scene: RawImage, amount: number, groundY: number): Promise<RawImage> {
+async function defocus(
+  scene: RawImage,
+  amount: number,
+  groundY: number,
+  blurred?: Promise<Buffer> | null,
+): Promise<RawImage> {
   const { width, height, channels, data } = scene;
-  const sigma = Math.max(1, amount * Math.min(width, height) * 0.011);
   // libvips blurs at full size faster than it could enlarge a blurred half-size copy.
-  const soft = (await toRaw(fromRaw(scene).blur(sigma))).data;
+  const soft = await (blurred ??
+    toRaw(fromRaw(scene).blur(defocusSigma(amount, scene))).then((image) => image.data));
   const reach = height * 0.3;
   for (let y = 0; y < height; y++) {
     const w =
@@ -55,6 +65,11 @@ async function defocus(scene: RawImage, amount: number, groundY: number): Promis
     else mixRow(data, soft, from, to, k);
   }
   return scene;
+}
+
+/** The blur of a depth of field of `amount` on a canvas of this size. */
+export function defocusSigma(amount: number, { width, height }: { width: number; height: number }): number {
+  return Math.max(1, amount * Math.min(width, height) * 0.011);
 }
 
 /** data += (other - data) * k / 256 over [from, to): fixed point, one multiply per byte. */
