@@ -7,19 +7,26 @@ const hex = (rgb: readonly number[]) =>
 const mixRgb = (a: readonly number[], b: readonly number[], t: number) =>
   a.map((v, i) => v + (b[i]! - v) * t);
 
-export async function drawPodium(
-  scene: RawImage,
-  centreX: number,
-  groundY: number,
-  productWidth: number,
-  grading: Grading,
-  light: Light,
+/** Where a podium stands and how big it is: what its art depends on. */
+export type PodiumSpec = {
+  centreX: number;
+  groundY: number;
+  productWidth: number;
   /** Room below the ground line before text or the canvas edge. */
-  depth: number,
-): Promise<void> {
-  const unit = Math.min(scene.width, scene.height);
+  depth: number;
+  canvas: { width: number; height: number };
+  grading: Grading;
+  light: Light;
+};
+
+/** The podium's art, drawn by librsvg: it depends on the layout alone, so it can be made early. */
+export type PodiumArt = { spec: PodiumSpec; art: RawImage; rx: number; ry: number; body: number; cx: number };
+
+export async function podiumArt(spec: PodiumSpec): Promise<PodiumArt> {
+  const { canvas, productWidth, depth, grading, light } = spec;
+  const unit = Math.min(canvas.width, canvas.height);
   // Wide enough to read as a stand, never narrower than the product, never wider than most of the canvas.
-  const rx = Math.round(Math.min(scene.width * 0.45, Math.max(productWidth * 0.9, scene.width * 0.18)));
+  const rx = Math.round(Math.min(canvas.width * 0.45, Math.max(productWidth * 0.9, canvas.width * 0.18)));
   const ry = Math.round(rx * 0.2);
   // A solid drum: at least a tenth of the canvas tall when there is room, never into the text.
   const body = Math.max(2, Math.min(Math.round(unit * 0.2), Math.round(depth - ry - unit * 0.02)));
@@ -45,22 +52,45 @@ export async function drawPodium(
     <path d="M${cx - rx} ${ry + 1} A${rx} ${ry} 0 0 0 ${cx + rx} ${ry + 1} v${bevel} A${rx} ${ry} 0 0 1 ${cx - rx} ${ry + 1 + bevel} Z" fill="${rim}" opacity="0.55"/>
     <ellipse cx="${cx}" cy="${ry + 1}" rx="${rx}" ry="${ry}" fill="url(#top)" stroke="${rim}" stroke-width="${Math.max(1, rx / 120)}"/>
   </svg>`;
-  const art = await toRaw(fromSvg(svg).ensureAlpha());
-  const left = Math.round(centreX - cx);
-  const topY = groundY - ry - 1;
+  return { spec, art: await toRaw(fromSvg(svg).ensureAlpha()), rx, ry, body, cx };
+}
+
+/** Whether art made for one layout serves another: the same stand in the same place. */
+export function samePodium(a: PodiumSpec, b: PodiumSpec): boolean {
+  return (
+    a.centreX === b.centreX &&
+    a.groundY === b.groundY &&
+    a.productWidth === b.productWidth &&
+    a.depth === b.depth &&
+    a.canvas.width === b.canvas.width &&
+    a.canvas.height === b.canvas.height &&
+    a.grading === b.grading &&
+    a.light === b.light
+  );
+}
+
+/** The podium drawn into the scene, with its soft shadow on the floor. */
+export function drawPodium(scene: RawImage, { spec, art, rx, ry, body, cx }: PodiumArt): void {
+  const shadow = Math.round(ry * 0.6);
+  const left = Math.round(spec.centreX - cx);
+  const topY = spec.groundY - ry - 1;
   // The drum's soft shadow on the floor: an analytic Gaussian ellipse, no blur pass.
-  floorShadow(scene, centreX, topY + ry + 1 + body, rx * 1.12, ry * 1.05 + shadow, 0.45);
+  floorShadow(scene, spec.centreX, topY + ry + 1 + body, rx * 1.12, ry * 1.05 + shadow, 0.45);
+  const { data } = scene;
+  const ad = art.data;
   for (let y = 0; y < art.height; y++) {
     const sy = topY + y;
     if (sy < 0 || sy >= scene.height) continue;
     for (let x = 0; x < art.width; x++) {
       const sx = left + x;
       if (sx < 0 || sx >= scene.width) continue;
-      const a = art.data[(y * art.width + x) * 4 + 3]! / 255;
+      const q = (y * art.width + x) * 4;
+      const a = ad[q + 3]! / 255;
       if (a === 0) continue;
       const s = (sy * scene.width + sx) * scene.channels;
-      for (let c = 0; c < 3; c++)
-        scene.data[s + c] = art.data[(y * art.width + x) * 4 + c]! * a + scene.data[s + c]! * (1 - a);
+      data[s] = ad[q]! * a + data[s]! * (1 - a);
+      data[s + 1] = ad[q + 1]! * a + data[s + 1]! * (1 - a);
+      data[s + 2] = ad[q + 2]! * a + data[s + 2]! * (1 - a);
     }
   }
 }
@@ -78,7 +108,9 @@ function floorShadow(scene: RawImage, cx: number, cy: number, rx: number, ry: nu
       const k = opacity * Math.exp(-2 * (((x - cx) / rx) ** 2 + dy));
       if (k < 0.004) continue;
       const i = (y * width + x) * channels;
-      for (let c = 0; c < 3; c++) data[i + c] = data[i + c]! * (1 - k);
+      data[i] = data[i]! * (1 - k);
+      data[i + 1] = data[i + 1]! * (1 - k);
+      data[i + 2] = data[i + 2]! * (1 - k);
     }
   }
 }

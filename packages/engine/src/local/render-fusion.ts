@@ -1,5 +1,5 @@
 /** The local provider for Fusion: offline, sharp only. One render per plan (requests: requests.ts). */
-import type { FusionPlan } from '../art-direction/types';
+import type { FusionPlan, TextBlock } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
 import type { Cutout } from './cutout';
 import { encode, type OutputFormat } from './encode';
@@ -14,7 +14,7 @@ import {
   resizeProduct,
   type Placement,
 } from './place-product';
-import { drawPodium } from './podium';
+import { drawPodium, podiumArt, samePodium, type PodiumSpec } from './podium';
 import { drawReflection } from './reflection';
 import type { PreparedContext, ProductSource } from './prepare';
 import { frameScene } from './scene';
@@ -60,6 +60,25 @@ async function resizeToBox(cutout: RawImage, plan: FusionPlan) {
   return { placement, resized };
 }
 
+/** Room below the ground line before text set under the product, or the canvas edge. */
+function depthBelow(plan: FusionPlan, blocks: TextBlock[]): number {
+  const { groundY } = plan.product;
+  return Math.min(plan.canvas.height, ...blocks.map((t) => t.box.y).filter((y) => y > groundY)) - groundY;
+}
+
+/** Podium and reflection stop short of any text set under the product. */
+function podiumSpec(plan: FusionPlan, placement: Placement, blocks: TextBlock[]): PodiumSpec {
+  return {
+    centreX: placement.x + placement.width / 2,
+    groundY: plan.product.groundY,
+    productWidth: placement.width,
+    depth: depthBelow(plan, blocks),
+    canvas: plan.canvas,
+    grading: plan.grading,
+    light: plan.light,
+  };
+}
+
 export async function renderFusionVariant(
   plan: FusionPlan,
   productSource: ProductSource,
@@ -76,6 +95,11 @@ export async function renderFusionVariant(
     cutout.method === 'framed' ? null : resizeToBox(cutout.image, plan),
   );
   resizing.catch(() => undefined);
+  // The podium's art depends on the layout alone: librsvg draws it while the scene is made.
+  const earlyPodium = plan.effects.podium
+    ? resizing.then((sized) => sized && podiumArt(podiumSpec(plan, sized.placement, plan.text)))
+    : null;
+  earlyPodium?.catch(() => undefined);
   const { effects, grading, light } = plan;
   const { width, height } = plan.canvas;
   const seed = plan.variant + 1;
@@ -126,18 +150,12 @@ export async function renderFusionVariant(
     let resized: RawImage;
     ({ placement, resized } = (await resizing)!);
     const foot = footprint(resized, placement);
-    // Podium and reflection stop short of any text set under the product.
-    const depth = Math.min(scene.height, ...blocks.map((t) => t.box.y).filter((y) => y > groundY)) - groundY;
+    const depth = depthBelow(plan, blocks);
     if (effects.podium) {
-      await drawPodium(
-        scene,
-        placement.x + placement.width / 2,
-        groundY,
-        placement.width,
-        grading,
-        light,
-        depth,
-      );
+      const spec = podiumSpec(plan, placement, blocks);
+      const early = await earlyPodium;
+      // The early art was laid out for the planned text: made again if the text moved.
+      drawPodium(scene, early && samePodium(early.spec, spec) ? early : await podiumArt(spec));
       steps.push('podium');
     }
     if (effects.productEdge !== 'none') {
