@@ -7,6 +7,7 @@ import type { Grading } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
 import { clampByte } from './color';
 import type { Grain, RowGains } from './light';
+import { Memo } from './memo';
 
 /** Saturation can push a channel below 0 or above 255 before the curve: the tables cover that range. */
 const OFFSET = 512;
@@ -20,6 +21,9 @@ function channelCurve(warm: number, contrast: number, lift: number): Uint8Array 
   }
   return lut;
 }
+
+/** The tables of the gradings last used: every variant of a request, and most requests, repeat them. */
+const gradings = new Memo<Uint8Array>(8);
 
 /** Every level to itself, for each channel: grading with nothing after it. */
 const IDENTITY = Uint8Array.from({ length: 256 * 3 }, (_, i) => i % 256);
@@ -39,6 +43,26 @@ export function grade(
   then: Uint8Array = IDENTITY,
   lighting?: Lighting,
 ): void {
+  // Keyed by everything the tables depend on: the grading's values, the saturation and `then`.
+  const key = `${JSON.stringify(grading)} ${saturation} ${Buffer.from(then).toString('latin1')}`;
+  const tables = gradings.get(key, () => gradeTables(grading, saturation, then));
+  if (!lighting) return gradePixels(scene.data, 0, scene.data.length, scene.channels, tables);
+  const { data, width, height, channels } = scene;
+  const gains = new Int32Array(width);
+  const { grain } = lighting;
+  for (let y = 0; y < height; y++) {
+    lighting.gains(y, gains);
+    const from = y * width * channels;
+    if (grain) gradeGrainLightRow(data, from, width, channels, tables, gains, grain, y);
+    else gradeLightRow(data, from, width, channels, tables, gains);
+  }
+}
+
+/**
+ * Every output level as a function of the input level and the pixel's luma, per channel: 256 x 256
+ * entries each (red, green, blue). The per-pixel pass is then a luma and three lookups.
+ */
+function gradeTables(grading: Grading, saturation: number, then: Uint8Array): Uint8Array {
   const { temperature: t, split, contrast, lift } = grading;
   const s = Math.round(grading.saturation * saturation * 256);
   const size = OFFSET * 3;
@@ -60,31 +84,6 @@ export function grade(
     tints[l * 3 + 1] = Math.round((sg * ws + hg * wh) * 65536);
     tints[l * 3 + 2] = Math.round((sb * ws + hb * wh) * 65536);
   }
-  const tables = gradeTables(s, curves, keep, tints, then);
-  if (!lighting) return gradePixels(scene.data, 0, scene.data.length, scene.channels, tables);
-  const { data, width, height, channels } = scene;
-  const gains = new Int32Array(width);
-  const { grain } = lighting;
-  for (let y = 0; y < height; y++) {
-    lighting.gains(y, gains);
-    const from = y * width * channels;
-    if (grain) gradeGrainLightRow(data, from, width, channels, tables, gains, grain, y);
-    else gradeLightRow(data, from, width, channels, tables, gains);
-  }
-}
-
-/**
- * Every output level as a function of the input level and the pixel's luma, per channel: 256 x 256
- * entries each (red, green, blue). The per-pixel pass is then a luma and three lookups.
- */
-function gradeTables(
-  s: number,
-  curves: Uint8Array,
-  keep: Int32Array,
-  tints: Int32Array,
-  then: Uint8Array,
-): Uint8Array {
-  const size = OFFSET * 3;
   const max = size - 1;
   const tables = new Uint8Array(3 * 65536);
   for (let c = 0; c < 3; c++) {

@@ -2,7 +2,7 @@
 import type { Effects } from '../art-direction/types';
 import { fromEngineFile, fromRaw, guard, toRaw, type RawImage } from '../image/sharp';
 import { clampByte, lumaOf, sobelAt } from './color';
-import { valueNoise } from './texture';
+import { sharedNoise } from './texture';
 
 /**
  * Watercolour washes for a drawing of `base`'s size: a handful of colours at two thirds of that size,
@@ -75,16 +75,16 @@ export async function drawOnPaper(scene: RawImage, effects: Effects, seed: numbe
   const grey = await toRaw(fromRaw(base).greyscale().blur(1.2).extractChannel(0));
   const d = grey.data;
   const lines = pencilLines(d, width, height);
-  const blotch = valueNoise(width, height, 9, 9, seed + 31);
-  const pressure = valueNoise(width, height, width / 30, height / 30, seed + 47);
-  const breaks = valueNoise(width, height, width / 7, height / 7, seed + 53);
+  const blotch = sharedNoise(width, height, 9, 9, seed + 31);
+  const pressure = sharedNoise(width, height, width / 30, height / 30, seed + 47);
+  const breaks = sharedNoise(width, height, width / 7, height / 7, seed + 53);
   // The painter stops short of the sheet's edge, along a ragged line: a border of bare paper.
-  const ragged = valueNoise(width, height, 14, 14, seed + 59);
+  const ragged = sharedNoise(width, height, 14, 14, seed + 59);
   const { wash, rim } = await washing;
   const border = Math.min(width, height) * 0.07;
   const period = Math.max(4, Math.round(Math.min(width, height) / 90));
   // Each stroke wavers a little along its length, as a hand does.
-  const waver = valueNoise(1, height, 2, height / 40, seed + 71);
+  const waver = sharedNoise(1, height, 2, height / 40, seed + 71);
   // The wash lands a little off the drawing, as a painter's brush does.
   const dx = Math.round(width / 160);
   const dy = Math.round(height / 220);

@@ -98,4 +98,24 @@ describe('grade', () => {
       }
     }
   });
+
+  it('grades again from the tables it kept, and tells different film tables apart', () => {
+    const grading = PALETTE_GRADING.chaude;
+    const warm = Uint8Array.from({ length: 256 * 3 }, (_, i) =>
+      Math.min(255, (i % 256) + (i < 256 ? 20 : 0)),
+    );
+    const graded = (then?: Uint8Array) => {
+      const image = canvas();
+      grade(image, grading, 1, then);
+      return image.data;
+    };
+    const plain = graded();
+    expect(graded().equals(plain)).toBe(true);
+    const warmed = graded(warm);
+    expect(warmed.equals(plain)).toBe(false);
+    // Red only is lifted by the film table: the kept plain tables were not used for it.
+    expect(warmed[0]!).toBeGreaterThan(plain[0]!);
+    expect(warmed[1]).toBe(plain[1]);
+    expect(graded().equals(plain)).toBe(true);
+  });
 });

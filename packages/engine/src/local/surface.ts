@@ -6,6 +6,7 @@ import type { Effects, Grading } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { clampByte } from './color';
 import { addGrain, type Grain, type RowGains } from './light';
+import { Memo } from './memo';
 import { randomSource } from './noise';
 
 const mix = (a: number, b: number, t: number) => a + (b - a) * t;
@@ -136,12 +137,18 @@ function scanlines({ data, width, height, channels }: RawImage, strength: number
  */
 export type Paper = { fibres: Buffer; gains: Int32Array };
 
-export async function paperTexture(
-  width: number,
-  height: number,
-  strength: number,
-  seed: number,
-): Promise<Paper> {
+export function paperTexture(width: number, height: number, strength: number, seed: number): Promise<Paper> {
+  const key = `${width} ${height} ${strength} ${seed}`;
+  const made = papers.get(key, () => makePaper(width, height, strength, seed));
+  // A failed texture is not kept.
+  made.catch(() => papers.delete(key));
+  return made;
+}
+
+/** Paper textures by size, strength and seed (a few megabytes each): one per variant of a format. */
+const papers = new Memo<Promise<Paper>>(4);
+
+async function makePaper(width: number, height: number, strength: number, seed: number): Promise<Paper> {
   const random = randomSource(seed + 7);
   const w = Math.max(2, Math.round(width / 6));
   const h = Math.max(2, Math.round(height / 6));
@@ -174,6 +181,13 @@ export function onPaper(rows: RowGains, { fibres, gains: paper }: Paper, width: 
  * tile repeats too irregularly to be seen, and costs a fraction of a noise call per pixel.
  */
 export function filmGrain(amount: number, seed: number): Grain {
+  return grains.get(`${amount} ${seed}`, () => makeGrain(amount, seed));
+}
+
+/** Grain tiles by amount and seed: every request's variants use the same few. */
+const grains = new Memo<Grain>(8);
+
+function makeGrain(amount: number, seed: number): Grain {
   const size = 509;
   const random = randomSource(seed);
   const scale = amount * 255 * 1.7;

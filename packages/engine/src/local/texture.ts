@@ -1,4 +1,5 @@
 /** Seeded smooth noise: a small random grid, smoothly interpolated, for paper, washes and strokes. */
+import { Memo } from './memo';
 import { randomSource } from './noise';
 
 const smooth = (t: number) => t * t * (3 - 2 * t);
@@ -43,4 +44,20 @@ export function valueNoise(
     }
   }
   return out;
+}
+
+/** Noise fields of a canvas's size by their parameters: a few megabytes each. */
+const fields = new Memo<Float32Array>(12);
+
+/** valueNoise, kept for the next variant with the same parameters (the same every request): read only. */
+export function sharedNoise(
+  width: number,
+  height: number,
+  cellsX: number,
+  cellsY: number,
+  seed: number,
+): Float32Array {
+  return fields.get(`${width} ${height} ${cellsX} ${cellsY} ${seed}`, () =>
+    valueNoise(width, height, cellsX, cellsY, seed),
+  );
 }

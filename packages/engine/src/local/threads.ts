@@ -266,12 +266,7 @@ export const variantRenderer = {
     if (!pool) return renderFusionVariant(plan, product, context, formats);
     return fusionOnThread(pool, 'fusion', plan, product, context, formats);
   },
-  fusionOnScene(
-    plan: FusionPlan,
-    product: ProductSource,
-    scene: PreparedContext,
-    formats?: OutputFormat[],
-  ) {
+  fusionOnScene(plan: FusionPlan, product: ProductSource, scene: PreparedContext, formats?: OutputFormat[]) {
     const pool = threads();
     if (!pool) return renderFusionOnScene(plan, product, scene, formats);
     return fusionOnThread(pool, 'fusion-on-scene', plan, product, scene, formats);
