@@ -3,7 +3,8 @@ import { PALETTE_GRADING } from '../art-direction/grading';
 import type { RawImage } from '../image/sharp';
 import { clampByte } from './color';
 import { grade } from './grade';
-import { lightScene, vignette } from './light';
+import { lightScene, vignette, vignetteOf } from './light';
+import { busyness } from './text-calm';
 
 const WIDTH = 400;
 const HEIGHT = 300;
@@ -34,6 +35,39 @@ describe('light', () => {
     const corner = at(after, 0, 0)[1]! / at(before, 0, 0)[1]!;
     expect(corner).toBeGreaterThan(0.55);
     expect(corner).toBeLessThan(0.7);
+  });
+
+  it('gives what is drawn after the grading pass the gains the vignette gave the scene', () => {
+    const whole = canvas();
+    vignette(whole, 0.5);
+    const drawn = canvas();
+    const shade = vignetteOf(0.5, WIDTH, HEIGHT)!;
+    const row = new Int32Array(WIDTH);
+    for (let y = 0; y < HEIGHT; y++) {
+      if (!shade.span(y, 0, row)) row.fill(4096);
+      for (let x = 0; x < WIDTH; x++) {
+        expect(shade.at(x, y)).toBe(row[x]);
+        for (let c = 0; c < 3; c++) {
+          const i = (y * WIDTH + x) * 3 + c;
+          drawn.data[i] = (drawn.data[i]! * row[x]!) >> 12;
+        }
+      }
+    }
+    expect(drawn.data.equals(whole.data)).toBe(true);
+  });
+
+  it('measures how busy a place is without the vignette laid on it', () => {
+    const image = canvas();
+    // Stripes on the left half: busy where the vignette darkens most.
+    for (let y = 0; y < HEIGHT; y++)
+      for (let x = 0; x < WIDTH / 2; x++)
+        image.data.fill(x % 8 < 4 ? 40 : 200, (y * WIDTH + x) * 3, (y * WIDTH + x) * 3 + 3);
+    const box = { x: 0, y: 0, width: WIDTH / 2, height: HEIGHT };
+    const plain = busyness(image, box);
+    vignette(image, 0.6);
+    const shade = vignetteOf(0.6, WIDTH, HEIGHT);
+    expect(busyness(image, box)).toBeLessThan(plain * 0.9);
+    expect(Math.abs(busyness(image, box, shade) - plain)).toBeLessThan(plain * 0.05);
   });
 
   it('brightens the side the key light comes from, the same way on every row', () => {

@@ -32,30 +32,106 @@ export function scaleRow(
   }
 }
 
-/** Multiplies each pixel by radial(normalised distance²): the vignette, with its flat middle skipped. */
-function applyRadial(image: RawImage, radial: Radial): void {
-  const { data, width, height, channels } = image;
-  const { table, reach } = radial;
-  const steps = table.length - 1;
-  const toStep = steps / reach;
-  // Distances are kept in table steps: step = dx² + dy², each pre-scaled.
-  const dx2 = new Float32Array(width);
-  for (let x = 0; x < width; x++) dx2[x] = ((x - radial.cx) / radial.rx) ** 2 * toStep;
-  // A vignette leaves the middle of the picture as it is: the distance² below which the table is one.
-  let flat = 0;
-  while (flat < steps && table[flat + 1] === 1) flat++;
-  const flatD2 = table[0] === 1 ? (flat - 0.5) / toStep : -1;
-  const fixed = Int32Array.from(table, (k) => Math.round(k * ONE));
-  for (let y = 0; y < height; y++) {
+/**
+ * A vignette: a radial table of gains (one in the middle of the picture, falling toward the corners),
+ * laid on a whole image, on the gains of a grading pass, or on single pixels drawn after that pass.
+ */
+export class Vignette {
+  private readonly steps: number;
+  private readonly toStep: number;
+  /** Horizontal distance² of each column, in table steps. */
+  private readonly dx2: Float32Array;
+  /** The table in 1/4096ths. */
+  private readonly fixed: Int32Array;
+  /** The distance² below which the table is one: the middle, left as it is. */
+  private readonly flatD2: number;
+
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    private readonly radial: Radial,
+  ) {
+    const { table, reach } = radial;
+    this.steps = table.length - 1;
+    this.toStep = this.steps / reach;
+    this.dx2 = Float32Array.from(
+      { length: width },
+      (_, x) => ((x - radial.cx) / radial.rx) ** 2 * this.toStep,
+    );
+    let flat = 0;
+    while (flat < this.steps && table[flat + 1] === 1) flat++;
+    this.flatD2 = table[0] === 1 ? (flat - 0.5) / this.toStep : -1;
+    this.fixed = Int32Array.from(table, (k) => Math.round(k * ONE));
+  }
+
+  /** Row y's distance² in table steps (plus a half, to round), and the span of it in the flat middle. */
+  private row(y: number): { dy: number; skip0: number; skip1: number } {
+    const { radial, width } = this;
     const dy2 = ((y - radial.cy) / radial.ry) ** 2;
-    // The span of this row inside the flat middle, kept one pixel clear of its edge.
-    const half = dy2 < flatD2 ? radial.rx * Math.sqrt(flatD2 - dy2) - 1 : -1;
-    const skip0 = half > 0 ? Math.max(0, Math.ceil(radial.cx - half)) : width;
-    const skip1 = half > 0 ? Math.min(width, Math.floor(radial.cx + half)) : width;
-    const dy = dy2 * toStep + 0.5;
-    const from = y * width * channels;
-    darkenRow(data, from, channels, dx2, dy, fixed, steps, 0, skip0);
-    darkenRow(data, from, channels, dx2, dy, fixed, steps, skip1, width);
+    // Kept one pixel clear of the flat middle's edge.
+    const half = dy2 < this.flatD2 ? radial.rx * Math.sqrt(this.flatD2 - dy2) - 1 : -1;
+    return {
+      dy: dy2 * this.toStep + 0.5,
+      skip0: half > 0 ? Math.max(0, Math.ceil(radial.cx - half)) : width,
+      skip1: half > 0 ? Math.min(width, Math.floor(radial.cx + half)) : width,
+    };
+  }
+
+  /** Darkens row y of an image, from column x0 to x1. */
+  darkenRow(data: Buffer, y: number, channels: number, x0 = 0, x1 = this.width): void {
+    const { dy, skip0, skip1 } = this.row(y);
+    const from = y * this.width * channels;
+    const start = Math.max(0, x0);
+    const end = Math.min(this.width, x1);
+    darkenRow(data, from, channels, this.dx2, dy, this.fixed, this.steps, start, Math.min(skip0, end));
+    darkenRow(data, from, channels, this.dx2, dy, this.fixed, this.steps, Math.max(skip1, start), end);
+  }
+
+  /** Multiplies row y's gains (1/4096ths) by the vignette's. */
+  scaleGains(y: number, gains: Int32Array): void {
+    const { dy, skip0, skip1 } = this.row(y);
+    scaleGains(gains, this.dx2, dy, this.fixed, this.steps, 0, skip0);
+    scaleGains(gains, this.dx2, dy, this.fixed, this.steps, skip1, this.width);
+  }
+
+  /**
+   * Row y's gains from column x0 on, in 1/4096ths, into `out` (out[0] is x0; columns past the edge
+   * repeat it). Returns false, leaving `out` as it is, when the whole span is in the flat middle.
+   */
+  span(y: number, x0: number, out: Int32Array): boolean {
+    const { dy, skip0, skip1 } = this.row(y);
+    if (x0 >= skip0 && x0 + out.length <= skip1) return false;
+    const { dx2, fixed, steps, width } = this;
+    for (let i = 0; i < out.length; i++) {
+      const x = Math.min(width - 1, Math.max(0, x0 + i));
+      const step = (dx2[x]! + dy) | 0;
+      out[i] = fixed[step < steps ? step : steps]!;
+    }
+    return true;
+  }
+
+  /** The gain at a pixel of the canvas, in 1/4096ths. */
+  at(x: number, y: number): number {
+    const dy2 = ((y - this.radial.cy) / this.radial.ry) ** 2;
+    const dx = Math.min(this.width - 1, Math.max(0, Math.round(x)));
+    const step = (this.dx2[dx]! + dy2 * this.toStep + 0.5) | 0;
+    return this.fixed[step < this.steps ? step : this.steps]!;
+  }
+}
+
+/** gains[x] times the radial table's gain at x, for x0 <= x < x1. */
+function scaleGains(
+  gains: Int32Array,
+  dx2: Float32Array,
+  dy: number,
+  fixed: Int32Array,
+  steps: number,
+  x0: number,
+  x1: number,
+): void {
+  for (let x = x0; x < x1; x++) {
+    const step = (dx2[x]! + dy) | 0;
+    gains[x] = (gains[x]! * fixed[step < steps ? step : steps]!) >> 12;
   }
 }
 
@@ -170,20 +246,35 @@ export function lightScene(
   }
 }
 
-export function vignette(image: RawImage, amount: number): void {
-  if (amount <= 0) return;
+/** A vignette of `amount` (the corners' darkening) on a canvas of this size; null for none. */
+export function vignetteOf(amount: number, width: number, height: number): Vignette | null {
+  if (amount <= 0) return null;
   const reach = 2;
-  applyRadial(image, {
-    cx: image.width / 2,
-    cy: image.height / 2,
-    rx: image.width / 2,
-    ry: image.height / 2,
+  return new Vignette(width, height, {
+    cx: width / 2,
+    cy: height / 2,
+    rx: width / 2,
+    ry: height / 2,
     reach,
     table: radialTable(reach, (d2) => {
       const t = Math.min(1, Math.max(0, (Math.sqrt(d2) - 0.55) / 0.9));
       return 1 - amount * t * t * (3 - 2 * t);
     }),
   });
+}
+
+export function vignette(image: RawImage, amount: number): void {
+  const shade = vignetteOf(amount, image.width, image.height);
+  if (!shade) return;
+  for (let y = 0; y < image.height; y++) shade.darkenRow(image.data, y, image.channels);
+}
+
+/** The rows' gains times the vignette's. */
+export function vignetted(rows: RowGains, shade: Vignette): RowGains {
+  return (y, gains) => {
+    rows(y, gains);
+    shade.scaleGains(y, gains);
+  };
 }
 
 /** Adds the grain tile's noise to every pixel, clamped. */

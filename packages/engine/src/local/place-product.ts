@@ -6,6 +6,7 @@ import type { Box, Light } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { luma } from './color';
 import type { Footprint } from './shadow';
+import type { Vignette } from './light';
 
 export type Placement = { x: number; y: number; width: number; height: number; scale: number };
 
@@ -104,8 +105,9 @@ export async function blendProduct(
   product: RawImage,
   at: Placement,
   light: Light,
-  options: { wrap: boolean } = { wrap: true },
+  options: { wrap?: boolean; vignette?: Vignette | null } = {},
 ): Promise<void> {
+  const { wrap: wrapping = true, vignette = null } = options;
   const x0 = Math.max(0, at.x);
   const y0 = Math.max(0, at.y);
   const w = Math.min(scene.width, at.x + at.width) - x0;
@@ -115,7 +117,7 @@ export async function blendProduct(
   // The two blurs are independent: libvips runs them side by side.
   const [wrapSource, alphaSoft] = await Promise.all([
     blurredBehind(scene, region, Math.max(3, at.width * 0.03)),
-    options.wrap ? softAlphaFor(product, at) : null,
+    wrapping ? softAlphaFor(product, at) : null,
   ]);
   // Exposure match: at most ±7 %, so a dark bottle stays dark in a bright scene. A blur keeps the
   // mean, so the blurred background measures its brightness.
@@ -135,10 +137,18 @@ export async function blendProduct(
     gains[x] = base * (1 + light.strength * 0.25 * side * (1 - (2 * px) / product.width));
   }
   const wrap = alphaSoft ?? new Uint8Array(0);
+  // The scene behind was vignetted in its grading pass: the product takes the same vignette.
+  const shaded = new Float32Array(vignette ? w : 0);
+  const shade = new Int32Array(vignette ? w : 0);
   for (let y = 0; y < h; y++) {
     const p = (y0 + y - at.y) * product.width + (x0 - at.x);
     const s = ((y0 + y) * scene.width + x0) * scene.channels;
-    blendRow(data, s, scene.channels, pd, p, wd, y * w * 3, gains, wrap, alphaSoft !== null, w);
+    let rowGains = gains;
+    if (vignette?.span(y0 + y, x0, shade)) {
+      for (let x = 0; x < w; x++) shaded[x] = (gains[x]! * shade[x]!) / 4096;
+      rowGains = shaded;
+    }
+    blendRow(data, s, scene.channels, pd, p, wd, y * w * 3, rowGains, wrap, alphaSoft !== null, w);
   }
 }
 

@@ -1,6 +1,7 @@
 /** The 3D-mockup podium: a shaded cylinder whose top ellipse the product stands on. */
 import type { Grading, Light } from '../art-direction/types';
 import { fromSvg, toRaw, type RawImage } from '../image/sharp';
+import type { Vignette } from './light';
 
 const hex = (rgb: readonly number[]) =>
   '#' + rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
@@ -69,8 +70,15 @@ export function samePodium(a: PodiumSpec, b: PodiumSpec): boolean {
   );
 }
 
-/** The podium drawn into the scene, with its soft shadow on the floor. */
-export function drawPodium(scene: RawImage, { spec, art, rx, ry, body, cx }: PodiumArt): void {
+/**
+ * The podium drawn into the scene, with its soft shadow on the floor; vignetted like the scene behind
+ * it when there is a vignette.
+ */
+export function drawPodium(
+  scene: RawImage,
+  { spec, art, rx, ry, body, cx }: PodiumArt,
+  vignette: Vignette | null = null,
+): void {
   const shadow = Math.round(ry * 0.6);
   const left = Math.round(spec.centreX - cx);
   const topY = spec.groundY - ry - 1;
@@ -78,9 +86,11 @@ export function drawPodium(scene: RawImage, { spec, art, rx, ry, body, cx }: Pod
   floorShadow(scene, spec.centreX, topY + ry + 1 + body, rx * 1.12, ry * 1.05 + shadow, 0.45);
   const { data } = scene;
   const ad = art.data;
+  const shade = new Int32Array(art.width);
   for (let y = 0; y < art.height; y++) {
     const sy = topY + y;
     if (sy < 0 || sy >= scene.height) continue;
+    if (!vignette?.span(sy, left, shade)) shade.fill(4096);
     for (let x = 0; x < art.width; x++) {
       const sx = left + x;
       if (sx < 0 || sx >= scene.width) continue;
@@ -88,9 +98,10 @@ export function drawPodium(scene: RawImage, { spec, art, rx, ry, body, cx }: Pod
       const a = ad[q + 3]! / 255;
       if (a === 0) continue;
       const s = (sy * scene.width + sx) * scene.channels;
-      data[s] = ad[q]! * a + data[s]! * (1 - a);
-      data[s + 1] = ad[q + 1]! * a + data[s + 1]! * (1 - a);
-      data[s + 2] = ad[q + 2]! * a + data[s + 2]! * (1 - a);
+      const k = (a * shade[x]!) / 4096;
+      data[s] = ad[q]! * k + data[s]! * (1 - a);
+      data[s + 1] = ad[q + 1]! * k + data[s + 1]! * (1 - a);
+      data[s + 2] = ad[q + 2]! * k + data[s + 2]! * (1 - a);
     }
   }
 }

@@ -5,7 +5,7 @@ import type { Cutout } from './cutout';
 import { encode, type OutputFormat } from './encode';
 import { drawMount, frameLayout } from './frame';
 import { grade } from './grade';
-import { keyLightGains, vignette } from './light';
+import { keyLightGains, vignetted, vignetteOf } from './light';
 import {
   blendProduct,
   fitInBox,
@@ -115,15 +115,18 @@ export async function renderFusionVariant(
   );
   const scene = await styliseStructure(framed.scene, effects, grading, plan.product, seed, framed.blurred);
   // Grading, film look, paper, grain and key light: one pass over the scene.
+  // The vignette too: what is drawn later (product, podium, framed print) takes it as it is drawn.
+  const shade = vignetteOf(effects.vignette, width, height);
   const keyLight = keyLightGains(light, effects.spotlight, plan.product.box, width, height);
+  const lit = paper ? onPaper(keyLight, await paper, width) : keyLight;
   grade(scene, grading, effects.saturation, filmTables(effects), {
-    gains: paper ? onPaper(keyLight, await paper, width) : keyLight,
+    gains: shade ? vignetted(lit, shade) : lit,
     grain: effects.grain > 0 ? filmGrain(effects.grain, seed) : undefined,
   });
   steps.push(`graded ${plan.palette}`, `styled ${plan.style}`, `key light from ${light.from}`);
   await styliseSurface(scene, effects, grading, seed);
   // Text goes where the scene is calmest among the places the plan allows.
-  const placed = calmestPlacement(scene, plan.text, plan.textAlternatives);
+  const placed = calmestPlacement(scene, plan.text, plan.textAlternatives, shade);
   const blocks = placed.blocks;
   if (blocks !== plan.text) steps.push('text moved to a calmer area');
   const t1 = performance.now();
@@ -144,6 +147,12 @@ export async function renderFusionVariant(
     drawMount(scene, outer, light, [235 + (r - 235) * 0.3, 235 + (g - 235) * 0.3, 235 + (b - 235) * 0.3]);
     placement = inner;
     await blendProduct(scene, await resizeProduct(cutout.image, inner), inner, light, { wrap: false });
+    // The print and its mat are opaque: vignetted as a whole, as the scene around them was.
+    if (shade) {
+      for (let y = Math.max(0, outer.y); y < Math.min(height, outer.y + outer.height); y++) {
+        shade.darkenRow(scene.data, y, scene.channels, outer.x, outer.x + outer.width);
+      }
+    }
     coverage = rectangleCoverage(outer);
     steps.push(`framed photo (${cutout.reason})`);
   } else {
@@ -155,7 +164,7 @@ export async function renderFusionVariant(
       const spec = podiumSpec(plan, placement, blocks);
       const early = await earlyPodium;
       // The early art was laid out for the planned text: made again if the text moved.
-      drawPodium(scene, early && samePodium(early.spec, spec) ? early : await podiumArt(spec));
+      drawPodium(scene, early && samePodium(early.spec, spec) ? early : await podiumArt(spec), shade);
       steps.push('podium');
     }
     if (effects.productEdge !== 'none') {
@@ -163,7 +172,7 @@ export async function renderFusionVariant(
       steps.push(`${effects.productEdge} edge`);
     }
     castShadow(scene, foot, light, effects.shadow, grading.swatch.dark);
-    await blendProduct(scene, resized, placement, light);
+    await blendProduct(scene, resized, placement, light, { vignette: shade });
     coverage = alphaCoverage(resized, placement);
     if (effects.reflection > 0) {
       await drawReflection(scene, resized, placement, effects.reflection, depth);
@@ -171,7 +180,6 @@ export async function renderFusionVariant(
     }
     steps.push(`product cut out (${cutout.method})`, 'contact shadow', 'light wrap');
   }
-  vignette(scene, effects.vignette);
   if (await calmBehind(scene, blocks, coverage, placed.busyness)) steps.push('scene calmed behind text');
   const text = await typeset(scene, blocks, inksOf(grading.swatch), coverage);
   if (text.length) steps.push(`typeset ${text.map((t) => t.role).join(' and ')}`);

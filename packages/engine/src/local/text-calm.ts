@@ -7,6 +7,7 @@
 import type { Box, TextBlock } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { coverageRow, type Coverage } from './coverage';
+import type { Vignette } from './light';
 
 /** Busyness above which the scene behind text is calmed. Flat sky or wall scores under 4. */
 export const CALM_ENOUGH = 12;
@@ -25,7 +26,7 @@ const unionOf = (boxes: Box[]): Box => {
  * Mean gradient of the luminance plus the spread of luminance and colour, on a grid of about 20,000
  * samples: 0 for a flat area, about 3 for a soft gradient, 15 and more for a sun or clutter.
  */
-export function busyness(scene: RawImage, box: Box): number {
+export function busyness(scene: RawImage, box: Box, vignette: Vignette | null = null): number {
   const { data, width, height, channels } = scene;
   const x0 = Math.max(0, Math.round(box.x));
   const y0 = Math.max(0, Math.round(box.y));
@@ -41,10 +42,12 @@ export function busyness(scene: RawImage, box: Box): number {
   for (let y = y0; y + step <= y1; y += step) {
     for (let x = x0; x + step <= x1; x += step) {
       const i = (y * width + x) * channels;
-      const l = lumaAt(i);
+      // A vignette already laid on is taken back out: it is light, not what the scene shows.
+      const k = vignette ? 4096 / vignette.at(x, y) : 1;
+      const l = lumaAt(i) * k;
       gradient +=
-        Math.abs(lumaAt(i + step * channels) - l) + Math.abs(lumaAt(i + step * width * channels) - l);
-      const values = [l, data[i]! - data[i + 1]!, data[i + 2]! - data[i + 1]!];
+        Math.abs(lumaAt(i + step * channels) * k - l) + Math.abs(lumaAt(i + step * width * channels) * k - l);
+      const values = [l, (data[i]! - data[i + 1]!) * k, (data[i + 2]! - data[i + 1]!) * k];
       for (let k = 0; k < 3; k++) {
         sum[k]! += values[k]!;
         squares[k]! += values[k]! ** 2;
@@ -64,9 +67,10 @@ export function calmestPlacement(
   scene: RawImage,
   planned: TextBlock[],
   alternatives: TextBlock[][],
+  vignette: Vignette | null = null,
 ): { blocks: TextBlock[]; busyness: number } {
   if (!planned.length) return { blocks: planned, busyness: 0 };
-  const score = (blocks: TextBlock[]) => busyness(scene, unionOf(blocks.map((b) => b.box)));
+  const score = (blocks: TextBlock[]) => busyness(scene, unionOf(blocks.map((b) => b.box)), vignette);
   let best = { blocks: planned, busyness: score(planned) };
   if (best.busyness <= CALM_ENOUGH * 0.5) return best;
   for (const blocks of alternatives) {
