@@ -206,24 +206,21 @@ export function keyLightGains(
     const across = Int32Array.from(column, (k) => Math.round(k * ONE));
     return (_y, gains) => gains.set(across);
   }
-  // The rest of the scene falls into shade.
-  const reach = 12;
-  const table = radialTable(reach, (d2) => 1 - spotlight + spotlight * (0.35 + 0.85 * Math.exp(-d2)));
+  // The rest of the scene falls into shade: 1 - s + s * (0.35 + 0.85 * exp(-d²)), with d² the
+  // normalised distance² from the pool's centre. exp(-dx² - dy²) = exp(-dx²) * exp(-dy²): per column a
+  // constant part and a part that falls off across, per row a factor down.
   const cx = product.x + product.width / 2;
   const cy = product.y + product.height * 0.6;
   const rx = Math.max(product.width, width * 0.3) * 1.1;
   const ry = Math.max(product.height, height * 0.3) * 0.9;
-  const steps = table.length - 1;
-  const toStep = steps / reach;
-  // Distances are kept in table steps: step = dx² + dy², each pre-scaled.
-  const dx2 = Float32Array.from({ length: width }, (_, x) => ((x - cx) / rx) ** 2 * toStep);
+  const flat = Float32Array.from(column, (k) => k * (1 - spotlight * 0.65));
+  const pool = Float32Array.from(column, (k, x) => k * spotlight * 0.85 * Math.exp(-(((x - cx) / rx) ** 2)));
   return (y, gains) => {
     const rowGain = row[y]! * ONE;
-    const dy = ((y - cy) / ry) ** 2 * toStep + 0.5;
+    const down = Math.exp(-(((y - cy) / ry) ** 2));
     for (let x = 0; x < width; x++) {
-      const step = (dx2[x]! + dy) | 0;
       // Gains are positive: adding a half and truncating rounds them.
-      gains[x] = (rowGain * column[x]! * table[step < steps ? step : steps]! + 0.5) | 0;
+      gains[x] = (rowGain * (flat[x]! + pool[x]! * down) + 0.5) | 0;
     }
   };
 }
