@@ -38,11 +38,15 @@ export function createLocalStorage(root: string): Storage {
       const target = file(key);
       await fs.mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${process.pid}.partial`;
+      const out = createWriteStream(temp, { flags: 'wx' });
       try {
-        await pipeline([body, ...checks, createWriteStream(temp, { flags: 'wx' })]);
+        await pipeline([body, ...checks, out]);
         await fs.rename(temp, target);
         return { size: (await fs.stat(target)).size };
       } catch (error) {
+        // The stream opens its file asynchronously: a check that fails at once may stop it before the
+        // file exists, and the file would then appear after it was removed. Removed once it is closed.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await fs.rm(temp, { force: true });
         throw error;
       }
