@@ -3,7 +3,8 @@ import { PALETTE_GRADING } from '../art-direction/grading';
 import type { RawImage } from '../image/sharp';
 import { clampByte } from './color';
 import { grade } from './grade';
-import { lightScene, vignette, vignetteOf } from './light';
+import type { Box, Light } from '../art-direction/types';
+import { keyLightGains, vignette, vignetteOf } from './light';
 import { busyness } from './text-calm';
 
 const WIDTH = 400;
@@ -24,6 +25,21 @@ const mean = (image: RawImage, x0: number, x1: number) => {
   for (let y = 0; y < HEIGHT; y++) for (let x = x0; x < x1; x++) sum += image.data[(y * WIDTH + x) * 3 + 1]!;
   return sum / (HEIGHT * (x1 - x0));
 };
+
+/** The key light's gains (as the grading pass lays them on) applied to the image alone. */
+function lightScene(image: RawImage, light: Light, spotlight: number, product: Box) {
+  const rows = keyLightGains(light, spotlight, product, WIDTH, HEIGHT);
+  const gains = new Int32Array(WIDTH);
+  for (let y = 0; y < HEIGHT; y++) {
+    rows(y, gains);
+    for (let x = 0; x < WIDTH; x++) {
+      for (let c = 0; c < 3; c++) {
+        const i = (y * WIDTH + x) * 3 + c;
+        image.data[i] = Math.min(255, (image.data[i]! * gains[x]!) >> 12);
+      }
+    }
+  }
+}
 
 describe('light', () => {
   it('leaves the middle of the picture untouched by the vignette and darkens the corners by its amount', () => {

@@ -1,7 +1,7 @@
 /**
  * Light over the whole picture: the variant's key light and exposure, a spotlight pool, the vignette.
- * Gains are built from per-column and per-row tables and a radial table, so a 2-megapixel canvas
- * costs one multiply per channel.
+ * They are gains, row by row, that the grading pass lays on (grade.ts); a vignette also darkens what is
+ * drawn after that pass, and Express and drawn scenes, on its own.
  */
 import type { Box, Light } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
@@ -223,24 +223,6 @@ export function keyLightGains(
       gains[x] = (rowGain * (flat[x]! + pool[x]! * down) + 0.5) | 0;
     }
   };
-}
-
-/** The key light (and spotlight) on its own, with grain added first when given. */
-export function lightScene(
-  scene: RawImage,
-  light: Light,
-  spotlight: number,
-  product: Box,
-  grain?: Grain,
-): void {
-  const { data, width, height, channels } = scene;
-  const rows = keyLightGains(light, spotlight, product, width, height);
-  const gains = new Int32Array(width);
-  for (let y = 0; y < height; y++) {
-    rows(y, gains);
-    if (grain) grainRow(scene, y, gains, grain);
-    else scaleRow(data, y * width * channels, gains, 0, width, channels);
-  }
 }
 
 /** A vignette of `amount` (the corners' darkening) on a canvas of this size; null for none. */
