@@ -88,13 +88,19 @@ describe('render threads', () => {
     expect(waited.metadata.cutout.method).toBe('studio');
   });
 
-  it('fail the waiting variant with the cut-out’s own error', async () => {
-    const [plan] = planFusionVariants(baseRequest());
+  it('fail every waiting variant, queued ones included, with the cut-out’s own error', async () => {
+    const plans = planFusionVariants(baseRequest({ variants: 4 }));
     const failed = Promise.reject(new EngineError('IMAGE_CORRUPT', 'The product image is damaged.'));
-    const failure = await variantRenderer.fusion(plan!, failed, inputs.context).catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(EngineError);
-    expect((failure as EngineError).code).toBe('IMAGE_CORRUPT');
-    expect((failure as EngineError).message).toBe('The product image is damaged.');
+    // Four variants on two threads: two wait in the queue while the cut-out fails.
+    const failures = await Promise.all(
+      plans.map((plan) => variantRenderer.fusion(plan, failed, inputs.context).catch((e: unknown) => e)),
+    );
+    expect(failures).toHaveLength(4);
+    for (const failure of failures) {
+      expect(failure).toBeInstanceOf(EngineError);
+      expect((failure as EngineError).code).toBe('IMAGE_CORRUPT');
+      expect((failure as EngineError).message).toBe('The product image is damaged.');
+    }
   });
 
   it('start again after being closed', async () => {

@@ -124,6 +124,9 @@ class RenderThreads {
 
   run<R>(task: ThreadTask, product?: Promise<SharedProduct>): Promise<R> {
     if (this.closed) return Promise.reject(new Error('render threads are closed'));
+    // A job still queued when the cut-out fails has no thread to tell yet: its variant fails once
+    // dispatched, and the rejection must not go unhandled meanwhile.
+    product?.catch(() => undefined);
     return new Promise<R>((resolve, reject) => {
       const pending = { resolve: resolve as (result: unknown) => void, reject };
       this.queue.push({ request: { id: this.nextId++, task }, pending, product });
