@@ -1,11 +1,14 @@
 /**
  * Palette grading of the scene, in place: saturation, temperature, contrast and lift, split toning.
- * All of it is folded into one table per channel, indexed by the level and the pixel's luma; the
- * key light and grain can be laid on in the same pass.
+ * All of it is folded into one table per channel, indexed by the level and the pixel's luma; a toning
+ * before it (a duotone) is folded into the same tables, and the key light and grain can be laid on in
+ * the same pass.
  */
 import type { Grading } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
 import { clampByte } from './color';
+
+const toByte = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
 import type { Grain, RowGains } from './light';
 import { Memo } from './memo';
 
@@ -32,20 +35,34 @@ const IDENTITY = Uint8Array.from({ length: 256 * 3 }, (_, i) => i % 256);
 export type Lighting = { gains: RowGains; grain?: Grain };
 
 /**
- * `saturation` is the style's multiplier on top of the palette's. `then`, 256 levels per channel
- * (red, green, blue), is applied to the graded pixel in the same pass (e.g. a style's film tables),
- * and so is `lighting` after it.
+ * A toning by luma, before the grading: each channel v -> (v * keep + add[luma * 3 + channel]) >> 8,
+ * with the pixel's luma (e.g. a duotone: the tone of each luma level mixed over the pixel).
  */
+export type Tone = { keep: number; add: Int32Array };
+
+export type GradeOptions = {
+  /** The style's multiplier on top of the palette's saturation. */
+  saturation?: number;
+  /** 256 levels per channel (red, green, blue) applied to the graded pixel, e.g. film tables. */
+  then?: Uint8Array;
+  tone?: Tone;
+  /** Laid on after `then`. */
+  lighting?: Lighting;
+};
+
 export function grade(
   scene: RawImage,
   grading: Grading,
-  saturation = 1,
-  then: Uint8Array = IDENTITY,
-  lighting?: Lighting,
+  { saturation = 1, then = IDENTITY, tone, lighting }: GradeOptions = {},
 ): void {
-  // Keyed by everything the tables depend on: the grading's values, the saturation and `then`.
-  const key = `${JSON.stringify(grading)} ${saturation} ${Buffer.from(then).toString('latin1')}`;
-  const tables = gradings.get(key, () => gradeTables(grading, saturation, then));
+  // Keyed by everything the tables depend on: the grading's values, the saturation, the tone and `then`.
+  const key = [
+    JSON.stringify(grading),
+    saturation,
+    tone ? `${tone.keep} ${tone.add.join(',')}` : '-',
+    Buffer.from(then).toString('latin1'),
+  ].join(' ');
+  const tables = gradings.get(key, () => gradeTables(grading, saturation, then, tone));
   if (!lighting) return gradePixels(scene.data, 0, scene.data.length, scene.channels, tables);
   const { data, width, height, channels } = scene;
   const gains = new Int32Array(width);
@@ -58,11 +75,18 @@ export function grade(
   }
 }
 
+/** The luma the pass computes from a pixel. */
+const lumaOf = (r: number, g: number, b: number) => (54 * r + 183 * g + 19 * b) >> 8;
+
 /**
  * Every output level as a function of the input level and the pixel's luma, per channel: 256 x 256
  * entries each (red, green, blue). The per-pixel pass is then a luma and three lookups.
+ *
+ * With a tone, a level is toned first and graded with the luma of the toned pixel, taken as the luma
+ * of the toned grey of the same luma: the two differ by a level at most (luma is linear, the tone's
+ * rounding is not).
  */
-function gradeTables(grading: Grading, saturation: number, then: Uint8Array): Uint8Array {
+function gradeTables(grading: Grading, saturation: number, then: Uint8Array, tone?: Tone): Uint8Array {
   const { temperature: t, split, contrast, lift } = grading;
   const s = Math.round(grading.saturation * saturation * 256);
   const size = OFFSET * 3;
@@ -86,17 +110,21 @@ function gradeTables(grading: Grading, saturation: number, then: Uint8Array): Ui
   }
   const max = size - 1;
   const tables = new Uint8Array(3 * 65536);
+  const toned = (v: number, l: number, c: number) =>
+    tone ? toByte((v * tone.keep + tone.add[l * 3 + c]!) >> 8) : v;
   for (let c = 0; c < 3; c++) {
-    for (let l = 0; l < 256; l++) {
+    for (let input = 0; input < 256; input++) {
+      const l = lumaOf(toned(input, input, 0), toned(input, input, 1), toned(input, input, 2));
       // l + (v - l) * s / 256 (saturation around the pixel's luma), offset into the curve tables.
       const base = l * (256 - s) + (OFFSET << 8);
       const k = keep[l]!;
       const tint = tints[l * 3 + c]!;
-      const row = c * 65536 + (l << 8);
-      for (let v = 0; v < 256; v++) {
+      const row = c * 65536 + (input << 8);
+      for (let level = 0; level < 256; level++) {
+        const v = toned(level, input, c);
         let i = (v * s + base) >> 8;
         i = i < 0 ? 0 : i > max ? max : i;
-        tables[row + v] = then[c * 256 + ((curves[c * size + i]! * k + tint) >> 16)]!;
+        tables[row + level] = then[c * 256 + ((curves[c * size + i]! * k + tint) >> 16)]!;
       }
     }
   }

@@ -5,6 +5,7 @@ import { clampByte } from './color';
 import { grade } from './grade';
 import type { Box, Light } from '../art-direction/types';
 import { keyLightGains, vignette, vignetteOf } from './light';
+import { duotoneTone } from './stylise';
 import { busyness } from './text-calm';
 
 const WIDTH = 400;
@@ -156,7 +157,7 @@ describe('grade', () => {
     );
     const graded = (then?: Uint8Array) => {
       const image = canvas();
-      grade(image, grading, 1, then);
+      grade(image, grading, { then });
       return image.data;
     };
     const plain = graded();
@@ -167,5 +168,35 @@ describe('grade', () => {
     expect(warmed[0]!).toBeGreaterThan(plain[0]!);
     expect(warmed[1]).toBe(plain[1]);
     expect(graded().equals(plain)).toBe(true);
+  });
+
+  it('folds the cyberpunk duotone into its tables: within two levels of toning first, then grading', () => {
+    const grading = PALETTE_GRADING.néon;
+    const tone = duotoneTone(0.85, grading)!;
+    const ramp = () => {
+      const image = canvas();
+      for (let p = 0; p < WIDTH * HEIGHT; p++) {
+        image.data.set([p % 256, (p * 7) % 256, (p * 13 + 50) % 256], p * 3);
+      }
+      return image;
+    };
+    const separate = ramp();
+    const { data } = separate;
+    for (let i = 0; i < data.length; i += 3) {
+      const l = ((54 * data[i]! + 183 * data[i + 1]! + 19 * data[i + 2]!) >> 8) * 3;
+      for (let c = 0; c < 3; c++) data[i + c] = (data[i + c]! * tone.keep + tone.add[l + c]!) >> 8;
+    }
+    grade(separate, grading);
+    const folded = ramp();
+    grade(folded, grading, { tone });
+    let worst = 0;
+    for (let i = 0; i < data.length; i++) worst = Math.max(worst, Math.abs(folded.data[i]! - data[i]!));
+    expect(worst).toBeLessThanOrEqual(2);
+    // The tone did something: the duotone is far from the palette's grading alone.
+    const plain = ramp();
+    grade(plain, grading);
+    let moved = 0;
+    for (let i = 0; i < data.length; i++) moved += Math.abs(plain.data[i]! - folded.data[i]!);
+    expect(moved / data.length).toBeGreaterThan(20);
   });
 });

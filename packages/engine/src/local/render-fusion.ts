@@ -20,7 +20,7 @@ import type { PreparedContext, ProductSource } from './prepare';
 import { frameScene } from './scene';
 import { castShadow } from './shadow';
 import { drawProductEdge } from './product-edge';
-import { defocusSigma, styliseStructure } from './stylise';
+import { defocusSigma, duotoneTone, styliseStructure } from './stylise';
 import { calmBehind, calmestPlacement } from './text-calm';
 import { inksOf, typeset, type TypesetReport } from './typeset';
 import { alphaCoverage, NO_PRODUCT, rectangleCoverage, type Coverage } from './coverage';
@@ -114,14 +114,19 @@ export async function renderFusionVariant(
     effects.depthOfField > 0 ? defocusSigma(effects.depthOfField, plan.canvas) : undefined,
   );
   const scene = await styliseStructure(framed.scene, effects, grading, plan.product, seed, framed.blurred);
-  // Grading, film look, paper, grain and key light: one pass over the scene.
+  // Duotone, grading, film look, paper, grain and key light: one pass over the scene.
   // The vignette too: what is drawn later (product, podium, framed print) takes it as it is drawn.
   const shade = vignetteOf(effects.vignette, width, height);
   const keyLight = keyLightGains(light, effects.spotlight, plan.product.box, width, height);
   const lit = paper ? onPaper(keyLight, await paper, width) : keyLight;
-  grade(scene, grading, effects.saturation, filmTables(effects), {
-    gains: shade ? vignetted(lit, shade) : lit,
-    grain: effects.grain > 0 ? filmGrain(effects.grain, seed) : undefined,
+  grade(scene, grading, {
+    saturation: effects.saturation,
+    then: filmTables(effects),
+    tone: duotoneTone(effects.duotone, grading) ?? undefined,
+    lighting: {
+      gains: shade ? vignetted(lit, shade) : lit,
+      grain: effects.grain > 0 ? filmGrain(effects.grain, seed) : undefined,
+    },
   });
   steps.push(`graded ${plan.palette}`, `styled ${plan.style}`, `key light from ${light.from}`);
   await styliseSurface(scene, effects, grading, seed);
