@@ -89,15 +89,22 @@ export async function drawOnPaper(scene: RawImage, effects: Effects, seed: numbe
   const dx = Math.round(width / 160);
   const dy = Math.round(height / 220);
   const out = Buffer.alloc(width * height * 3);
-  const graphite = [70, 66, 62];
+  const [paperR, paperG, paperB] = paperColour as [number, number, number];
+  // Graphite's colour, at 35 %.
+  const [inkR, inkG, inkB] = [70 * 0.35, 66 * 0.35, 62 * 0.35];
+  // Each wash level as pigment: lightened, transparent.
+  const pigmentOf = Float64Array.from({ length: 256 }, (_, v) => (255 - (255 - v) * 0.75) / 255);
+  const washed = wash.data;
   for (let y = 0; y < height; y++) {
     const sy = Math.min(height - 1, Math.max(0, y - dy));
+    const fromEdgeY = Math.min(y, height - 1 - y);
+    const shift = waver[y]! * period * 1.5;
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
       const sx = Math.min(width - 1, Math.max(0, x - dx));
       const s = sy * width + sx;
       // Transparent pigment over paper: the paper's colour filtered by a lightened, uneven wash.
-      const edge = Math.min(x, y, width - 1 - x, height - 1 - y) / border - 0.6 + ragged[p]! * 0.9;
+      const edge = Math.min(x, width - 1 - x, fromEdgeY) / border - 0.6 + ragged[p]! * 0.9;
       const painted = edge >= 1 ? 1 : edge <= 0 ? 0 : edge * edge * (3 - 2 * edge);
       const density = (0.55 + 0.45 * blotch[s]!) * painted;
       const pool = 1 - 0.22 * (rim.data[s]! / 255);
@@ -106,7 +113,6 @@ export async function drawOnPaper(scene: RawImage, effects: Effects, seed: numbe
       const l = d[p]!;
       if (effects.hatching > 0 && l < 120 && breaks[p]! > 0.35) {
         const depth = ((120 - l) / 120) * Math.min(1, (breaks[p]! - 0.35) * 6);
-        const shift = waver[y]! * period * 1.5;
         const along = (x + y + shift) % period;
         let stroke = Math.max(0, 1 - Math.min(along, period - along) / 0.9) * depth;
         if (l < 60) {
@@ -116,12 +122,18 @@ export async function drawOnPaper(scene: RawImage, effects: Effects, seed: numbe
         line = Math.max(line, stroke * effects.hatching);
       }
       const k = 1 - Math.min(0.85, line);
-      for (let c = 0; c < 3; c++) {
-        const pigment = 255 - (255 - wash.data[s * 3 + c]!) * 0.75;
-        const colour =
-          paperColour[c]! * (1 - density + (density * pigment) / 255) * (1 - (1 - pool) * painted);
-        out[p * 3 + c] = clampByte(colour * k + graphite[c]! * (1 - k) * 0.35);
-      }
+      const bare = 1 - density;
+      const shade = 1 - (1 - pool) * painted;
+      const lead = 1 - k;
+      const i = p * 3;
+      const w = s * 3;
+      out[i] = clampByte(paperR * (bare + density * pigmentOf[washed[w]!]!) * shade * k + inkR * lead);
+      out[i + 1] = clampByte(
+        paperG * (bare + density * pigmentOf[washed[w + 1]!]!) * shade * k + inkG * lead,
+      );
+      out[i + 2] = clampByte(
+        paperB * (bare + density * pigmentOf[washed[w + 2]!]!) * shade * k + inkB * lead,
+      );
     }
   }
   return toRaw(

@@ -35,16 +35,22 @@ export async function illustrate(
       .resize(width, height, { fit: 'fill', kernel: 'nearest' })
       .blur(Math.max(1, width / 400)),
   );
-  snapToPalette(flat, palette);
+  const labels = snapToPalette(flat, palette);
   if (ink <= 0) return flat;
-  const lum = lumaBytes(flat);
+  // Inked where two neighbouring flats differ clearly in tone: decided once per pair of colours.
+  const count = palette.length / 3;
+  const tone = Array.from({ length: count }, (_, k) =>
+    lumaOf(palette[k * 3]!, palette[k * 3 + 1]!, palette[k * 3 + 2]!),
+  );
+  const inked = new Uint8Array(256 * 256);
+  for (let a = 0; a < count; a++) {
+    for (let b = 0; b < count; b++) inked[(a << 8) | b] = Math.abs(tone[a]! - tone[b]!) > 22 ? 255 : 0;
+  }
   const edges = Buffer.alloc(width * height);
   for (let y = 0; y < height - 1; y++) {
     for (let p = y * width, end = p + width - 1; p < end; p++) {
-      const l = lum[p]!;
-      const right = l - lum[p + 1]!;
-      const below = l - lum[p + width]!;
-      if (right > 22 || right < -22 || below > 22 || below < -22) edges[p] = 255;
+      const l = labels[p]! << 8;
+      edges[p] = inked[l | labels[p + 1]!]! | inked[l | labels[p + width]!]!;
     }
   }
   // The line: a thin, anti-aliased stroke whose weight grows a little with the canvas.
@@ -58,14 +64,8 @@ export async function illustrate(
   return flat;
 }
 
-/** Integer luminance (Rec. 709 weights) of each pixel. */
-function lumaBytes({ data, width, height, channels }: RawImage): Uint8Array {
-  const lum = new Uint8Array(width * height);
-  for (let p = 0, i = 0; p < lum.length; p++, i += channels) {
-    lum[p] = (54 * data[i]! + 183 * data[i + 1]! + 19 * data[i + 2]!) >> 8;
-  }
-  return lum;
-}
+/** Integer luminance (Rec. 709 weights). */
+const lumaOf = (r: number, g: number, b: number) => (54 * r + 183 * g + 19 * b) >> 8;
 
 /** Mixes `colour` in where the line mask is set: opaque at a third of its peak, times `ink` / 256. */
 function inkLine({ data, channels }: RawImage, line: Buffer, colour: number[], ink: number): void {
@@ -113,6 +113,21 @@ function majority(image: RawImage, passes: number): Uint8Array {
     for (let y = 1; y < height - 1; y++) {
       for (let p = y * width + 1, end = (y + 1) * width - 1; p < end; p++) {
         let best = labels[p]!;
+        // Inside a flat, every neighbour is the same: nothing to count.
+        const up = p - width;
+        const down = p + width;
+        if (
+          labels[up - 1] === best &&
+          labels[up] === best &&
+          labels[up + 1] === best &&
+          labels[p - 1] === best &&
+          labels[p + 1] === best &&
+          labels[down - 1] === best &&
+          labels[down] === best &&
+          labels[down + 1] === best
+        ) {
+          continue;
+        }
         // The neighbourhood's labels are counted, then their counts cleared: no full reset per pixel.
         for (let dy = -width; dy <= width; dy += width) {
           for (let dx = -1; dx <= 1; dx++) {
@@ -137,11 +152,15 @@ function majority(image: RawImage, passes: number): Uint8Array {
   return colours;
 }
 
-/** Every pixel to the nearest palette colour, through a table indexed by 5 bits per channel. */
-function snapToPalette({ data, channels }: RawImage, colours: Uint8Array): void {
+/**
+ * Every pixel to the nearest palette colour, through a table indexed by 5 bits per channel. Returns
+ * each pixel's index in the palette.
+ */
+function snapToPalette({ data, width, height, channels }: RawImage, colours: Uint8Array): Uint8Array {
+  const labels = new Uint8Array(width * height);
   const table = new Int16Array(32 * 32 * 32).fill(-1);
   const count = colours.length / 3;
-  for (let i = 0; i < data.length; i += channels) {
+  for (let i = 0, p = 0; i < data.length; i += channels, p++) {
     const r = data[i]!;
     const g = data[i + 1]!;
     const b = data[i + 2]!;
@@ -161,9 +180,11 @@ function snapToPalette({ data, channels }: RawImage, colours: Uint8Array): void 
       }
       table[key] = best;
     }
+    labels[p] = best;
     const c = best * 3;
     data[i] = colours[c]!;
     data[i + 1] = colours[c + 1]!;
     data[i + 2] = colours[c + 2]!;
   }
+  return labels;
 }

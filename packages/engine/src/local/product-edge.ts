@@ -2,7 +2,8 @@
  * A line just outside the product's outline, so a photographed product sits in a drawn or neon scene:
  * an ink line (illustration), a sketchy pencil line (hand-drawn) or a neon glow (cyberpunk). It is
  * drawn on the scene before the product, and only where the product is not: the product's own pixels
- * are untouched.
+ * are untouched. Its art depends on the resized product alone: it is made (productEdgeArt) while the
+ * scene is drawn, and laid on (drawEdge) when the product is placed.
  */
 import type { Effects, Grading, Rgb } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
@@ -14,10 +15,15 @@ const smoothstep = (a: number, b: number, v: number) => {
   return t * t * (3 - 2 * t);
 };
 
-/** The product's alpha with a transparent margin, blurred by `sigma`. */
-async function spreadAlpha(product: RawImage, pad: number, sigma: number): Promise<RawImage> {
+/** The alpha channel of an RGBA image. */
+function alphaOf(product: RawImage): Buffer {
   const alpha = Buffer.alloc(product.width * product.height);
-  for (let p = 0; p < alpha.length; p++) alpha[p] = product.data[p * 4 + 3]!;
+  for (let p = 0, i = 3; p < alpha.length; p++, i += 4) alpha[p] = product.data[i]!;
+  return alpha;
+}
+
+/** The product's alpha with a transparent margin, blurred by `sigma`. */
+async function spreadAlpha(product: RawImage, alpha: Buffer, pad: number, sigma: number): Promise<RawImage> {
   return toRaw(
     fromRaw({ data: alpha, width: product.width, height: product.height, channels: 1 })
       .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0 } })
@@ -42,9 +48,7 @@ const weightTable = (weight: (s: number) => number) =>
   Float32Array.from({ length: 256 }, (_, level) => (level / 255 <= 0.01 ? 0 : weight(level / 255)));
 
 /** The wide neon halo: a blur this wide is made at a quarter size, enlarged in blocks and smoothed. */
-async function wideSpread(product: RawImage, pad: number, sigma: number): Promise<RawImage> {
-  const alpha = Buffer.alloc(product.width * product.height);
-  for (let p = 0; p < alpha.length; p++) alpha[p] = product.data[p * 4 + 3]!;
+async function wideSpread(product: RawImage, alpha: Buffer, pad: number, sigma: number): Promise<RawImage> {
   const width = product.width + 2 * pad;
   const height = product.height + 2 * pad;
   // sharp resizes before it extends: the margin is added at the small size, and blurred there.
@@ -63,22 +67,33 @@ async function wideSpread(product: RawImage, pad: number, sigma: number): Promis
   );
 }
 
-export async function drawProductEdge(
-  scene: RawImage,
+/** The layers of a product's edge, ready to lay on the scene around the product at `left`, `top`. */
+export type EdgeArt = {
+  layers: Layer[];
+  /** Per pixel of the padded box: how much of the scene shows through the product (0 to 1). */
+  outside: Float32Array;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+};
+
+export async function productEdgeArt(
   product: RawImage,
   at: Placement,
-  kind: Effects['productEdge'],
+  kind: Exclude<Effects['productEdge'], 'none'>,
   grading: Grading,
+  canvas: { width: number; height: number },
   seed = 1,
-): Promise<void> {
-  if (kind === 'none') return;
-  const unit = Math.min(scene.width, scene.height);
+): Promise<EdgeArt> {
+  const unit = Math.min(canvas.width, canvas.height);
   const stroke = Math.max(1.5, unit / 400);
   const halo = Math.max(6, at.width * 0.07);
   const pad = Math.ceil((kind === 'neon' ? halo : stroke) * 3 + stroke);
-  const wide = kind === 'neon' ? wideSpread(product, pad, halo) : null;
+  const alpha = alphaOf(product);
+  const wide = kind === 'neon' ? wideSpread(product, alpha, pad, halo) : null;
   wide?.catch(() => undefined);
-  const tight = await spreadAlpha(product, pad, stroke * (kind === 'pencil' ? 0.7 : 0.9));
+  const tight = await spreadAlpha(product, alpha, pad, stroke * (kind === 'pencil' ? 0.7 : 0.9));
   const { width: w, height: h } = tight;
   let layers: Layer[];
   if (kind === 'ink') {
@@ -110,10 +125,14 @@ export async function drawProductEdge(
   const outside = new Float32Array(w * h).fill(1);
   for (let py = 0; py < product.height; py++) {
     for (let px = 0, p = (py + pad) * w + pad; px < product.width; px++, p++) {
-      outside[p] = 1 - product.data[(py * product.width + px) * 4 + 3]! / 255;
+      outside[p] = 1 - alpha[py * product.width + px]! / 255;
     }
   }
-  for (const layer of layers) drawLayer(scene, layer, outside, at.x - pad, at.y - pad, w, h);
+  return { layers, outside, left: at.x - pad, top: at.y - pad, width: w, height: h };
+}
+
+export function drawEdge(scene: RawImage, { layers, outside, left, top, width, height }: EdgeArt): void {
+  for (const layer of layers) drawLayer(scene, layer, outside, left, top, width, height);
 }
 
 function drawLayer(

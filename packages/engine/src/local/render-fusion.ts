@@ -19,7 +19,7 @@ import { drawReflection } from './reflection';
 import type { PreparedContext, ProductSource } from './prepare';
 import { frameScene } from './scene';
 import { castShadow } from './shadow';
-import { drawProductEdge } from './product-edge';
+import { drawEdge, productEdgeArt } from './product-edge';
 import { defocusSigma, duotoneTone, styliseStructure } from './stylise';
 import { calmBehind, calmestPlacement } from './text-calm';
 import { inksOf, typeset, type TypesetReport } from './typeset';
@@ -100,6 +100,17 @@ export async function renderFusionVariant(
     ? resizing.then((sized) => sized && podiumArt(podiumSpec(plan, sized.placement, plan.text)))
     : null;
   earlyPodium?.catch(() => undefined);
+  // So is the line around the product, in the drawn and neon styles.
+  const edge = plan.effects.productEdge;
+  const edgeArt =
+    edge !== 'none'
+      ? resizing.then(
+          (sized) =>
+            sized &&
+            productEdgeArt(sized.resized, sized.placement, edge, plan.grading, plan.canvas, plan.variant + 1),
+        )
+      : null;
+  edgeArt?.catch(() => undefined);
   const { effects, grading, light } = plan;
   const { width, height } = plan.canvas;
   const seed = plan.variant + 1;
@@ -172,9 +183,10 @@ export async function renderFusionVariant(
       drawPodium(scene, early && samePodium(early.spec, spec) ? early : await podiumArt(spec), shade);
       steps.push('podium');
     }
-    if (effects.productEdge !== 'none') {
-      await drawProductEdge(scene, resized, placement, effects.productEdge, grading, seed);
-      steps.push(`${effects.productEdge} edge`);
+    const edgeDrawn = await edgeArt;
+    if (edgeDrawn) {
+      drawEdge(scene, edgeDrawn);
+      steps.push(`${edge} edge`);
     }
     castShadow(scene, foot, light, effects.shadow, grading.swatch.dark);
     await blendProduct(scene, resized, placement, light, { vignette: shade });
