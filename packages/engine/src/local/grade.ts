@@ -26,7 +26,7 @@ function channelCurve(warm: number, contrast: number, lift: number): Uint8Array 
 }
 
 /** The tables of the gradings last used: every variant of a request, and most requests, repeat them. */
-const gradings = new Memo<Uint8Array>(8);
+const gradings = new Memo<Uint8Array>(16);
 
 /** Every level to itself, for each channel: grading with nothing after it. */
 const IDENTITY = Uint8Array.from({ length: 256 * 3 }, (_, i) => i % 256);

@@ -74,43 +74,17 @@ function exactWindow(
   return { left: Math.floor((context.width - size.width) / 2), top, ...size };
 }
 
-/** The window's pixels, mirrored left to right when asked: several times cheaper than a libvips pass. */
-function copyWindow(context: RawImage, window: Window, flop: boolean): RawImage {
+/** The window's pixels: a copy of rows, several times cheaper than a libvips pass. */
+function copyWindow(context: RawImage, window: Window): RawImage {
   const { channels } = context;
   const { width, height } = window;
   const rowBytes = width * channels;
   const data = Buffer.allocUnsafe(rowBytes * height);
   for (let y = 0; y < height; y++) {
     const from = ((window.top + y) * context.width + window.left) * channels;
-    if (!flop) {
-      context.data.copy(data, y * rowBytes, from, from + rowBytes);
-      continue;
-    }
-    mirrorRow(context.data, from, data, y * rowBytes + rowBytes - channels, width, channels);
+    context.data.copy(data, y * rowBytes, from, from + rowBytes);
   }
   return { data, width, height, channels };
-}
-
-function mirrorRow(
-  source: Buffer,
-  from: number,
-  target: Buffer,
-  to: number,
-  width: number,
-  channels: number,
-) {
-  if (channels !== 3) {
-    for (let x = 0; x < width; x++, from += channels, to -= channels) {
-      for (let c = 0; c < channels; c++) target[to + c] = source[from + c]!;
-    }
-    return;
-  }
-  // Three channels (every context): unrolled, several times faster than the loop over channels.
-  for (let x = 0; x < width; x++, from += 3, to -= 3) {
-    target[to] = source[from]!;
-    target[to + 1] = source[from + 1]!;
-    target[to + 2] = source[from + 2]!;
-  }
 }
 
 export async function coverCrop(
@@ -140,7 +114,11 @@ export async function frameScene(
       blurred = toRaw((framing.flop ? crop.flop() : crop).blur(blurSigma)).then((image) => image.data);
       blurred.catch(() => undefined);
     }
-    return { scene: copyWindow(context, exact, framing.flop), blurred };
+    // Mirrored, the window is made by libvips: faster than mirroring in JavaScript, and off this thread.
+    const scene = framing.flop
+      ? await toRaw(fromRaw(context).extract(exact).flop())
+      : copyWindow(context, exact);
+    return { scene, blurred };
   }
   let pipeline = window
     ? fromRaw(context).extract(window).resize(size.width, size.height, { fit: 'fill' })

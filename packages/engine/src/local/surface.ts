@@ -145,8 +145,8 @@ export function paperTexture(width: number, height: number, strength: number, se
   return made;
 }
 
-/** Paper textures by size, strength and seed (a few megabytes each): one per variant of a format. */
-const papers = new Memo<Promise<Paper>>(4);
+/** Paper textures by size, strength and seed (a few megabytes each): one per variant of two formats. */
+const papers = new Memo<Promise<Paper>>(8);
 
 async function makePaper(width: number, height: number, strength: number, seed: number): Promise<Paper> {
   const random = randomSource(seed + 7);
@@ -184,8 +184,8 @@ export function filmGrain(amount: number, seed: number): Grain {
   return grains.get(`${amount} ${seed}`, () => makeGrain(amount, seed));
 }
 
-/** Grain tiles by amount and seed: every request's variants use the same few. */
-const grains = new Memo<Grain>(8);
+/** Grain tiles by amount and seed (half a megabyte each): three styles with grain, four variants each. */
+const grains = new Memo<Grain>(16);
 
 function makeGrain(amount: number, seed: number): Grain {
   const size = 509;
