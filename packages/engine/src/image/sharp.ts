@@ -90,6 +90,26 @@ export function fromSvg(svg: string): Sharp {
   });
 }
 
+/**
+ * An opaque drawing of `width` x `height` rendered by librsvg in `bands` horizontal bands at once (one
+ * document per band, from `document`): librsvg draws on one thread per document, and rows of raw
+ * pixels stack by concatenation. Three channels.
+ */
+export async function rasteriseInBands(
+  document: (band: { top: number; height: number }) => string,
+  width: number,
+  height: number,
+  bands: number,
+): Promise<RawImage> {
+  const cuts = Array.from({ length: bands + 1 }, (_, i) => Math.round((height * i) / bands));
+  const parts = await Promise.all(
+    cuts
+      .slice(0, -1)
+      .map((top, i) => toRaw(fromSvg(document({ top, height: cuts[i + 1]! - top })).removeAlpha())),
+  );
+  return { data: Buffer.concat(parts.map((part) => part.data)), width, height, channels: 3 };
+}
+
 export async function toRaw(pipeline: Sharp): Promise<RawImage> {
   const { data, info } = await guard(pipeline.raw().toBuffer({ resolveWithObject: true }));
   return { data, width: info.width, height: info.height, channels: info.channels };

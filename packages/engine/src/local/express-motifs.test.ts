@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EXPRESS_FORMATS, expressRequest } from '@vitrine/shared/api/generation';
 import { planExpressVariants } from '../art-direction/express-plan';
-import { fromSvg, toRaw } from '../image/sharp';
-import { expressBackground } from './express-motifs';
+import { fromSvg, rasteriseInBands, toRaw } from '../image/sharp';
+import { expressArt, expressBackground, svgDocument } from './express-motifs';
 import { busyness, CALM_ENOUGH } from './text-calm';
 
 describe('Express motifs compose around the headline', () => {
@@ -27,4 +27,29 @@ describe('Express motifs compose around the headline', () => {
       }
     }, 60_000);
   }
+});
+
+describe('Express designs drawn in bands', () => {
+  it('match the design drawn whole, with no seam where the bands meet', async () => {
+    for (const style of ['elegante', 'techno', 'naturel'] as const) {
+      const request = expressRequest.parse({ style, format: 'story', description: 'Boulangerie Dupré' });
+      const [plan] = planExpressVariants(request);
+      const { canvas } = plan!;
+      const art = expressArt(canvas, plan!.design, plan!.seed, plan!.mirrored, plan!.headline!.box);
+      const whole = await toRaw(fromSvg(svgDocument(art, canvas)).removeAlpha());
+      const banded = await rasteriseInBands(
+        (band) => svgDocument(art, canvas, band),
+        canvas.width,
+        canvas.height,
+        2,
+      );
+      expect([banded.width, banded.height, banded.channels]).toEqual([whole.width, whole.height, 3]);
+      expect(banded.data.length).toBe(whole.data.length);
+      let worst = 0;
+      for (let i = 0; i < whole.data.length; i++)
+        worst = Math.max(worst, Math.abs(whole.data[i]! - banded.data[i]!));
+      // Gradients are dithered a level or two differently in each band; nothing more.
+      expect(worst, style).toBeLessThanOrEqual(3);
+    }
+  }, 60_000);
 });

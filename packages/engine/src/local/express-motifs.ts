@@ -290,7 +290,8 @@ const MOTIFS: Record<Motif, Draw> = {
   },
 };
 
-export function expressBackground(
+/** The design's drawing: the content of an SVG document the canvas's size (svgDocument). */
+export function expressArt(
   canvas: Canvas,
   design: ExpressDesign,
   seed: number,
@@ -305,9 +306,32 @@ export function expressBackground(
   const room: Room = { text: text && flip(text), logo: flip(real.logo) };
   const drawn = MOTIFS[design.motif](canvas, design, randomSource(seed), room, real);
   const { art, accent } = typeof drawn === 'string' ? { art: drawn, accent: '' } : drawn;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${canvas.width}" height="${canvas.height}">
+  return `
     <defs><linearGradient id="bg" x1="${x1}" y1="0" x2="${x2}" y2="1"><stop offset="0" stop-color="${hex(from)}"/><stop offset="1" stop-color="${hex(to)}"/></linearGradient></defs>
     <rect width="${canvas.width}" height="${canvas.height}" fill="url(#bg)"/>
     <g${mirrored ? ` transform="translate(${canvas.width} 0) scale(-1 1)"` : ''}>${art}</g>${accent}
-  </svg>`;
+  `;
+}
+
+/**
+ * An SVG document of a drawing the canvas's size, showing only its rows from `top` to `top + height`
+ * (all of them by default): librsvg renders bands of one drawing side by side (rasteriseInBands).
+ */
+export function svgDocument(
+  content: string,
+  canvas: Canvas,
+  band: { top: number; height: number } = { top: 0, height: canvas.height },
+): string {
+  const { width } = canvas;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${band.height}" viewBox="0 ${band.top} ${width} ${band.height}">${content}</svg>`;
+}
+
+export function expressBackground(
+  canvas: Canvas,
+  design: ExpressDesign,
+  seed: number,
+  mirrored: boolean,
+  text: Box | null,
+): string {
+  return svgDocument(expressArt(canvas, design, seed, mirrored, text), canvas);
 }

@@ -4,7 +4,8 @@ import type { RawImage } from '../image/sharp';
 import { clampByte } from './color';
 import { grade } from './grade';
 import type { Box, Light } from '../art-direction/types';
-import { keyLightGains, vignette, vignetteOf } from './light';
+import { addGrain, keyLightGains, vignette, vignetteOf } from './light';
+import { filmGrain } from './surface';
 import { duotoneTone } from './stylise';
 import { busyness } from './text-calm';
 
@@ -71,6 +72,20 @@ describe('light', () => {
       }
     }
     expect(drawn.data.equals(whole.data)).toBe(true);
+  });
+
+  it('lays grain and the vignette in one pass exactly as one after the other', () => {
+    const apart = canvas();
+    addGrain(apart, filmGrain(0.09, 3));
+    vignette(apart, 0.4);
+    const together = canvas();
+    addGrain(together, filmGrain(0.09, 3), vignetteOf(0.4, WIDTH, HEIGHT));
+    expect(together.data.equals(apart.data)).toBe(true);
+    // Both did something: grain in the middle, the vignette in the corners.
+    expect(together.data.equals(canvas().data)).toBe(false);
+    const grainOnly = canvas();
+    addGrain(grainOnly, filmGrain(0.09, 3));
+    expect(at(together, 2, 2)[1]!).toBeLessThan(at(grainOnly, 2, 2)[1]!);
   });
 
   it('measures how busy a place is without the vignette laid on it', () => {

@@ -256,10 +256,16 @@ export function vignetted(rows: RowGains, shade: Vignette): RowGains {
   };
 }
 
-/** Adds the grain tile's noise to every pixel, clamped. */
-export function addGrain(scene: RawImage, grain: Grain): void {
-  const ones = new Int32Array(scene.width).fill(ONE);
-  for (let y = 0; y < scene.height; y++) grainRow(scene, y, ones, grain);
+/** Adds the grain tile's noise to every pixel, clamped; then the vignette, if any, in the same pass. */
+export function addGrain(scene: RawImage, grain: Grain, shade: Vignette | null = null): void {
+  const gains = new Int32Array(scene.width).fill(ONE);
+  for (let y = 0; y < scene.height; y++) {
+    if (shade) {
+      gains.fill(ONE);
+      shade.scaleGains(y, gains);
+    }
+    grainRow(scene, y, gains, grain);
+  }
 }
 
 /** One row: the grain tile's noise added, clamped, then times gains[x] / 4096, clamped. */

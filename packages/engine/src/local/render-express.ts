@@ -1,11 +1,11 @@
 /** The local provider for Express: a designed visual in the chosen style, headline typeset, no photo. */
 import type { ExpressPlan } from '../art-direction/express-plan';
 import type { Box } from '../art-direction/types';
-import { fromSvg, toRaw, type RawImage } from '../image/sharp';
+import { rasteriseInBands, type RawImage } from '../image/sharp';
 import { encode, type OutputFormat } from './encode';
-import { expressBackground } from './express-motifs';
-import { vignette } from './light';
-import { glow, grain } from './surface';
+import { expressArt, svgDocument } from './express-motifs';
+import { addGrain, vignette, vignetteOf } from './light';
+import { filmGrain, glow } from './surface';
 import { prefetchText } from './text-layout';
 import { typeset, type TypesetReport } from './typeset';
 
@@ -32,15 +32,26 @@ export async function renderExpressVariant(
   // The headline is set by libvips on another thread while the background is drawn.
   if (plan.headline) prefetchText([plan.headline]);
   const { design, canvas } = plan;
-  const scene = await toRaw(
-    fromSvg(
-      expressBackground(canvas, design, plan.seed, plan.mirrored, plan.headline?.box ?? null),
-    ).removeAlpha(),
+  const art = expressArt(canvas, design, plan.seed, plan.mirrored, plan.headline?.box ?? null);
+  // Drawn in two bands side by side: the gradients cost librsvg most, and they fill the whole canvas.
+  const scene = await rasteriseInBands(
+    (band) => svgDocument(art, canvas, band),
+    canvas.width,
+    canvas.height,
+    2,
   );
   const steps = [`${design.motif} design`];
   if (design.glow > 0) await glow(scene, design.glow, design.accents[0]!);
-  if (design.grain > 0) grain(scene, design.grain, plan.seed);
-  vignette(scene, design.vignette);
+  // Grain, then the vignette: one pass when there is grain.
+  if (design.grain > 0) {
+    addGrain(
+      scene,
+      filmGrain(design.grain, plan.seed),
+      vignetteOf(design.vignette, canvas.width, canvas.height),
+    );
+  } else {
+    vignette(scene, design.vignette);
+  }
   return finishExpress(plan, scene, steps, formats, t0);
 }
 

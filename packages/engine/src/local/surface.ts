@@ -5,7 +5,7 @@
 import type { Effects, Grading } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { clampByte } from './color';
-import { addGrain, type Grain, type RowGains } from './light';
+import type { Grain, RowGains } from './light';
 import { Memo } from './memo';
 import { randomSource } from './noise';
 
@@ -194,8 +194,4 @@ function makeGrain(amount: number, seed: number): Grain {
   const tile = new Int16Array(size * size);
   for (let i = 0; i < tile.length; i++) tile[i] = Math.round((random() - 0.5) * scale);
   return { tile, size };
-}
-
-export function grain(scene: RawImage, amount: number, seed: number): void {
-  addGrain(scene, filmGrain(amount, seed));
 }
