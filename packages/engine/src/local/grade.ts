@@ -154,11 +154,14 @@ function gradeLightRow(
   gains: Int32Array,
 ): void {
   for (let x = 0, i = from; x < width; x++, i += channels) {
-    const l = ((54 * data[i]! + 183 * data[i + 1]! + 19 * data[i + 2]!) >> 8) << 8;
+    const r0 = data[i]!;
+    const g0 = data[i + 1]!;
+    const b0 = data[i + 2]!;
+    const l = ((54 * r0 + 183 * g0 + 19 * b0) >> 8) << 8;
     const k = gains[x]!;
-    const r = (tables[l | data[i]!]! * k) >> 12;
-    const g = (tables[65536 + (l | data[i + 1]!)]! * k) >> 12;
-    const b = (tables[131072 + (l | data[i + 2]!)]! * k) >> 12;
+    const r = (tables[l | r0]! * k) >> 12;
+    const g = (tables[65536 + (l | g0)]! * k) >> 12;
+    const b = (tables[131072 + (l | b0)]! * k) >> 12;
     data[i] = r > 255 ? 255 : r;
     data[i + 1] = g > 255 ? 255 : g;
     data[i + 2] = b > 255 ? 255 : b;
@@ -182,12 +185,15 @@ function gradeGrainLightRow(
   for (let x0 = 0; x0 < width; x0 += size) {
     const end = Math.min(width, x0 + size);
     for (let x = x0, t = row; x < end; x++, t++, i += channels) {
-      const l = ((54 * data[i]! + 183 * data[i + 1]! + 19 * data[i + 2]!) >> 8) << 8;
+      const r0 = data[i]!;
+      const g0 = data[i + 1]!;
+      const b0 = data[i + 2]!;
+      const l = ((54 * r0 + 183 * g0 + 19 * b0) >> 8) << 8;
       const n = tile[t]!;
       const k = gains[x]!;
-      let r = tables[l | data[i]!]! + n;
-      let g = tables[65536 + (l | data[i + 1]!)]! + n;
-      let b = tables[131072 + (l | data[i + 2]!)]! + n;
+      let r = tables[l | r0]! + n;
+      let g = tables[65536 + (l | g0)]! + n;
+      let b = tables[131072 + (l | b0)]! + n;
       r = ((r < 0 ? 0 : r > 255 ? 255 : r) * k) >> 12;
       g = ((g < 0 ? 0 : g > 255 ? 255 : g) * k) >> 12;
       b = ((b < 0 ? 0 : b > 255 ? 255 : b) * k) >> 12;
