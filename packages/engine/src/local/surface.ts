@@ -108,13 +108,17 @@ function lightLeak({ data, width, height, channels }: RawImage, amount: number, 
   // Screened in: v -> 255 - (255 - v) * (1 - k * colour / 255), with k = down * across in 1/4096ths.
   const acrossQ = Int32Array.from(across, (k) => Math.round(k * 4096));
   const [cr, cg, cb] = colour.map((c) => Math.round((c / 255) * 256)) as [number, number, number];
+  // The falloff across only decreases away from the edge: per row, the leak stops at the first column
+  // where it is invisible (below 0.4 %).
+  const order = Int32Array.from({ length: width }, (_, i) => (fromLeft ? i : width - 1 - i));
   for (let y = 0; y < height; y++) {
     const dy = (y - cy) / (height * 0.55);
     const down = Math.round(amount * Math.exp(-dy * dy * 2.5) * 4096);
-    for (let x = 0, i = y * width * channels; x < width; x++, i += channels) {
+    for (let n = 0; n < width; n++) {
+      const x = order[n]!;
       const k = (down * acrossQ[x]!) >> 12;
-      // Below 0.4 % the leak is invisible.
-      if (k < 16) continue;
+      if (k < 16) break;
+      const i = (y * width + x) * channels;
       data[i] = 255 - (((255 - data[i]!) * (4096 - ((k * cr) >> 8))) >> 12);
       data[i + 1] = 255 - (((255 - data[i + 1]!) * (4096 - ((k * cg) >> 8))) >> 12);
       data[i + 2] = 255 - (((255 - data[i + 2]!) * (4096 - ((k * cb) >> 8))) >> 12);
