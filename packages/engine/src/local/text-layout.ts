@@ -4,7 +4,7 @@
  */
 import { frenchTypography } from '../art-direction/french-typography';
 import type { TextBlock } from '../art-direction/types';
-import { renderText, type RawImage } from '../image/sharp';
+import { fromRaw, renderText, toRaw, type RawImage } from '../image/sharp';
 import { fontFor } from './fonts';
 
 export type TextRect = { x: number; y: number; width: number; height: number };
@@ -88,7 +88,39 @@ const maskOf = (block: TextBlock, text: string) =>
  * by the time the picture underneath is; layoutText then finds the masks done. Errors surface there.
  */
 export function prefetchText(blocks: readonly TextBlock[]): void {
-  for (const block of blocks) void maskOf(block, wordsOf(block)).catch(() => undefined);
+  for (const block of blocks) {
+    // Light text gets a soft shadow (typeset.ts): its blur is made as soon as the text is set.
+    void maskOf(block, wordsOf(block))
+      .then((mask) => textShadow(mask, shadowSigma(Math.min(mask.height, block.box.height))))
+      .catch(() => undefined);
+  }
+}
+
+/** The blur of a text's shadow, for text set this tall. */
+export const shadowSigma = (height: number) => Math.max(1.5, height * 0.03);
+
+/** Shadows by mask and blur (masks are shared between variants: so are their shadows). */
+const shadows = new WeakMap<RawImage, Map<number, Promise<RawImage>>>();
+
+/** The mask with a margin of three sigmas, blurred: the shape of its soft shadow. Read only. */
+export function textShadow(mask: RawImage, sigma: number): Promise<RawImage> {
+  let bySigma = shadows.get(mask);
+  if (!bySigma) shadows.set(mask, (bySigma = new Map()));
+  let shadow = bySigma.get(sigma);
+  if (!shadow) {
+    const pad = Math.ceil(sigma * 3);
+    shadow = toRaw(
+      fromRaw(mask)
+        .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0 } })
+        .blur(sigma)
+        .extractChannel(0),
+    );
+    const made = shadow;
+    // A failed blur is not remembered.
+    made.catch(() => bySigma.delete(sigma));
+    bySigma.set(sigma, made);
+  }
+  return shadow;
 }
 
 /** The set text of a block as a coverage mask (shared: read only), and where it goes on the canvas. */

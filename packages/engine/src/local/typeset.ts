@@ -4,11 +4,11 @@
  * alone cannot give that.
  */
 import type { Rgb, TextBlock } from '../art-direction/types';
-import { fromRaw, toRaw, type RawImage } from '../image/sharp';
+import type { RawImage } from '../image/sharp';
 import { luma, mixRgb } from './color';
 import { coverageRow, NO_PRODUCT, type Coverage } from './coverage';
 import { contrastRatio, levelAt, MIN_CONTRAST } from './contrast';
-import { layoutText, type TextRect } from './text-layout';
+import { layoutText, shadowSigma, textShadow, type TextRect } from './text-layout';
 
 export type TypesetReport = {
   role: TextBlock['role'];
@@ -148,36 +148,38 @@ function applyScrim(
 
 /** A soft shadow under light text, for depth; it only ever darkens what is behind the glyphs. */
 async function dropShadow(scene: RawImage, mask: RawImage, rect: TextRect): Promise<void> {
-  const sigma = Math.max(1.5, rect.height * 0.03);
+  const sigma = shadowSigma(rect.height);
   const pad = Math.ceil(sigma * 3);
-  const blurred = await toRaw(
-    fromRaw(mask)
-      .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0 } })
-      .blur(sigma)
-      .extractChannel(0),
-  );
+  const blurred = await textShadow(mask, sigma);
   const offset = Math.max(1, Math.round(sigma * 0.6));
+  const { data, width, channels } = scene;
   for (let y = 0; y < blurred.height; y++) {
     const sy = rect.y - pad + y + offset;
     if (sy < 0 || sy >= scene.height) continue;
     for (let x = 0; x < blurred.width; x++) {
       const sx = rect.x - pad + x + offset;
-      if (sx < 0 || sx >= scene.width) continue;
+      if (sx < 0 || sx >= width) continue;
       const k = (blurred.data[y * blurred.width + x]! / 255) * 0.45;
       if (k <= 0) continue;
-      const i = (sy * scene.width + sx) * scene.channels;
-      for (let c = 0; c < 3; c++) scene.data[i + c] = scene.data[i + c]! * (1 - k);
+      const i = (sy * width + sx) * channels;
+      data[i] = data[i]! * (1 - k);
+      data[i + 1] = data[i + 1]! * (1 - k);
+      data[i + 2] = data[i + 2]! * (1 - k);
     }
   }
 }
 
 function paint(scene: RawImage, mask: RawImage, rect: TextRect, colour: Rgb): void {
+  const { data, width, channels } = scene;
+  const [r, g, b] = colour;
   for (let y = 0; y < rect.height; y++) {
     for (let x = 0; x < rect.width; x++) {
       const a = mask.data[y * mask.width + x]! / 255;
       if (a === 0) continue;
-      const i = ((rect.y + y) * scene.width + rect.x + x) * scene.channels;
-      for (let c = 0; c < 3; c++) scene.data[i + c] = colour[c]! * a + scene.data[i + c]! * (1 - a);
+      const i = ((rect.y + y) * width + rect.x + x) * channels;
+      data[i] = r * a + data[i]! * (1 - a);
+      data[i + 1] = g * a + data[i + 1]! * (1 - a);
+      data[i + 2] = b * a + data[i + 2]! * (1 - a);
     }
   }
 }
