@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EXPRESS_FORMATS, expressRequest } from '@vitrine/shared/api/generation';
 import { planExpressVariants } from '../art-direction/express-plan';
 import { fromSvg, rasteriseInBands, toRaw } from '../image/sharp';
-import { expressArt, expressBackground, svgDocument } from './express-motifs';
+import { expressArt, svgDocument } from './express-motifs';
 import { busyness, CALM_ENOUGH } from './text-calm';
 
 describe('Express motifs compose around the headline', () => {
@@ -12,13 +12,8 @@ describe('Express motifs compose around the headline', () => {
       for (const format of EXPRESS_FORMATS) {
         const request = expressRequest.parse({ style, format, description: 'Boulangerie Dupré' });
         for (const plan of planExpressVariants(request)) {
-          const svg = expressBackground(
-            plan.canvas,
-            plan.design,
-            plan.seed,
-            plan.mirrored,
-            plan.headline!.box,
-          );
+          const art = expressArt(plan.canvas, plan.design, plan.seed, plan.mirrored, plan.headline!.box);
+          const svg = svgDocument(art, plan.canvas);
           const image = await toRaw(fromSvg(svg).removeAlpha());
           const label = `${format} v${plan.variant}`;
           expect(busyness(image, plan.headline!.box), label).toBeLessThan(CALM_ENOUGH);

@@ -325,13 +325,3 @@ export function svgDocument(
   const { width } = canvas;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${band.height}" viewBox="0 ${band.top} ${width} ${band.height}">${content}</svg>`;
 }
-
-export function expressBackground(
-  canvas: Canvas,
-  design: ExpressDesign,
-  seed: number,
-  mirrored: boolean,
-  text: Box | null,
-): string {
-  return svgDocument(expressArt(canvas, design, seed, mirrored, text), canvas);
-}
