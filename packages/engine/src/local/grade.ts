@@ -7,8 +7,6 @@
 import type { Grading } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
 import { clampByte } from './color';
-
-const toByte = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
 import type { Grain, RowGains } from './light';
 import { Memo } from './memo';
 
@@ -111,7 +109,7 @@ function gradeTables(grading: Grading, saturation: number, then: Uint8Array, ton
   const max = size - 1;
   const tables = new Uint8Array(3 * 65536);
   const toned = (v: number, l: number, c: number) =>
-    tone ? toByte((v * tone.keep + tone.add[l * 3 + c]!) >> 8) : v;
+    tone ? clampByte((v * tone.keep + tone.add[l * 3 + c]!) >> 8) : v;
   for (let c = 0; c < 3; c++) {
     for (let input = 0; input < 256; input++) {
       const l = lumaOf(toned(input, input, 0), toned(input, input, 1), toned(input, input, 2));
