@@ -4,10 +4,13 @@
  * isolation between users, and the sweeper for renders that stopped reporting. Rendering itself is in
  * generations-render.int.test.ts.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generationSweeper } from '../src/jobs/definitions/generation-sweeper';
 import { createLocalRenderer } from '../src/modules/generations/render';
+import { storeWorkflowImage, workflowImageKey } from '../src/modules/generations/workflow';
 import { createLocalStorage, storageDir } from '../src/modules/storage/storage';
 import { createVerifiedUser } from './helpers/accounts';
 import {
@@ -153,6 +156,28 @@ describe('starting a generation (no worker yet)', () => {
     expect(again.json()).toMatchObject({ cancelled: 0, usage: { used: 0 } });
     // A new generation may start now.
     expect((await startFusion(t.app, u.cookie, u.uploads)).statusCode).toBe(202);
+  });
+
+  it('cancel-all removes the images a workflow already sent, even with no worker left to render them', async () => {
+    const u = await userWithUploads('cancel-workflow@example.test');
+    const { generation } = started((await startFusion(t.app, u.cookie, u.uploads)).body);
+    // As left by a worker that took the job, received the workflow's callback, then stopped.
+    const key = workflowImageKey(u.userId, generation.id, 0, 'jpg');
+    await storeWorkflowImage(t.app.deps.storage, key, await contextJpeg());
+    await t.database.query(
+      `update background_generations set status = 'processing', workflow_result = $2 where id = $1`,
+      [generation.id, JSON.stringify({ status: 'completed', keys: [key], digest: 'sent-before-the-stop' })],
+    );
+    const stored = path.join(storageDir(t.config.dataDir), key);
+    expect(fs.existsSync(stored)).toBe(true);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/generations/cancel-all',
+      headers: { cookie: u.cookie },
+    });
+    expect(res.json()).toMatchObject({ cancelled: 1, usage: { used: 0 } });
+    expect(fs.existsSync(stored)).toBe(false);
+    expect((await detail(t.app, u.cookie, generation.id)).generation).toMatchObject({ status: 'failed' });
   });
 
   it('user B can neither read, list, cancel nor delete anything of user A’s', async () => {

@@ -44,7 +44,7 @@ export function generationRoutes({
 }: GenerationRouteDeps): FastifyPluginAsync {
   return async (app) => {
     const { database, storage } = app.deps;
-    const deps = { database, jobs, links, renderExpireSeconds };
+    const deps = { database, jobs, links, storage, renderExpireSeconds };
 
     app.get('/usage', async (request, reply) => {
       const { user } = await signedIn(request, reply);

@@ -24,6 +24,8 @@ import { AppError } from '../../http/app-error';
 import { lockAllowance, releaseCredits, usageOf } from './credits';
 import type { ImageLinks } from './image-links';
 import { expressPayload, fusionPayload } from './payload';
+import { removeWorkflowFiles } from './workflow';
+import type { Storage } from '../storage/storage';
 
 export const RENDER_JOB = 'render-generation';
 /** A render that has not reported for this long is considered cut off (crash, restart). */
@@ -56,6 +58,8 @@ export type GenerationDeps = {
   database: Database;
   jobs: JobSender;
   links: ImageLinks;
+  /** Where images a workflow sent for a generation wait for its render (removed when it is cancelled). */
+  storage: Storage;
   /** Defaults to RENDER_JOB_EXPIRE_SECONDS (the local engine). */
   renderExpireSeconds?: number;
 };
@@ -186,11 +190,15 @@ export async function startGeneration(deps: GenerationDeps, userId: string, loca
   return { generation: toActive(row, typical), usage: await usageOf(database, userId) };
 }
 
-/** Spec section 4: every pending or processing generation of the user fails with the test message. */
+/**
+ * Spec section 4: every pending or processing generation of the user fails with the test message. The
+ * images a workflow already sent for them are removed: no render will read them now (a render still
+ * running stops at its next step, and a worker that stopped would never come back for them).
+ */
 export async function cancelAll(deps: GenerationDeps, userId: string) {
   const cancelled = await deps.database.transaction(async (tx) => {
-    const rows = await tx.query<{ id: string; locale: string }>(
-      `select id, locale from background_generations
+    const rows = await tx.query<{ id: string; locale: string; workflow_result: unknown }>(
+      `select id, locale, workflow_result from background_generations
        where user_id = $1 and status in ('pending', 'processing') for update`,
       [userId],
     );
@@ -206,9 +214,10 @@ export async function cancelAll(deps: GenerationDeps, userId: string) {
       userId,
       rows.map((r) => r.id),
     );
-    return rows.length;
+    return rows;
   });
-  return { cancelled, usage: await usageOf(deps.database, userId) };
+  await Promise.all(cancelled.map((row) => removeWorkflowFiles(deps.storage, row.workflow_result)));
+  return { cancelled: cancelled.length, usage: await usageOf(deps.database, userId) };
 }
 
 export async function activeGenerations(database: Database, userId: string) {
