@@ -8,29 +8,8 @@ import type { RawImage } from '../image/sharp';
 
 type Radial = { cx: number; cy: number; rx: number; ry: number; table: Float32Array; reach: number };
 
-/** Gains are applied in fixed point: v * gain * 4096 >> 12. */
-const ONE = 4096;
-
-/** Multiplies pixels x0 to x1 of the row starting at `from` by gains[x] / 4096, clamped. */
-export function scaleRow(
-  data: Buffer,
-  from: number,
-  gains: Int32Array,
-  x0: number,
-  x1: number,
-  channels: number,
-) {
-  for (let x = x0, i = from + x0 * channels; x < x1; x++, i += channels) {
-    const k = gains[x]!;
-    if (k === ONE) continue;
-    const r = (data[i]! * k) >> 12;
-    const g = (data[i + 1]! * k) >> 12;
-    const b = (data[i + 2]! * k) >> 12;
-    data[i] = r > 255 ? 255 : r;
-    data[i + 1] = g > 255 ? 255 : g;
-    data[i + 2] = b > 255 ? 255 : b;
-  }
-}
+/** Gains are applied in fixed point: v * gain * 4096 >> 12. A gain of one: */
+export const GAIN_ONE = 4096;
 
 /**
  * A vignette: a radial table of gains (one in the middle of the picture, falling toward the corners),
@@ -61,7 +40,7 @@ export class Vignette {
     let flat = 0;
     while (flat < this.steps && table[flat + 1] === 1) flat++;
     this.flatD2 = table[0] === 1 ? (flat - 0.5) / this.toStep : -1;
-    this.fixed = Int32Array.from(table, (k) => Math.round(k * ONE));
+    this.fixed = Int32Array.from(table, (k) => Math.round(k * GAIN_ONE));
   }
 
   /** Row y's distance² in table steps (plus a half, to round), and the span of it in the flat middle. */
@@ -200,10 +179,10 @@ export function keyLightGains(
   if (spotlight <= 0) {
     if (light.from === 'top') {
       // Light from above: one gain per row.
-      return (y, gains) => gains.fill(Math.round(row[y]! * ONE * column[0]!));
+      return (y, gains) => gains.fill(Math.round(row[y]! * GAIN_ONE * column[0]!));
     }
     // Light from the side has the same gains on every row.
-    const across = Int32Array.from(column, (k) => Math.round(k * ONE));
+    const across = Int32Array.from(column, (k) => Math.round(k * GAIN_ONE));
     return (_y, gains) => gains.set(across);
   }
   // The rest of the scene falls into shade: 1 - s + s * (0.35 + 0.85 * exp(-d²)), with d² the
@@ -216,7 +195,7 @@ export function keyLightGains(
   const flat = Float32Array.from(column, (k) => k * (1 - spotlight * 0.65));
   const pool = Float32Array.from(column, (k, x) => k * spotlight * 0.85 * Math.exp(-(((x - cx) / rx) ** 2)));
   return (y, gains) => {
-    const rowGain = row[y]! * ONE;
+    const rowGain = row[y]! * GAIN_ONE;
     const down = Math.exp(-(((y - cy) / ry) ** 2));
     for (let x = 0; x < width; x++) {
       // Gains are positive: adding a half and truncating rounds them.
@@ -258,10 +237,10 @@ export function vignetted(rows: RowGains, shade: Vignette): RowGains {
 
 /** Adds the grain tile's noise to every pixel, clamped; then the vignette, if any, in the same pass. */
 export function addGrain(scene: RawImage, grain: Grain, shade: Vignette | null = null): void {
-  const gains = new Int32Array(scene.width).fill(ONE);
+  const gains = new Int32Array(scene.width).fill(GAIN_ONE);
   for (let y = 0; y < scene.height; y++) {
     if (shade) {
-      gains.fill(ONE);
+      gains.fill(GAIN_ONE);
       shade.scaleGains(y, gains);
     }
     grainRow(scene, y, gains, grain);

@@ -6,7 +6,7 @@ import type { Box, Light } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { luma } from './color';
 import type { Footprint } from './shadow';
-import type { Vignette } from './light';
+import { GAIN_ONE, type Vignette } from './light';
 
 export type Placement = { x: number; y: number; width: number; height: number; scale: number };
 
@@ -145,7 +145,7 @@ export async function blendProduct(
     const s = ((y0 + y) * scene.width + x0) * scene.channels;
     let rowGains = gains;
     if (vignette?.span(y0 + y, x0, shade)) {
-      for (let x = 0; x < w; x++) shaded[x] = (gains[x]! * shade[x]!) / 4096;
+      for (let x = 0; x < w; x++) shaded[x] = (gains[x]! * shade[x]!) / GAIN_ONE;
       rowGains = shaded;
     }
     blendRow(data, s, scene.channels, pd, p, wd, y * w * 3, rowGains, wrap, alphaSoft !== null, w);

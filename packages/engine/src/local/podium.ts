@@ -1,7 +1,7 @@
 /** The 3D-mockup podium: a shaded cylinder whose top ellipse the product stands on. */
 import type { Grading, Light } from '../art-direction/types';
 import { fromSvg, toRaw, type RawImage } from '../image/sharp';
-import type { Vignette } from './light';
+import { GAIN_ONE, type Vignette } from './light';
 
 const hex = (rgb: readonly number[]) =>
   '#' + rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
@@ -90,7 +90,7 @@ export function drawPodium(
   for (let y = 0; y < art.height; y++) {
     const sy = topY + y;
     if (sy < 0 || sy >= scene.height) continue;
-    if (!vignette?.span(sy, left, shade)) shade.fill(4096);
+    if (!vignette?.span(sy, left, shade)) shade.fill(GAIN_ONE);
     for (let x = 0; x < art.width; x++) {
       const sx = left + x;
       if (sx < 0 || sx >= scene.width) continue;
@@ -98,7 +98,7 @@ export function drawPodium(
       const a = ad[q + 3]! / 255;
       if (a === 0) continue;
       const s = (sy * scene.width + sx) * scene.channels;
-      const k = (a * shade[x]!) / 4096;
+      const k = (a * shade[x]!) / GAIN_ONE;
       data[s] = ad[q]! * k + data[s]! * (1 - a);
       data[s + 1] = ad[q + 1]! * k + data[s + 1]! * (1 - a);
       data[s + 2] = ad[q + 2]! * k + data[s + 2]! * (1 - a);

@@ -95,25 +95,24 @@ export async function renderFusionVariant(
     cutout.method === 'framed' ? null : resizeToBox(cutout.image, plan),
   );
   resizing.catch(() => undefined);
+  const { effects, grading, light } = plan;
+  const { width, height } = plan.canvas;
+  const seed = plan.variant + 1;
   // The podium's art depends on the layout alone: librsvg draws it while the scene is made.
-  const earlyPodium = plan.effects.podium
+  const earlyPodium = effects.podium
     ? resizing.then((sized) => sized && podiumArt(podiumSpec(plan, sized.placement, plan.text)))
     : null;
   earlyPodium?.catch(() => undefined);
   // So is the line around the product, in the drawn and neon styles.
-  const edge = plan.effects.productEdge;
+  const edge = effects.productEdge;
   const edgeArt =
     edge !== 'none'
       ? resizing.then(
           (sized) =>
-            sized &&
-            productEdgeArt(sized.resized, sized.placement, edge, plan.grading, plan.canvas, plan.variant + 1),
+            sized && productEdgeArt(sized.resized, sized.placement, edge, grading, plan.canvas, seed),
         )
       : null;
   edgeArt?.catch(() => undefined);
-  const { effects, grading, light } = plan;
-  const { width, height } = plan.canvas;
-  const seed = plan.variant + 1;
   const paper = effects.paper > 0 ? paperTexture(width, height, effects.paper, seed) : null;
   paper?.catch(() => undefined);
   const steps = [`context cover-cropped (${plan.context.crop}${plan.context.flop ? ', mirrored' : ''})`];

@@ -5,7 +5,7 @@
 import type { Effects, Grading } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { clampByte } from './color';
-import type { Grain, RowGains } from './light';
+import { GAIN_ONE, type Grain, type RowGains } from './light';
 import { Memo } from './memo';
 import { randomSource } from './noise';
 
@@ -167,7 +167,7 @@ async function makePaper(width: number, height: number, strength: number, seed: 
   );
   // Brightness times 1 + (t - 128) / 128 * 0.12 * strength, per texture level, in 1/4096ths.
   const gains = Int32Array.from({ length: 256 }, (_, t) =>
-    Math.round((1 + ((t - 128) / 128) * 0.12 * strength) * 4096),
+    Math.round((1 + ((t - 128) / 128) * 0.12 * strength) * GAIN_ONE),
   );
   return { fibres: texture.data, gains };
 }

@@ -7,7 +7,7 @@
 import type { Box, TextBlock } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { coverageRow, type Coverage } from './coverage';
-import type { Vignette } from './light';
+import { GAIN_ONE, type Vignette } from './light';
 
 /** Busyness above which the scene behind text is calmed. Flat sky or wall scores under 4. */
 export const CALM_ENOUGH = 12;
@@ -43,7 +43,7 @@ export function busyness(scene: RawImage, box: Box, vignette: Vignette | null = 
     for (let x = x0; x + step <= x1; x += step) {
       const i = (y * width + x) * channels;
       // A vignette already laid on is taken back out: it is light, not what the scene shows.
-      const k = vignette ? 4096 / vignette.at(x, y) : 1;
+      const k = vignette ? GAIN_ONE / vignette.at(x, y) : 1;
       const l = lumaAt(i) * k;
       gradient +=
         Math.abs(lumaAt(i + step * channels) * k - l) + Math.abs(lumaAt(i + step * width * channels) * k - l);
