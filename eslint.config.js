@@ -80,12 +80,14 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Places that legitimately read the environment: the config parser, build and dev tooling, tests.
+    // Places that legitimately read the environment: the config parser, build and dev tooling, the
+    // engine's command-line tools, tests.
     files: [
       'apps/server/src/config.ts',
       'apps/server/src/main.ts',
       'apps/web/vite.config.ts',
       'scripts/**',
+      'packages/engine/src/cli/**',
       'bench/**',
       'e2e/**',
       '**/test/**',

@@ -1,6 +1,6 @@
 // Bundles the server (our TypeScript and @vitrine/* workspaces) into apps/server/dist/main.mjs, and the
-// engine's render thread into dist/render-thread.mjs (packages/engine/src/local/threads.ts looks for it
-// there); npm packages stay external. Starting from plain JavaScript is much faster than a TS loader, and code
+// engine's render and cut-out threads into dist/render-thread.mjs and dist/cutout-thread.mjs (the
+// engine's local/threads.ts and cutout/thread.ts look for them there); npm packages stay external. Starting from plain JavaScript is much faster than a TS loader, and code
 // splitting keeps each role's packages in a chunk loaded only when the role starts (see main.ts).
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -11,6 +11,7 @@ await build({
   entryPoints: {
     main: path.join(root, 'apps/server/src/main.ts'),
     'render-thread': path.join(root, 'packages/engine/src/local/render-thread.ts'),
+    'cutout-thread': path.join(root, 'packages/engine/src/cutout/cutout-thread.ts'),
   },
   outdir: path.join(root, 'apps/server/dist'),
   splitting: true,

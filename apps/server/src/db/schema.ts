@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -232,5 +233,41 @@ export const uploads = pgTable(
   (t) => [
     uniqueIndex('uploads_storage_key_key').on(t.storageKey),
     index('uploads_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * The product cut-out of an upload, as the user checked it on the Fusion page: the automatic result,
+ * the user's corrections, or the whole photo. Generations using the upload use this. The mask and its
+ * preview live in storage; `version` changes with each new mask (it is part of their URLs).
+ */
+export const uploadCutouts = pgTable(
+  'upload_cutouts',
+  {
+    uploadId: uuid('upload_id')
+      .primaryKey()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    choice: text('choice', { enum: ['auto', 'cutout', 'whole'] }).notNull(),
+    method: text('method').notNull(),
+    framed: boolean('framed').notNull(),
+    reason: text('reason'),
+    confidence: doublePrecision('confidence').notNull(),
+    coverage: doublePrecision('coverage').notNull(),
+    maskKey: text('mask_key'),
+    previewKey: text('preview_key'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    corrections: jsonb('corrections'),
+    ms: integer('ms').notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('upload_cutouts_choice_valid', sql`${t.choice} in ('auto', 'cutout', 'whole')`),
+    index('upload_cutouts_user_idx').on(t.userId),
   ],
 );

@@ -19,6 +19,7 @@ import { UPLOAD_MAX_BYTES } from '@vitrine/shared/validation/upload-file';
 import type { Storage } from '../modules/storage/storage';
 import type { SafeFetchOptions } from '../modules/uploads/safe-fetch';
 import { uploadRoutes } from '../modules/uploads/routes';
+import { cutoutRoutes } from '../modules/uploads/cutout-routes';
 import { generationRoutes } from '../modules/generations/routes';
 import { createImageLinks } from '../modules/generations/image-links';
 import { createGenerationEvents } from '../modules/generations/events';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 2, fields: 5, parts: 6 },
   });
   await app.register(uploadRoutes, { prefix: '/api' });
+  await app.register(cutoutRoutes, { prefix: '/api' });
   const jobs = createProducer(deps.database, [RENDER_JOB]);
   const events = createGenerationEvents(deps.database);
   app.addHook('onClose', async () => {

@@ -1,54 +1,205 @@
 /**
- * Product cut-out. A PNG/WebP's own alpha is kept; otherwise a plain or studio backdrop is modelled
- * from the borders and separated with a clean, feathered edge. When that cannot be done well the
- * photo is kept whole for a framed layout: a ragged cut-out is never shown.
+ * Product cut-out, used by every provider. A PNG/WebP's own alpha is kept. Otherwise, in order:
+ * a plain or studio backdrop modelled from the borders (when that is clearly what the photo is); a
+ * salient-object model when the operator configured one; else the main subject segmented from
+ * whatever it was photographed on (cutout/subject.ts). The edge is then refined at full size and its
+ * colours decontaminated. A user's corrections (box, keep/remove strokes) re-run the segmentation
+ * with them. The photo is framed whole only when confidence is low, or when the user asks, and the
+ * result says so.
  */
-import type { RawImage } from '../image/sharp';
-import { bleedInnerColours, segmentProduct } from './segment';
+import type { CutoutCorrections, CutoutMethodName, FramedReason } from '@vitrine/shared/api/cutout';
+import { fromRaw, toRaw, type RawImage } from '../image/sharp';
+import { FRAME_BELOW, type ConfidenceParts } from '../cutout/confidence';
+import { decontaminate } from '../cutout/foreground';
+import type { SaliencyModel } from '../cutout/model';
+import { refineAlpha } from '../cutout/refine';
+import { segmentSubject } from '../cutout/subject';
+import { labImage } from './color';
+import { segmentProduct } from './segment';
 
-export type CutoutMethod = 'alpha' | 'studio' | 'framed';
+export type CutoutMethod = CutoutMethodName;
 
 export type Cutout = {
   /** RGBA, trimmed to the product. For 'framed', the whole opaque photo. */
   image: RawImage;
   method: CutoutMethod;
   /** Why the photo is framed rather than cut out. */
-  reason?: 'busy-background' | 'no-product-found' | 'product-fills-photo' | 'ragged-edge';
+  reason?: FramedReason;
   /** Share of the photo the product covers, 0 to 1. */
   coverage: number;
   /** Where the trimmed image starts in the decoded photo. */
   offset: { x: number; y: number };
+  /** 0 to 1: how sure the engine is of the cut-out (1 for a file's own alpha or the user's corrections). */
+  confidence: number;
+};
+
+/** A cut-out's mask over the whole decoded photo, for storage and for the user to check. */
+export type CutoutMask = {
+  /** One channel, the decoded photo's size; 255 = product. Null when no product was found. */
+  alpha: RawImage | null;
+  /** How the mask was made; for a framed photo, the method that tried. */
+  method: Exclude<CutoutMethod, 'framed'>;
+  framed: boolean;
+  reason: FramedReason | null;
+  confidence: number;
+  coverage: number;
+  parts?: ConfidenceParts;
+};
+
+/** What the caller already decided: a stored mask (the user checked it), or the whole photo. */
+export type CutoutDecision =
+  | { framed: false; alpha: RawImage; method: Exclude<CutoutMethod, 'framed'>; confidence: number }
+  | { framed: true; reason: FramedReason; confidence: number };
+
+export type CutoutOptions = {
+  /** The user's corrections: the segmentation is re-run with them, and its result used. */
+  corrections?: CutoutCorrections | null;
+  /** The user accepted the automatic cut-out: it is used even when confidence is low. */
+  accept?: boolean;
+  /** The operator's salient-object model (CUTOUT_MODEL), if any. */
+  model?: SaliencyModel | null;
 };
 
 /** Transparent pixels needed before the file's own alpha is trusted as a cut-out. */
 const MIN_TRANSPARENT_SHARE = 0.005;
+/** Longest side of the copy the subject is segmented on: GrabCut's cost grows with its pixels. */
+export const ANALYSIS_SIDE = 320;
 
-export async function cutOut(rgba: RawImage): Promise<Cutout> {
+export async function cutOut(rgba: RawImage, options: CutoutOptions = {}): Promise<Cutout> {
+  return cutoutFrom(rgba, await findMask(rgba, options));
+}
+
+/** The cut-out from a mask found earlier (or from a decision the caller made). */
+export function cutoutFrom(rgba: RawImage, found: CutoutMask | CutoutDecision): Cutout {
+  if (found.framed) return framed(rgba, found.reason ?? 'low-confidence', found.confidence);
+  if (!found.alpha) return framed(rgba, 'no-product-found', found.confidence);
+  const alpha = found.alpha;
+  if (alpha.width !== rgba.width || alpha.height !== rgba.height)
+    throw new Error(
+      `mask ${alpha.width}x${alpha.height} does not match the photo ${rgba.width}x${rgba.height}`,
+    );
+  let rgbaOut: Buffer;
+  if (found.method === 'alpha') {
+    rgbaOut = Buffer.from(rgba.data);
+    for (let p = 0; p < alpha.data.length; p++) rgbaOut[p * 4 + 3] = alpha.data[p]!;
+  } else {
+    const soft = Float32Array.from(alpha.data, (v) => v / 255);
+    rgbaOut = decontaminate(rgba, soft);
+  }
+  let visible = 0;
+  for (let p = 0; p < alpha.data.length; p++) visible += alpha.data[p]! >= 128 ? 1 : 0;
+  const image = { data: rgbaOut, width: rgba.width, height: rgba.height, channels: 4 } as const;
+  return {
+    ...trim(image),
+    method: found.method,
+    coverage: visible / alpha.data.length,
+    confidence: found.confidence,
+  };
+}
+
+function framed(rgba: RawImage, reason: FramedReason, confidence: number): Cutout {
+  const opaque = Buffer.from(rgba.data);
+  for (let i = 3; i < opaque.length; i += 4) opaque[i] = 255;
+  return {
+    image: { ...rgba, data: opaque },
+    offset: { x: 0, y: 0 },
+    method: 'framed',
+    reason,
+    coverage: 1,
+    confidence,
+  };
+}
+
+const ownAlpha = (rgba: RawImage): RawImage | null => {
   const { data, width, height } = rgba;
   const count = width * height;
   let transparent = 0;
   for (let p = 0; p < count; p++) if (data[p * 4 + 3]! < 128) transparent++;
-  if (transparent / count >= MIN_TRANSPARENT_SHARE && transparent < count) {
-    return { ...trim(rgba), method: 'alpha', coverage: 1 - transparent / count };
+  if (transparent / count < MIN_TRANSPARENT_SHARE || transparent === count) return null;
+  const alpha = Buffer.alloc(count);
+  for (let p = 0; p < count; p++) alpha[p] = data[p * 4 + 3]!;
+  return { data: alpha, width, height, channels: 1 };
+};
+
+/** Where the product is in the photo, and whether the engine trusts it enough to cut it out. */
+export async function findMask(rgba: RawImage, options: CutoutOptions = {}): Promise<CutoutMask> {
+  const corrections = options.corrections ?? null;
+  const hasCorrections = Boolean(corrections && (corrections.box || corrections.strokes.length));
+  if (!hasCorrections) {
+    const own = ownAlpha(rgba);
+    if (own) return measured(own, 'alpha', 1, false);
+    const studio = await segmentProduct(rgba);
+    if (studio.ok) {
+      const alpha = { data: studio.alpha, width: rgba.width, height: rgba.height, channels: 1 } as const;
+      return measured(alpha, 'studio', 0.95, false);
+    }
   }
-  return separateFromBackdrop(rgba);
+
+  const scale = Math.min(1, ANALYSIS_SIDE / Math.max(rgba.width, rgba.height));
+  const width = Math.max(1, Math.round(rgba.width * scale));
+  const height = Math.max(1, Math.round(rgba.height * scale));
+  const small = await toRaw(fromRaw(rgba).removeAlpha().resize(width, height, { fit: 'fill' }));
+  const lab = await labImage(small);
+
+  let prior: Float32Array | null = null;
+  let method: CutoutMask['method'] = hasCorrections ? 'corrected' : 'segmented';
+  if (options.model) {
+    try {
+      prior = await options.model.predict(small);
+      if (!hasCorrections) method = 'model';
+    } catch {
+      prior = null;
+    }
+  }
+  const subject = await segmentSubject(small.data, lab, width, height, {
+    prior,
+    corrections,
+    // A model's map is already a segmentation: GrabCut runs only to apply corrections to it.
+    grabCut: !(prior && !hasCorrections),
+  });
+  let area = 0;
+  for (const v of subject.mask) area += v;
+  if (area === 0)
+    return { alpha: null, method, framed: true, reason: 'no-product-found', confidence: 0, coverage: 0 };
+
+  const coarse = Float32Array.from(subject.mask);
+  const longest = Math.max(rgba.width, rgba.height);
+  const soft = refineAlpha(
+    rgba,
+    { alpha: coarse, width, height },
+    { radius: Math.max(4, Math.round(longest / width) * 2 + 2) },
+  );
+  const alpha = Buffer.alloc(soft.length);
+  // A little contrast: the filter's soft ramp becomes a clean edge a pixel or two wide.
+  for (let p = 0; p < soft.length; p++) {
+    const v = (soft[p]! - 0.2) / 0.6;
+    alpha[p] = v <= 0 ? 0 : v >= 1 ? 255 : Math.round(v * 255);
+  }
+  const mask = { data: alpha, width: rgba.width, height: rgba.height, channels: 1 } as const;
+  const trusted = hasCorrections || options.accept === true;
+  const result = measured(mask, method, subject.confidence, !trusted && subject.confidence < FRAME_BELOW);
+  return {
+    ...result,
+    parts: subject.parts,
+    confidence: hasCorrections ? Math.max(subject.confidence, 0) : subject.confidence,
+  };
 }
 
-function framed(rgba: RawImage, reason: NonNullable<Cutout['reason']>, coverage = 1): Cutout {
-  const opaque = Buffer.from(rgba.data);
-  for (let i = 3; i < opaque.length; i += 4) opaque[i] = 255;
-  return { image: { ...rgba, data: opaque }, offset: { x: 0, y: 0 }, method: 'framed', reason, coverage };
-}
-
-async function separateFromBackdrop(rgba: RawImage): Promise<Cutout> {
-  const segmentation = await segmentProduct(rgba);
-  if (!segmentation.ok) return framed(rgba, segmentation.reason, segmentation.coverage);
-  const out = Buffer.from(rgba.data);
-  const { alpha } = segmentation;
-  for (let p = 0; p < alpha.length; p++) out[p * 4 + 3] = alpha[p]!;
-  bleedInnerColours(out, rgba.width, rgba.height);
-  const image = { data: out, width: rgba.width, height: rgba.height, channels: 4 } as const;
-  return { ...trim(image), method: 'studio', coverage: segmentation.coverage };
+function measured(
+  alpha: RawImage,
+  method: CutoutMask['method'],
+  confidence: number,
+  lowConfidence: boolean,
+): CutoutMask {
+  let visible = 0;
+  for (let p = 0; p < alpha.data.length; p++) visible += alpha.data[p]! >= 128 ? 1 : 0;
+  const coverage = visible / alpha.data.length;
+  const reason: FramedReason | null = lowConfidence
+    ? 'low-confidence'
+    : visible === 0
+      ? 'no-product-found'
+      : null;
+  return { alpha, method, framed: reason !== null, reason, confidence, coverage };
 }
 
 /** Crops to the pixels that are visible at all. */

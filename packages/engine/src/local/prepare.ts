@@ -2,10 +2,16 @@
 import { FUSION_FORMAT_SIZES } from '@vitrine/shared/api/generation';
 import { decodeRgbCovering, decodeRgba, type SourceInfo } from '../image/decode';
 import type { RawImage } from '../image/sharp';
-import { cutOut, type Cutout } from './cutout';
+import { cutOutProduct } from '../cutout/thread';
+import { decodeMask } from '../cutout/mask-file';
+import type { CutoutJob, ProductCutoutInput } from '../cutout/run';
+import type { Cutout } from './cutout';
 
-/** Longest side kept from product uploads: enough for the largest product box. */
-const PRODUCT_SIDE = 1400;
+/**
+ * Longest side kept from product uploads: enough for the largest product box. Stored cut-out masks
+ * are made at this size too.
+ */
+export const PRODUCT_SIDE = 1400;
 /**
  * The context is kept just large enough to cover a canvas: by default the largest side of any format,
  * so the tallest and widest formats are plain crops of it. Never longer than CONTEXT_MAX_SIDE.
@@ -23,26 +29,39 @@ const since = (start: number) => Math.round(performance.now() - start);
 /** A product whose cut-out may still be running: a variant draws its scene meanwhile. */
 export type ProductSource = PreparedProduct | Promise<PreparedProduct>;
 
-export async function prepareProduct(input: Buffer): Promise<PreparedProduct> {
-  return (await startProduct(input)).ready;
+export async function prepareProduct(input: Buffer, how: ProductCutoutInput = {}): Promise<PreparedProduct> {
+  return (await startProduct(input, how)).ready;
 }
 
 /**
- * The product decoded now (a bad file fails here, before any variant starts) and cut out after the
- * caller's current step: the variants' scenes, which do not need the product, are drawn meanwhile.
+ * The product decoded now (a bad file fails here, before any variant starts) and cut out on the
+ * cut-out thread meanwhile: the variants' scenes, which do not need the product, are drawn in
+ * parallel. `job` carries a cut-out the user already checked (or corrections, or the whole photo).
  */
-export async function startProduct(input: Buffer): Promise<{ ready: Promise<PreparedProduct> }> {
+export async function startProduct(
+  input: Buffer,
+  how: ProductCutoutInput = {},
+): Promise<{ ready: Promise<PreparedProduct> }> {
   const t0 = performance.now();
   const decoded = await decodeRgba(input, PRODUCT_SIDE);
   const decodeMs = since(t0);
   const ready = Promise.resolve().then(async () => {
     const t1 = performance.now();
-    const cutout = await cutOut(decoded);
+    const { cutout } = await cutOutProduct(decoded, await jobFor(how, decoded));
     return { cutout, source: decoded.source, decodeMs, cutoutMs: since(t1) };
   });
   // A caller that stops early must not leave an unhandled rejection behind.
   ready.catch(() => undefined);
   return { ready };
+}
+
+/** The cut-out job for a request: the stored mask decoded at the photo's size, or a search. */
+async function jobFor(how: ProductCutoutInput, photo: RawImage): Promise<CutoutJob> {
+  const { stored, model } = how;
+  if (!stored) return { model };
+  if (stored.framed) return { decision: stored };
+  const alpha = await decodeMask(stored.maskPng, photo);
+  return { decision: { framed: false, alpha, method: stored.method, confidence: stored.confidence } };
 }
 
 /**

@@ -88,11 +88,19 @@ describe('local Fusion render', () => {
     expect(metadata.timings.totalMs).toBeGreaterThanOrEqual(0);
   }, 60_000);
 
-  it('lays a product on a busy background out as a framed photo and says so', async () => {
+  it('cuts a product photographed in front of a busy shelf out, rather than framing the photo', async () => {
     const plan = planFusion(baseRequest({ format: 'portrait' }), 0);
     const { metadata } = await renderFusionVariant(plan, inputs.busy, inputs.context, []);
-    expect(metadata.cutout).toMatchObject({ method: 'framed', reason: 'busy-background' });
-    expect(metadata.steps).toContain('framed photo (busy-background)');
+    expect(metadata.cutout.method).toBe('segmented');
+    expect(metadata.cutout.confidence).toBeGreaterThan(0);
+    expect(metadata.steps).toContain('product cut out (segmented)');
+  }, 60_000);
+
+  it('lays the photo out as a framed print when the user chose the whole photo, and says so', async () => {
+    const plan = planFusion(baseRequest({ format: 'portrait' }), 0);
+    const { metadata } = await renderFusionVariant(plan, inputs.framed, inputs.context, []);
+    expect(metadata.cutout).toMatchObject({ method: 'framed', reason: 'whole-photo' });
+    expect(metadata.steps).toContain('framed photo (whole-photo)');
   }, 60_000);
 
   it('never lets text cover the product', async () => {

@@ -36,7 +36,8 @@ export type RenderMetadata = {
   style: FusionPlan['style'];
   palette: FusionPlan['palette'];
   position: FusionPlan['position'];
-  cutout: { method: Cutout['method']; reason?: Cutout['reason']; coverage: number };
+  /** How the product was cut out, how sure the engine is (0 to 1), and why a photo was framed. */
+  cutout: { method: Cutout['method']; reason?: Cutout['reason']; coverage: number; confidence: number };
   /** Where the product's own pixels are in the image. */
   product: Placement;
   steps: string[];
@@ -219,6 +220,7 @@ export async function renderFusionVariant(
         method: cutout.method,
         reason: cutout.reason,
         coverage: Math.round(cutout.coverage * 1000) / 1000,
+        confidence: cutout.confidence,
       },
       product: placement,
       steps,

@@ -89,9 +89,9 @@ describe("the product's pixels reach the output unchanged except scale and light
 
   it('the same holds for a photo laid out as a framed print', async () => {
     const plan = planFusion(baseRequest({ style: 'vintage', format: 'story' }), 2);
-    const { images, metadata } = await renderFusionVariant(plan, inputs.busy, inputs.context);
+    const { images, metadata } = await renderFusionVariant(plan, inputs.framed, inputs.context);
     const out = await decodeOutput(images.jpeg!);
-    const cut = inputs.busy.cutout.image;
+    const cut = inputs.framed.cutout.image;
     const { x, y, width, height } = metadata.product;
     const region = await toRaw(
       fromRaw(out).extract({ left: x, top: y, width, height }).resize(cut.width, cut.height, { fit: 'fill' }),
@@ -108,7 +108,7 @@ describe('the framed print is laid out large enough to sell the product', () => 
           baseRequest({ format, position, slogan: 'Le goût du vrai', tagline: 'Depuis 1952' }),
           0,
         );
-        const { metadata } = await renderFusionVariant(plan, inputs.busy, inputs.context, []);
+        const { metadata } = await renderFusionVariant(plan, inputs.framed, inputs.context, []);
         const { width, height } = metadata.product;
         const share = (width * height) / (plan.canvas.width * plan.canvas.height);
         expect(share, `${format} ${position}`).toBeGreaterThanOrEqual(0.1);

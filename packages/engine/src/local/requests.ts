@@ -8,6 +8,7 @@
 import { FUSION_FORMAT_SIZES, type ExpressRequest, type FusionRequest } from '@vitrine/shared/api/generation';
 import { planExpressVariants } from '../art-direction/express-plan';
 import { planFusionVariants } from '../art-direction/plan';
+import type { ProductCutoutInput } from '../cutout/run';
 import type { OutputFormat } from './encode';
 import { mapInFlight, type OnVariantDone } from './parallel';
 import { prepareContext, startProduct } from './prepare';
@@ -19,11 +20,12 @@ export async function renderFusion(input: {
   request: FusionRequest;
   product: Buffer;
   context: Buffer;
+  cutout?: ProductCutoutInput;
   formats?: OutputFormat[];
   onVariant?: OnVariantDone;
 }): Promise<RenderedImage[]> {
   const [product, context] = await Promise.all([
-    startProduct(input.product),
+    startProduct(input.product, input.cutout),
     prepareContext(input.context, FUSION_FORMAT_SIZES[input.request.format]),
   ]);
   // The product is cut out while the first variants draw their scenes.

@@ -198,7 +198,7 @@ async function fusionWith(
   for (const scene of scenes) scene.catch(() => undefined);
   // The product is cut out while the first variants draw their scenes.
   const [product, context] = await Promise.all([
-    startProduct(input.product),
+    startProduct(input.product, input.cutout),
     // Decoded just large enough to cover this format: framing each variant is then a plain crop.
     prepareContext(input.context, plans[0]!.canvas),
   ]).catch((error: unknown) => {

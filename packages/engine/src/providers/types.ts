@@ -1,5 +1,6 @@
 /** What every provider returns: the local renderers' results, plus who drew the scene and any fallback. */
 import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generation';
+import type { ProductCutoutInput } from '../cutout/run';
 import type { OutputFormat } from '../local/encode';
 import type { ExpressMetadata, RenderedExpress } from '../local/render-express';
 import type { RenderedImage, RenderMetadata } from '../local/render-fusion';
@@ -57,6 +58,8 @@ export type FusionProviderInput = {
   /** The uploads, as received: decoded and checked by the engine. */
   product: Buffer;
   context: Buffer;
+  /** The product's cut-out as the user checked it (a stored mask or the whole photo), or how to find it. */
+  cutout?: ProductCutoutInput;
   formats?: OutputFormat[];
   onVariant?: OnVariantRendered;
 };

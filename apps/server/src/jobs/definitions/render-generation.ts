@@ -32,6 +32,7 @@ import {
   type WorkflowResult,
 } from '../../modules/generations/workflow';
 import type { Storage } from '../../modules/storage/storage';
+import { storedCutoutFor } from '../../modules/uploads/cutout';
 import type { JobContext, JobDefinition } from '../job';
 
 class Cancelled extends Error {}
@@ -243,14 +244,23 @@ export const renderGeneration: JobDefinition<{ generationId: string }> = {
       let variants: RenderedVariant[];
       if (row.mode === 'fusion') {
         const job = fusionJob.parse(row.request);
-        const [product, contextPhoto] = await Promise.all([
+        // The cut-out the user checked on the Fusion page, if any, is used as it was stored.
+        const [product, contextPhoto, stored] = await Promise.all([
           readAll(storage, job.productKey),
           readAll(storage, job.contextKey),
+          storedCutoutFor(database, storage, row.user_id, job.productKey),
         ]);
         await report(PROGRESS.sourcesRead);
         const outcome = await ask({ mode: 'fusion', ...job });
         variants = await renderer.fusion(
-          { request: job.request, product, context: contextPhoto, workflow: outcome, logger: providerLog },
+          {
+            request: job.request,
+            product,
+            context: contextPhoto,
+            cutout: stored,
+            workflow: outcome,
+            logger: providerLog,
+          },
           onVariant,
         );
       } else {
@@ -268,11 +278,13 @@ export const renderGeneration: JobDefinition<{ generationId: string }> = {
         await storage.put(key, Readable.from(variant.jpeg));
         stored.push(key);
         // Who drew the background, and why not the asked provider: never a key or a provider's text.
+        // How the product was cut out, with the engine's confidence.
         images.push({
           key,
           width: variant.width,
           height: variant.height,
           ...(variant.engine && { engine: variant.engine }),
+          ...(variant.cutout && { cutout: variant.cutout }),
         });
       }
       const urls = images.map((_, index) => imagePath(resultId, index));

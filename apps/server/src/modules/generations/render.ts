@@ -5,6 +5,8 @@
  * start-up path.
  */
 import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generation';
+import type { SaliencyModelConfig } from '@vitrine/engine/cutout/model';
+import type { StoredCutout } from '@vitrine/engine/cutout/run';
 import type { ImageProviderConfig, ImageProviderName } from '@vitrine/engine/providers/config';
 import type {
   Fallback,
@@ -23,7 +25,11 @@ export type RenderedVariant = {
   height: number;
   metadata: unknown;
   engine?: VariantEngine;
+  /** Fusion: how the product was cut out (or why the photo was framed), and the engine's confidence. */
+  cutout?: VariantCutout;
 };
+
+export type VariantCutout = { method: string; reason?: string; confidence: number };
 
 /** Called after each variant; throwing from it (e.g. because the generation was cancelled) stops the render. */
 export type OnVariant = (done: number, total: number) => Promise<void>;
@@ -35,7 +41,13 @@ export type Renderer = {
   /** The provider drawing the backgrounds; absent means local. */
   provider?: ImageProviderName;
   fusion(
-    input: { request: FusionRequest; product: Buffer; context: Buffer } & RenderExtras,
+    input: {
+      request: FusionRequest;
+      product: Buffer;
+      context: Buffer;
+      /** The cut-out stored with the product upload; null or absent: the engine finds it. */
+      cutout?: StoredCutout | null;
+    } & RenderExtras,
     onVariant: OnVariant,
   ): Promise<RenderedVariant[]>;
   express(
@@ -44,17 +56,27 @@ export type Renderer = {
   ): Promise<RenderedVariant[]>;
 };
 
-type Rendered = { images: { jpeg?: Buffer }; metadata: { width: number; height: number } & ProviderFields };
+type Rendered = {
+  images: { jpeg?: Buffer };
+  metadata: { width: number; height: number; cutout?: VariantCutout } & ProviderFields;
+};
 
 function toVariant({ images, metadata }: Rendered): RenderedVariant {
   if (!images.jpeg) throw new Error('the engine returned no JPEG');
-  const { provider, fallback, scene } = metadata;
+  const { provider, fallback, scene, cutout } = metadata;
   return {
     jpeg: images.jpeg,
     width: metadata.width,
     height: metadata.height,
     metadata,
     engine: { provider, ...(fallback && { fallback }), ...(scene && { scene }) },
+    ...(cutout && {
+      cutout: {
+        method: cutout.method,
+        ...(cutout.reason && { reason: cutout.reason }),
+        confidence: cutout.confidence,
+      },
+    }),
   };
 }
 
@@ -66,6 +88,8 @@ let engine: Promise<
 export function createRenderer(config: {
   imageProvider: ImageProviderConfig;
   renderThreads?: number;
+  /** The operator's salient-object model (CUTOUT_MODEL), used when a product has no stored cut-out. */
+  cutoutModel?: SaliencyModelConfig | undefined;
 }): Renderer {
   const providerFor = async (logger: ProviderLogger | undefined) => {
     engine ??= Promise.all([
@@ -78,12 +102,13 @@ export function createRenderer(config: {
   };
   return {
     provider: config.imageProvider.kind,
-    async fusion({ request, product, context, workflow, logger }, onVariant) {
+    async fusion({ request, product, context, cutout, workflow, logger }, onVariant) {
       const provider = await providerFor(logger);
       const rendered = await provider.renderFusion({
         request,
         product,
         context,
+        cutout: { stored: cutout ?? null, model: config.cutoutModel ?? null },
         formats: ['jpeg'],
         onVariant,
         workflow,

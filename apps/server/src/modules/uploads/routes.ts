@@ -12,6 +12,7 @@ import { parseInput } from '../../http/validate';
 import { requireUser } from '../auth/session';
 import { createUploadLinks } from '../generations/image-links';
 import { ImageFetchError, safeFetchImage } from './safe-fetch';
+import { removeFiles } from './cutout';
 import { storeImage } from './store-image';
 
 const importInput = z.object({
@@ -79,11 +80,18 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   }
 
   async function removeUpload(id: string, userId: string) {
-    const [row] = await database.query<{ storage_key: string }>(
-      `delete from uploads where id = $1 and user_id = $2 returning storage_key`,
+    // The cut-out's row goes with the upload (cascade); its files are named here, before it goes.
+    const [row] = await database.query<{
+      storage_key: string;
+      mask_key: string | null;
+      preview_key: string | null;
+    }>(
+      `with gone as (delete from uploads where id = $1 and user_id = $2 returning id, storage_key)
+       select gone.storage_key, c.mask_key, c.preview_key
+       from gone left join upload_cutouts c on c.upload_id = gone.id`,
       [id, userId],
     );
-    if (row) await storage.remove(row.storage_key);
+    if (row) await removeFiles(storage, [row.storage_key, row.mask_key, row.preview_key]);
     return Boolean(row);
   }
 

@@ -1,0 +1,339 @@
+/**
+ * The product cut-out of an upload (issue: check and correct before generating). The first look
+ * computes the automatic cut-out; the user may accept it, correct it (box, keep/remove strokes) or
+ * choose the whole photo. The result (a grey mask PNG and a preview of the cut-out) is stored with the
+ * upload and used by every generation that uses the upload. Bad input is refused before anything is
+ * computed, and a failed computation stores nothing.
+ */
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import type {
+  CutoutCorrections,
+  CutoutMethodName,
+  CutoutUpdate,
+  CutoutView,
+  FramedReason,
+} from '@vitrine/shared/api/cutout';
+import type { SaliencyModelConfig } from '@vitrine/engine/cutout/model';
+import type { StoredCutout } from '@vitrine/engine/cutout/run';
+import type { Database, Queryable } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { hit } from '../rate-limit/limiter';
+import type { Storage } from '../storage/storage';
+
+export type CutoutDeps = {
+  database: Database;
+  storage: Storage;
+  model?: SaliencyModelConfig | undefined;
+  rateLimitMultiplier?: number;
+};
+
+type Row = {
+  upload_id: string;
+  choice: CutoutView['choice'];
+  method: CutoutMethodName;
+  framed: boolean;
+  reason: FramedReason | null;
+  confidence: number;
+  coverage: number;
+  mask_key: string | null;
+  preview_key: string | null;
+  width: number;
+  height: number;
+  corrections: CutoutCorrections | null;
+  ms: number;
+  version: number;
+};
+
+const COLUMNS = `upload_id, choice, method, framed, reason, confidence, coverage, mask_key, preview_key,
+  width, height, corrections, ms, version`;
+
+/** Cut-outs a user may have computed per hour: each costs about half a second of a core. */
+const COMPUTE_LIMIT = { max: 120, windowSeconds: 3600 };
+
+let engine: Promise<typeof import('@vitrine/engine/cutout/analyse')> | null = null;
+const analyser = () => (engine ??= import('@vitrine/engine/cutout/analyse'));
+
+export function viewOf(row: Row): CutoutView {
+  const base = `/api/uploads/${row.upload_id}/cutout`;
+  return {
+    uploadId: row.upload_id,
+    choice: row.choice,
+    framed: row.framed,
+    reason: row.reason,
+    method: row.method,
+    confidence: row.confidence,
+    coverage: row.coverage,
+    maskUrl: row.mask_key ? `${base}/mask.png?v=${row.version}` : null,
+    previewUrl: row.preview_key ? `${base}/preview.webp?v=${row.version}` : null,
+    width: row.width,
+    height: row.height,
+    corrections: row.corrections,
+    ms: row.ms,
+  };
+}
+
+async function readAll(storage: Storage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function ownUpload(db: Queryable, userId: string, uploadId: string) {
+  const [upload] = await db.query<{ storage_key: string }>(
+    `select storage_key from uploads where id = $1 and user_id = $2`,
+    [uploadId, userId],
+  );
+  if (!upload) throw new AppError('NOT_FOUND');
+  return upload;
+}
+
+async function currentRow(db: Queryable, uploadId: string): Promise<Row | undefined> {
+  const [row] = await db.query<Row>(`select ${COLUMNS} from upload_cutouts where upload_id = $1`, [uploadId]);
+  return row;
+}
+
+type Computed = {
+  choice: CutoutView['choice'];
+  corrections: CutoutCorrections | null;
+  method: CutoutMethodName;
+  framed: boolean;
+  reason: FramedReason | null;
+  confidence: number;
+  coverage: number;
+  width: number;
+  height: number;
+  ms: number;
+  maskPng: Buffer | null;
+  preview: Buffer | null;
+};
+
+/** Runs the engine on the upload's photo. Engine failures become translated errors. */
+async function compute(
+  deps: CutoutDeps,
+  userId: string,
+  photoKey: string,
+  request: { choice: CutoutView['choice']; corrections: CutoutCorrections | null; accept: boolean },
+): Promise<Computed> {
+  await hit(deps.database, `cutout:user:${userId}`, {
+    ...COMPUTE_LIMIT,
+    max: COMPUTE_LIMIT.max * (deps.rateLimitMultiplier ?? 1),
+  });
+  let bytes: Buffer;
+  try {
+    bytes = await readAll(deps.storage, photoKey);
+  } catch (error) {
+    throw new AppError('NOT_FOUND', { messageKey: 'generations.sourceMissing', cause: error });
+  }
+  const { analyseProduct } = await analyser();
+  let analysis;
+  try {
+    analysis = await analyseProduct(bytes, {
+      corrections: request.corrections,
+      accept: request.accept,
+      model: deps.model ?? null,
+    });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'EngineError')
+      throw new AppError('INVALID_FILE', { messageKey: 'uploads.imageCorrupt', cause: error });
+    throw new AppError('CUTOUT_FAILED', { messageKey: 'cutout.failed', cause: error });
+  }
+  const { mask } = analysis;
+  if (request.corrections && !analysis.maskPng)
+    throw new AppError('CUTOUT_EMPTY', { messageKey: 'cutout.nothingKept' });
+  const method: CutoutMethodName = mask.method;
+  return {
+    choice: request.choice,
+    corrections: request.corrections,
+    method,
+    framed: mask.framed,
+    reason: mask.reason,
+    confidence: mask.confidence,
+    coverage: Math.round(mask.coverage * 1000) / 1000,
+    width: analysis.width,
+    height: analysis.height,
+    ms: analysis.ms,
+    maskPng: analysis.maskPng,
+    preview: analysis.preview,
+  };
+}
+
+/**
+ * Stores a computed cut-out in place of the upload's previous one: new files first, then the row, then
+ * the old files go. If the upload disappeared meanwhile, the new files go instead.
+ */
+async function store(deps: CutoutDeps, userId: string, uploadId: string, computed: Computed): Promise<Row> {
+  const base = `${userId}/${Date.now()}-${crypto.randomBytes(8).toString('hex')}`;
+  const maskKey = computed.maskPng ? `${base}.mask.png` : null;
+  const previewKey = computed.preview ? `${base}.cutout.webp` : null;
+  const written: string[] = [];
+  try {
+    if (maskKey && computed.maskPng) {
+      await deps.storage.put(maskKey, Readable.from([computed.maskPng]));
+      written.push(maskKey);
+    }
+    if (previewKey && computed.preview) {
+      await deps.storage.put(previewKey, Readable.from([computed.preview]));
+      written.push(previewKey);
+    }
+    const { row, old } = await deps.database.transaction(async (tx) => {
+      await ownUpload(tx, userId, uploadId);
+      const [previous] = await tx.query<{ mask_key: string | null; preview_key: string | null }>(
+        `select mask_key, preview_key from upload_cutouts where upload_id = $1 for update`,
+        [uploadId],
+      );
+      const [saved] = await tx.query<Row>(
+        `insert into upload_cutouts (upload_id, user_id, choice, method, framed, reason, confidence, coverage,
+           mask_key, preview_key, width, height, corrections, ms)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+         on conflict (upload_id) do update set choice = excluded.choice, method = excluded.method,
+           framed = excluded.framed, reason = excluded.reason, confidence = excluded.confidence,
+           coverage = excluded.coverage, mask_key = excluded.mask_key, preview_key = excluded.preview_key,
+           width = excluded.width, height = excluded.height, corrections = excluded.corrections,
+           ms = excluded.ms, version = upload_cutouts.version + 1, updated_at = now()
+         returning ${COLUMNS}`,
+        [
+          uploadId,
+          userId,
+          computed.choice,
+          computed.method,
+          computed.framed,
+          computed.reason,
+          computed.confidence,
+          computed.coverage,
+          maskKey,
+          previewKey,
+          computed.width,
+          computed.height,
+          computed.corrections ? JSON.stringify(computed.corrections) : null,
+          computed.ms,
+        ],
+      );
+      return { row: saved!, old: previous };
+    });
+    await removeFiles(deps.storage, [old?.mask_key, old?.preview_key]);
+    return row;
+  } catch (error) {
+    await removeFiles(deps.storage, written);
+    throw error;
+  }
+}
+
+export async function removeFiles(storage: Storage, keys: (string | null | undefined)[]): Promise<void> {
+  await Promise.all(keys.filter((k): k is string => Boolean(k)).map((key) => storage.remove(key)));
+}
+
+/** Automatic cut-outs being computed, by upload: a second look waits for the first. */
+const inFlight = new Map<string, Promise<Row>>();
+
+function once(uploadId: string, work: () => Promise<Row>): Promise<Row> {
+  let running = inFlight.get(uploadId);
+  if (!running) {
+    running = work().finally(() => inFlight.delete(uploadId));
+    inFlight.set(uploadId, running);
+  }
+  return running;
+}
+
+/** The upload's cut-out, computed automatically on the first look. */
+export async function getCutout(deps: CutoutDeps, userId: string, uploadId: string): Promise<CutoutView> {
+  const upload = await ownUpload(deps.database, userId, uploadId);
+  const existing = await currentRow(deps.database, uploadId);
+  if (existing) return viewOf(existing);
+  const row = await once(uploadId, async () => {
+    const again = await currentRow(deps.database, uploadId);
+    if (again) return again;
+    const computed = await compute(deps, userId, upload.storage_key, {
+      choice: 'auto',
+      corrections: null,
+      accept: false,
+    });
+    return store(deps, userId, uploadId, computed);
+  });
+  return viewOf(row);
+}
+
+/** The user's choice: the automatic result, the cut-out (accepted as it is, or corrected), or the whole photo. */
+export async function updateCutout(
+  deps: CutoutDeps,
+  userId: string,
+  uploadId: string,
+  update: CutoutUpdate,
+): Promise<CutoutView> {
+  const upload = await ownUpload(deps.database, userId, uploadId);
+  const existing = await currentRow(deps.database, uploadId);
+  const corrections =
+    update.choice === 'cutout' &&
+    update.corrections &&
+    (update.corrections.box || update.corrections.strokes.length)
+      ? update.corrections
+      : null;
+
+  // Accepting the cut-out, or asking for the whole photo, keeps the mask already found (and its
+  // corrections): only how generations use it changes.
+  if (
+    existing &&
+    !corrections &&
+    update.choice !== 'auto' &&
+    (existing.mask_key || update.choice === 'whole')
+  ) {
+    const framed = update.choice === 'whole';
+    const [row] = await deps.database.query<Row>(
+      `update upload_cutouts set choice = $2, framed = $3, reason = $4, version = version + 1, updated_at = now()
+       where upload_id = $1 returning ${COLUMNS}`,
+      [uploadId, update.choice, framed, framed ? 'whole-photo' : null],
+    );
+    if (row) return viewOf(row);
+  }
+  if (existing && update.choice === 'auto' && existing.choice === 'auto' && !existing.corrections)
+    return viewOf(existing);
+  const computed = await compute(deps, userId, upload.storage_key, {
+    choice: update.choice,
+    corrections,
+    accept: update.choice === 'cutout',
+  });
+  if (update.choice === 'whole') Object.assign(computed, { framed: true, reason: 'whole-photo' });
+  return viewOf(await store(deps, userId, uploadId, computed));
+}
+
+/** The stored file of an upload's cut-out, for its owner. */
+export async function cutoutFile(
+  deps: CutoutDeps,
+  userId: string,
+  uploadId: string,
+  file: 'mask' | 'preview',
+): Promise<string> {
+  await ownUpload(deps.database, userId, uploadId);
+  const row = await currentRow(deps.database, uploadId);
+  const key = file === 'mask' ? row?.mask_key : row?.preview_key;
+  if (!key) throw new AppError('NOT_FOUND');
+  return key;
+}
+
+/**
+ * What a generation uses for its product: the cut-out the user checked, or null (the engine then
+ * finds it itself, as it would have on the first look).
+ */
+export async function storedCutoutFor(
+  db: Queryable,
+  storage: Storage,
+  userId: string,
+  productKey: string,
+): Promise<StoredCutout | null> {
+  const [row] = await db.query<Row>(
+    `select ${COLUMNS.split(',')
+      .map((c) => `c.${c.trim()}`)
+      .join(', ')} from upload_cutouts c
+     join uploads u on u.id = c.upload_id where u.user_id = $1 and u.storage_key = $2`,
+    [userId, productKey],
+  );
+  if (!row) return null;
+  if (row.framed) return { framed: true, reason: row.reason ?? 'low-confidence', confidence: row.confidence };
+  if (!row.mask_key || row.method === 'framed') return null;
+  try {
+    const maskPng = await readAll(storage, row.mask_key);
+    return { framed: false, maskPng, method: row.method, confidence: row.confidence };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,365 @@
+/**
+ * The product cut-out of an upload, through the HTTP API on a real database: computed on the first
+ * look, corrected with a box and strokes, accepted or replaced by the whole photo, used by the
+ * generations of that upload; bad input refused with a translated 4xx and nothing stored.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CutoutView } from '@vitrine/shared/api/cutout';
+import { createVerifiedUser } from './helpers/accounts';
+import { contextJpeg, startFusion, uploadImage, waitForEnd } from './helpers/generations';
+import { createTestApp, startTestWorker, type TestApp } from './helpers/test-app';
+import type { Worker } from '../src/jobs/worker';
+import { storageDir } from '../src/modules/storage/storage';
+
+const photos = path.resolve(import.meta.dirname, '../../../packages/engine/src/samples/photos');
+const devSet = path.resolve(import.meta.dirname, '../../../packages/engine/test-data/cutout-dev');
+
+let t: TestApp;
+let worker: Worker;
+let alice: { cookie: string; userId: string };
+let bob: { cookie: string; userId: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  worker = await startTestWorker(t);
+  alice = await createVerifiedUser(t.app, 'alice.cutout@example.com');
+  bob = await createVerifiedUser(t.app, 'bob.cutout@example.com');
+});
+afterAll(async () => {
+  await worker.stop();
+  await t.close();
+});
+
+const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const put = (cookie: string, id: string, payload: unknown, lang = 'fr') =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/uploads/${id}/cutout`,
+    headers: { cookie, 'accept-language': lang, 'content-type': 'application/json' },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+
+/** Files under the user's storage folder (uploads, masks, previews). */
+function filesOf(userId: string): string[] {
+  const dir = path.join(storageDir(t.config.dataDir), userId);
+  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+}
+
+async function rowsOf(uploadId: string) {
+  return t.database.query<{ choice: string; version: number }>(
+    `select choice, version from upload_cutouts where upload_id = $1`,
+    [uploadId],
+  );
+}
+
+/** IoU of a served mask with a reference mask file, both at the reference's size. */
+async function iouWith(maskPng: Buffer, referencePath: string): Promise<number> {
+  const ref = await sharp(referencePath).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const mine = await sharp(maskPng)
+    .extractChannel(0)
+    .resize(ref.info.width, ref.info.height, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  let both = 0;
+  let either = 0;
+  for (let p = 0; p < mine.length; p++) {
+    const a = mine[p]! >= 128;
+    const b = ref.data[p]! >= 128;
+    if (a && b) both++;
+    if (a || b) either++;
+  }
+  return both / either;
+}
+
+describe('the automatic cut-out of a product upload', () => {
+  let id: string;
+  let first: CutoutView;
+
+  beforeAll(async () => {
+    id = await uploadImage(
+      t.app,
+      alice.cookie,
+      'cup.png',
+      fs.readFileSync(path.join(photos, 'coffee-cup.png')),
+    );
+    const res = await get(alice.cookie, `/api/uploads/${id}/cutout`);
+    expect(res.statusCode).toBe(200);
+    first = res.json();
+  });
+
+  it('is computed on the first look and cuts the product out of a photo taken on a table', () => {
+    expect(first).toMatchObject({ uploadId: id, choice: 'auto', framed: false, method: 'segmented' });
+    expect(first.confidence).toBeGreaterThan(0.35);
+    expect(first.coverage).toBeGreaterThan(0.2);
+    expect(first.coverage).toBeLessThan(0.9);
+    expect(first.maskUrl).toMatch(new RegExp(`^/api/uploads/${id}/cutout/mask\\.png\\?v=\\d+$`));
+    expect(first.previewUrl).toMatch(/preview\.webp\?v=\d+$/);
+  });
+
+  it('serves its mask (grey PNG the photo’s size) and its preview (WebP with alpha) to the owner only', async () => {
+    const mask = await get(alice.cookie, first.maskUrl!);
+    expect(mask.statusCode).toBe(200);
+    expect(mask.headers['content-type']).toBe('image/png');
+    const meta = await sharp(mask.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([first.width, first.height]);
+    const preview = await get(alice.cookie, first.previewUrl!);
+    expect(preview.headers['content-type']).toBe('image/webp');
+    expect((await sharp(preview.rawPayload).metadata()).hasAlpha).toBe(true);
+    for (const url of [`/api/uploads/${id}/cutout`, first.maskUrl!, first.previewUrl!]) {
+      expect((await get(bob.cookie, url)).statusCode, url).toBe(404);
+    }
+  });
+
+  it('is computed once: a second look returns the stored result', async () => {
+    const again: CutoutView = (await get(alice.cookie, `/api/uploads/${id}/cutout`)).json();
+    expect(again).toEqual(first);
+    expect(await rowsOf(id)).toHaveLength(1);
+  });
+});
+
+describe('correcting the cut-out', () => {
+  it('recomputes it with a box drawn around the product, stores it and serves the new mask', async () => {
+    const photo = path.join(devSet, 'boat.jpg');
+    const id = await uploadImage(t.app, alice.cookie, 'boat.jpg', fs.readFileSync(photo));
+    const auto: CutoutView = (await get(alice.cookie, `/api/uploads/${id}/cutout`)).json();
+    // The boat's bounding box in the reference mask, with a hand's margin.
+    const box = { x: 0.1, y: 0.17, width: 0.78, height: 0.66 };
+    const res = await put(alice.cookie, id, { choice: 'cutout', corrections: { box, strokes: [] } });
+    expect(res.statusCode).toBe(200);
+    const corrected: CutoutView = res.json();
+    expect(corrected).toMatchObject({ choice: 'cutout', framed: false, method: 'corrected' });
+    expect(corrected.corrections).toEqual({ box, strokes: [] });
+    expect(corrected.maskUrl).not.toBe(auto.maskUrl);
+    const mask = (await get(alice.cookie, corrected.maskUrl!)).rawPayload;
+    expect(await iouWith(mask, path.join(devSet, 'boat.mask.png'))).toBeGreaterThan(0.8);
+    // The old mask's files are gone: one photo, one mask, one preview.
+    const files = filesOf(alice.userId).filter((f) => f.startsWith(id) || true);
+    expect(files.filter((f) => f.endsWith('.mask.png')).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keep and remove strokes change the mask where they are painted', async () => {
+    const id = await uploadImage(
+      t.app,
+      alice.cookie,
+      'cup.png',
+      fs.readFileSync(path.join(photos, 'coffee-cup.png')),
+    );
+    const remove = {
+      kind: 'remove',
+      radius: 0.04,
+      points: [
+        [0.5, 0.45],
+        [0.55, 0.5],
+      ],
+    };
+    const res = await put(alice.cookie, id, { choice: 'cutout', corrections: { strokes: [remove] } });
+    expect(res.statusCode).toBe(200);
+    const view: CutoutView = res.json();
+    const mask = await sharp((await get(alice.cookie, view.maskUrl!)).rawPayload)
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) =>
+      mask.data[
+        Math.round(y * (mask.info.height - 1)) * mask.info.width + Math.round(x * (mask.info.width - 1))
+      ]!;
+    expect(at(0.52, 0.47)).toBe(0);
+  });
+
+  it('the whole photo can be chosen, then the cut-out accepted again, keeping the mask', async () => {
+    const id = await uploadImage(
+      t.app,
+      alice.cookie,
+      'cup.png',
+      fs.readFileSync(path.join(photos, 'coffee-cup.png')),
+    );
+    const auto: CutoutView = (await get(alice.cookie, `/api/uploads/${id}/cutout`)).json();
+    const whole: CutoutView = (await put(alice.cookie, id, { choice: 'whole' })).json();
+    expect(whole).toMatchObject({ choice: 'whole', framed: true, reason: 'whole-photo' });
+    const accepted: CutoutView = (await put(alice.cookie, id, { choice: 'cutout' })).json();
+    expect(accepted).toMatchObject({ choice: 'cutout', framed: false, method: auto.method });
+    expect(accepted.confidence).toBe(auto.confidence);
+    const back: CutoutView = (await put(alice.cookie, id, { choice: 'auto' })).json();
+    expect(back.choice).toBe('auto');
+  });
+});
+
+describe('bad input is refused with a translated 4xx, and nothing is stored', () => {
+  let id: string;
+  let before: { choice: string; version: number }[];
+  let files: string[];
+
+  beforeAll(async () => {
+    id = await uploadImage(
+      t.app,
+      bob.cookie,
+      'cup.png',
+      fs.readFileSync(path.join(photos, 'coffee-cup.png')),
+    );
+    await get(bob.cookie, `/api/uploads/${id}/cutout`);
+    before = await rowsOf(id);
+    files = filesOf(bob.userId);
+  });
+
+  const cases: [string, unknown, RegExp, RegExp][] = [
+    ['malformed JSON', '{"choice": "cutout", ', /JSON/, /JSON/],
+    ['an unknown choice', { choice: 'magic' }, /Choose the cut-out/, /Choisissez le détourage/],
+    [
+      'a box of zero size',
+      { choice: 'cutout', corrections: { box: { x: 0.2, y: 0.2, width: 0, height: 0.3 } } },
+      /too small/,
+      /trop petit/,
+    ],
+    [
+      'a box outside the photo',
+      { choice: 'cutout', corrections: { box: { x: 0.8, y: 0.2, width: 0.5, height: 0.3 } } },
+      /outside the photo/,
+      /sort de la photo/,
+    ],
+    [
+      'a stroke outside the photo',
+      {
+        choice: 'cutout',
+        corrections: {
+          strokes: [
+            {
+              kind: 'keep',
+              radius: 0.02,
+              points: [
+                [0.5, 0.5],
+                [1.4, 0.5],
+              ],
+            },
+          ],
+        },
+      },
+      /outside the photo/,
+      /sort de la photo/,
+    ],
+    [
+      'a stroke of a wrong kind',
+      { choice: 'cutout', corrections: { strokes: [{ kind: 'erase', radius: 0.02, points: [[0.5, 0.5]] }] } },
+      /could not be read/,
+      /illisible/,
+    ],
+    [
+      'coordinates that are not numbers',
+      { choice: 'cutout', corrections: { strokes: [{ kind: 'keep', radius: 0.02, points: [['a', 'b']] }] } },
+      /could not be read/,
+      /illisible/,
+    ],
+    [
+      'too many strokes',
+      {
+        choice: 'cutout',
+        corrections: {
+          strokes: Array.from({ length: 101 }, () => ({ kind: 'keep', radius: 0.02, points: [[0.5, 0.5]] })),
+        },
+      },
+      /Too many strokes/,
+      /Trop de traits/,
+    ],
+    [
+      'unknown fields',
+      { choice: 'cutout', corrections: { strokes: [], mask: 'AAAA' } },
+      /could not be read/,
+      /illisible/,
+    ],
+  ];
+  for (const [what, body, english, french] of cases) {
+    it(`${what}`, async () => {
+      const en = await put(bob.cookie, id, body, 'en');
+      expect(en.statusCode).toBe(400);
+      expect(en.json().error.message).toMatch(english);
+      const fr = await put(bob.cookie, id, body, 'fr');
+      expect(fr.json().error.message).toMatch(french);
+      expect(await rowsOf(id)).toEqual(before);
+      expect(filesOf(bob.userId)).toEqual(files);
+    });
+  }
+
+  it('corrections that leave nothing of the product (422)', async () => {
+    const everything = {
+      kind: 'remove',
+      radius: 0.2,
+      points: [
+        [0.1, 0.1],
+        [0.9, 0.1],
+        [0.9, 0.5],
+        [0.1, 0.5],
+        [0.1, 0.9],
+        [0.9, 0.9],
+      ],
+    };
+    const res = await put(bob.cookie, id, { choice: 'cutout', corrections: { strokes: [everything] } }, 'en');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toMatch(/nothing of the product is left/i);
+    expect(await rowsOf(id)).toEqual(before);
+    expect(filesOf(bob.userId)).toEqual(files);
+  });
+
+  it("another user's upload id, a malformed id, and no session", async () => {
+    expect((await put(alice.cookie, id, { choice: 'whole' })).statusCode).toBe(404);
+    expect((await get(alice.cookie, `/api/uploads/${id}/cutout`)).statusCode).toBe(404);
+    expect((await get(bob.cookie, `/api/uploads/not-a-uuid/cutout`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/uploads/${id}/cutout` })).statusCode).toBe(401);
+    expect(await rowsOf(id)).toEqual(before);
+  });
+
+  it('deleting the upload deletes its cut-out and its files', async () => {
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/uploads/${id}`,
+      headers: { cookie: bob.cookie },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await rowsOf(id)).toEqual([]);
+    expect(filesOf(bob.userId).filter((f) => f.endsWith('.mask.png') || f.endsWith('.cutout.webp'))).toEqual(
+      [],
+    );
+  });
+});
+
+/** How each image of a finished generation had its product cut out, as stored with the result. */
+async function cutoutsOf(generationId: string) {
+  const [row] = await t.database.query<{
+    webhook_data: { images: { cutout: { method: string; reason?: string; confidence: number } }[] };
+  }>(`select webhook_data from user_image_generations where background_generation_id = $1`, [generationId]);
+  return row!.webhook_data.images.map((image) => image.cutout);
+}
+
+describe('generations use the cut-out stored with the upload', () => {
+  it('a photo the user chose to use whole is framed, and a corrected one is cut out as corrected', async () => {
+    const user = await createVerifiedUser(t.app, 'carol.cutout@example.com');
+    const cup = fs.readFileSync(path.join(photos, 'coffee-cup.png'));
+    const product = await uploadImage(t.app, user.cookie, 'cup.png', cup);
+    const context = await uploadImage(t.app, user.cookie, 'table.jpg', await contextJpeg());
+    expect((await put(user.cookie, product, { choice: 'whole' })).statusCode).toBe(200);
+    const started = await startFusion(t.app, user.cookie, {
+      productUploadId: product,
+      contextUploadId: context,
+    });
+    expect(started.statusCode).toBe(202);
+    const done = await waitForEnd(t.app, user.cookie, started.json().generation.id);
+    expect(done.generation.status).toBe('completed');
+    const cutouts = await cutoutsOf(done.generation.id);
+    expect(cutouts).toHaveLength(4);
+    expect(cutouts.every((c) => c.method === 'framed' && c.reason === 'whole-photo')).toBe(true);
+
+    const box = { x: 0.05, y: 0.05, width: 0.9, height: 0.9 };
+    expect(
+      (await put(user.cookie, product, { choice: 'cutout', corrections: { box, strokes: [] } })).statusCode,
+    ).toBe(200);
+    const again = await startFusion(t.app, user.cookie, {
+      productUploadId: product,
+      contextUploadId: context,
+    });
+    const second = await waitForEnd(t.app, user.cookie, again.json().generation.id);
+    expect(second.generation.status).toBe('completed');
+    const methods = (await cutoutsOf(second.generation.id)).map((c) => c.method);
+    expect(methods).toEqual(['corrected', 'corrected', 'corrected', 'corrected']);
+  });
+});

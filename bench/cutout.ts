@@ -1,0 +1,247 @@
+/**
+ * Cut-out benchmark: agreement of the automatic cut-out with reference masks, the same after one box
+ * drawn by a user (the reference's bounding box with a 2 % margin, as a hand would draw it), how many
+ * photos are cut out rather than framed, and the time taken, as the server runs it (decode on the
+ * calling thread, segmentation and edge on the cut-out thread). Prints JSON.
+ *   BENCH_CUTOUT_SETS  extra folders of NAME.(jpg|png) + NAME.mask.png, colon-separated (default: the
+ *                      development set in packages/engine/test-data/cutout-dev only)
+ *   BENCH_CUTOUT_RUNS  timed runs of the 12-megapixel photo and of the Fusion request (default 9)
+ * The 12-megapixel photo is the development set's bike photo enlarged to 4243x2828 and saved as a
+ * camera would (JPEG quality 92): decoding costs what a phone's photo costs. The Fusion request is a
+ * story in four variants with a real product photographed on a table (samples/photos), cut out anew
+ * each time.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fusionRequest } from '@vitrine/shared/api/generation';
+import { decodeRgba } from '@vitrine/engine/image/decode';
+import { fromEngineFile, fromRaw, guard, toRaw } from '@vitrine/engine/image/sharp';
+import { closeCutoutThread, cutOutProduct } from '@vitrine/engine/cutout/thread';
+import { PRODUCT_SIDE } from '@vitrine/engine/local/prepare';
+import { renderFusion } from '@vitrine/engine/local/requests';
+import { closeRenderThreads } from '@vitrine/engine/local/threads';
+import { sceneJpeg } from '@vitrine/engine/samples/synthetic';
+import { machine, percentile, round } from './lib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const DEV_SET = path.join(root, 'packages/engine/test-data/cutout-dev');
+const PHOTOS = path.join(root, 'packages/engine/src/samples/photos');
+const SETS = [DEV_SET, ...(process.env.BENCH_CUTOUT_SETS?.split(':').filter(Boolean) ?? [])];
+const RUNS = Number(process.env.BENCH_CUTOUT_RUNS ?? 9);
+/** A user's box: the product's bounding box and this share of the photo around it. */
+const BOX_MARGIN = 0.02;
+
+const TARGETS = {
+  mean_iou_auto: 0.8,
+  cut_out_share: 0.9,
+  mean_iou_one_box: 0.9,
+  cutout_12mp_p50_ms: 600,
+  fusion_story_request_ms: 1500,
+};
+
+type Mask = { data: Buffer; width: number; height: number };
+
+async function greyAt(file: Buffer | string, width: number, height: number): Promise<Buffer> {
+  const source = typeof file === 'string' ? fromEngineFile(fs.readFileSync(file)) : fromEngineFile(file);
+  const { data } = await toRaw(source.extractChannel(0).resize(width, height, { fit: 'fill' }));
+  return data;
+}
+
+function iou(a: Buffer, b: Buffer): number {
+  let both = 0;
+  let either = 0;
+  for (let p = 0; p < a.length; p++) {
+    const x = a[p]! >= 128;
+    const y = b[p]! >= 128;
+    if (x && y) both++;
+    if (x || y) either++;
+  }
+  return either ? both / either : 1;
+}
+
+function boxAround(reference: Mask) {
+  let x0 = reference.width;
+  let y0 = reference.height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < reference.height; y++)
+    for (let x = 0; x < reference.width; x++) {
+      if (reference.data[y * reference.width + x]! < 128) continue;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+    }
+  const x = Math.max(0, x0 / reference.width - BOX_MARGIN);
+  const y = Math.max(0, y0 / reference.height - BOX_MARGIN);
+  return {
+    x,
+    y,
+    width: Math.min(1 - x, (x1 + 1) / reference.width + BOX_MARGIN - x),
+    height: Math.min(1 - y, (y1 + 1) / reference.height + BOX_MARGIN - y),
+  };
+}
+
+/** Decode as the server does, then cut out on the cut-out thread; the mask at the photo's size. */
+async function cutout(bytes: Buffer, box?: ReturnType<typeof boxAround>) {
+  const t0 = performance.now();
+  const photo = await decodeRgba(bytes, PRODUCT_SIDE);
+  const { mask, cutout: result } = await cutOutProduct(photo, {
+    corrections: box ? { box, strokes: [] } : null,
+  });
+  const ms = performance.now() - t0;
+  const { width, height } = photo.source;
+  const alpha = mask?.alpha
+    ? (
+        await toRaw(
+          fromRaw(mask.alpha).resize(width, height, { fit: 'fill', kernel: 'linear' }).extractChannel(0),
+        )
+      ).data
+    : Buffer.alloc(width * height);
+  return { ms, alpha, method: result.method, found: mask?.method ?? null, confidence: mask?.confidence ?? 0 };
+}
+
+const photos = SETS.flatMap((dir) =>
+  fs
+    .readdirSync(dir)
+    .filter((f) => /\.(jpe?g|png|webp)$/i.test(f) && !f.includes('.mask.'))
+    .map((f) => ({
+      set: path.basename(dir),
+      name: f,
+      file: path.join(dir, f),
+      mask: path.join(dir, f.replace(/\.[^.]+$/, '.mask.png')),
+    }))
+    .filter((p) => fs.existsSync(p.mask)),
+);
+
+// The first cut-out loads OpenCV on the thread: not a cost any later request pays.
+await cutout(fs.readFileSync(photos[0]!.file));
+
+type PhotoResult = {
+  set: string;
+  photo: string;
+  iou: number;
+  method: string;
+  found: string | null;
+  confidence: number;
+  ms: number;
+  iou_one_box: number;
+  ms_one_box: number;
+};
+const results: PhotoResult[] = [];
+for (const photo of photos) {
+  const bytes = fs.readFileSync(photo.file);
+  const meta = await guard(fromEngineFile(bytes).metadata());
+  const width = meta.autoOrient?.width ?? meta.width!;
+  const height = meta.autoOrient?.height ?? meta.height!;
+  const reference = { data: await greyAt(photo.mask, width, height), width, height };
+  const auto = await cutout(bytes);
+  const boxed = await cutout(bytes, boxAround(reference));
+  results.push({
+    set: photo.set,
+    photo: photo.name,
+    iou: round(iou(auto.alpha, reference.data), 3),
+    method: auto.method,
+    found: auto.found,
+    confidence: auto.confidence,
+    ms: Math.round(auto.ms),
+    iou_one_box: round(iou(boxed.alpha, reference.data), 3),
+    ms_one_box: Math.round(boxed.ms),
+  });
+}
+
+const mean = (values: number[]) => round(values.reduce((a, b) => a + b, 0) / values.length, 3);
+const bySet = Object.fromEntries(
+  [...new Set(results.map((r) => r.set))].map((set) => {
+    const rows = results.filter((r) => r.set === set);
+    return [
+      set,
+      {
+        photos: rows.length,
+        mean_iou_auto: mean(rows.map((r) => r.iou)),
+        cut_out_share: round(rows.filter((r) => r.method !== 'framed').length / rows.length, 3),
+        mean_iou_one_box: mean(rows.map((r) => r.iou_one_box)),
+      },
+    ];
+  }),
+);
+
+// Time on a 12-megapixel photo, the size a phone takes.
+const big = await guard(
+  fromEngineFile(fs.readFileSync(path.join(DEV_SET, 'bike.jpg')))
+    .resize(4243, 2828)
+    .jpeg({ quality: 92 })
+    .toBuffer(),
+);
+const bigTimes: number[] = [];
+for (let i = 0; i < RUNS; i++) bigTimes.push((await cutout(big)).ms);
+
+// A whole Fusion story request with a product photographed on a table, cut out each time.
+const product = fs.readFileSync(path.join(PHOTOS, 'coffee-cup.png'));
+const context = await sceneJpeg(3000, 2000, 'cafe');
+const request = fusionRequest.parse({
+  position: 'centré',
+  style: 'photo réaliste',
+  palette: 'chaude',
+  slogan: 'Espresso du matin',
+  tagline: 'Torréfié sur place',
+  typography: 'élégant',
+  format: 'story',
+});
+const requestTimes: number[] = [];
+let cutoutMethod = '';
+for (let i = 0; i < RUNS; i++) {
+  const t0 = performance.now();
+  const rendered = await renderFusion({ request, product, context, formats: ['jpeg'] });
+  requestTimes.push(performance.now() - t0);
+  cutoutMethod = rendered[0]!.metadata.cutout.method;
+}
+
+const summary = {
+  photos: results.length,
+  mean_iou_auto: mean(results.map((r) => r.iou)),
+  cut_out_share: round(results.filter((r) => r.method !== 'framed').length / results.length, 3),
+  mean_iou_one_box: mean(results.map((r) => r.iou_one_box)),
+  auto_p50_ms: Math.round(
+    percentile(
+      results.map((r) => r.ms),
+      50,
+    ),
+  ),
+  auto_p95_ms: Math.round(
+    percentile(
+      results.map((r) => r.ms),
+      95,
+    ),
+  ),
+  one_box_p50_ms: Math.round(
+    percentile(
+      results.map((r) => r.ms_one_box),
+      50,
+    ),
+  ),
+  cutout_12mp_p50_ms: Math.round(percentile(bigTimes, 50)),
+  cutout_12mp_p95_ms: Math.round(percentile(bigTimes, 95)),
+  fusion_story_request_p50_ms: Math.round(percentile(requestTimes, 50)),
+  fusion_story_request_p95_ms: Math.round(percentile(requestTimes, 95)),
+  fusion_story_cutout_method: cutoutMethod,
+};
+
+console.log(
+  JSON.stringify(
+    {
+      benchmark: 'cutout',
+      machine: machine(),
+      runs: RUNS,
+      targets: TARGETS,
+      summary,
+      sets: bySet,
+      photos: results,
+    },
+    null,
+    2,
+  ),
+);
+await closeCutoutThread();
+await closeRenderThreads();

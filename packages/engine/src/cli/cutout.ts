@@ -1,0 +1,116 @@
+/**
+ * Command line for the product cut-out: writes the alpha mask as a grey PNG the size of the input
+ * photo (255 = product, EXIF orientation applied) and prints JSON on stdout.
+ *   npm run -s cutout -- --in photo.jpg --out mask.png [--box x,y,w,h]
+ * The box, in pixels of the photo, is what a user would draw around the product on the Fusion page.
+ * CUTOUT_MODEL (and CUTOUT_MODEL_INPUT_SIZE, _MEAN, _STD) point at an optional salient-object model.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { cutoutCorrections, type CutoutCorrections } from '@vitrine/shared/api/cutout';
+import { isEngineError } from '../errors';
+import { decodeRgba } from '../image/decode';
+import { fromRaw, guard } from '../image/sharp';
+import { DEFAULT_SALIENCY_MODEL, type SaliencyModelConfig } from '../cutout/model';
+import { configureCutoutThread, cutOutProduct } from '../cutout/thread';
+import { openCv } from '../cutout/opencv';
+import { PRODUCT_SIDE } from '../local/prepare';
+
+const USAGE = 'usage: npm run -s cutout -- --in PHOTO --out MASK.png [--box x,y,w,h]';
+
+function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
+const { values } = parseArgs({
+  options: {
+    in: { type: 'string' },
+    out: { type: 'string' },
+    box: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) fail(USAGE, 0);
+if (!values.in || !values.out) fail(USAGE);
+
+/** CUTOUT_MODEL and its settings, as the server reads them (README, Configuration). */
+function modelConfigFromEnv(env: NodeJS.ProcessEnv): SaliencyModelConfig | null {
+  if (!env.CUTOUT_MODEL) return null;
+  const triple = (text: string | undefined, fallback: [number, number, number]) => {
+    if (!text) return fallback;
+    const values = text.split(',').map(Number);
+    if (values.length !== 3 || values.some((v) => !Number.isFinite(v))) fail(`bad value: ${text}`);
+    return values as [number, number, number];
+  };
+  return {
+    path: env.CUTOUT_MODEL,
+    inputSize: Number(env.CUTOUT_MODEL_INPUT_SIZE ?? DEFAULT_SALIENCY_MODEL.inputSize),
+    mean: triple(env.CUTOUT_MODEL_MEAN, DEFAULT_SALIENCY_MODEL.mean),
+    std: triple(env.CUTOUT_MODEL_STD, DEFAULT_SALIENCY_MODEL.std),
+  };
+}
+
+/** "x,y,w,h" in pixels of the oriented photo, as the fractions the engine takes. */
+function boxFrom(text: string, width: number, height: number): CutoutCorrections {
+  const parts = text.split(',').map((v) => Number(v.trim()));
+  if (parts.length !== 4 || parts.some((v) => !Number.isFinite(v)))
+    fail(`--box must be four numbers x,y,w,h in pixels\n${USAGE}`);
+  const [x, y, w, h] = parts as [number, number, number, number];
+  const parsed = cutoutCorrections.safeParse({
+    box: { x: x / width, y: y / height, width: w / width, height: h / height },
+    strokes: [],
+  });
+  if (!parsed.success)
+    fail(`--box ${text}: ${parsed.error.issues[0]?.message ?? 'invalid'} (photo is ${width}x${height})`);
+  return parsed.data;
+}
+
+try {
+  const input = await readFile(values.in);
+  // One process, one photo: the work runs here rather than on a thread of its own.
+  await configureCutoutThread(false);
+  const t0 = performance.now();
+  await openCv();
+  const loadMs = Math.round(performance.now() - t0);
+  const t1 = performance.now();
+  const photo = await decodeRgba(input, PRODUCT_SIDE);
+  const { width, height } = photo.source;
+  const corrections = values.box ? boxFrom(values.box, width, height) : null;
+  const { mask, cutout } = await cutOutProduct(photo, {
+    corrections,
+    model: modelConfigFromEnv(process.env),
+  });
+  const alpha = mask?.alpha;
+  const png = alpha
+    ? await guard(
+        fromRaw(alpha)
+          .resize(width, height, { fit: 'fill', kernel: 'linear' })
+          .extractChannel(0)
+          .png()
+          .toBuffer(),
+      )
+    : await guard(
+        fromRaw({ data: Buffer.alloc(width * height), width, height, channels: 1 })
+          .png()
+          .toBuffer(),
+      );
+  const ms = Math.round(performance.now() - t1);
+  await writeFile(values.out, png);
+  const report = {
+    // 'framed': the engine would use the whole photo (the mask written is what it found, if anything).
+    method: cutout.method,
+    found: mask?.method ?? null,
+    confidence: mask?.confidence ?? cutout.confidence,
+    ...(cutout.reason && { reason: cutout.reason }),
+    coverage: Math.round((mask?.coverage ?? cutout.coverage) * 1000) / 1000,
+    width,
+    height,
+    ms,
+    loadMs,
+  };
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+} catch (error) {
+  if (isEngineError(error)) fail(`${error.code}: ${error.message}`, 1);
+  throw error;
+}

@@ -1,0 +1,82 @@
+/**
+ * The cut-out of an uploaded product photo as the user checks it before generating: decoded at the
+ * size generations use, cut out (automatically, or with the user's corrections), and encoded as a
+ * grey mask PNG (255 = product; what is stored and what generations use) and a preview of the cut-out
+ * itself (WebP with alpha, the photo's frame, edge colours decontaminated).
+ */
+import { decodeRgba, type SourceInfo } from '../image/decode';
+import { fromRaw, guard, toRaw, type RawImage } from '../image/sharp';
+import type { CutoutMask } from '../local/cutout';
+import { PRODUCT_SIDE } from '../local/prepare';
+import type { CutoutJob } from './run';
+import { cutOutProduct } from './thread';
+
+export type ProductAnalysis = {
+  mask: Omit<CutoutMask, 'alpha'>;
+  /** Grey PNG the size of the decoded photo; null when no product was found. */
+  maskPng: Buffer | null;
+  /** The cut-out over transparency, the decoded photo's size; null when no product was found. */
+  preview: Buffer | null;
+  width: number;
+  height: number;
+  source: SourceInfo;
+  ms: number;
+};
+
+export async function analyseProduct(
+  input: Buffer,
+  job: Omit<CutoutJob, 'decision'> = {},
+): Promise<ProductAnalysis> {
+  const t0 = performance.now();
+  const decoded = await decodeRgba(input, PRODUCT_SIDE);
+  const { cutout, mask } = await cutOutProduct(decoded, job);
+  if (!mask) throw new Error('the cut-out thread returned no mask');
+  const { alpha, ...rest } = mask;
+  let maskPng: Buffer | null = null;
+  let preview: Buffer | null = null;
+  if (alpha) {
+    const full = cutout.method === 'framed' ? null : cutout;
+    [maskPng, preview] = await Promise.all([
+      guard(fromRaw(alpha).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer()),
+      previewOf(decoded, alpha, full),
+    ]);
+  }
+  return {
+    mask: rest,
+    maskPng,
+    preview,
+    width: decoded.width,
+    height: decoded.height,
+    source: decoded.source,
+    ms: Math.round(performance.now() - t0),
+  };
+}
+
+/**
+ * The decontaminated cut-out put back in the photo's frame; for a photo the engine would frame, the
+ * mask it found applied as it is (the user sees what was found before choosing).
+ */
+async function previewOf(
+  photo: RawImage,
+  alpha: RawImage,
+  cutout: { image: RawImage; offset: { x: number; y: number } } | null,
+): Promise<Buffer> {
+  let rgba: RawImage;
+  if (cutout) {
+    const { image, offset } = cutout;
+    rgba = await toRaw(
+      fromRaw(image).extend({
+        top: offset.y,
+        left: offset.x,
+        bottom: photo.height - offset.y - image.height,
+        right: photo.width - offset.x - image.width,
+        background: { r: 0, g: 0, b: 0, alpha: 0 },
+      }),
+    );
+  } else {
+    const data = Buffer.from(photo.data);
+    for (let p = 0; p < alpha.data.length; p++) data[p * 4 + 3] = alpha.data[p]!;
+    rgba = { ...photo, data };
+  }
+  return guard(fromRaw(rgba).webp({ quality: 86, alphaQuality: 100, effort: 2 }).toBuffer());
+}

@@ -1,0 +1,51 @@
+/**
+ * One product cut-out from decoded pixels: the mask (found now, or the caller's decision) and the
+ * cut-out made from it. Runs on the cut-out thread (thread.ts) or, without one, here.
+ */
+import type { CutoutCorrections, CutoutMethodName, FramedReason } from '@vitrine/shared/api/cutout';
+import type { RawImage } from '../image/sharp';
+import { cutoutFrom, findMask, type Cutout, type CutoutDecision, type CutoutMask } from '../local/cutout';
+import { loadSaliencyModel, type SaliencyModel, type SaliencyModelConfig } from './model';
+
+export type CutoutJob = {
+  /** What the caller already decided (a mask the user checked, or the whole photo); else found now. */
+  decision?: CutoutDecision | null;
+  corrections?: CutoutCorrections | null;
+  accept?: boolean;
+  model?: SaliencyModelConfig | null;
+};
+
+/** A cut-out the user checked, as stored with the upload: its mask PNG, or the whole photo. */
+export type StoredCutout =
+  | { framed: false; maskPng: Buffer; method: Exclude<CutoutMethodName, 'framed'>; confidence: number }
+  | { framed: true; reason: FramedReason; confidence: number };
+
+/** How a request's product is to be cut out: as stored, or found now (with the operator's model). */
+export type ProductCutoutInput = {
+  stored?: StoredCutout | null;
+  model?: SaliencyModelConfig | null;
+};
+
+export type CutoutResult = { cutout: Cutout; mask: CutoutMask | null; ms: number };
+
+/** The operator's model, or null when it cannot be loaded (the default cut-out is used then). */
+async function modelFor(config: SaliencyModelConfig | null | undefined): Promise<SaliencyModel | null> {
+  if (!config) return null;
+  try {
+    return await loadSaliencyModel(config);
+  } catch {
+    return null;
+  }
+}
+
+export async function runCutout(rgba: RawImage, job: CutoutJob): Promise<CutoutResult> {
+  const t0 = performance.now();
+  if (job.decision) {
+    const cutout = cutoutFrom(rgba, job.decision);
+    return { cutout, mask: null, ms: Math.round(performance.now() - t0) };
+  }
+  const model = await modelFor(job.model);
+  const mask = await findMask(rgba, { corrections: job.corrections, accept: job.accept, model });
+  const cutout = cutoutFrom(rgba, mask);
+  return { cutout, mask, ms: Math.round(performance.now() - t0) };
+}
