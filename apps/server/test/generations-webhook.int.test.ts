@@ -256,6 +256,8 @@ describe('webhook provider', () => {
         width: 1080,
         height: 1080,
         engine: { provider: 'webhook', scene: { source: 'webhook' } },
+        // The user's product, cut out by us whoever drew the scene.
+        cutout: { method: 'studio', confidence: expect.any(Number) },
       },
     ]);
     // The downloaded scene is gone once rendered on.
