@@ -11,6 +11,8 @@
 import type { Superpixels } from './superpixels';
 
 const SIGMA_COLOUR = 10;
+/** Geodesic distance beyond which a region's weight, exp(-d²/2σ²), is negligible (about 1 %). */
+const REACH = 3 * SIGMA_COLOUR;
 const SIGMA_SPACE = 0.25;
 const SIGMA_CONNECTIVITY = 1;
 const SMOOTHNESS_FLOOR = 0.1;
@@ -70,7 +72,8 @@ function geodesic(
     for (let k = 0; k < near.length; k++) {
       const q = near[k]!;
       const nd = d + w[k]!;
-      if (nd < out[q]!) {
+      // Past three sigmas a region weighs nothing in the sums: the search stops there.
+      if (nd < out[q]! && nd <= REACH) {
         out[q] = nd;
         push(nd, q);
       }

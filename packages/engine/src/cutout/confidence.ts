@@ -2,7 +2,12 @@
  * How much to trust an automatic cut-out, from 0 to 1, measured on the analysis copy without any
  * reference: a product found where something stands out (agreement with the prior), separated from
  * its background by colour and by a real edge, of a plausible size, not running along the photo's
- * borders, in one main piece. Below FRAME_BELOW the photo is framed whole and the user is told.
+ * borders, in one main piece. Size and borders, and colour separation or unity below a floor, veto; the rest
+ * is a weighted mean. Below FRAME_BELOW the photo is framed whole and the user is told.
+ *
+ * It is a heuristic, not a probability: it tells a photo with nothing to cut out (or a subject filling
+ * the frame) from one with a subject, but a cut-out that takes in a band of scenery can still score
+ * high. The user checks the result before generating (and the metadata of each image carries it).
  */
 export const FRAME_BELOW = 0.35;
 
@@ -89,7 +94,7 @@ export function confidenceOf(
   const borderShare = borderFore / borderPixels;
   const border = clamp01(1 - (borderShare - 0.12) / 0.3);
 
-  const agreement = clamp01(((either ? both / either : 0) - 0.3) / 0.5);
+  const agreement = either ? both / either : 0;
 
   // Colour separation: overlap of the product's and the background's Lab histograms (8x8x8 bins).
   const bins = 8;
@@ -106,7 +111,7 @@ export function confidenceOf(
   let overlap = 0;
   for (let i = 0; i < fore.length; i++)
     overlap += Math.min(fore[i]! / Math.max(1, area), back[i]! / Math.max(1, count - area));
-  const separation = clamp01((1 - overlap - 0.2) / 0.6);
+  const separation = clamp01((1 - overlap - 0.1) / 0.8);
 
   // Edge support: lightness gradient along the outline against the photo's typical gradient.
   let edgeSum = 0;
@@ -129,11 +134,15 @@ export function confidenceOf(
     }
   }
   const ratio = edgeCount && allSum ? edgeSum / edgeCount / (allSum / allCount) : 0;
-  const edge = clamp01((ratio - 1) / 2.5);
+  const edge = clamp01((ratio - 1) / 4);
 
-  const unity = clamp01((largestShare(mask, width) - 0.5) / 0.4);
+  const unity = largestShare(mask, width);
 
   const parts = { size, border, agreement, separation, edge, unity };
-  const score = size * border * (0.25 * agreement + 0.3 * separation + 0.3 * edge + 0.15 * unity);
+  // Without colour separation, or in a scatter of small pieces (stripes, a pattern), there is no
+  // subject to speak of, whatever else looks right.
+  const separated = clamp01((separation - 0.2) / 0.3);
+  const whole = clamp01((unity - 0.15) / 0.25);
+  const score = size * border * separated * whole * (0.3 * agreement + 0.3 * separation + 0.25 * edge + 0.15 * unity);
   return { score: Math.round(clamp01(score) * 1000) / 1000, parts };
 }

@@ -3,15 +3,22 @@
  * old background, and composited on a new scene it would carry a halo of it. The product's own colour
  * there is estimated by blur fusion (Forte and Pitié, "Approximate Fast Foreground Colour Estimation",
  * ICIP 2021): local means of the foreground and background colours, corrected so that the estimate
- * recomposes the observed pixel, first over a wide window (worked out at a quarter of the size: it is
- * a coarse estimate), then a narrow one at full size. Only the region around the edge is worked on.
+ * recomposes the observed pixel; first over a wide window, then a narrow one.
+ *
+ * The local means are smooth, so they are worked out at reduced size (a quarter for the wide window,
+ * a half for the narrow one) around the edge only; the final correction, which uses each pixel's own
+ * colour and alpha, is made at full size at the edge pixels alone.
  */
 import { boxMean } from './box-filter';
-import { resample, sample } from './refine';
+import { sample } from './refine';
 
 type Rgb = [Float32Array, Float32Array, Float32Array];
+type Region = { x0: number; y0: number; x1: number; y1: number };
 
-/** One blur-fusion step: new foreground and background estimates from the current ones. */
+/** Alpha this close to 0 or 1 is taken as solid: no mixing to undo. */
+const SOLID = 0.02;
+
+/** One blur-fusion step at one size: new foreground and background estimates from the current ones. */
 function pass(
   image: Rgb,
   fore: Rgb,
@@ -50,34 +57,73 @@ function pass(
   return [f, b];
 }
 
-/** Averages k x k blocks (the last block of a row or column may be smaller). */
-function shrink(src: Float32Array, w: number, h: number, k: number): Float32Array {
-  const sw = Math.ceil(w / k);
-  const sh = Math.ceil(h / k);
-  const out = new Float32Array(sw * sh);
-  const counts = new Float32Array(sw * sh);
+/** The region's colour (0..1) and alpha averaged over 2x2 blocks, straight from the photo's bytes. */
+function halfSize(
+  data: Uint8Array,
+  channels: number,
+  width: number,
+  alpha: Float32Array,
+  region: Region,
+): { image: Rgb; alpha: Float32Array; w: number; h: number } {
+  const w = Math.ceil((region.x1 - region.x0 + 1) / 2);
+  const h = Math.ceil((region.y1 - region.y0 + 1) / 2);
+  const image: Rgb = [new Float32Array(w * h), new Float32Array(w * h), new Float32Array(w * h)];
+  const a = new Float32Array(w * h);
   for (let y = 0; y < h; y++) {
-    const row = Math.floor(y / k) * sw;
+    const ya = region.y0 + y * 2;
+    const yb = Math.min(region.y1, ya + 1);
     for (let x = 0; x < w; x++) {
-      const o = row + Math.floor(x / k);
-      out[o]! += src[y * w + x]!;
-      counts[o]!++;
+      const xa = region.x0 + x * 2;
+      const xb = Math.min(region.x1, xa + 1);
+      const o = y * w + x;
+      const p00 = ya * width + xa;
+      const p01 = ya * width + xb;
+      const p10 = yb * width + xa;
+      const p11 = yb * width + xb;
+      const i00 = p00 * channels;
+      const i01 = p01 * channels;
+      const i10 = p10 * channels;
+      const i11 = p11 * channels;
+      const r = data[i00]! + data[i01]! + data[i10]! + data[i11]!;
+      const g = data[i00 + 1]! + data[i01 + 1]! + data[i10 + 1]! + data[i11 + 1]!;
+      const b = data[i00 + 2]! + data[i01 + 2]! + data[i10 + 2]! + data[i11 + 2]!;
+      const s = alpha[p00]! + alpha[p01]! + alpha[p10]! + alpha[p11]!;
+      image[0][o] = r / 1020;
+      image[1][o] = g / 1020;
+      image[2][o] = b / 1020;
+      a[o] = s / 4;
     }
   }
-  for (let i = 0; i < out.length; i++) out[i]! /= counts[i]!;
+  return { image, alpha: a, w, h };
+}
+
+/** Averages 2x2 blocks of a plane. */
+function halve(src: Float32Array, w: number, h: number): Float32Array {
+  const sw = Math.ceil(w / 2);
+  const sh = Math.ceil(h / 2);
+  const out = new Float32Array(sw * sh);
+  for (let y = 0; y < sh; y++) {
+    const ya = y * 2 * w;
+    const yb = Math.min(h - 1, y * 2 + 1) * w;
+    for (let x = 0; x < sw; x++) {
+      const xa = x * 2;
+      const xb = Math.min(w - 1, xa + 1);
+      out[y * sw + x] = (src[ya + xa]! + src[ya + xb]! + src[yb + xa]! + src[yb + xb]!) / 4;
+    }
+  }
   return out;
 }
 
-/** The bounding box of partial alpha, widened by `pad` and clipped to the image. */
-function fringeBox(alpha: Float32Array, w: number, h: number, pad: number) {
+/** The bounding box of partial alpha, widened by `pad` and clipped to the image; null if none. */
+function fringeBox(alpha: Float32Array, w: number, h: number, pad: number): Region | null {
   let x0 = w;
   let y0 = h;
   let x1 = -1;
   let y1 = -1;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const a = alpha[y * w + x]!;
-      if (a <= 0.002 || a >= 0.998) continue;
+  for (let y = 0, p = 0; y < h; y++) {
+    for (let x = 0; x < w; x++, p++) {
+      const a = alpha[p]!;
+      if (a <= SOLID || a >= 1 - SOLID) continue;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
@@ -103,117 +149,94 @@ export function decontaminate(
 ): Buffer {
   const { data, width, height, channels } = photo;
   const out = Buffer.alloc(width * height * 4);
-  for (let i = 0, j = 0; i < alpha.length; i++, j += channels) {
-    out[i * 4] = data[j]!;
-    out[i * 4 + 1] = data[j + 1]!;
-    out[i * 4 + 2] = data[j + 2]!;
-    out[i * 4 + 3] = Math.round(alpha[i]! * 255);
+  for (let p = 0, i = 0, o = 0; p < alpha.length; p++, i += channels, o += 4) {
+    out[o] = data[i]!;
+    out[o + 1] = data[i + 1]!;
+    out[o + 2] = data[i + 2]!;
+    out[o + 3] = alpha[p]! * 255 + 0.5;
   }
   const scale = Math.max(width, height) / 1000;
   const narrow = Math.max(2, Math.round(6 * scale));
   const region = fringeBox(alpha, width, height, Math.max(narrow * 4, Math.round(40 * scale)));
   if (!region) return out;
-  const w = region.x1 - region.x0 + 1;
-  const h = region.y1 - region.y0 + 1;
-  const n = w * h;
-  const image: Rgb = [new Float32Array(n), new Float32Array(n), new Float32Array(n)];
-  const a = new Float32Array(n);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      const p = (region.y0 + y) * width + region.x0 + x;
-      const j = p * channels;
-      image[0][i] = data[j]! / 255;
-      image[1][i] = data[j + 1]! / 255;
-      image[2][i] = data[j + 2]! / 255;
-      a[i] = alpha[p]!;
-    }
-  }
-  const k = 4;
-  const sw = Math.ceil(w / k);
-  const sh = Math.ceil(h / k);
-  const small: Rgb = [shrink(image[0], w, h, k), shrink(image[1], w, h, k), shrink(image[2], w, h, k)];
-  const smallAlpha = shrink(a, w, h, k);
-  const [wideF, wideB] = pass(
-    small,
-    small,
-    small,
-    smallAlpha,
-    sw,
-    sh,
-    Math.max(2, Math.round((90 * scale) / k)),
-  );
-  narrowPass(image, a, w, h, wideF, wideB, sw, sh, narrow, (i, f) => {
-    const x = i % w;
-    const y = (i - x) / w;
-    const o = ((region.y0 + y) * width + region.x0 + x) * 4;
-    out[o] = Math.round(f[0] * 255);
-    out[o + 1] = Math.round(f[1] * 255);
-    out[o + 2] = Math.round(f[2] * 255);
-  });
-  return out;
-}
 
-/**
- * The narrow blur-fusion step. Its local means of foreground and background are worked out at half
- * size (solid pixels are their own foreground or background, edge pixels start from the wide
- * estimate); the correction that makes the estimate recompose the observed colour is applied at full
- * size, at each edge pixel only.
- */
-function narrowPass(
-  image: Rgb,
-  alpha: Float32Array,
-  w: number,
-  h: number,
-  wideF: Rgb,
-  wideB: Rgb,
-  sw: number,
-  sh: number,
-  r: number,
-  write: (i: number, f: [number, number, number]) => void,
-): void {
-  const hw = Math.ceil(w / 2);
-  const hh = Math.ceil(h / 2);
-  const n = hw * hh;
-  const halfAlpha = shrink(alpha, w, h, 2);
-  const hr = Math.max(1, Math.round(r / 2));
-  const meanAlpha = boxMean(halfAlpha, hw, hh, hr);
-  const meansF: Float32Array[] = [];
-  const meansB: Float32Array[] = [];
-  const weighted = new Float32Array(n);
-  for (let c = 0; c < 3; c++) {
-    const half = shrink(image[c]!, w, h, 2);
-    const f = resample(wideF[c]!, sw, sh, hw, hh);
-    const b = resample(wideB[c]!, sw, sh, hw, hh);
-    for (let i = 0; i < n; i++) {
-      const a = halfAlpha[i]!;
-      const edge = a > 0.02 && a < 0.98;
-      weighted[i] = (edge ? f[i]! : half[i]!) * a;
-      b[i] = (edge ? b[i]! : half[i]!) * (1 - a);
-    }
-    const sumF = boxMean(weighted, hw, hh, hr);
-    const sumB = boxMean(b, hw, hh, hr);
-    for (let i = 0; i < n; i++) {
-      sumF[i] = sumF[i]! / (meanAlpha[i]! + 1e-5);
-      sumB[i] = sumB[i]! / (1 - meanAlpha[i]! + 1e-5);
-    }
-    meansF.push(sumF);
-    meansB.push(sumB);
-  }
-  const f: [number, number, number] = [0, 0, 0];
-  for (let y = 0, i = 0; y < h; y++) {
-    const sy = (y + 0.5) / 2 - 0.5;
-    for (let x = 0; x < w; x++, i++) {
-      const a = alpha[i]!;
-      if (a >= 0.98 || a <= 0) continue;
-      const sx = (x + 0.5) / 2 - 0.5;
+  // Both windows' local means, at half and a quarter of the size.
+  const half = halfSize(data, channels, width, alpha, region);
+  const qw = Math.ceil(half.w / 2);
+  const qh = Math.ceil(half.h / 2);
+  const quarter: Rgb = [
+    halve(half.image[0], half.w, half.h),
+    halve(half.image[1], half.w, half.h),
+    halve(half.image[2], half.w, half.h),
+  ];
+  const quarterAlpha = halve(half.alpha, half.w, half.h);
+  const [wideF, wideB] = pass(
+    quarter,
+    quarter,
+    quarter,
+    quarterAlpha,
+    qw,
+    qh,
+    Math.max(2, Math.round((90 * scale) / 4)),
+  );
+
+  // The narrow window starts from the wide estimate at edge pixels; solid pixels are their own
+  // foreground (alpha 1) or background (alpha 0). Its sums come from summed-area tables at half size,
+  // read only where the full-size alpha is partial.
+  const hw = half.w;
+  const hh = half.h;
+  const stride = hw + 1;
+  const tables = Array.from({ length: 7 }, () => new Float64Array(stride * (hh + 1)));
+  const [sumA, ...sums] = tables as [Float64Array, ...Float64Array[]];
+  const row = new Float64Array(7);
+  for (let y = 0; y < hh; y++) {
+    row.fill(0);
+    const qy = (y + 0.5) / 2 - 0.5;
+    for (let x = 0; x < hw; x++) {
+      const i = y * hw + x;
+      const a = half.alpha[i]!;
+      const edge = a > SOLID && a < 1 - SOLID;
+      const qx = (x + 0.5) / 2 - 0.5;
+      row[0]! += a;
       for (let c = 0; c < 3; c++) {
-        const bf = sample(meansF[c]!, hw, hh, sx, sy);
-        const bb = sample(meansB[c]!, hw, hh, sx, sy);
-        const v = bf + a * (image[c]![i]! - a * bf - (1 - a) * bb);
-        f[c] = v < 0 ? 0 : v > 1 ? 1 : v;
+        const own = half.image[c]![i]!;
+        row[1 + c]! += (edge ? sample(wideF[c]!, qw, qh, qx, qy) : own) * a;
+        row[4 + c]! += (edge ? sample(wideB[c]!, qw, qh, qx, qy) : own) * (1 - a);
       }
-      write(i, f);
+      const o = (y + 1) * stride + x + 1;
+      const above = y * stride + x + 1;
+      for (let t = 0; t < 7; t++) tables[t]![o] = tables[t]![above]! + row[t]!;
     }
   }
+  const hr = Math.max(1, Math.round(narrow / 2));
+  const windowSum = (t: Float64Array, x0: number, y0: number, x1: number, y1: number) =>
+    t[(y1 + 1) * stride + x1 + 1]! -
+    t[y0 * stride + x1 + 1]! -
+    t[(y1 + 1) * stride + x0]! +
+    t[y0 * stride + x0]!;
+
+  // The correction at each edge pixel, with its own colour and alpha.
+  for (let y = region.y0; y <= region.y1; y++) {
+    const hy = Math.min(hh - 1, (y - region.y0) >> 1);
+    const y0 = Math.max(0, hy - hr);
+    const y1 = Math.min(hh - 1, hy + hr);
+    for (let x = region.x0; x <= region.x1; x++) {
+      const p = y * width + x;
+      const a = alpha[p]!;
+      if (a <= 0 || a >= 1 - SOLID) continue;
+      const hx = Math.min(hw - 1, (x - region.x0) >> 1);
+      const x0 = Math.max(0, hx - hr);
+      const x1 = Math.min(hw - 1, hx + hr);
+      const area = (x1 - x0 + 1) * (y1 - y0 + 1);
+      const meanA = windowSum(sumA, x0, y0, x1, y1) / area;
+      const i = p * channels;
+      for (let c = 0; c < 3; c++) {
+        const bf = windowSum(sums[c]!, x0, y0, x1, y1) / area / (meanA + 1e-5);
+        const bb = windowSum(sums[3 + c]!, x0, y0, x1, y1) / area / (1 - meanA + 1e-5);
+        const v = bf + a * (data[i + c]! / 255 - a * bf - (1 - a) * bb);
+        out[p * 4 + c] = (v < 0 ? 0 : v > 1 ? 1 : v) * 255 + 0.5;
+      }
+    }
+  }
+  return out;
 }

@@ -18,9 +18,12 @@ let loading: Promise<{ cv: OpenCv }> | null = null;
 export function openCv(): Promise<{ cv: OpenCv }> {
   loading ??= new Promise((resolve, reject) => {
     try {
-      const module = createRequire(import.meta.url)('@techstark/opencv-js') as OpenCv & {
-        onRuntimeInitialized?: () => void;
-      };
+      const module = withoutProcessHandlers(
+        () =>
+          createRequire(import.meta.url)('@techstark/opencv-js') as OpenCv & {
+            onRuntimeInitialized?: () => void;
+          },
+      );
       if (typeof module.Mat === 'function') resolve({ cv: module });
       else module.onRuntimeInitialized = () => resolve({ cv: module });
     } catch (error) {
@@ -31,6 +34,24 @@ export function openCv(): Promise<{ cv: OpenCv }> {
     loading = null;
   });
   return loading;
+}
+
+/**
+ * Emscripten's runtime installs process-wide handlers when it loads: one that prints its whole
+ * source on any uncaught exception, one that aborts on any unhandled rejection. The process's own
+ * handling must stay in charge, so whatever it added is taken off again.
+ */
+function withoutProcessHandlers<T>(load: () => T): T {
+  const exceptions = new Set(process.listeners('uncaughtException'));
+  const rejections = new Set(process.listeners('unhandledRejection'));
+  try {
+    return load();
+  } finally {
+    for (const listener of process.listeners('uncaughtException'))
+      if (!exceptions.has(listener)) process.removeListener('uncaughtException', listener);
+    for (const listener of process.listeners('unhandledRejection'))
+      if (!rejections.has(listener)) process.removeListener('unhandledRejection', listener);
+  }
 }
 
 /** Runs `work` and deletes every Mat it registered, even when it throws. */

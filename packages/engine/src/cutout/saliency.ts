@@ -9,6 +9,7 @@
  *   (Mahalanobis distance), the band most unlike the others left out (the product may touch one side).
  * - A mild centre prior: shop photos put the product near the middle.
  */
+import { resample } from './refine';
 
 /** Minimum barrier distance to the border on one channel, accumulated into `out`. */
 function barrierDistance(values: Float32Array, width: number, height: number, out: Float32Array): void {
@@ -165,15 +166,38 @@ export function otsu(values: Float32Array): number {
   return (threshold + 0.5) / 255;
 }
 
+/**
+ * Barrier distance summed over the three Lab channels, worked out at half size (it is smooth: the
+ * detail comes later, from GrabCut and the edge refinement) and brought back to full size.
+ */
+function barrierMap(lab: Float32Array, width: number, height: number): Float32Array {
+  const w = Math.max(2, width >> 1);
+  const h = Math.max(2, height >> 1);
+  const half = new Float32Array(w * h);
+  const barrier = new Float32Array(w * h);
+  for (let c = 0; c < 3; c++) {
+    for (let y = 0; y < h; y++) {
+      const y0 = Math.min(height - 1, y * 2);
+      const y1 = Math.min(height - 1, y0 + 1);
+      for (let x = 0; x < w; x++) {
+        const x0 = Math.min(width - 1, x * 2);
+        const x1 = Math.min(width - 1, x0 + 1);
+        half[y * w + x] =
+          (lab[(y0 * width + x0) * 3 + c]! +
+            lab[(y0 * width + x1) * 3 + c]! +
+            lab[(y1 * width + x0) * 3 + c]! +
+            lab[(y1 * width + x1) * 3 + c]!) /
+          4;
+      }
+    }
+    barrierDistance(half, w, h, barrier);
+  }
+  return resample(barrier, w, h, width, height);
+}
+
 export function saliencyMap(lab: Float32Array, width: number, height: number): Float32Array {
   const count = width * height;
-  const barrier = new Float32Array(count);
-  const channel = new Float32Array(count);
-  for (let c = 0; c < 3; c++) {
-    for (let p = 0; p < count; p++) channel[p] = lab[p * 3 + c]!;
-    barrierDistance(channel, width, height, barrier);
-  }
-  normalise(barrier);
+  const barrier = normalise(barrierMap(lab, width, height));
   const contrast = borderContrast(lab, width, height);
   const map = new Float32Array(count);
   for (let y = 0, p = 0; y < height; y++) {

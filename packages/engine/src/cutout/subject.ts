@@ -7,8 +7,8 @@ import type { CutoutCorrections } from '@vitrine/shared/api/cutout';
 import { backgroundDetection } from './background-detection';
 import { cleanMask } from './clean';
 import { confidenceOf, type ConfidenceParts } from './confidence';
-import { grabCut } from './grabcut';
-import { boxInPixels, seedsFrom } from './seeds';
+import { grabCut, GRABCUT_ITERATIONS } from './grabcut';
+import { boxInPixels, GC, seedsFrom } from './seeds';
 import { slic } from './superpixels';
 import { saliencyMap } from './saliency';
 
@@ -24,17 +24,16 @@ const REGIONS = 300;
 export function saliencyPrior(lab: Float32Array, width: number, height: number): Float32Array {
   const regions = slic(lab, width, height, REGIONS);
   const { saliency } = backgroundDetection(regions);
-  const connectivity = Float32Array.from(regions.labels, (label) => saliency[label]!);
+  const count = width * height;
+  const connectivity = new Float32Array(count);
+  for (let p = 0; p < count; p++) connectivity[p] = saliency[regions.labels[p]!]!;
   const barrier = saliencyMap(lab, width, height);
-  const mean = connectivity.map((v, p) => (v + barrier[p]!) / 2);
+  const mean = new Float32Array(count);
+  for (let p = 0; p < count; p++) mean[p] = (connectivity[p]! + barrier[p]!) / 2;
   let best: Float32Array = connectivity;
   let bestScore = -1;
   for (const candidate of [connectivity, barrier, mean]) {
-    const mask = cleanMask(
-      Uint8Array.from(candidate, (v) => (v >= 0.5 ? 1 : 0)),
-      width,
-      height,
-    );
+    const mask = cleanMask(threshold(candidate), width, height);
     const { score } = confidenceOf(mask, candidate, lab, width, height);
     if (score > bestScore) {
       bestScore = score;
@@ -59,21 +58,45 @@ export async function segmentSubject(
   lab: Float32Array,
   width: number,
   height: number,
-  options: { prior?: Float32Array | null; corrections?: CutoutCorrections | null; grabCut?: boolean } = {},
+  options: {
+    prior?: Float32Array | null;
+    corrections?: CutoutCorrections | null;
+    grabCut?: boolean;
+    /** Milliseconds per step are added here. */
+    timings?: Record<string, number>;
+  } = {},
 ): Promise<Subject> {
+  const timings = options.timings ?? {};
+  let last = performance.now();
+  const lap = (step: string) => {
+    const now = performance.now();
+    timings[step] = Math.round(now - last);
+    last = now;
+  };
   const corrections = options.corrections ?? null;
   const prior =
     options.prior ??
     (corrections?.box
       ? priorInBox(lab, width, height, boxInPixels(corrections.box, width, height))
       : saliencyPrior(lab, width, height));
+  lap('prior');
   const seeds = seedsFrom(prior, width, height, corrections);
   const raw =
     options.grabCut === false
-      ? Uint8Array.from(seeds.labels, (l) => (l === 1 || l === 3 ? 1 : 0))
-      : await grabCut(rgb, width, height, seeds.labels, undefined, { whole: Boolean(corrections?.box) });
+      ? foreground(seeds.labels)
+      : await grabCut(
+          rgb,
+          width,
+          height,
+          seeds.labels,
+          corrections ? GRABCUT_ITERATIONS.corrected : GRABCUT_ITERATIONS.automatic,
+          // With a box, the colours of the whole photo outside it teach GrabCut the background.
+          { whole: Boolean(corrections?.box) },
+        );
+  lap('grabCut');
   const mask = cleanMask(raw, width, height, { strokes: seeds.strokes });
   const { score, parts } = confidenceOf(mask, prior, lab, width, height);
+  lap('clean');
   return { mask, prior, confidence: score, parts, strokes: seeds.strokes };
 }
 
@@ -101,5 +124,18 @@ function priorInBox(
     crop.set(lab.subarray(((y0 + y) * width + x0) * 3, ((y0 + y) * width + x1 + 1) * 3), y * w * 3);
   const inner = saliencyPrior(crop, w, h);
   for (let y = 0; y < h; y++) out.set(inner.subarray(y * w, (y + 1) * w), (y0 + y) * width + x0);
+  return out;
+}
+
+function threshold(map: Float32Array): Uint8Array {
+  const out = new Uint8Array(map.length);
+  for (let p = 0; p < map.length; p++) out[p] = map[p]! >= 0.5 ? 1 : 0;
+  return out;
+}
+
+/** 1 where GrabCut's labels say product, certain or probable. */
+function foreground(labels: Uint8Array): Uint8Array {
+  const out = new Uint8Array(labels.length);
+  for (let p = 0; p < labels.length; p++) out[p] = labels[p] === GC.FGD || labels[p] === GC.PR_FGD ? 1 : 0;
   return out;
 }

@@ -13,6 +13,8 @@ import { erode, floodFromBorder, keepMainComponents, raggedness } from './mask-o
 const ANALYSIS_SIDE = 640;
 /** Largest spread of the border pixels around the backdrop model (ΔE) for a backdrop called plain. */
 const MAX_SPREAD = 2.5;
+/** Largest share of border pixels far from the model (the product may reach the border). */
+const MAX_OUTLIERS = 0.35;
 
 export type Segmentation =
   | { ok: true; alpha: Buffer; coverage: number }
@@ -21,6 +23,12 @@ export type Segmentation =
       reason: 'busy-background' | 'no-product-found' | 'product-fills-photo' | 'ragged-edge';
       coverage: number;
     };
+
+/** Whether the photo's borders (on a small Lab copy) show the plain backdrop segmentProduct needs. */
+export function plainBackdrop(lab: Float32Array, width: number, height: number): boolean {
+  const model = fitBackground(lab, width, height);
+  return model.spread <= MAX_SPREAD && model.outlierShare <= MAX_OUTLIERS;
+}
 
 export async function segmentProduct(rgba: RawImage): Promise<Segmentation> {
   const scale = Math.min(1, ANALYSIS_SIDE / Math.max(rgba.width, rgba.height));
@@ -31,7 +39,7 @@ export async function segmentProduct(rgba: RawImage): Promise<Segmentation> {
   const { width, height } = small;
   const lab = await labImage(small);
   const model = fitBackground(lab, width, height);
-  if (model.spread > MAX_SPREAD || model.outlierShare > 0.35)
+  if (model.spread > MAX_SPREAD || model.outlierShare > MAX_OUTLIERS)
     return { ok: false, reason: 'busy-background', coverage: 1 };
 
   // A backdrop pixel is close to the model and connected to the border; enclosed areas stay product (a
