@@ -87,7 +87,7 @@ function byStyle(style: FusionStyle, grading: Grading): Effects {
     case 'cyberpunk':
       return {
         ...NONE,
-        duotone: 0.85,
+        duotone: 0.6,
         glow: 0.8,
         scanlines: 0.12,
         vignette: 0.4,

@@ -1,11 +1,12 @@
 /**
- * Contact sheet for judging quality at a glance: every Fusion style x palette, every format with
- * several products, positions and scenes, the variants of one request, the framed-photo fallback, and
- * every Express style in every format, rendered from the engine's own synthetic samples (drawn by
- * the samples module: no third-party images) into a folder with an index.html.
+ * Contact sheet for judging quality at a glance: real product photos taken on ordinary backgrounds
+ * (samples/photos, open licences in its SOURCES.md), their cut-outs and every style on them; every
+ * Fusion style x palette, every format with several products, positions and scenes, the variants of
+ * one request, the framed photo, and every Express style in every format, into a folder with an
+ * index.html. Scenes and the other products are drawn by the engine's samples module.
  *   npm run gallery -- [--out data/gallery]
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -26,7 +27,10 @@ import { planFusion, planFusionVariants } from '../art-direction/plan';
 import { prepareContext, prepareProduct, type PreparedContext, type PreparedProduct } from '../local/prepare';
 import { renderExpressVariant } from '../local/render-express';
 import { renderFusionVariant } from '../local/render-fusion';
+import { fromRaw, guard } from '../image/sharp';
 import { productPhoto, sceneJpeg, type ProductShape, type SceneKind } from '../samples/synthetic';
+
+const PHOTOS = path.join(import.meta.dirname, '../samples/photos');
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'data/gallery' } } });
 const out = values.out;
@@ -48,11 +52,19 @@ const section = (title: string, cells: Cell[], columns: number) =>
 async function main(): Promise<void> {
   await mkdir(out, { recursive: true });
   const shapes: ProductShape[] = ['bottle', 'jar', 'box', 'cream', 'pouch'];
-  const products = new Map<ProductShape | 'stall', PreparedProduct>();
+  const products = new Map<string, PreparedProduct>();
   for (const shape of shapes)
     products.set(shape, await prepareProduct(await productPhoto(shape, 'studio-grey', 2.5)));
-  // A honey jar shot on a market stall: too busy to cut out, so it is laid out as a framed print.
-  products.set('stall', await prepareProduct(await productPhoto('jar', 'busy', 2)));
+  // A honey jar shot on a market stall, which the user chose to show whole: a framed print.
+  products.set(
+    'stall',
+    await prepareProduct(await productPhoto('jar', 'busy', 2), {
+      stored: { framed: true, reason: 'whole-photo', confidence: 1 },
+    }),
+  );
+  const photos = (await readdir(PHOTOS)).filter((f) => /\.(jpe?g|png)$/.test(f)).sort();
+  for (const photo of photos)
+    products.set(photo, await prepareProduct(await readFile(path.join(PHOTOS, photo))));
   const scenes = new Map<SceneKind, PreparedContext>();
   for (const kind of ['cafe', 'terrace'] as const)
     scenes.set(kind, await prepareContext(await sceneJpeg(1600, 1200, kind)));
@@ -61,7 +73,7 @@ async function main(): Promise<void> {
     name: string,
     caption: string,
     input: Partial<FusionRequestInput>,
-    product: ProductShape | 'stall',
+    product: string,
     scene: SceneKind,
     variant = 0,
   ) => {
@@ -82,6 +94,47 @@ async function main(): Promise<void> {
     );
     return save(name, images.jpeg!, caption, metadata.timings.totalMs);
   };
+
+  // Real photos: the photo, its cut-out on a checkerboard, then every style on it.
+  const real: Cell[] = [];
+  for (const [row, photo] of photos.entries()) {
+    const prepared = products.get(photo)!;
+    const { cutout } = prepared;
+    const original = await readFile(path.join(PHOTOS, photo));
+    real.push({ file: photo, caption: `${photo} (photo)`, ms: 0 });
+    await writeFile(path.join(out, photo), original);
+    const checker = await checkerboard(cutout.image);
+    real.push(
+      await save(
+        fileName('cutout', photo),
+        checker,
+        `cut-out: ${cutout.method}${cutout.reason ? ` (${cutout.reason})` : ''}, confidence ${cutout.confidence}`,
+        prepared.cutoutMs,
+      ),
+    );
+    for (const [i, style] of FUSION_STYLES.entries()) {
+      const palette = FUSION_PALETTES[(i + row) % FUSION_PALETTES.length]!;
+      real.push(
+        await render(
+          fileName('real', photo, style),
+          `${style} / ${palette}`,
+          { style, palette, position: i % 2 ? 'gauche' : 'centré', typography: FUSION_TYPOGRAPHIES[i % 4]! },
+          photo,
+          row % 2 ? 'terrace' : 'cafe',
+          i % 4,
+        ),
+      );
+    }
+    real.push(
+      await render(
+        fileName('real', photo, 'cyberpunk-neon'),
+        'cyberpunk / néon',
+        { style: 'cyberpunk', palette: 'néon', position: 'droite' },
+        photo,
+        'cafe',
+      ),
+    );
+  }
 
   const grid: Cell[] = [];
   for (const [i, style] of FUSION_STYLES.entries()) {
@@ -163,7 +216,7 @@ async function main(): Promise<void> {
     framed.push(
       await render(
         fileName('framed', format, position),
-        `framed print (busy-background) / ${format} / ${position} / ${style}`,
+        `framed print (the whole photo, as chosen) / ${format} / ${position} / ${style}`,
         { format, position, style, palette: 'froide' },
         'stall',
         'cafe',
@@ -197,11 +250,12 @@ async function main(): Promise<void> {
   const html = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Vitrine engine gallery</title>
 <style>body{font:14px system-ui;margin:24px;background:#111;color:#eee}.grid{display:grid;gap:12px;align-items:start}
 figure{margin:0}img{width:100%;display:block;border-radius:4px}figcaption{opacity:.75;margin-top:4px}</style>
-<h1>Vitrine engine gallery</h1><p>Local provider, offline. Every picture is synthetic: products and scenes are drawn by the engine's samples module (no third-party photos, no licence to track).</p>
+<h1>Vitrine engine gallery</h1><p>Local provider, offline. The real product photos come from open-licensed sources listed in packages/engine/src/samples/photos/SOURCES.md; everything else (scenes, studio products) is drawn by the engine's samples module.</p>
+${section('Real photos on ordinary backgrounds: photo, cut-out, the seven styles, cyberpunk néon', real, FUSION_STYLES.length + 3)}
 ${section('Fusion: style × palette (carré, gauche, syrup bottle in a café)', grid, FUSION_PALETTES.length)}
 ${section('Formats, positions, products and scenes (the terrace has a bright sun that text must avoid)', formats, 5)}
 ${section('Variants of one request (story, vintage, chaude)', variants, 4)}
-${section('Framed-print fallback: a product photographed on a busy market stall', framed, 4)}
+${section('The whole photo as a framed print: a product photographed on a busy market stall', framed, 4)}
 ${EXPRESS_FORMATS.map((format) =>
   section(
     `Express: the eight styles (${format})`,
@@ -213,8 +267,26 @@ ${EXPRESS_FORMATS.map((format) =>
   console.log(
     JSON.stringify({
       out: path.resolve(out),
-      images: grid.length + formats.length + variants.length + framed.length + express.length,
+      images: real.length + grid.length + formats.length + variants.length + framed.length + express.length,
     }),
+  );
+}
+
+/** The cut-out over a grey checkerboard, as a JPEG for the sheet. */
+async function checkerboard(image: { data: Buffer; width: number; height: number }): Promise<Buffer> {
+  const { width, height } = image;
+  const board = Buffer.alloc(width * height * 3);
+  const cell = Math.max(8, Math.round(Math.max(width, height) / 40));
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const light = (Math.floor(x / cell) + Math.floor(y / cell)) % 2 === 0;
+      board.fill(light ? 232 : 200, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    }
+  return guard(
+    fromRaw({ data: board, width, height, channels: 3 })
+      .composite([{ input: image.data, raw: { width, height, channels: 4 } }])
+      .jpeg({ quality: 88 })
+      .toBuffer(),
   );
 }
 

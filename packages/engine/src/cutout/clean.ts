@@ -63,7 +63,7 @@ export function cleanMask(
   height: number,
   options: CleanOptions = {},
 ): Uint8Array {
-  const { minComponentShare = 0.1, maxHoleShare = 0.01, strokes } = options;
+  const { minComponentShare = 0.25, maxHoleShare = 0.01, strokes } = options;
   const fore = components(mask, width, height, 1);
   const largest = Math.max(0, ...fore.areas);
   const kept = new Uint8Array(fore.areas.length);

@@ -143,6 +143,7 @@ export function confidenceOf(
   // subject to speak of, whatever else looks right.
   const separated = clamp01((separation - 0.2) / 0.3);
   const whole = clamp01((unity - 0.15) / 0.25);
-  const score = size * border * separated * whole * (0.3 * agreement + 0.3 * separation + 0.25 * edge + 0.15 * unity);
+  const score =
+    size * border * separated * whole * (0.3 * agreement + 0.3 * separation + 0.25 * edge + 0.15 * unity);
   return { score: Math.round(clamp01(score) * 1000) / 1000, parts };
 }
