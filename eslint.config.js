@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/node_modules/**',
       'data/**',
       'coverage/**',
+      '.tmp/**',
       'apps/server/src/db/migrations/**',
     ],
   },
