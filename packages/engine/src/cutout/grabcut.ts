@@ -16,6 +16,7 @@ import { GC } from './seeds';
  * second); two when the user's corrections set the seeds.
  */
 export const GRABCUT_ITERATIONS = { automatic: 1, corrected: 2 } as const;
+const RANDOM_SEED = 0x5eed;
 /** The background margin kept around the possible product, as a share of the copy's sides. */
 const MARGIN = 0.1;
 
@@ -85,6 +86,9 @@ export async function grabCut(
     mask.data.set(seeds);
     const background = keep(new cv.Mat());
     const foreground = keep(new cv.Mat());
+    // GrabCut seeds its colour models with k-means from OpenCV's random generator, whose state carries
+    // over between calls: the same seed each time makes the same photo give the same cut-out.
+    cv.setRNGSeed(RANDOM_SEED);
     cv.grabCut(
       image,
       mask,

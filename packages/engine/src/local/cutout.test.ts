@@ -174,6 +174,17 @@ describe('product cut-out on ordinary backgrounds', () => {
   });
 });
 
+describe('the same photo, the same cut-out', () => {
+  it('is repeatable whatever was cut out before on the same thread (GrabCut seeds its k-means)', async () => {
+    const photo = await mugOnTable();
+    const first = await findMask(photo);
+    await findMask(await decodeRgba(fs.readFileSync(path.join(DEV_SET, 'boat.jpg')), PRODUCT_SIDE));
+    const again = await findMask(photo);
+    expect(Buffer.compare(first.alpha!.data, again.alpha!.data)).toBe(0);
+    expect(again.confidence).toBe(first.confidence);
+  });
+});
+
 describe('colour decontamination of the soft edge', () => {
   it('a red disc photographed on green keeps no green in its soft edge', () => {
     const width = 200;

@@ -1,12 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
 import { ImageIcon } from '../../../components/ui/icons';
+import { CutoutPanel } from '../../cutout/components/cutout-panel';
 import { ImagePicker } from '../../image-picker/components/image-picker';
 import { SecurityNotice } from '../../image-picker/components/security-notice';
 import type { FusionImages, ImageSlot } from '../lib/fusion-form';
 import type { PickedImage } from '../../image-picker/lib/picked-file';
 
-/** The product image and the context image, both required, and the security notice. */
+/**
+ * The product image and the context image, both required, the product's cut-out to check and correct
+ * once it is uploaded, and the security notice.
+ */
 export function FusionImagesCard({
   images,
   onChange,
@@ -39,6 +43,11 @@ export function FusionImagesCard({
           />
         ))}
       </div>
+      {images.product && (
+        <div className="mt-6">
+          <CutoutPanel product={images.product} context={images.context} />
+        </div>
+      )}
       <div className="mt-6">
         <SecurityNotice />
       </div>

@@ -1,0 +1,250 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CutoutUpdate, CutoutView } from '@vitrine/shared/api/cutout';
+import { Button } from '../../../components/ui/button';
+import { AlertIcon, CheckIcon, PencilIcon, RefreshIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { formatPercent } from '../../../lib/format-number';
+import type { PickedImage } from '../../image-picker/lib/picked-file';
+import { useCutout, useUpdateCutout } from '../api/cutout';
+import { drawOnContext, loadImage, trimmed } from '../lib/canvas';
+import { CutoutEditor } from './cutout-editor';
+
+type Preview = 'checker' | 'context';
+
+/** What the status line says about the cut-out generations will use. */
+function statusOf(view: CutoutView): { tone: 'ok' | 'warning' | 'info'; key: string } {
+  if (view.choice === 'whole') return { tone: 'info', key: 'cutoutEditor.statusWhole' };
+  if (view.framed && view.reason === 'no-product-found')
+    return { tone: 'warning', key: 'cutoutEditor.statusNothing' };
+  if (view.framed) return { tone: 'warning', key: 'cutoutEditor.statusUnsure' };
+  if (view.corrections) return { tone: 'ok', key: 'cutoutEditor.statusCorrected' };
+  if (view.choice === 'cutout') return { tone: 'ok', key: 'cutoutEditor.statusAccepted' };
+  return { tone: 'ok', key: 'cutoutEditor.statusAuto' };
+}
+
+/**
+ * The product's cut-out on the Fusion page, as soon as the photo is uploaded: on a checkerboard or on
+ * the user's background, what the engine decided (and how sure it is), and the ways to change it:
+ * correct it, use the whole photo, or take an unsure cut-out anyway. A user who does nothing gets the
+ * automatic result.
+ */
+export function CutoutPanel({ product, context }: { product: PickedImage; context: PickedImage | null }) {
+  const { t, i18n } = useTranslation();
+  const { toast } = useToast();
+  const headingId = useId();
+  const cutout = useCutout(product.uploadId);
+  const update = useUpdateCutout(product.uploadId);
+  const [preview, setPreview] = useState<Preview>('checker');
+  const [editing, setEditing] = useState(false);
+  const view = cutout.data;
+  const shownPreview: Preview = preview === 'context' && context ? 'context' : 'checker';
+
+  function choose(choice: 'whole' | 'cutout' | 'auto') {
+    update.mutate({ choice } as CutoutUpdate, {
+      onError: (error) =>
+        toast({ variant: 'destructive', title: t('common.error'), description: error.message }),
+    });
+  }
+
+  const status = view ? statusOf(view) : null;
+  const framed = Boolean(view?.framed);
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-ink-100 bg-ink-50/60 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id={headingId} className="text-sm font-semibold text-ink-900">
+          {t('cutoutEditor.title')}
+        </h3>
+        {view && !framed && (
+          <div
+            role="group"
+            aria-label={t('cutoutEditor.previewLabel')}
+            className="flex rounded-lg bg-white p-0.5 ring-1 ring-ink-200"
+          >
+            {(['checker', 'context'] as const).map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                aria-pressed={shownPreview === mode}
+                disabled={mode === 'context' && !context}
+                title={mode === 'context' && !context ? t('cutoutEditor.contextMissing') : undefined}
+                onClick={() => setPreview(mode)}
+                className={`rounded-md px-2.5 py-1 text-xs font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 ${
+                  shownPreview === mode ? 'bg-brand-600 text-white' : 'text-ink-600 hover:text-ink-900'
+                }`}
+              >
+                {t(mode === 'checker' ? 'cutoutEditor.onChecker' : 'cutoutEditor.onContext')}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+
+      <div className="mt-3 grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:items-start">
+        <div
+          className="relative grid aspect-[4/3] place-items-center overflow-hidden rounded-lg bg-[repeating-conic-gradient(var(--color-ink-100)_0_25%,white_0_50%)] bg-[length:16px_16px] ring-1 ring-ink-100"
+          aria-busy={cutout.isPending || update.isPending}
+        >
+          {cutout.isPending && (
+            <p
+              role="status"
+              className="flex items-center gap-2 rounded-full bg-white/90 px-3 py-1.5 text-sm text-ink-700 shadow-sm"
+            >
+              <Spinner /> {t('cutoutEditor.computing')}
+            </p>
+          )}
+          {cutout.isError && (
+            <div
+              role="alert"
+              className="flex flex-col items-center gap-2 p-4 text-center text-sm text-red-700"
+            >
+              <AlertIcon />
+              <span>{cutout.error.message}</span>
+              <Button variant="secondary" size="sm" onClick={() => void cutout.refetch()}>
+                <RefreshIcon /> {t('imagePicker.retry')}
+              </Button>
+            </div>
+          )}
+          {view && (framed || !view.previewUrl) && (
+            <img
+              src={product.previewUrl}
+              alt={t('cutoutEditor.wholeAlt', { name: product.name })}
+              className="max-h-full max-w-full object-contain"
+            />
+          )}
+          {view && !framed && view.previewUrl && shownPreview === 'checker' && (
+            <img
+              src={view.previewUrl}
+              alt={t('cutoutEditor.previewAlt', { name: product.name })}
+              className="max-h-full max-w-full object-contain"
+            />
+          )}
+          {view && !framed && view.previewUrl && shownPreview === 'context' && context && (
+            <OnContext
+              previewUrl={view.previewUrl}
+              contextUrl={context.previewUrl}
+              label={t('cutoutEditor.onContextAlt', { name: product.name })}
+            />
+          )}
+          {update.isPending && (
+            <span className="absolute inset-x-0 bottom-0 flex items-center justify-center gap-2 bg-white/85 py-1.5 text-xs text-ink-700">
+              <Spinner className="size-3" /> {t('cutoutEditor.applying')}
+            </span>
+          )}
+        </div>
+
+        <div className="flex flex-col gap-3">
+          {view && status && (
+            <p
+              role="status"
+              className={`flex items-start gap-2 rounded-lg px-3 py-2 text-sm ${
+                status.tone === 'warning'
+                  ? 'bg-amber-50 text-amber-900 ring-1 ring-amber-200'
+                  : status.tone === 'info'
+                    ? 'bg-white text-ink-700 ring-1 ring-ink-200'
+                    : 'bg-emerald-50 text-emerald-900 ring-1 ring-emerald-200'
+              }`}
+            >
+              <span className="mt-0.5 shrink-0" aria-hidden="true">
+                {status.tone === 'warning' ? <AlertIcon /> : <CheckIcon />}
+              </span>
+              <span>
+                {t(status.key as 'cutoutEditor.statusAuto')}
+                {status.key === 'cutoutEditor.statusAuto' && (
+                  <>
+                    {' '}
+                    {t('cutoutEditor.confidence', {
+                      value: formatPercent(Math.round(view.confidence * 100), i18n.language),
+                    })}
+                  </>
+                )}
+              </span>
+            </p>
+          )}
+          {view && (
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setEditing(true)}
+                disabled={update.isPending}
+              >
+                <PencilIcon /> {t('cutoutEditor.correct')}
+              </Button>
+              {framed && view.choice === 'auto' && view.maskUrl && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => choose('cutout')}
+                  busy={update.isPending}
+                >
+                  {t('cutoutEditor.useAnyway')}
+                </Button>
+              )}
+              {view.choice === 'whole' ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => choose(view.maskUrl ? 'cutout' : 'auto')}
+                  busy={update.isPending}
+                >
+                  {t('cutoutEditor.backToCutout')}
+                </Button>
+              ) : (
+                <Button variant="ghost" size="sm" onClick={() => choose('whole')} busy={update.isPending}>
+                  {t('cutoutEditor.useWhole')}
+                </Button>
+              )}
+            </div>
+          )}
+          <p className="text-xs text-ink-500">{t('cutoutEditor.hint')}</p>
+        </div>
+      </div>
+
+      {editing && view && (
+        <CutoutEditor
+          uploadId={product.uploadId}
+          photoUrl={product.previewUrl}
+          view={view}
+          onClose={() => setEditing(false)}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The cut-out standing on the user's background, drawn into a canvas. */
+function OnContext({
+  previewUrl,
+  contextUrl,
+  label,
+}: {
+  previewUrl: string;
+  contextUrl: string;
+  label: string;
+}) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void Promise.all([loadImage(previewUrl), loadImage(contextUrl)]).then(([cut, background]) => {
+      const canvas = ref.current;
+      const product = trimmed(cut);
+      if (cancelled || !canvas || !product) return;
+      drawOnContext(canvas, background, product);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [previewUrl, contextUrl]);
+  return (
+    <canvas
+      ref={ref}
+      width={800}
+      height={600}
+      role="img"
+      aria-label={label}
+      className="size-full object-cover"
+    />
+  );
+}

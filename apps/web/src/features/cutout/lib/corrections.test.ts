@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { CUTOUT_LIMITS, cutoutCorrections } from '@vitrine/shared/api/cutout';
+import {
+  add,
+  boxBetween,
+  brushRadius,
+  canUndo,
+  fromSaved,
+  NO_CORRECTIONS,
+  thin,
+  toFraction,
+  toRequest,
+  undo,
+  withinLimits,
+  type Point,
+} from './corrections';
+
+const frame = { left: 100, top: 50, width: 400, height: 200 };
+
+describe('cut-out corrections', () => {
+  it('a pointer position becomes a fraction of the photo, held inside it', () => {
+    expect(toFraction(300, 150, frame)).toEqual([0.5, 0.5]);
+    expect(toFraction(50, 400, frame)).toEqual([0, 1]);
+    expect(toFraction(600, 0, frame)).toEqual([1, 0]);
+  });
+
+  it('a box can be dragged in any direction, and a slip of the finger makes no box', () => {
+    expect(boxBetween([0.8, 0.7], [0.2, 0.1])).toEqual({
+      x: 0.2,
+      y: 0.1,
+      width: 0.6000000000000001,
+      height: 0.6,
+    });
+    expect(boxBetween([0.5, 0.5], [0.502, 0.9])).toBeNull();
+    expect(boxBetween([0.5, 0.5], [0.5, 0.5])).toBeNull();
+  });
+
+  it('long strokes are thinned but keep their ends, and stay within the per-stroke limit', () => {
+    const points: Point[] = Array.from({ length: 5000 }, (_, i) => [i / 5000, 0.5]);
+    const thinned = thin(points, 0.005);
+    expect(thinned[0]).toEqual([0, 0.5]);
+    expect(thinned.at(-1)).toEqual([4999 / 5000, 0.5]);
+    expect(thinned.length).toBeLessThanOrEqual(CUTOUT_LIMITS.pointsPerStroke);
+    expect(thinned.length).toBeGreaterThan(150);
+  });
+
+  it('the brush radius stays within what the server takes', () => {
+    expect(brushRadius(0)).toBe(CUTOUT_LIMITS.minRadius);
+    expect(brushRadius(1)).toBe(CUTOUT_LIMITS.maxRadius);
+    expect(brushRadius(0.03)).toBe(0.03);
+  });
+
+  it('undo takes back the last correction, whatever it was', () => {
+    let state = add(NO_CORRECTIONS, { kind: 'box', box: { x: 0.1, y: 0.1, width: 0.5, height: 0.5 } });
+    state = add(state, { kind: 'keep', radius: 0.02, points: [[0.3, 0.3]] });
+    expect(canUndo(state)).toBe(true);
+    state = undo(state);
+    expect(toRequest(state)).toEqual({ box: { x: 0.1, y: 0.1, width: 0.5, height: 0.5 }, strokes: [] });
+    state = undo(state);
+    expect(canUndo(state)).toBe(false);
+    expect(toRequest(state)).toEqual({ strokes: [] });
+  });
+
+  it('the request has the last box drawn and every stroke in order, and the server contract accepts it', () => {
+    let state = add(NO_CORRECTIONS, { kind: 'box', box: { x: 0, y: 0, width: 0.5, height: 0.5 } });
+    state = add(state, {
+      kind: 'remove',
+      radius: 0.02,
+      points: [
+        [0.2, 0.2],
+        [0.3, 0.3],
+      ],
+    });
+    state = add(state, { kind: 'box', box: { x: 0.1, y: 0.2, width: 0.8, height: 0.7 } });
+    state = add(state, { kind: 'keep', radius: 0.05, points: [[0.5, 0.5]] });
+    const request = toRequest(state);
+    expect(request.box).toEqual({ x: 0.1, y: 0.2, width: 0.8, height: 0.7 });
+    expect(request.strokes.map((s) => s.kind)).toEqual(['remove', 'keep']);
+    expect(cutoutCorrections.safeParse(request).success).toBe(true);
+  });
+
+  it('corrections saved on the server come back as a list to continue from', () => {
+    const saved = {
+      box: { x: 0.1, y: 0.1, width: 0.5, height: 0.5 },
+      strokes: [{ kind: 'keep' as const, radius: 0.02, points: [[0.3, 0.3]] as [number, number][] }],
+    };
+    const state = fromSaved(saved);
+    expect(state.items).toHaveLength(2);
+    expect(toRequest(state)).toEqual(saved);
+    expect(fromSaved(null).items).toEqual([]);
+  });
+
+  it('more strokes than the server takes are noticed before sending', () => {
+    let state = NO_CORRECTIONS;
+    for (let i = 0; i <= CUTOUT_LIMITS.strokes; i++)
+      state = add(state, { kind: 'keep', radius: 0.02, points: [[0.5, 0.5]] });
+    expect(withinLimits(state)).toBe(false);
+    expect(withinLimits(undo(state))).toBe(true);
+  });
+});

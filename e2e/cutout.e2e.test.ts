@@ -1,0 +1,208 @@
+/**
+ * Checking and correcting the product's cut-out on the Fusion page, in a real browser: the cut-out of a
+ * cup photographed on a wooden table appears on its own after the upload, on a checkerboard and on the
+ * chosen background; a box drawn with the mouse and a remove stroke (undone) in the editor; the whole
+ * photo chosen and the cut-out taken back; a photo with nothing to cut out says so; English; 390 px.
+ */
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { CutoutView } from '@vitrine/shared/api/cutout';
+import { launchBrowser, newContext } from './browser';
+import { startApp, type AppUnderTest } from './app-server';
+
+let app: AppUnderTest;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const PASSWORD = 'Vitrine2026';
+const EMAIL = 'detourage@example.test';
+const CUP = fs.readFileSync('packages/engine/src/samples/photos/coffee-cup.png');
+const SHELF = fs.readFileSync('packages/engine/src/samples/photos/carton-shelf.jpg');
+
+async function signedInUser(p: Page) {
+  const api = p.request;
+  await api.post('/api/auth/sign-up', {
+    data: { email: EMAIL, password: PASSWORD, firstName: 'Lou', lastName: 'Martin' },
+  });
+  const { messages } = (await (await api.get('/api/dev/mailbox')).json()) as {
+    messages: { to: string; links: string[] }[];
+  };
+  const link = messages.find((m) => m.to === EMAIL)!.links.find((l) => l.includes('verify-email'))!;
+  await api.get(link, { maxRedirects: 0 });
+  const res = await api.post('/api/auth/sign-in', { data: { email: EMAIL, password: PASSWORD } });
+  expect(res.status()).toBe(200);
+}
+
+async function pick(p: Page, group: string, name: string, mimeType: string, bytes: Buffer) {
+  await p
+    .getByRole('group', { name: group })
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType, buffer: bytes });
+}
+
+/** The upload id of the product, read from the cut-out preview's address. */
+async function productUploadId(p: Page): Promise<string> {
+  const src = await p.locator('img[src*="/cutout/preview.webp"]').first().getAttribute('src');
+  return /\/api\/uploads\/([0-9a-f-]{36})\/cutout/.exec(src ?? '')![1]!;
+}
+
+async function serverView(p: Page, id: string): Promise<CutoutView> {
+  return (await p.request.get(`/api/uploads/${id}/cutout`)).json() as Promise<CutoutView>;
+}
+
+/** Drags on the drawing layer between two points given as fractions of it. */
+async function drag(p: Page, from: [number, number], to: [number, number], steps = 12) {
+  const layer = p.locator('dialog svg.cursor-crosshair');
+  const box = (await layer.boundingBox())!;
+  await p.mouse.move(box.x + from[0] * box.width, box.y + from[1] * box.height);
+  await p.mouse.down();
+  await p.mouse.move(box.x + to[0] * box.width, box.y + to[1] * box.height, { steps });
+  await p.mouse.up();
+}
+
+beforeAll(async () => {
+  fs.mkdirSync('e2e/.artifacts', { recursive: true });
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  context = await newContext(browser, 'fr-FR', app.url);
+  page = await context.newPage();
+  await signedInUser(page);
+}, 120_000);
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.close();
+});
+
+describe('the product cut-out on the Fusion page', () => {
+  let id: string;
+
+  it('appears on its own after the upload, on a checkerboard and on the chosen background', async () => {
+    await page.goto('/dashboard');
+    await pick(page, 'Image du produit', 'tasse.png', 'image/png', CUP);
+    const panel = page.getByRole('region', { name: 'Détourage du produit' });
+    await panel.getByText('Produit détouré automatiquement', { exact: false }).waitFor({ timeout: 30_000 });
+    const preview = panel.getByRole('img', { name: 'Produit détouré\u00a0: tasse.png' });
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    id = await productUploadId(page);
+    expect(await serverView(page, id)).toMatchObject({ choice: 'auto', framed: false, method: 'segmented' });
+
+    // "On your background" needs a context photo; then it draws the cut-out on it.
+    expect(await panel.getByRole('button', { name: 'Sur votre fond' }).isDisabled()).toBe(true);
+    await pick(page, 'Image de contexte', 'etagere.jpg', 'image/jpeg', SHELF);
+    await expect
+      .poll(() => panel.getByRole('button', { name: 'Sur votre fond' }).isDisabled(), { timeout: 30_000 })
+      .toBe(false);
+    await panel.getByRole('button', { name: 'Sur votre fond' }).click();
+    const composed = panel.getByRole('img', { name: /posé sur votre image de contexte/ });
+    await composed.waitFor();
+    // The canvas holds the drawing: not blank.
+    await expect
+      .poll(() =>
+        composed.evaluate((canvas: HTMLCanvasElement) => {
+          const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+          let sum = 0;
+          for (let i = 0; i < data.length; i += 400) sum += data[i]!;
+          return sum;
+        }),
+      )
+      .toBeGreaterThan(0);
+    await panel.screenshot({ path: 'e2e/.artifacts/cutout-on-background.png' });
+  }, 120_000);
+
+  it('is corrected with a box drawn with the mouse; a remove stroke is undone', async () => {
+    await page.getByRole('button', { name: 'Corriger le détourage' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Corriger le détourage' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: 'Cadre' }).getAttribute('aria-pressed')).toBe('true');
+    await drag(page, [0.08, 0.08], [0.92, 0.95]);
+    const [response] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().includes(`/api/uploads/${id}/cutout`) && r.request().method() === 'PUT',
+      ),
+      dialog.getByRole('button', { name: 'Appliquer' }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    await page.getByText('Détourage mis à jour', { exact: true }).first().waitFor();
+    const corrected = await serverView(page, id);
+    expect(corrected).toMatchObject({ choice: 'cutout', framed: false, method: 'corrected' });
+    expect(corrected.corrections?.box?.width).toBeGreaterThan(0.7);
+    await page.screenshot({ path: 'e2e/.artifacts/cutout-editor-box.png' });
+
+    // A remove stroke, then Ctrl+Z: nothing new to apply.
+    await dialog.getByRole('button', { name: 'Retirer' }).click();
+    await drag(page, [0.3, 0.5], [0.5, 0.55]);
+    expect(await dialog.getByRole('button', { name: 'Appliquer' }).isEnabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Retirer' }).press('Control+z');
+    expect(await dialog.getByRole('button', { name: 'Appliquer' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Terminer' }).click();
+    await page.getByText('Détourage corrigé par vos soins', { exact: false }).waitFor();
+  }, 120_000);
+
+  it('the whole photo can be chosen instead, and the cut-out taken back', async () => {
+    await page.getByRole('button', { name: 'Utiliser la photo entière' }).click();
+    await page.getByText('La photo entière sera utilisée', { exact: false }).waitFor();
+    expect((await serverView(page, id)).choice).toBe('whole');
+    await page.getByRole('button', { name: 'Revenir au détourage' }).click();
+    await page.getByText('Détourage corrigé par vos soins', { exact: false }).waitFor();
+    expect(await serverView(page, id)).toMatchObject({ choice: 'cutout', framed: false });
+  }, 60_000);
+
+  it('says so when it cannot find a product, rather than framing the photo silently', async () => {
+    const planks = Array.from(
+      { length: 30 },
+      (_, i) => `<rect x="0" y="${i * 20}" width="800" height="12" fill="${['#a0703f', '#8c5e33'][i % 2]}"/>`,
+    ).join('');
+    const table = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#9a6a3c"/>${planks}</svg>`,
+      ),
+    )
+      .jpeg()
+      .toBuffer();
+    await page.goto('/dashboard');
+    await pick(page, 'Image du produit', 'table.jpg', 'image/jpeg', table);
+    // Nothing found, or found without confidence: either way the page says the photo will be framed.
+    await page
+      .getByText(/Aucun produit n’a été repéré|Nous n’avons pas trouvé le produit avec certitude/)
+      .waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/sera présentée (entière, )?dans un cadre/)
+      .first()
+      .waitFor();
+  }, 60_000);
+
+  it('speaks English, and fits a 390-pixel-wide phone', async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Passer en anglais' }).click();
+    await pick(page, 'Product image', 'cup.png', 'image/png', CUP);
+    const panel = page.getByRole('region', { name: 'Product cut-out' });
+    await panel.getByText('Product cut out automatically', { exact: false }).waitFor({ timeout: 30_000 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'e2e/.artifacts/cutout-390.png', fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await panel.getByRole('button', { name: 'Correct the cut-out' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Correct the cut-out' });
+    await dialog.waitFor();
+    await page.screenshot({ path: 'e2e/.artifacts/cutout-editor-390.png' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Touch: a keep stroke painted with a finger (pointer events from a touch screen).
+    await dialog.getByRole('button', { name: 'Keep' }).click();
+    const layer = (await page.locator('dialog svg.cursor-crosshair').boundingBox())!;
+    const touch = await context.newCDPSession(page);
+    const at = (fx: number, fy: number) => [
+      { x: layer.x + fx * layer.width, y: layer.y + fy * layer.height },
+    ];
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0.4, 0.4) });
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(0.5, 0.45) });
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(0.6, 0.5) });
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => dialog.locator('svg polyline').count()).toBe(1);
+    expect(await dialog.getByRole('button', { name: 'Apply' }).isEnabled()).toBe(true);
+  }, 120_000);
+});
