@@ -11,30 +11,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CutoutView } from '@vitrine/shared/api/cutout';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
+import { signedInUser } from './session';
 
 let app: AppUnderTest;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-const PASSWORD = 'Vitrine2026';
 const EMAIL = 'detourage@example.test';
 const CUP = fs.readFileSync('packages/engine/src/samples/photos/coffee-cup.png');
 const SHELF = fs.readFileSync('packages/engine/src/samples/photos/carton-shelf.jpg');
-
-async function signedInUser(p: Page) {
-  const api = p.request;
-  await api.post('/api/auth/sign-up', {
-    data: { email: EMAIL, password: PASSWORD, firstName: 'Lou', lastName: 'Martin' },
-  });
-  const { messages } = (await (await api.get('/api/dev/mailbox')).json()) as {
-    messages: { to: string; links: string[] }[];
-  };
-  const link = messages.find((m) => m.to === EMAIL)!.links.find((l) => l.includes('verify-email'))!;
-  await api.get(link, { maxRedirects: 0 });
-  const res = await api.post('/api/auth/sign-in', { data: { email: EMAIL, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-}
 
 async function pick(p: Page, group: string, name: string, mimeType: string, bytes: Buffer) {
   await p
@@ -68,7 +54,7 @@ beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
   context = await newContext(browser, 'fr-FR', app.url);
   page = await context.newPage();
-  await signedInUser(page);
+  await signedInUser(page, EMAIL, { firstName: 'Lou', lastName: 'Martin' });
 }, 120_000);
 afterAll(async () => {
   await context?.close();

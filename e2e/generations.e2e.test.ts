@@ -10,29 +10,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { contextJpeg, productJpeg } from '../apps/server/test/helpers/sample-images';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
+import { signedInUser } from './session';
 
 let app: AppUnderTest;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-const PASSWORD = 'Vitrine2026';
 const EMAIL = 'boutique@example.test';
-
-/** Signs up, follows the verification link from the dev mailbox and signs in, all in the page's context. */
-async function signedInUser(p: Page) {
-  const api = p.request;
-  await api.post('/api/auth/sign-up', {
-    data: { email: EMAIL, password: PASSWORD, firstName: 'Camille', lastName: 'Durand' },
-  });
-  const { messages } = (await (await api.get('/api/dev/mailbox')).json()) as {
-    messages: { to: string; links: string[] }[];
-  };
-  const link = messages.find((m) => m.to === EMAIL)!.links.find((l) => l.includes('verify-email'))!;
-  await api.get(link, { maxRedirects: 0 });
-  const res = await api.post('/api/auth/sign-in', { data: { email: EMAIL, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-}
 
 async function expectText(p: Page, text: string, timeout = 60_000) {
   await p.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout });
@@ -43,7 +28,7 @@ beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
   context = await newContext(browser, 'fr-FR', app.url);
   page = await context.newPage();
-  await signedInUser(page);
+  await signedInUser(page, EMAIL, { firstName: 'Camille', lastName: 'Durand' });
 }, 120_000);
 afterAll(async () => {
   await context?.close();

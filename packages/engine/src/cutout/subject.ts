@@ -9,6 +9,7 @@ import { cleanMask } from './clean';
 import { confidenceOf, type ConfidenceParts } from './confidence';
 import { grabCut, GRABCUT_ITERATIONS } from './grabcut';
 import { boxInPixels, GC, seedsFrom } from './seeds';
+import { stopwatch } from './stopwatch';
 import { slic } from './superpixels';
 import { saliencyMap } from './saliency';
 
@@ -66,13 +67,7 @@ export async function segmentSubject(
     timings?: Record<string, number>;
   } = {},
 ): Promise<Subject> {
-  const timings = options.timings ?? {};
-  let last = performance.now();
-  const lap = (step: string) => {
-    const now = performance.now();
-    timings[step] = Math.round(now - last);
-    last = now;
-  };
+  const { lap } = stopwatch(options.timings);
   const corrections = options.corrections ?? null;
   const prior =
     options.prior ??

@@ -13,6 +13,7 @@ import { FRAME_BELOW, type ConfidenceParts } from '../cutout/confidence';
 import { decontaminate } from '../cutout/foreground';
 import type { SaliencyModel } from '../cutout/model';
 import { refineAlpha } from '../cutout/refine';
+import { stopwatch } from '../cutout/stopwatch';
 import { segmentSubject } from '../cutout/subject';
 import { labImage } from './color';
 import { plainBackdrop, segmentProduct } from './segment';
@@ -131,13 +132,7 @@ const ownAlpha = (rgba: RawImage): RawImage | null => {
 
 /** Where the product is in the photo, and whether the engine trusts it enough to cut it out. */
 export async function findMask(rgba: RawImage, options: CutoutOptions = {}): Promise<CutoutMask> {
-  const timings: Record<string, number> = {};
-  let last = performance.now();
-  const lap = (step: string) => {
-    const now = performance.now();
-    timings[step] = Math.round(now - last);
-    last = now;
-  };
+  const { timings, lap, restart } = stopwatch();
   const corrections = options.corrections ?? null;
   const hasCorrections = Boolean(corrections && (corrections.box || corrections.strokes.length));
   if (!hasCorrections) {
@@ -179,7 +174,7 @@ export async function findMask(rgba: RawImage, options: CutoutOptions = {}): Pro
     grabCut: !(prior && !hasCorrections),
     timings,
   });
-  last = performance.now();
+  restart();
   let area = 0;
   for (const v of subject.mask) area += v;
   if (area === 0)
