@@ -11,7 +11,7 @@ import type { VariantRecipe } from './variants';
 export type TextPlacement = Partial<Record<TextRole, Box>>;
 
 export type Layout = {
-  product: { box: Box; groundY: number; third: 0 | 1 | 2; stage: Box };
+  product: { box: Box; groundY: number; third: 0 | 1 | 2; stage: Box; share: number };
   text: TextPlacement;
   /** Other places the same text may go, also clear of the product box. */
   alternatives: TextPlacement[];
@@ -24,18 +24,27 @@ type Shape = 'tall' | 'square' | 'wide';
 const shapeOf = ({ width, height }: Size): Shape =>
   width / height < 0.9 ? 'tall' : width / height > 1.5 ? 'wide' : 'square';
 
-/** Product width as a share of the canvas width, before the variant's scale. */
-const PRODUCT_WIDTH: Record<Shape, number> = { tall: 0.66, square: 0.46, wide: 0.32 };
+/**
+ * Widest the product's box may be, as a share of the canvas width, before the variant's scale: the
+ * product itself is sized by area (the variant's share of the canvas) within it.
+ */
+const PRODUCT_WIDTH: Record<Shape, number> = { tall: 0.8, square: 0.62, wide: 0.46 };
 /** Tallest the product may be, as a share of the canvas height, before the variant's scale. */
-const PRODUCT_HEIGHT: Record<Shape, number> = { tall: 0.5, square: 0.6, wide: 0.64 };
+const PRODUCT_HEIGHT: Record<Shape, number> = { tall: 0.56, square: 0.66, wide: 0.7 };
 /** The ground line: low enough to give the product room, high enough to show floor in front of it. */
 const GROUND: Record<Shape, number> = { tall: 0.87, square: 0.86, wide: 0.88 };
+/** The highest the ground line goes, as a share of the canvas height from the top. */
+const HIGHEST_GROUND = 0.7;
 /** Free space above the product, as a share of the canvas height, at the least. */
 const HEADROOM = 0.07;
 /** Never taller than this share of the canvas height, whatever the variant's scale. */
-const MAX_HEIGHT = 0.68;
+const MAX_HEIGHT = 0.72;
 const SLOGAN_HEIGHT: Record<Shape, number> = { tall: 0.1, square: 0.13, wide: 0.15 };
-const OUTER_CENTRE: Record<Shape, number> = { tall: 0.27, square: 0.26, wide: 1 / 6 };
+/**
+ * Centre of a product set left or right, as a share of the width from its edge: near the third's line
+ * (the rule of thirds) rather than the middle of the third, so the product has room to be the hero.
+ */
+const OUTER_CENTRE: Record<Shape, number> = { tall: 0.31, square: 0.3, wide: 0.28 };
 
 /** What a style asks of the layout. */
 const STYLE_LAYOUT: Partial<Record<FusionStyle, { scale?: number; podium?: number }>> = {
@@ -82,8 +91,8 @@ export function layOut(
   const margin = 0.05 * Math.min(W, H);
   const band = (has.slogan || has.tagline) && (shape === 'tall' || third === 1);
   // A side column is narrow but tall: it gets taller boxes, so the type is not smaller than in a band.
-  const sloganH = has.slogan ? SLOGAN_HEIGHT[shape] * H * (band ? 1 : 1.5) : 0;
-  const taglineH = has.tagline ? SLOGAN_HEIGHT[shape] * H * (band ? 0.45 : 0.6) : 0;
+  const sloganH = has.slogan ? SLOGAN_HEIGHT[shape] * H * (band ? 1 : 1.5) * recipe.textScale : 0;
+  const taglineH = has.tagline ? SLOGAN_HEIGHT[shape] * H * (band ? 0.45 : 0.6) * recipe.textScale : 0;
   const textH = sloganH + taglineH + (sloganH && taglineH ? sloganH * 0.12 : 0);
 
   // Horizontal centre: in the chosen third, nudged by the variant, never out of the third.
@@ -91,10 +100,13 @@ export function layOut(
   const base = third === 1 ? W / 2 : third === 0 ? OUTER_CENTRE[shape] * W : W - OUTER_CENTRE[shape] * W;
   const outward = third === 0 ? -1 : 1;
   const nudged = base - recipe.shift * outward * 0.035 * W;
-  const cx = Math.min(Math.max(nudged, third * thirdW + 0.03 * W), (third + 1) * thirdW - 0.03 * W);
+  const cx = Math.min(Math.max(nudged, third * thirdW + 0.015 * W), (third + 1) * thirdW - 0.015 * W);
 
   let top = margin * 1.5;
-  const groundY = Math.round(H * (GROUND[shape] - (styled.podium ?? 0)));
+  // Never higher than HIGHEST_GROUND: above it, the product would float in mid-air over most photos.
+  const groundY = Math.round(
+    H * Math.max(HIGHEST_GROUND, GROUND[shape] + recipe.ground - (styled.podium ?? 0)),
+  );
   const gap = 0.03 * H;
   let text: TextPlacement = {};
   if (band) {
@@ -104,11 +116,12 @@ export function layOut(
     top = margin * 1.5 + textH + gap;
   }
 
-  const room = groundY - top - HEADROOM * H;
+  // Under a band, the gap below the text is part of the headroom.
+  const room = groundY - top - (band ? HEADROOM * H - gap : HEADROOM * H);
   const scale = recipe.scale * (styled.scale ?? 1);
   const halfReach = Math.min(cx - margin, W - margin - cx);
   const width = Math.min(PRODUCT_WIDTH[shape] * W * scale, 2 * halfReach);
-  const height = Math.round(Math.min(room, PRODUCT_HEIGHT[shape] * H * scale, MAX_HEIGHT * H));
+  const height = Math.floor(Math.min(room, PRODUCT_HEIGHT[shape] * H * scale, MAX_HEIGHT * H));
   const box = { ...round({ x: cx - width / 2, y: 0, width, height }), y: groundY - height };
 
   // Text column on the side away from the product, at the top, the middle or the foot of the column.
@@ -153,7 +166,8 @@ export function layOut(
       : { ...box, y: Math.round(top), height: groundY - Math.round(top) };
 
   return {
-    product: { box, groundY, third, stage },
+    // A style that asks for a smaller product asks for less of the canvas's area too.
+    product: { box, groundY, third, stage, share: recipe.share * (styled.scale ?? 1) ** 2 },
     text,
     alternatives,
     align: band && recipe.textAt === 'start' ? 'center' : 'left',

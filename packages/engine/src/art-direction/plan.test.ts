@@ -79,9 +79,10 @@ describe('art direction: canvas and product box', () => {
             );
             expect(box.y - above, label).toBeGreaterThanOrEqual(0.07 * H - 1);
             // Floor in front: the ground line is never at the canvas foot, and never mid-air either.
-            expect(groundY, label).toBeLessThanOrEqual(0.88 * H);
+            // A close-up's camera is nearer: less floor shows in front of the product.
+            expect(groundY, label).toBeLessThanOrEqual((plan.shot === 'close-up' ? 0.93 : 0.88) * H);
             expect(groundY, label).toBeGreaterThanOrEqual(0.7 * H);
-            expect(box.height, label).toBeLessThanOrEqual(0.68 * H);
+            expect(box.height, label).toBeLessThanOrEqual(0.72 * H);
           }
         }
       }
@@ -157,6 +158,27 @@ describe('art direction: grading, effects and prompt', () => {
     }
     const prompts = FUSION_STYLES.map((style) => planFusion(request({ style }), 0).prompt);
     expect(new Set(prompts).size).toBe(FUSION_STYLES.length);
+  });
+
+  it('the four variants are four shots: hero, scene, close-up and backdrop, in that order', () => {
+    for (const format of FUSION_FORMATS) {
+      const plans = planFusionVariants(request({ format }));
+      expect(plans.map((plan) => plan.shot)).toEqual(['hero', 'scene', 'close-up', 'backdrop']);
+      const [hero, scene, closeUp, backdrop] = plans.map((plan) => plan.product.share) as number[];
+      // The camera distance differs on purpose: the close-up's product takes the most of the frame,
+      // the scene's the least; the close-up frames the context nearer.
+      expect(closeUp).toBeGreaterThan(hero!);
+      expect(hero).toBeGreaterThan(backdrop!);
+      expect(backdrop).toBeGreaterThan(scene!);
+      expect(plans[2]!.context.zoom).toBeGreaterThan(1);
+      expect(plans[0]!.context.zoom ?? 1).toBe(1);
+    }
+  });
+
+  it('a style that asks for more air (minimaliste) asks for a smaller share of the frame', () => {
+    const calm = planFusion(request({ style: 'minimaliste' }), 0);
+    const plain = planFusion(request({ style: 'photo réaliste' }), 0);
+    expect(calm.product.share).toBeLessThan(plain.product.share);
   });
 
   it('variants differ in layout and light, and planning is pure', () => {

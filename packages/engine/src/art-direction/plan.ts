@@ -38,6 +38,7 @@ export function planFusion(request: FusionRequest, variant: number): FusionPlan 
     variant,
     canvas,
     position: request.position,
+    shot: recipe.shot,
     style: request.style,
     palette: request.palette,
     product: layout.product,

@@ -90,7 +90,18 @@ export type TextBlock = {
   typeface: Typeface;
 };
 
-export type ContextFraming = { crop: 'centre' | 'attention' | 'entropy' | 'north' | 'south'; flop: boolean };
+export type ContextFraming = {
+  crop: 'centre' | 'attention' | 'entropy' | 'north' | 'south';
+  flop: boolean;
+  /** How much closer than a plain cover crop the camera stands: 1 (default) shows the most context. */
+  zoom?: number;
+};
+
+/**
+ * The kind of picture a variant is: the product as the hero; the product smaller in more of its scene;
+ * a close-up (product large, the camera nearer the context); the product before a backdrop panel.
+ */
+export type Shot = 'hero' | 'scene' | 'close-up' | 'backdrop';
 
 export type FusionPlan = {
   mode: 'fusion';
@@ -99,11 +110,13 @@ export type FusionPlan = {
   position: FusionPosition;
   style: FusionStyle;
   palette: FusionPalette;
+  shot: Shot;
   /**
-   * Where the product may stand; it sits on groundY, centred horizontally in the box. The stage is the
-   * widest box around it clear of every text place: a framed print of the photo may fill it.
+   * Where the product may stand; it sits on groundY, centred horizontally in the box, as large as the
+   * box allows up to `share` of the canvas's area (its bounding box). The stage is the widest box around
+   * it clear of every text place: a framed print of the photo may fill it.
    */
-  product: { box: Box; groundY: number; third: 0 | 1 | 2; stage: Box };
+  product: { box: Box; groundY: number; third: 0 | 1 | 2; stage: Box; share: number };
   context: ContextFraming;
   light: Light;
   grading: Grading;

@@ -1,11 +1,26 @@
-/** The four variants of one request: same art direction, different layout and light. */
-import type { ContextFraming, Light } from './types';
+/**
+ * The four variants of one request: four different pictures of the same art direction, not four
+ * copies with small changes. Each is a shot (hero, scene, close-up, backdrop) with its own camera
+ * distance (how much of the canvas the product takes, how close the context is framed), light and
+ * text placement; all follow the shop owner's position, style, palette and format.
+ */
+import type { ContextFraming, Light, Shot } from './types';
 
 export type VariantRecipe = {
-  /** Product size relative to the layout's default. */
+  shot: Shot;
+  /** The product's bounding box as a share of the canvas's area, when the layout has room for it. */
+  share: number;
+  /** The layout's room for the product, relative to its default (a smaller product leaves more scene). */
   scale: number;
   /** Moves the product inside its third: -1 toward the canvas edge, 1 toward the centre. */
   shift: -1 | 0 | 1;
+  /**
+   * Moves the ground line, as a share of the canvas height: down for a close-up (the camera nearer,
+   * less floor in front), up when more of the scene shows.
+   */
+  ground: number;
+  /** The text's size relative to the layout's default: larger when the picture leads with its words. */
+  textScale: number;
   context: ContextFraming;
   light: Light;
   /** Text centred (a band) or at the column's top ('start'); left-aligned, or at the column's foot ('end'). */
@@ -14,6 +29,10 @@ export type VariantRecipe = {
 
 export const VARIANT_RECIPES: readonly VariantRecipe[] = [
   {
+    shot: 'hero',
+    ground: 0,
+    textScale: 1,
+    share: 0.3,
     scale: 1,
     shift: 0,
     context: { crop: 'centre', flop: false },
@@ -21,24 +40,36 @@ export const VARIANT_RECIPES: readonly VariantRecipe[] = [
     textAt: 'start',
   },
   {
-    scale: 0.84,
+    shot: 'scene',
+    ground: -0.05,
+    textScale: 1.2,
+    share: 0.12,
+    scale: 0.8,
     shift: -1,
     context: { crop: 'attention', flop: true },
     light: { from: 'right', exposure: 0.06, strength: 0.18 },
     textAt: 'end',
   },
   {
-    scale: 1.12,
+    shot: 'close-up',
+    ground: 0.045,
+    textScale: 0.82,
+    share: 0.42,
+    scale: 1.15,
     shift: 1,
-    context: { crop: 'entropy', flop: false },
-    light: { from: 'top', exposure: -0.07, strength: 0.22 },
+    context: { crop: 'south', flop: false, zoom: 1.35 },
+    light: { from: 'top', exposure: -0.05, strength: 0.24 },
     textAt: 'start',
   },
   {
+    shot: 'backdrop',
+    ground: -0.025,
+    textScale: 1,
+    share: 0.2,
     scale: 0.92,
     shift: 0,
-    context: { crop: 'south', flop: true },
-    light: { from: 'left', exposure: 0.03, strength: 0.26 },
+    context: { crop: 'entropy', flop: true },
+    light: { from: 'left', exposure: 0.04, strength: 0.26 },
     textAt: 'end',
   },
 ];

@@ -13,9 +13,22 @@ export type Placement = { x: number; y: number; width: number; height: number; s
 /** A small product photo may be enlarged this much at most: beyond, it would look soft. */
 export const MAX_UPSCALE = 2;
 
-/** Largest size that fits the box, standing on the ground line and centred on the box. */
-export function fitInBox(size: { width: number; height: number }, box: Box, groundY: number): Placement {
-  const scale = Math.min(box.width / size.width, box.height / size.height, MAX_UPSCALE);
+/**
+ * The product's size and place: its bounding box takes `share` of the canvas's area when the box has
+ * room for that (a tall bottle and a wide box of biscuits take the same presence), never more than the
+ * box, never enlarged beyond MAX_UPSCALE; it stands on the ground line, centred on the box.
+ */
+export function fitInBox(
+  size: { width: number; height: number },
+  product: { box: Box; groundY: number; share?: number },
+  canvas?: { width: number; height: number },
+): Placement {
+  const { box, groundY, share } = product;
+  const byArea =
+    share && canvas
+      ? Math.sqrt((share * canvas.width * canvas.height) / (size.width * size.height))
+      : Infinity;
+  const scale = Math.min(box.width / size.width, box.height / size.height, MAX_UPSCALE, byArea);
   const width = Math.max(1, Math.round(size.width * scale));
   const height = Math.max(1, Math.round(size.height * scale));
   return { x: Math.round(box.x + box.width / 2 - width / 2), y: groundY - height, width, height, scale };

@@ -1,7 +1,8 @@
 /** The 3D-mockup podium: a shaded cylinder whose top ellipse the product stands on. */
 import type { Grading, Light } from '../art-direction/types';
 import { fromSvg, toRaw, type RawImage } from '../image/sharp';
-import { GAIN_ONE, type Vignette } from './light';
+import type { Vignette } from './light';
+import { drawOver } from './overlay';
 
 const hex = (rgb: readonly number[]) =>
   '#' + rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
@@ -84,26 +85,7 @@ export function drawPodium(
   const topY = spec.groundY - ry - 1;
   // The drum's soft shadow on the floor: an analytic Gaussian ellipse, no blur pass.
   floorShadow(scene, spec.centreX, topY + ry + 1 + body, rx * 1.12, ry * 1.05 + shadow, 0.45);
-  const { data } = scene;
-  const ad = art.data;
-  const shade = new Int32Array(art.width);
-  for (let y = 0; y < art.height; y++) {
-    const sy = topY + y;
-    if (sy < 0 || sy >= scene.height) continue;
-    if (!vignette?.span(sy, left, shade)) shade.fill(GAIN_ONE);
-    for (let x = 0; x < art.width; x++) {
-      const sx = left + x;
-      if (sx < 0 || sx >= scene.width) continue;
-      const q = (y * art.width + x) * 4;
-      const a = ad[q + 3]! / 255;
-      if (a === 0) continue;
-      const s = (sy * scene.width + sx) * scene.channels;
-      const k = (a * shade[x]!) / GAIN_ONE;
-      data[s] = ad[q]! * k + data[s]! * (1 - a);
-      data[s + 1] = ad[q + 1]! * k + data[s + 1]! * (1 - a);
-      data[s + 2] = ad[q + 2]! * k + data[s + 2]! * (1 - a);
-    }
-  }
+  drawOver(scene, art, left, topY, vignette);
 }
 
 /** Darkens the floor under the podium: a Gaussian ellipse of the given radii and opacity. */

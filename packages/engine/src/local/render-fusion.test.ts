@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUSION_FORMAT_SIZES, FUSION_FORMATS, FUSION_POSITIONS } from '@vitrine/shared/api/generation';
 import { planFusion, planFusionVariants } from '../art-direction/plan';
-import { decodeOutput, meanDeltaE, shrink } from '../test-utils/measure';
+import { decodeOutput, luminance, meanDeltaE, shrink, ssim } from '../test-utils/measure';
 import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
 import { renderFusionVariant } from './render-fusion';
 import { renderFusion } from './requests';
@@ -14,6 +16,19 @@ let inputs: Awaited<ReturnType<typeof renderInputs>>;
 beforeAll(async () => {
   inputs = await renderInputs();
 }, 60_000);
+
+/** Two variants' product boxes overlap at most this much (intersection over union): different layouts. */
+const MAX_LAYOUT_IOU = 0.92;
+/** Two variants' 240x240 luminance thumbnails are at most this similar (SSIM): different pictures. */
+const MAX_VARIANT_SSIM = 0.72;
+const PHOTOS = path.join(import.meta.dirname, '../samples/photos');
+
+type Rect = { x: number; y: number; width: number; height: number };
+function boxIou(a: Rect, b: Rect): number {
+  const w = Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x));
+  const h = Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
+  return (w * h) / (a.width * a.height + b.width * b.height - w * h);
+}
 
 /** Variants must differ by more than this mean ΔE76 (on 270x270 thumbnails). */
 const DISTINCT_DELTA_E = 6;
@@ -72,6 +87,38 @@ describe('local Fusion render', () => {
       }
     }
   }, 60_000);
+
+  it(`makes four pictures that differ on purpose: pairwise, product boxes overlap by IoU ${MAX_LAYOUT_IOU} at most and thumbnails reach SSIM ${MAX_VARIANT_SSIM} at most`, async () => {
+    // A real product photographed on a table, in a square and a banner (where the layout has least room).
+    const product = readFileSync(path.join(PHOTOS, 'coffee-cup.png'));
+    const context = await sceneJpeg(1600, 1200, 'cafe');
+    for (const [format, position] of [
+      ['carré', 'gauche'],
+      ['bannière', 'centré'],
+    ] as const) {
+      const request = baseRequest({
+        format,
+        position,
+        variants: 4,
+        slogan: 'Espresso du matin',
+        tagline: 'Torréfié sur place',
+      });
+      const results = await renderFusion({ request, product, context });
+      expect(results.map((r) => r.metadata.shot)).toEqual(['hero', 'scene', 'close-up', 'backdrop']);
+      const thumbs = await Promise.all(
+        results.map(async (r) => luminance(await shrink(await decodeOutput(r.images.jpeg!), 240, 240))),
+      );
+      for (let i = 0; i < 4; i++)
+        for (let j = i + 1; j < 4; j++) {
+          const label = `${format} ${position}: variants ${i + 1} and ${j + 1}`;
+          expect(
+            boxIou(results[i]!.metadata.product, results[j]!.metadata.product),
+            label,
+          ).toBeLessThanOrEqual(MAX_LAYOUT_IOU);
+          expect(ssim(thumbs[i]!, thumbs[j]!, 240, 240), label).toBeLessThanOrEqual(MAX_VARIANT_SSIM);
+        }
+    }
+  }, 120_000);
 
   it('records what was done: engine, cut-out method, placement, steps and timings', async () => {
     const [first] = await renderFusion({

@@ -1,8 +1,10 @@
 /** The local provider for Fusion: offline, sharp only. One render per plan (requests: requests.ts). */
+import { compositionOf, type Composition } from '../art-direction/composition';
 import type { FusionPlan, TextBlock } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
 import type { Cutout } from './cutout';
 import { encode, type OutputFormat } from './encode';
+import { drawBackdrop } from './backdrop';
 import { drawMount, frameLayout } from './frame';
 import { grade } from './grade';
 import { keyLightGains, vignetted, vignetteOf } from './light';
@@ -36,10 +38,14 @@ export type RenderMetadata = {
   style: FusionPlan['style'];
   palette: FusionPlan['palette'];
   position: FusionPlan['position'];
+  /** The kind of picture this variant is (hero, scene, close-up, backdrop). */
+  shot: FusionPlan['shot'];
   /** How the product was cut out, how sure the engine is (0 to 1), and why a photo was framed. */
   cutout: { method: Cutout['method']; reason?: Cutout['reason']; coverage: number; confidence: number };
   /** Where the product's own pixels are in the image. */
   product: Placement;
+  /** How much of the frame the product takes, and how much is left with nothing in it. */
+  composition: Composition;
   steps: string[];
   text: TypesetReport[];
   timings: {
@@ -55,7 +61,7 @@ export type RenderMetadata = {
 export type RenderedImage = { images: Partial<Record<OutputFormat, Buffer>>; metadata: RenderMetadata };
 
 async function resizeToBox(cutout: RawImage, plan: FusionPlan) {
-  const placement = fitInBox(cutout, plan.product.box, plan.product.groundY);
+  const placement = fitInBox(cutout, plan.product, plan.canvas);
   const resized = await resizeProduct(cutout, placement);
   prefetchSoftAlpha(resized, placement);
   return { placement, resized };
@@ -176,6 +182,11 @@ export async function renderFusionVariant(
     ({ placement, resized } = (await resizing)!);
     const foot = footprint(resized, placement);
     const depth = depthBelow(plan, blocks);
+    if (plan.shot === 'backdrop') {
+      const spec = { product: placement, stage: plan.product.stage, groundY, canvas: plan.canvas };
+      if (await drawBackdrop(scene, { ...spec, grading, effects, light }, shade))
+        steps.push('backdrop panel');
+    }
     if (effects.podium) {
       const spec = podiumSpec(plan, placement, blocks);
       const early = await earlyPodium;
@@ -216,6 +227,7 @@ export async function renderFusionVariant(
       style: plan.style,
       palette: plan.palette,
       position: plan.position,
+      shot: plan.shot,
       cutout: {
         method: cutout.method,
         reason: cutout.reason,
@@ -223,6 +235,11 @@ export async function renderFusionVariant(
         confidence: cutout.confidence,
       },
       product: placement,
+      composition: compositionOf(
+        plan.canvas,
+        placement,
+        blocks.map((block) => block.box),
+      ),
       steps,
       text,
       timings: {

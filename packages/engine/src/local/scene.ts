@@ -22,18 +22,28 @@ function analysisCopy(context: RawImage, shrink: number): Promise<RawImage> {
   return copy;
 }
 
-/** The window of `context` that covers `size` when cropped by the framing's strategy. */
+/**
+ * The window of `context` that covers `size` when cropped by the framing's strategy; with a zoom, a
+ * window that much smaller (the camera nearer), placed by the same strategy. Null for a plain cover
+ * crop, which libvips places itself.
+ */
 async function cropWindow(
   context: RawImage,
   size: { width: number; height: number },
   crop: ContextFraming['crop'],
+  zoom = 1,
 ) {
-  const scale = Math.max(size.width / context.width, size.height / context.height);
+  const scale = Math.max(size.width / context.width, size.height / context.height) * Math.max(1, zoom);
   const window = {
     width: Math.min(context.width, Math.round(size.width / scale)),
     height: Math.min(context.height, Math.round(size.height / scale)),
   };
-  if (crop !== 'attention' && crop !== 'entropy') return null;
+  if (crop !== 'attention' && crop !== 'entropy') {
+    if (zoom <= 1) return null;
+    const spareY = context.height - window.height;
+    const top = crop === 'north' ? 0 : crop === 'south' ? spareY : Math.floor(spareY / 2);
+    return { left: Math.floor((context.width - window.width) / 2), top, ...window };
+  }
   const shrink = Math.min(1, ANALYSIS_WIDTH / context.width);
   const small = {
     width: Math.max(1, Math.round(window.width * shrink)),
@@ -105,7 +115,7 @@ export async function frameScene(
   framing: ContextFraming,
   blurSigma?: number,
 ): Promise<{ scene: RawImage; blurred: Promise<Buffer> | null }> {
-  const window = await cropWindow(context, size, framing.crop);
+  const window = await cropWindow(context, size, framing.crop, framing.zoom);
   const exact = exactWindow(context, size, framing.crop, window);
   if (exact) {
     let blurred: Promise<Buffer> | null = null;
