@@ -28,7 +28,7 @@ const shapeOf = ({ width, height }: Size): Shape =>
  * Widest the product's box may be, as a share of the canvas width, before the variant's scale: the
  * product itself is sized by area (the variant's share of the canvas) within it.
  */
-const PRODUCT_WIDTH: Record<Shape, number> = { tall: 0.8, square: 0.62, wide: 0.46 };
+const PRODUCT_WIDTH: Record<Shape, number> = { tall: 0.86, square: 0.8, wide: 0.6 };
 /** Tallest the product may be, as a share of the canvas height, before the variant's scale. */
 const PRODUCT_HEIGHT: Record<Shape, number> = { tall: 0.56, square: 0.66, wide: 0.7 };
 /** The ground line: low enough to give the product room, high enough to show floor in front of it. */
@@ -99,7 +99,8 @@ export function layOut(
   const thirdW = W / 3;
   const base = third === 1 ? W / 2 : third === 0 ? OUTER_CENTRE[shape] * W : W - OUTER_CENTRE[shape] * W;
   const outward = third === 0 ? -1 : 1;
-  const nudged = base - recipe.shift * outward * 0.035 * W;
+  // A centred product stays centred: moving it would only shorten its reach on one side.
+  const nudged = third === 1 ? base : base - recipe.shift * outward * 0.035 * W;
   const cx = Math.min(Math.max(nudged, third * thirdW + 0.015 * W), (third + 1) * thirdW - 0.015 * W);
 
   let top = margin * 1.5;

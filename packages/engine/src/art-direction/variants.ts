@@ -12,7 +12,7 @@ export type VariantRecipe = {
   share: number;
   /** The layout's room for the product, relative to its default (a smaller product leaves more scene). */
   scale: number;
-  /** Moves the product inside its third: -1 toward the canvas edge, 1 toward the centre. */
+  /** Moves a product set left or right inside its third: -1 toward the canvas edge, 1 toward the centre. */
   shift: -1 | 0 | 1;
   /**
    * Moves the ground line, as a share of the canvas height: down for a close-up (the camera nearer,
