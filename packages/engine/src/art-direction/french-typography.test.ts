@@ -19,6 +19,7 @@ describe('French typography in slogans', () => {
   it('puts non-breaking spaces inside « » and turns straight quotes into guillemets', () => {
     expect(show(frenchTypography('Le "fait maison" avant tout'))).toBe('Le «⍽fait maison⍽» avant tout');
     expect(show(frenchTypography('«Bio»'))).toBe('«⍽Bio⍽»');
+    expect(show(frenchTypography('Le “fait maison”'))).toBe('Le «⍽fait maison⍽»');
   });
 
   it('uses the typographic apostrophe and ellipsis', () => {

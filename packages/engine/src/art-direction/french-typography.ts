@@ -11,6 +11,8 @@ export function frenchTypography(input: string): string {
   text = text.replace(/(\p{L})'(?=\p{L})/gu, '$1’');
   // Straight double quotes, in pairs, become French guillemets.
   text = text.replace(/"([^"]+)"/g, (_m, inner: string) => `«${NBSP}${inner.trim()}${NBSP}»`);
+  // English curly quotes, pasted from elsewhere, become guillemets too.
+  text = text.replace(/“([^”]+)”/g, (_m, inner: string) => `«${NBSP}${inner.trim()}${NBSP}»`);
   text = text.replace(/«\s*/g, `«${NBSP}`).replace(/\s*»/g, `${NBSP}»`);
   // Before ; ! ? % : no space or an ordinary one becomes a single non-breaking space.
   for (const marks of [/(\S)[ \t]*(%)/g, /(\S)[ \t]*([;!?])/g]) {

@@ -135,6 +135,21 @@ describe('art direction: text boxes', () => {
   });
 });
 
+describe('art direction: the language of the text decides its typography', () => {
+  it('the interface language sent with the request wins; without it the slogan and tagline decide', () => {
+    const sent = planFusion(request({ slogan: 'Le goût du vrai', language: 'en' }), 0);
+    expect(sent.typography).toEqual({ language: 'en', source: 'request', rules: 'english' });
+    expect(sent.text.every((block) => block.language === 'en')).toBe(true);
+    const english = planFusion(request({ slogan: 'The taste of real bread', tagline: null }), 0);
+    expect(english.typography).toEqual({ language: 'en', source: 'detected', rules: 'english' });
+    const french = planFusion(request({ slogan: 'Le goût du vrai' }), 0);
+    expect(french.typography).toEqual({ language: 'fr', source: 'detected', rules: 'french' });
+    expect(french.text.every((block) => block.language === 'fr')).toBe(true);
+    const unknown = planFusion(request({ slogan: 'Dupont', tagline: null }), 0);
+    expect(unknown.typography).toEqual({ language: 'fr', source: 'default', rules: 'french' });
+  });
+});
+
 describe('art direction: grading, effects and prompt', () => {
   it('grading comes from the palette and effects from the style', () => {
     const warm = planFusion(request({ palette: 'chaude' }), 0).grading;

@@ -6,7 +6,9 @@ import { PALETTE_GRADING } from './grading';
 import { layOut, type TextPlacement } from './layout';
 import { scenePrompt } from './prompt';
 import type { FusionPlan, TextBlock, TextRole } from './types';
+import { resolveLanguage } from './language';
 import { TYPEFACES } from './typefaces';
+import { typographyChoice } from './typography';
 import { VARIANT_RECIPES } from './variants';
 
 export function planFusion(request: FusionRequest, variant: number): FusionPlan {
@@ -24,12 +26,22 @@ export function planFusion(request: FusionRequest, variant: number): FusionPlan 
     request.style,
   );
   const grading = PALETTE_GRADING[request.palette];
+  const { language, source } = resolveLanguage(request.language, [request.slogan, request.tagline]);
   const blocks = (placement: TextPlacement): TextBlock[] =>
     (['slogan', 'tagline'] as const).flatMap((role) => {
       const box = placement[role];
       const value = copy[role];
       return box && value
-        ? [{ role, text: value, box, align: layout.align, typeface: TYPEFACES[request.typography][role] }]
+        ? [
+            {
+              role,
+              text: value,
+              box,
+              align: layout.align,
+              typeface: TYPEFACES[request.typography][role],
+              language,
+            },
+          ]
         : [];
     });
   const text = blocks(layout.text);
@@ -47,6 +59,7 @@ export function planFusion(request: FusionRequest, variant: number): FusionPlan 
     grading,
     effects: styleEffects(request.style, grading),
     text,
+    typography: typographyChoice(language, source),
     textAlternatives: layout.alternatives.map(blocks),
     prompt: scenePrompt({
       style: request.style,

@@ -1,5 +1,7 @@
 /** The render plan: everything a provider needs to draw one variant, decided before any pixel is read. */
 import type { FusionPalette, FusionPosition, FusionStyle, Size } from '@vitrine/shared/api/generation';
+import type { Lang } from '@vitrine/shared/locale';
+import type { TypographyChoice } from './typography';
 
 /** Pixel rectangle on the canvas. */
 export type Box = { x: number; y: number; width: number; height: number };
@@ -88,6 +90,8 @@ export type TextBlock = {
   box: Box;
   align: 'left' | 'center' | 'right';
   typeface: Typeface;
+  /** The text's language: its typographic rules (typography.ts) and capitals follow it. */
+  language: Lang;
 };
 
 export type ContextFraming = {
@@ -122,6 +126,8 @@ export type FusionPlan = {
   grading: Grading;
   effects: Effects;
   text: TextBlock[];
+  /** The language of the slogan and tagline and the typographic rules they are set with. */
+  typography: TypographyChoice;
   /** Other places for the same text blocks, clear of the product too: the calmest one is used. */
   textAlternatives: TextBlock[][];
   /** The scene described in words, for image-model providers. */

@@ -48,6 +48,8 @@ export type RenderMetadata = {
   composition: Composition;
   steps: string[];
   text: TypesetReport[];
+  /** The language of the text and the typographic rules it was set with. */
+  typography: FusionPlan['typography'];
   timings: {
     decodeMs: number;
     cutoutMs: number;
@@ -242,6 +244,7 @@ export async function renderFusionVariant(
       ),
       steps,
       text,
+      typography: plan.typography,
       timings: {
         decodeMs: product.decodeMs + context.decodeMs,
         cutoutMs: product.cutoutMs,

@@ -28,6 +28,7 @@ const block = (x: number, y: number, width = 200, height = 80): TextBlock => ({
   box: { x, y, width, height },
   align: 'left',
   typeface: { family: 'Inter', weight: 800, italic: false, uppercase: false },
+  language: 'fr',
 });
 
 describe('text sits on calm parts of the scene', () => {

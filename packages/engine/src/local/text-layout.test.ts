@@ -9,6 +9,7 @@ const block = (x: number, y: number, width = 700, text = 'Torréfié à Lyon dep
   box: { x, y, width, height: 160 },
   align: 'left',
   typeface: TYPEFACES.élégant.slogan,
+  language: 'fr',
 });
 
 describe('set text is shared between variants', () => {
@@ -30,5 +31,23 @@ describe('set text is shared between variants', () => {
     ]);
     expect(b.mask).toBe(a.mask);
     expect(a.mask.width).toBeLessThanOrEqual(640);
+  }, 30_000);
+});
+
+describe('text is set with the typography of its language', () => {
+  it('French text: a non-breaking space before ! and %, guillemets; English text: none, curly quotes', async () => {
+    const french = await layoutText(block(0, 0, 700, 'Soldes : -20 % ! Le "fait maison"'));
+    expect(french.text).toBe('Soldes\u00a0: -20\u00a0%\u00a0! Le «\u00a0fait maison\u00a0»');
+    const english = await layoutText({
+      ...block(0, 0, 700, 'Sale : 20 % off ! The "home made" taste'),
+      language: 'en',
+    });
+    expect(english.text).toBe('Sale: 20% off! The “home made” taste');
+  }, 30_000);
+
+  it('capitals follow the language of the text', async () => {
+    const upper = { ...TYPEFACES.tech.slogan, uppercase: true };
+    const set = await layoutText({ ...block(0, 0, 700, "l'été à Noël"), typeface: upper, language: 'fr' });
+    expect(set.text).toBe('L’ÉTÉ À NOËL');
   }, 30_000);
 });

@@ -1,8 +1,8 @@
 /**
- * Setting a text block: French typography, the typeface's case, then the largest size at which the
+ * Setting a text block: the typography of its language, the typeface's case, then the largest size at which the
  * wrapped text fits its box (libvips picks it), with balanced lines.
  */
-import { frenchTypography } from '../art-direction/french-typography';
+import { applyTypography, upperCase } from '../art-direction/typography';
 import type { TextBlock } from '../art-direction/types';
 import { fromRaw, renderText, toRaw, type RawImage } from '../image/sharp';
 import { fontFor } from './fonts';
@@ -74,10 +74,10 @@ function cachedFit(
   return mask;
 }
 
-/** The words as set: French typography, then the typeface's case. */
+/** The words as set: the typography of their language, then the typeface's case. */
 function wordsOf(block: TextBlock): string {
-  const text = frenchTypography(block.text);
-  return block.typeface.uppercase ? text.toLocaleUpperCase('fr-FR') : text;
+  const text = applyTypography(block.text, block.language);
+  return block.typeface.uppercase ? upperCase(text, block.language) : text;
 }
 
 const maskOf = (block: TextBlock, text: string) =>

@@ -25,6 +25,7 @@ const block = (text: string, typography: (typeof FUSION_TYPOGRAPHIES)[number] = 
   box: { x: 60, y: 60, width: 960, height: 180 },
   align: 'center',
   typeface: TYPEFACES[typography].slogan,
+  language: 'fr',
 });
 
 /** Contrast between the glyphs' colour and the worst 5 % of the background around them, measured on the output. */

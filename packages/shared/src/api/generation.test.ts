@@ -147,3 +147,17 @@ describe('generation validation messages', () => {
     }
   });
 });
+
+describe('the interface language sent with a request (typography and copy follow it)', () => {
+  it('is optional, fr or en, and anything else is an invalid option', () => {
+    expect(expressRequest.parse({ style: 'techno', format: 'post' }).language).toBeUndefined();
+    expect(expressRequest.parse({ style: 'techno', format: 'post', language: 'en' }).language).toBe('en');
+    expect(fusionRequest.parse({ ...valid, language: 'fr' }).language).toBe('fr');
+    expect(fusionRequest.parse({ ...valid, language: '' }).language).toBeUndefined();
+    for (const language of ['de', 'EN', 3, ['fr']]) {
+      expect(messages(fusionRequest.safeParse({ ...valid, language })), String(language)).toEqual([
+        'validation.invalidOption',
+      ]);
+    }
+  });
+});

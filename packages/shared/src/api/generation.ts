@@ -3,6 +3,7 @@
  * fixed values the spec sends with every Fusion request. The engine trusts nothing but these schemas.
  */
 import { z } from 'zod';
+import { LANGUAGES } from '../locale';
 import { optionalText, TEXT_MAX_LENGTH } from '../validation/fields';
 
 export const FUSION_POSITIONS = ['centré', 'gauche', 'droite'] as const;
@@ -83,7 +84,7 @@ const NOT_CHOSEN = (issue: { input?: unknown }) =>
 const OUT_OF_RANGE = 'validation.outOfRange';
 
 /** One of a fixed list. Accents may arrive decomposed (NFD) from some keyboards and clients. */
-function option<const T extends readonly [string, ...string[]]>(values: T) {
+export function option<const T extends readonly [string, ...string[]]>(values: T) {
   return z.preprocess(
     (value) => (typeof value === 'string' ? value.normalize('NFC').trim() : value),
     z.enum(values, { error: NOT_CHOSEN }),
@@ -91,12 +92,21 @@ function option<const T extends readonly [string, ...string[]]>(values: T) {
 }
 
 /** Text typed by the shop owner, NFC-normalised so accents render and compare as one character. */
-function optionalCopy(max: number) {
+export function optionalCopy(max: number) {
   return z.preprocess(
     (value) => (typeof value === 'string' ? value.normalize('NFC') : value),
     optionalText(max),
   );
 }
+
+/**
+ * The language the user reads the interface in: it decides the typography of the image's text (French
+ * or English rules) and the language of written copy. Absent, the engine detects it from the text.
+ */
+export const optionalLanguage = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.enum(LANGUAGES, { error: 'validation.invalidOption' }).optional(),
+);
 
 const variants = z
   .number({ error: OUT_OF_RANGE })
@@ -114,6 +124,7 @@ export const fusionRequest = z.object({
   typography: option(FUSION_TYPOGRAPHIES),
   format: option(FUSION_FORMATS),
   variants,
+  language: optionalLanguage,
 });
 export type FusionRequestInput = z.input<typeof fusionRequest>;
 export type FusionRequest = z.output<typeof fusionRequest>;
@@ -123,6 +134,7 @@ export const expressRequest = z.object({
   format: option(EXPRESS_FORMATS),
   description: optionalCopy(DESCRIPTION_MAX_LENGTH),
   variants,
+  language: optionalLanguage,
 });
 export type ExpressRequestInput = z.input<typeof expressRequest>;
 export type ExpressRequest = z.output<typeof expressRequest>;
