@@ -11,20 +11,56 @@ const request = (input: Record<string, unknown> = {}) =>
   expressRequest.parse({ style: 'moderne', format: 'square', description: 'Boulangerie Dupré', ...input });
 
 describe('Express art direction (spec: style, format, optional description)', () => {
-  it('uses the format size and sets the description as the headline when given', () => {
+  it('uses the format size and sets the headline written from the description when given', () => {
     for (const format of EXPRESS_FORMATS) {
       const plan = planExpress(request({ format }), 0);
       expect(plan.canvas).toEqual(EXPRESS_FORMAT_SIZES[format]);
       expect(plan.headline?.text).toBe('Boulangerie Dupré');
+      expect(plan.supporting).toBeNull();
     }
-    expect(planExpress(request({ description: '   ' }), 0).headline).toBeNull();
+    const none = planExpress(request({ description: '   ' }), 0);
+    expect([none.headline, none.supporting, none.copy, none.textArea]).toEqual([null, null, null, null]);
+  });
+
+  it('sets the headline above the supporting line, both inside the text area, in the copy’s language', () => {
+    for (const format of EXPRESS_FORMATS) {
+      for (const plan of planExpressVariants(
+        request({ format, description: 'Organic bakery in Lyon, sourdough and pastries' }),
+      )) {
+        const { headline, supporting, textArea } = plan;
+        expect([headline!.text, supporting!.text]).toEqual([
+          'Organic bakery in Lyon',
+          'Sourdough and pastries',
+        ]);
+        expect(headline!.box.y + headline!.box.height).toBeLessThan(supporting!.box.y);
+        expect(supporting!.box.y + supporting!.box.height).toBeLessThanOrEqual(
+          textArea!.y + textArea!.height,
+        );
+        expect(headline!.box.y).toBe(textArea!.y);
+        expect([headline!.language, supporting!.language]).toEqual(['en', 'en']);
+        expect(plan.typography).toEqual({ language: 'en', source: 'detected', rules: 'english' });
+      }
+    }
+  });
+
+  it('sets the copy the server wrote (e.g. a language model’s) instead of writing its own', () => {
+    const copy = {
+      source: 'openai',
+      headline: 'Le pain du matin',
+      supporting: 'Levain et viennoiseries',
+      language: 'fr',
+    } as const;
+    const plan = planExpress(request({ language: 'fr' }), 0, copy);
+    expect(plan.copy).toBe(copy);
+    expect([plan.headline!.text, plan.supporting!.text]).toEqual([copy.headline, copy.supporting]);
+    expect(plan.typography).toEqual({ language: 'fr', source: 'request', rules: 'french' });
   });
 
   it('keeps the logo corner free and the headline inside the canvas, in every style, format and variant', () => {
     for (const style of EXPRESS_STYLES) {
       for (const format of EXPRESS_FORMATS) {
         for (const plan of planExpressVariants(request({ style, format }))) {
-          const { box } = plan.headline!;
+          const box = plan.textArea!;
           const logo = plan.logoZone;
           const apart =
             box.x >= logo.x + logo.width || box.y >= logo.y + logo.height || logo.x >= box.x + box.width;

@@ -1,10 +1,15 @@
 /**
- * Art direction for Express: no photo, a designed visual in the chosen style with the business
- * description as headline, and an empty corner kept for the logo the editor will add.
+ * Art direction for Express: no photo, a designed visual in the chosen style with a headline and a
+ * supporting line written from the business description, and an empty corner kept for the logo the
+ * editor will add.
  */
 import { EXPRESS_FORMAT_SIZES, type ExpressRequest, type Size } from '@vitrine/shared/api/generation';
+import { localExpressCopy } from '../copy/express-copy';
+import type { ExpressCopy } from '../copy/types';
 import { EXPRESS_DESIGNS, type ExpressDesign } from './express-designs';
-import type { Box, TextBlock } from './types';
+import { resolveLanguage } from './language';
+import type { Box, TextBlock, Typeface } from './types';
+import { typographyChoice, type TypographyChoice } from './typography';
 
 export type ExpressPlan = {
   mode: 'express';
@@ -12,7 +17,14 @@ export type ExpressPlan = {
   canvas: Size;
   style: ExpressRequest['style'];
   design: ExpressDesign;
+  /** The words set on the visual, or null without a description. */
+  copy: ExpressCopy | null;
+  /** The language of the copy and the typographic rules it is set with. */
+  typography: TypographyChoice;
   headline: TextBlock | null;
+  supporting: TextBlock | null;
+  /** The whole area the text takes, headline and supporting line: the motif keeps out of it. */
+  textArea: Box | null;
   /** Left empty for the logo the editor adds (spec: logo overlay). */
   logoZone: Box;
   /** Seeds the motif's arrangement, so variants differ and a request always renders the same. */
@@ -64,24 +76,66 @@ export function logoZoneOf(canvas: Size): Box {
 const shapeOf = ({ width, height }: Size) =>
   width / height < 0.9 ? 'tall' : width / height > 2.2 ? 'banner' : width / height > 1.3 ? 'wide' : 'square';
 
-export function planExpress(request: ExpressRequest, variant: number): ExpressPlan {
+/** The copy the local copywriter writes from the request's description, in the request's language. */
+export function localCopyFor(request: ExpressRequest): ExpressCopy | null {
+  const written = localExpressCopy(request.description);
+  if (!written) return null;
+  const { language } = resolveLanguage(request.language, [request.description]);
+  return { source: 'local', ...written, language };
+}
+
+/** Share of the text area the headline takes when a supporting line goes under it. */
+const HEADLINE_SHARE = 0.66;
+const LINE_GAP = 0.04;
+
+/** The supporting line: the design's family, lighter. */
+const supportingFace = (face: Typeface): Typeface => ({
+  ...face,
+  weight: face.family === 'Playfair Display' ? 400 : 500,
+});
+
+/**
+ * `copy` is what the server's copywriter wrote (local or a language model); without it, the local
+ * copywriter writes it here from the description.
+ */
+export function planExpress(
+  request: ExpressRequest,
+  variant: number,
+  copy: ExpressCopy | null = localCopyFor(request),
+): ExpressPlan {
   const canvas = EXPRESS_FORMAT_SIZES[request.format];
   const design = EXPRESS_DESIGNS[request.style];
   const logoZone = logoZoneOf(canvas);
   const [x, y, w, h] = HEADLINE[shapeOf(canvas)][variant % 4]!;
-  const box = {
+  const area = {
     x: Math.round(x * canvas.width),
     y: Math.round(y * canvas.height),
     width: Math.round(w * canvas.width),
     height: Math.round(h * canvas.height),
   };
-  const headline: TextBlock | null = request.description
+  const resolved = resolveLanguage(request.language, [request.description]);
+  const language = copy?.language ?? resolved.language;
+  const align = Math.abs(x + w / 2 - 0.5) < 1e-6 ? 'center' : 'left';
+  const headlineHeight = copy?.supporting ? Math.round(area.height * HEADLINE_SHARE) : area.height;
+  const supportingTop = area.y + headlineHeight + Math.round(area.height * LINE_GAP);
+  const headline: TextBlock | null = copy
     ? {
         role: 'slogan',
-        text: request.description,
-        box,
-        align: Math.abs(x + w / 2 - 0.5) < 1e-6 ? 'center' : 'left',
+        text: copy.headline,
+        box: { ...area, height: headlineHeight },
+        align,
         typeface: design.typeface,
+        language,
+      }
+    : null;
+  const supporting: TextBlock | null = copy?.supporting
+    ? {
+        role: 'tagline',
+        text: copy.supporting,
+        box: { ...area, y: supportingTop, height: area.y + area.height - supportingTop },
+        align,
+        typeface: supportingFace(design.typeface),
+        language,
       }
     : null;
   return {
@@ -90,7 +144,11 @@ export function planExpress(request: ExpressRequest, variant: number): ExpressPl
     canvas,
     style: request.style,
     design,
+    copy,
+    typography: typographyChoice(language, resolved.source),
     headline,
+    supporting,
+    textArea: copy ? area : null,
     logoZone,
     seed: variant * 7919 + 17,
     mirrored: variant % 2 === 1,
@@ -105,6 +163,13 @@ export function planExpress(request: ExpressRequest, variant: number): ExpressPl
   };
 }
 
-export function planExpressVariants(request: ExpressRequest): ExpressPlan[] {
-  return Array.from({ length: request.variants }, (_, variant) => planExpress(request, variant));
+export function planExpressVariants(
+  request: ExpressRequest,
+  copy: ExpressCopy | null = localCopyFor(request),
+): ExpressPlan[] {
+  return Array.from({ length: request.variants }, (_, variant) => planExpress(request, variant, copy));
 }
+
+/** The text blocks of a plan, headline first. */
+export const expressTextBlocks = (plan: ExpressPlan): TextBlock[] =>
+  [plan.headline, plan.supporting].filter((block): block is TextBlock => block !== null);

@@ -34,7 +34,11 @@ export type LanguageScores = { fr: number; en: number };
 
 export function languageScores(text: string): LanguageScores {
   const scores = { fr: 0, en: 0 };
-  const words = text.normalize('NFC').toLowerCase().match(/[\p{L}'’]+/gu) ?? [];
+  const words =
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}'’]+/gu) ?? [];
   for (const word of words) {
     if (ELISION.test(word)) scores.fr += 2;
     else if (CONTRACTION.test(word)) scores.en += 2;

@@ -18,7 +18,8 @@ const TABLE: { description: string; headline?: string; supporting?: string | nul
   { description: 'Café', headline: 'Café', supporting: null },
   { description: 'ok', headline: 'Ok', supporting: null },
   {
-    description: 'Nous sommes une fromagerie familiale à Annecy. Reblochon, tomme et beaufort affinés sur place.',
+    description:
+      'Nous sommes une fromagerie familiale à Annecy. Reblochon, tomme et beaufort affinés sur place.',
     headline: 'Fromagerie familiale à Annecy',
     supporting: 'Reblochon, tomme et beaufort affinés sur place',
   },

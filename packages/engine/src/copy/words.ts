@@ -4,7 +4,11 @@ const WORD = /[\p{L}\p{N}]+/gu;
 
 /** One word folded: lower case, without accents (é → e, œ stays œ), NFC. */
 export const foldWord = (word: string) =>
-  word.normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC').toLowerCase();
+  word
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC')
+    .toLowerCase();
 
 /** The folded words of a text, split on everything that is not a letter or a digit (l’été → l, ete). */
 export const foldedWords = (text: string): string[] => (text.match(WORD) ?? []).map(foldWord);

@@ -36,17 +36,33 @@ describe('local Express render', () => {
     }
   }, 60_000);
 
-  it('sets the description as the headline at 4.5:1 or more, and nothing without one', async () => {
+  it('sets the headline and supporting line written from the description at 4.5:1 or more, and nothing without one', async () => {
     const [withText] = await renderExpress(
-      request({ variants: 1, description: "L'atelier: pains & gâteaux" }),
+      request({ variants: 1, description: "L'atelier: pains & gâteaux !" }),
     );
-    expect(withText!.metadata.headline).toMatchObject({
-      text: 'L’atelier\u00a0: pains & gâteaux',
-      rendered: true,
+    expect(withText!.metadata.headline).toMatchObject({ text: 'L’atelier', rendered: true });
+    expect(withText!.metadata.supporting).toMatchObject({ text: 'Pains & gâteaux\u00a0!', rendered: true });
+    expect(withText!.metadata.copy).toEqual({
+      source: 'local',
+      headline: "L'atelier",
+      supporting: 'Pains & gâteaux!',
+      language: 'fr',
     });
+    expect(withText!.metadata.typography).toEqual({ language: 'fr', source: 'detected', rules: 'french' });
     expect(withText!.metadata.headline!.contrast).toBeGreaterThanOrEqual(MIN_CONTRAST);
+    expect(withText!.metadata.supporting!.contrast).toBeGreaterThanOrEqual(MIN_CONTRAST);
     const [without] = await renderExpress(request({ variants: 1, description: undefined }));
     expect(without!.metadata.headline).toBeNull();
+    expect(without!.metadata.copy).toBeNull();
+  }, 30_000);
+
+  it('sets English copy with English typography when the interface language is English', async () => {
+    const [english] = await renderExpress(
+      request({ variants: 1, description: "Mia's bakery : bread & cakes !", language: 'en' }),
+    );
+    expect(english!.metadata.headline).toMatchObject({ text: 'Mia’s bakery' });
+    expect(english!.metadata.supporting).toMatchObject({ text: 'Bread & cakes!' });
+    expect(english!.metadata.typography).toEqual({ language: 'en', source: 'request', rules: 'english' });
   }, 30_000);
 
   it(`makes the eight styles differ by a mean ΔE above ${DISTINCT_DELTA_E}`, async () => {
@@ -82,7 +98,9 @@ describe('local Express render', () => {
       `sets a ${style} headline that OCR reads back, accents included`,
       async () => {
         const headline = 'Crème d’été à Noël, façon maison';
-        const plan = planExpress(request({ style, description: headline }), 0);
+        // The whole line as the headline: what is read back is the typesetting, not the copywriting.
+        const copy = { source: 'local', headline, supporting: null, language: 'fr' } as const;
+        const plan = planExpress(request({ style, description: headline }), 0, copy);
         const { images, metadata } = await renderExpressVariant(plan);
         const read = await ocrRegion(await decodeOutput(images.jpeg!), metadata.headline!.rect);
         expect(words(read), read).toEqual(expect.arrayContaining(words(headline)));

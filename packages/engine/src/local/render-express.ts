@@ -1,5 +1,5 @@
 /** The local provider for Express: a designed visual in the chosen style, headline typeset, no photo. */
-import type { ExpressPlan } from '../art-direction/express-plan';
+import { expressTextBlocks, type ExpressPlan } from '../art-direction/express-plan';
 import type { Box } from '../art-direction/types';
 import { rasteriseInBands, type RawImage } from '../image/sharp';
 import { encode, type OutputFormat } from './encode';
@@ -17,6 +17,11 @@ export type ExpressMetadata = {
   height: number;
   style: ExpressPlan['style'];
   headline: TypesetReport | null;
+  supporting: TypesetReport | null;
+  /** The words written for the visual: by whom (local copywriter or model), in which language. */
+  copy: ExpressPlan['copy'];
+  /** The language of the text and the typographic rules it was set with. */
+  typography: ExpressPlan['typography'];
   logoZone: Box;
   steps: string[];
   timings: { designMs: number; typesetMs: number; encodeMs: number; totalMs: number };
@@ -30,9 +35,9 @@ export async function renderExpressVariant(
 ): Promise<RenderedExpress> {
   const t0 = performance.now();
   // The headline is set by libvips on another thread while the background is drawn.
-  if (plan.headline) prefetchText([plan.headline]);
+  prefetchText(expressTextBlocks(plan));
   const { design, canvas } = plan;
-  const art = expressArt(canvas, design, plan.seed, plan.mirrored, plan.headline?.box ?? null);
+  const art = expressArt(canvas, design, plan.seed, plan.mirrored, plan.textArea);
   // Drawn in two bands side by side: the gradients cost librsvg most, and they fill the whole canvas.
   const scene = await rasteriseInBands(
     (band) => svgDocument(art, canvas, band),
@@ -69,8 +74,10 @@ export async function finishExpress(
   extraDesignMs = 0,
 ): Promise<RenderedExpress> {
   const t1 = performance.now();
-  const [headline = null] = plan.headline ? await typeset(scene, [plan.headline], plan.design.inks) : [];
-  if (headline) steps.push('typeset headline');
+  const set = await typeset(scene, expressTextBlocks(plan), plan.design.inks);
+  const headline = set.find((report) => report.role === 'slogan') ?? null;
+  const supporting = set.find((report) => report.role === 'tagline') ?? null;
+  if (headline) steps.push(supporting ? 'typeset headline and supporting line' : 'typeset headline');
   const t2 = performance.now();
   const images: RenderedExpress['images'] = {};
   for (const format of formats) images[format] = await encode(scene, format);
@@ -85,6 +92,9 @@ export async function finishExpress(
       height: scene.height,
       style: plan.style,
       headline,
+      supporting,
+      copy: plan.copy,
+      typography: plan.typography,
       logoZone: plan.logoZone,
       steps,
       timings: {

@@ -225,7 +225,7 @@ function expressWith(
   scenesFor: (plans: ExpressPlan[], signal: AbortSignal) => Scenes,
   logger: ProviderLogger | undefined,
 ): Promise<ProviderRenderedExpress[]> {
-  const plans = planExpressVariants(input.request);
+  const plans = planExpressVariants(input.request, input.copy);
   const abandon = new AbortController();
   const scenes = scenesFor(plans, abandon.signal);
   for (const scene of scenes) scene.catch(() => undefined);

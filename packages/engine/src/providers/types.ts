@@ -1,5 +1,6 @@
 /** What every provider returns: the local renderers' results, plus who drew the scene and any fallback. */
 import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generation';
+import type { ExpressCopy } from '../copy/types';
 import type { ProductCutoutInput } from '../cutout/run';
 import type { OutputFormat } from '../local/encode';
 import type { ExpressMetadata, RenderedExpress } from '../local/render-express';
@@ -66,6 +67,8 @@ export type FusionProviderInput = {
 
 export type ExpressProviderInput = {
   request: ExpressRequest;
+  /** The copy the server's copywriter wrote; without it the local copywriter writes it. */
+  copy?: ExpressCopy | null;
   formats?: OutputFormat[];
   onVariant?: OnVariantRendered;
 };
