@@ -51,6 +51,40 @@ describe('image provider keys', () => {
     expect(parseConfig({ RENDER_THREADS: '3' }).renderThreads).toBe(3);
   });
 
+  it('writes copy locally by default; TEXT_PROVIDER=openai needs TEXT_API_KEY and takes the model, URL and time limit', () => {
+    expect(parseConfig({}).textProvider).toEqual({ kind: 'local' });
+    expect(parseConfig({ TEXT_PROVIDER: '', TEXT_API_KEY: 'sk-unused' }).textProvider).toEqual({
+      kind: 'local',
+    });
+    expect(
+      parseConfig({
+        TEXT_PROVIDER: 'openai',
+        TEXT_API_KEY: 'sk-text-1',
+        TEXT_API_BASE_URL: 'http://127.0.0.1:8080/v1/',
+        TEXT_MODEL: 'mistral-small',
+        TEXT_TIMEOUT_MS: '3000',
+      }).textProvider,
+    ).toEqual({
+      kind: 'openai',
+      apiKey: 'sk-text-1',
+      baseUrl: 'http://127.0.0.1:8080/v1',
+      model: 'mistral-small',
+      timeoutMs: 3000,
+    });
+    expect(parseConfig({ TEXT_PROVIDER: 'openai', TEXT_API_KEY: 'k' }).textProvider).toMatchObject({
+      baseUrl: 'https://api.openai.com/v1',
+      model: 'gpt-4o-mini',
+      timeoutMs: 5000,
+    });
+    expect(() => parseConfig({ TEXT_PROVIDER: 'openai' })).toThrow(
+      /TEXT_API_KEY: TEXT_PROVIDER=openai needs TEXT_API_KEY/,
+    );
+    expect(() => parseConfig({ TEXT_PROVIDER: 'gpt' })).toThrow(/TEXT_PROVIDER: must be local or openai/);
+    expect(() => parseConfig({ TEXT_PROVIDER: 'openai', TEXT_API_KEY: 'k', TEXT_TIMEOUT_MS: '10' })).toThrow(
+      /TEXT_TIMEOUT_MS: must be between 100 and 60000/,
+    );
+  });
+
   it('draws locally by default, with the provider keys ignored', () => {
     expect(parseConfig({}).imageProvider).toEqual({ kind: 'local' });
     expect(parseConfig({ IMAGE_PROVIDER: '', OPENAI_API_KEY: 'sk-unused' }).imageProvider).toEqual({
@@ -241,6 +275,8 @@ describe('configuration errors never print a secret', () => {
       GOOGLE_CLIENT_SECRET: 'googleClientSecretAlone',
       IMAGE_PROVIDER: 'openai',
       OPENAI_API_KEY: '   ',
+      TEXT_PROVIDER: 'openai',
+      TEXT_API_KEY: '  ',
     });
     for (const secret of ['tooShortAuthSecret', 'shortWebhookSecret', 'googleClientSecretAlone']) {
       expect(message).not.toContain(secret);
@@ -249,6 +285,7 @@ describe('configuration errors never print a secret', () => {
     expect(message).toContain('(got a hidden value of 18 characters)');
     expect(message).toMatch(/GOOGLE_CLIENT_SECRET: .*\(got a hidden value of 23 characters\)/);
     expect(message).toMatch(/OPENAI_API_KEY: .*\(got a hidden value of 3 characters\)/);
+    expect(message).toMatch(/TEXT_API_KEY: .*\(got a hidden value of 2 characters\)/);
   });
 
   it('hides the credentials of a bad URL, even one that does not parse', () => {

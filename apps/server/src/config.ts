@@ -8,6 +8,11 @@ import {
   imageProviderEnvShape,
   toImageProviderConfig,
 } from '@vitrine/engine/providers/config';
+import {
+  checkTextProviderEnv,
+  textProviderEnvShape,
+  toTextProviderConfig,
+} from '@vitrine/engine/copy/config';
 
 const port = z.coerce
   .number({ error: 'must be a number' })
@@ -111,6 +116,7 @@ const schema = z
     CUTOUT_MODEL_MEAN: channelTriple(DEFAULT_SALIENCY_MODEL.mean, false),
     CUTOUT_MODEL_STD: channelTriple(DEFAULT_SALIENCY_MODEL.std, true),
     ...imageProviderEnvShape,
+    ...textProviderEnvShape,
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -121,6 +127,7 @@ const schema = z
       });
     }
     checkImageProviderEnv(env, ctx);
+    checkTextProviderEnv(env, ctx);
   })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -153,6 +160,8 @@ const schema = z
       },
       /** Who draws the backgrounds (docs/decisions/007); local unless IMAGE_PROVIDER says otherwise. */
       imageProvider: toImageProviderConfig(env),
+      /** Who writes Express copy and slogan suggestions (docs/decisions/013); local by default. */
+      textProvider: toTextProviderConfig(env),
       /** Worker threads rendering variants (0: on the worker's own thread); see engine local/threads.ts. */
       renderThreads: env.RENDER_THREADS,
       /** The operator's salient-object model for the product cut-out, if any (engine cutout/model.ts). */
@@ -174,6 +183,7 @@ const SECRET_KEYS = new Set([
   'AUTH_SECRET',
   'GOOGLE_CLIENT_SECRET',
   'OPENAI_API_KEY',
+  'TEXT_API_KEY',
   'WORKFLOW_WEBHOOK_SECRET',
 ]);
 

@@ -26,6 +26,8 @@ import { createGenerationEvents } from '../modules/generations/events';
 import { renderJobExpireSeconds, RENDER_JOB } from '../modules/generations/service';
 import { workflowCallbackRoutes } from '../modules/generations/workflow-routes';
 import { createProducer } from '../jobs/queue';
+import { createCopywriter } from '@vitrine/engine/copy/copywriter';
+import { copyRoutes } from '../modules/copy/routes';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -140,6 +142,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     { prefix: '/api' },
   );
+  await app.register(copyRoutes(createCopywriter(config.textProvider, { logger: app.log })), {
+    prefix: '/api',
+  });
   if (config.imageProvider.kind === 'webhook') {
     await app.register(workflowCallbackRoutes(config.imageProvider.secret, deps.imageFetchOptions), {
       prefix: '/api',

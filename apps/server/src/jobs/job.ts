@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
+import type { Copywriter } from '@vitrine/engine/copy/copywriter';
 import type { Renderer } from '../modules/generations/render';
 import type { Storage } from '../modules/storage/storage';
 import type { WorkflowClient } from '../modules/generations/workflow';
@@ -11,6 +12,8 @@ export type JobContext = {
   logger: Logger;
   storage: Storage;
   renderer: Renderer;
+  /** Writes the Express headline before the render (TEXT_PROVIDER); the local copywriter when absent. */
+  copywriter?: Copywriter;
   /** Set when IMAGE_PROVIDER=webhook: renders first ask the automation workflow for backgrounds. */
   workflow?: WorkflowClient;
 };

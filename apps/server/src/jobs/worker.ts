@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { resolveAuthSecret } from '../modules/auth/auth-secret';
+import { createCopywriter } from '@vitrine/engine/copy/copywriter';
 import { createRenderer } from '../modules/generations/render';
 import { createWorkflowClient } from '../modules/generations/workflow';
 import { createLocalStorage, storageDir } from '../modules/storage/storage';
@@ -22,7 +23,8 @@ export type Worker = { queue: PgBoss; stop(timeoutMs?: number): Promise<void> };
 export type WorkerDeps = Omit<JobContext, 'database' | 'logger'>;
 
 /**
- * What the jobs need besides the database: file storage, the image provider IMAGE_PROVIDER names, and
+ * What the jobs need besides the database: file storage, the image provider IMAGE_PROVIDER names, the
+ * copywriter TEXT_PROVIDER names, and
  * with the webhook provider the workflow client (its upload links are signed with the server secret).
  */
 export function workerDeps(config: Config): WorkerDeps {
@@ -33,6 +35,7 @@ export function workerDeps(config: Config): WorkerDeps {
   return {
     storage: createLocalStorage(storageDir(config.dataDir)),
     renderer: createRenderer(config),
+    copywriter: createCopywriter(config.textProvider),
     ...(workflow && { workflow }),
   };
 }

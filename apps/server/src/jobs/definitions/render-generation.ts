@@ -17,6 +17,8 @@ import {
   type FusionRequest,
 } from '@vitrine/shared/api/generation';
 import { translate, type MessageKey } from '@vitrine/shared/i18n/catalog';
+import { createCopywriter } from '@vitrine/engine/copy/copywriter';
+import type { ExpressCopy } from '@vitrine/engine/copy/types';
 import { buildWorkflowPayload } from '@vitrine/engine/providers/webhook';
 import type { WorkflowOutcome } from '@vitrine/engine/providers/types';
 import type { Queryable } from '../../db/client';
@@ -231,6 +233,7 @@ export const renderGeneration: JobDefinition<{ generationId: string }> = {
     };
     const resultId = randomUUID();
     const stored: string[] = [];
+    let copy: ExpressCopy | null = null;
     const heartbeat = setInterval(() => {
       database
         .query(
@@ -267,8 +270,13 @@ export const renderGeneration: JobDefinition<{ generationId: string }> = {
         const job = expressJob.parse(row.request);
         await report(PROGRESS.sourcesRead);
         const outcome = await ask({ mode: 'express', ...job });
+        // The headline is written before the render: by the language model when one is configured,
+        // otherwise (or when its answer is not usable) by the local copywriter.
+        const copywriter = context.copywriter ?? createCopywriter({ kind: 'local' });
+        copy = await copywriter.expressCopy(job.request);
+        if (copy?.fallback) providerLog.warn({ ...copy.fallback }, 'Express copy written locally');
         variants = await renderer.express(
-          { request: job.request, workflow: outcome, logger: providerLog },
+          { request: job.request, copy, workflow: outcome, logger: providerLog },
           onVariant,
         );
       }
@@ -294,6 +302,8 @@ export const renderGeneration: JobDefinition<{ generationId: string }> = {
         allImages: urls,
         selectedImage: urls[0],
         images,
+        // The words set on an Express visual, who wrote them and in which language.
+        ...(copy && { copy }),
       };
       await database.transaction(async (tx) => {
         const completed = await tx.query(

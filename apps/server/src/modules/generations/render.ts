@@ -5,6 +5,7 @@
  * start-up path.
  */
 import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generation';
+import type { ExpressCopy } from '@vitrine/engine/copy/types';
 import type { SaliencyModelConfig } from '@vitrine/engine/cutout/model';
 import type { StoredCutout } from '@vitrine/engine/cutout/run';
 import type { ImageProviderConfig, ImageProviderName } from '@vitrine/engine/providers/config';
@@ -51,7 +52,11 @@ export type Renderer = {
     onVariant: OnVariant,
   ): Promise<RenderedVariant[]>;
   express(
-    input: { request: ExpressRequest } & RenderExtras,
+    input: {
+      request: ExpressRequest;
+      /** Written before the render; absent, the engine's local copywriter writes it. */
+      copy?: ExpressCopy | null;
+    } & RenderExtras,
     onVariant: OnVariant,
   ): Promise<RenderedVariant[]>;
 };
@@ -115,9 +120,15 @@ export function createRenderer(config: {
       });
       return rendered.map(toVariant);
     },
-    async express({ request, workflow, logger }, onVariant) {
+    async express({ request, copy, workflow, logger }, onVariant) {
       const provider = await providerFor(logger);
-      const rendered = await provider.renderExpress({ request, formats: ['jpeg'], onVariant, workflow });
+      const rendered = await provider.renderExpress({
+        request,
+        copy,
+        formats: ['jpeg'],
+        onVariant,
+        workflow,
+      });
       return rendered.map(toVariant);
     },
   };
