@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLang } from '../../../app/i18n';
 import { EXPRESS_FORMATS, EXPRESS_STYLES } from '@vitrine/shared/api/generation';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -60,7 +61,7 @@ export function ExpressPage({ providerDown = false }: { providerDown?: boolean }
   }
 
   function generate() {
-    const request = buildExpressRequest(values);
+    const request = buildExpressRequest(values, currentLang());
     if (!request.ok) {
       if (request.missing) {
         setErrors({

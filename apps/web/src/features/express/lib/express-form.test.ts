@@ -28,3 +28,13 @@ describe('Express request', () => {
     expect(!result.ok && !result.missing && result.error.issues[0]?.path).toEqual(['description']);
   });
 });
+
+describe('the interface language goes with the Express request (the headline is written in it)', () => {
+  it('is sent when given', () => {
+    const result = buildExpressRequest({ style: 'naturel', format: 'post', description: 'Fleuriste' }, 'fr');
+    expect(result).toEqual({
+      ok: true,
+      body: { style: 'naturel', format: 'post', description: 'Fleuriste', language: 'fr' },
+    });
+  });
+});

@@ -10,6 +10,7 @@ import {
   type ExpressStyle,
 } from '@vitrine/shared/api/generation';
 import { expressStartBody, type ExpressStartBody } from '@vitrine/shared/api/generations';
+import type { Lang } from '@vitrine/shared/locale';
 import type { z } from 'zod';
 
 export { DESCRIPTION_MAX_LENGTH };
@@ -36,13 +37,15 @@ export type ExpressCheck =
   | { ok: false; missing: true }
   | { ok: false; missing: false; error: z.ZodError };
 
-export function buildExpressRequest(values: ExpressValues): ExpressCheck {
+/** `language`, the interface's, is the language of the headline written from the description. */
+export function buildExpressRequest(values: ExpressValues, language?: Lang): ExpressCheck {
   if (!expressComplete(values)) return { ok: false, missing: true };
   const description = values.description.trim();
   const body: ExpressStartBody = {
     style: values.style as ExpressStyle,
     format: values.format as ExpressFormat,
     ...(description ? { description } : {}),
+    ...(language && { language }),
   };
   const checked = expressStartBody.safeParse(body);
   return checked.success ? { ok: true, body } : { ok: false, missing: false, error: checked.error };

@@ -1,8 +1,11 @@
-import { useId } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldLabel } from '../../../components/ui/field-label';
 
-/** An optional line of copy for the image (slogan, tagline), with its character count. */
+/**
+ * An optional line of copy for the image (slogan, tagline), with its character count; `action` sits
+ * beside the input (e.g. a Suggest button) and `children` under it.
+ */
 export function CopyField({
   label,
   help,
@@ -11,6 +14,9 @@ export function CopyField({
   onChange,
   maxLength,
   error,
+  action,
+  children,
+  inputRef,
 }: {
   label: string;
   help: string;
@@ -19,6 +25,9 @@ export function CopyField({
   onChange: (value: string) => void;
   maxLength: number;
   error?: string;
+  action?: ReactNode;
+  children?: ReactNode;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -26,21 +35,26 @@ export function CopyField({
   return (
     <div>
       <FieldLabel htmlFor={id} label={label} help={help} optional />
-      <input
-        id={id}
-        type="text"
-        value={value}
-        maxLength={maxLength}
-        placeholder={placeholder}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={noteId}
-        className={`mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-ink-900 shadow-xs transition outline-none placeholder:text-ink-400 focus-visible:outline-none ${
-          error
-            ? 'border-red-500 focus:ring-3 focus:ring-red-500/20'
-            : 'border-ink-200 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/20'
-        }`}
-      />
+      <div className="mt-1.5 flex items-stretch gap-2">
+        <input
+          ref={inputRef}
+          id={id}
+          type="text"
+          value={value}
+          maxLength={maxLength}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={noteId}
+          className={`block w-full min-w-0 flex-1 rounded-lg border bg-white px-3 py-2.5 text-sm text-ink-900 shadow-xs transition outline-none placeholder:text-ink-400 focus-visible:outline-none ${
+            error
+              ? 'border-red-500 focus:ring-3 focus:ring-red-500/20'
+              : 'border-ink-200 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/20'
+          }`}
+        />
+        {action}
+      </div>
+      {children}
       <p id={noteId} className="mt-1 flex justify-between gap-3 text-xs">
         <span className="text-red-600">{error}</span>
         <span className="text-ink-400 tabular-nums">

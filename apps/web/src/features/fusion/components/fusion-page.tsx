@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLang } from '../../../app/i18n';
 import { useToast } from '../../../components/ui/toast';
 import { fieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -70,7 +71,7 @@ export function FusionPage({ providerDown = false }: { providerDown?: boolean })
       toast({ title: t('fusion.imagesUploading'), description: t('fusion.imagesUploadingDescription') });
       return;
     }
-    const request = buildFusionRequest(settings, images);
+    const request = buildFusionRequest(settings, images, currentLang());
     if (!request.ok) {
       if ('error' in request) {
         setErrors(fieldErrors(request.error, t));

@@ -6,7 +6,6 @@ import {
   FUSION_POSITIONS,
   FUSION_STYLES,
   FUSION_TYPOGRAPHIES,
-  SLOGAN_MAX_LENGTH,
   TAGLINE_MAX_LENGTH,
 } from '@vitrine/shared/api/generation';
 import { Card } from '../../../components/ui/card';
@@ -22,6 +21,7 @@ import {
 import type { FusionSettings } from '../lib/fusion-form';
 import { CopyField } from './copy-field';
 import { OptionTiles } from './option-tiles';
+import { SloganField } from './slogan-field';
 import { FrameVisual, PaletteVisual, PositionVisual, TypographyVisual } from './option-visuals';
 
 type Props = {
@@ -95,13 +95,9 @@ export function FusionSettingsCards({ settings, onChange, errors }: Props) {
         description={t('fusion.textDescription')}
       >
         <div className="flex flex-col gap-5">
-          <CopyField
-            label={t('fusion.slogan')}
-            help={t('fusion.sloganHelp')}
-            placeholder={t('fusion.sloganPlaceholder')}
-            value={settings.slogan}
+          <SloganField
+            settings={settings}
             onChange={(value) => onChange('slogan', value)}
-            maxLength={SLOGAN_MAX_LENGTH}
             error={errors.slogan}
           />
           <CopyField

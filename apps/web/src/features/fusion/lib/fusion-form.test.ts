@@ -62,3 +62,12 @@ describe('Fusion request', () => {
     expect(!markup.ok && 'error' in markup && markup.error.issues[0]?.path).toEqual(['tagline']);
   });
 });
+
+describe('the interface language goes with the request (it decides the typography)', () => {
+  it('is sent when given, and checked by the contract', () => {
+    const result = buildFusionRequest(DEFAULT_FUSION_SETTINGS, images, 'en');
+    expect(result.ok && result.body.language).toBe('en');
+    const none = buildFusionRequest(DEFAULT_FUSION_SETTINGS, images);
+    expect(none.ok && 'language' in none.body).toBe(false);
+  });
+});

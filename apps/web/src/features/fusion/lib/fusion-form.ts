@@ -16,6 +16,7 @@ import {
   type FusionTypography,
 } from '@vitrine/shared/api/generation';
 import { fusionStartBody, type FusionStartBody } from '@vitrine/shared/api/generations';
+import type { Lang } from '@vitrine/shared/locale';
 import type { z } from 'zod';
 import type { PickedImage } from '../../image-picker/lib/picked-file';
 
@@ -50,8 +51,15 @@ export type FusionCheck =
   | { ok: false; missing: ImageSlot[] }
   | { ok: false; missing: []; error: z.ZodError };
 
-/** The request for these settings and images, checked with the server's own contract. */
-export function buildFusionRequest(settings: FusionSettings, images: FusionImages): FusionCheck {
+/**
+ * The request for these settings and images, checked with the server's own contract. `language`, the
+ * interface's, decides the typography of the slogan and tagline (French or English rules).
+ */
+export function buildFusionRequest(
+  settings: FusionSettings,
+  images: FusionImages,
+  language?: Lang,
+): FusionCheck {
   const missing = (['product', 'context'] as const).filter((slot) => !images[slot]);
   if (missing.length > 0) return { ok: false, missing };
   const body: FusionStartBody = {
@@ -64,6 +72,7 @@ export function buildFusionRequest(settings: FusionSettings, images: FusionImage
     format: settings.format,
     productUploadId: images.product!.uploadId,
     contextUploadId: images.context!.uploadId,
+    ...(language && { language }),
   };
   const checked = fusionStartBody.safeParse(body);
   return checked.success ? { ok: true, body } : { ok: false, missing: [], error: checked.error };
