@@ -7,6 +7,7 @@ import { EXPRESS_FORMAT_SIZES, type ExpressRequest, type Size } from '@vitrine/s
 import { localExpressCopy } from '../copy/express-copy';
 import type { ExpressCopy } from '../copy/types';
 import { EXPRESS_DESIGNS, type ExpressDesign } from './express-designs';
+import { planImagery, type ExpressImagery } from './express-imagery';
 import { resolveLanguage } from './language';
 import type { Box, TextBlock, Typeface } from './types';
 import { typographyChoice, type TypographyChoice } from './typography';
@@ -25,6 +26,8 @@ export type ExpressPlan = {
   supporting: TextBlock | null;
   /** The whole area the text takes, headline and supporting line: the motif keeps out of it. */
   textArea: Box | null;
+  /** What the picture shows of the business: the subject read from the description, and its icons. */
+  imagery: ExpressImagery;
   /** Left empty for the logo the editor adds (spec: logo overlay). */
   logoZone: Box;
   /** Seeds the motif's arrangement, so variants differ and a request always renders the same. */
@@ -149,6 +152,7 @@ export function planExpress(
     headline,
     supporting,
     textArea: copy ? area : null,
+    imagery: planImagery(request.description, request.style, variant),
     logoZone,
     seed: variant * 7919 + 17,
     mirrored: variant % 2 === 1,

@@ -11,8 +11,11 @@ import { randomSource } from './noise';
 
 type Canvas = { width: number; height: number };
 type Box = { x: number; y: number; width: number; height: number };
-/** What a motif must compose around: the headline's box (or null) and the logo corner. */
-type Room = { text: Box | null; logo: Box };
+/**
+ * What a motif must compose around: the headline's box (or null), the logo corner, and the icons that
+ * show the business (express-imagery.ts), which scattered shapes keep off.
+ */
+type Room = { text: Box | null; logo: Box; icons: Box[] };
 /**
  * A motif: `art` is drawn in the variant's (possibly mirrored) frame, with `room` mirrored into it;
  * `accent` (rules and ornaments that follow the headline) in the canvas's own frame, from `real`.
@@ -39,6 +42,8 @@ const near = (box: Box | null, x: number, y: number, reach: number) =>
   x < box.x + box.width + reach &&
   y > box.y - reach &&
   y < box.y + box.height + reach;
+const nearAny = (boxes: Box[], x: number, y: number, reach: number) =>
+  boxes.some((box) => near(box, x, y, reach));
 
 /**
  * Seeded spots around the headline: tries random points and keeps those clear of the text (by `reach`)
@@ -50,6 +55,7 @@ function spots(c: Canvas, room: Room, random: () => number, count: number, reach
     const x = c.width * random();
     const y = c.height * random();
     if (near(room.text, x, y, reach) || near(room.logo, x, y, reach * 0.6)) continue;
+    if (nearAny(room.icons, x, y, reach)) continue;
     out.push([x, y]);
   }
   return out;
@@ -225,6 +231,7 @@ const MOTIFS: Record<Motif, Draw> = {
       const [cx, cy] = [w * r(), h * r()];
       // A blob reaches 1.3 times its size: it keeps that far from the words and the logo.
       if (near(room.text, cx, cy, size * 1.35) || near(room.logo, cx, cy, size * 1.35)) continue;
+      if (nearAny(room.icons, cx, cy, size * 1.35)) continue;
       const i = blobs.length;
       const points = Array.from({ length: 6 }, (_, k) => {
         const a = (k / 6) * Math.PI * 2;
@@ -281,6 +288,11 @@ const MOTIFS: Record<Motif, Draw> = {
       const tip = [x + length * Math.cos(angle), y + length * Math.sin(angle)] as const;
       const reach = unit * 0.03;
       if (near(room.text, tip[0], tip[1], reach) || near(room.logo, tip[0], tip[1], reach)) continue;
+      // Nor its middle: a long leaf may pass a corner between its stem and its tip.
+      const middle = [(x + tip[0]) / 2, (y + tip[1]) / 2] as const;
+      if (nearAny([room.logo, ...room.icons], ...middle, reach) || near(room.text, ...middle, reach))
+        continue;
+      if (nearAny(room.icons, tip[0], tip[1], reach)) continue;
       const colour = hex(pick(d.accents, r));
       leaves.push(
         `<g transform="translate(${x} ${y}) rotate(${(angle * 180) / Math.PI})"><path d="M0 0 Q${length / 2} ${-length * 0.32} ${length} 0 Q${length / 2} ${length * 0.32} 0 0 Z" fill="${colour}"/><line x1="0" y1="0" x2="${length}" y2="0" stroke="${hex(d.accents[2] ?? d.accents[0]!)}" stroke-width="${length / 60}" opacity="0.7"/></g>`,
@@ -297,18 +309,20 @@ export function expressArt(
   seed: number,
   mirrored: boolean,
   text: Box | null,
+  icons: Box[] = [],
+  underlay = '',
 ): string {
   const [from, to] = design.background;
   const [x1, x2] = mirrored ? ['1', '0'] : ['0', '1'];
   // Motifs draw in their own mirrored frame: mirror the headline box and the logo corner into it too.
   const flip = (box: Box) => (mirrored ? { ...box, x: canvas.width - box.x - box.width } : box);
-  const real: Room = { text, logo: logoZoneOf(canvas) };
-  const room: Room = { text: text && flip(text), logo: flip(real.logo) };
+  const real: Room = { text, logo: logoZoneOf(canvas), icons };
+  const room: Room = { text: text && flip(text), logo: flip(real.logo), icons: icons.map(flip) };
   const drawn = MOTIFS[design.motif](canvas, design, randomSource(seed), room, real);
   const { art, accent } = typeof drawn === 'string' ? { art: drawn, accent: '' } : drawn;
   return `
     <defs><linearGradient id="bg" x1="${x1}" y1="0" x2="${x2}" y2="1"><stop offset="0" stop-color="${hex(from)}"/><stop offset="1" stop-color="${hex(to)}"/></linearGradient></defs>
-    <rect width="${canvas.width}" height="${canvas.height}" fill="url(#bg)"/>
+    <rect width="${canvas.width}" height="${canvas.height}" fill="url(#bg)"/>${underlay}
     <g${mirrored ? ` transform="translate(${canvas.width} 0) scale(-1 1)"` : ''}>${art}</g>${accent}
   `;
 }

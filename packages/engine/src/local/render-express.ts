@@ -3,6 +3,7 @@ import { expressTextBlocks, type ExpressPlan } from '../art-direction/express-pl
 import type { Box } from '../art-direction/types';
 import { rasteriseInBands, type RawImage } from '../image/sharp';
 import { encode, type OutputFormat } from './encode';
+import { imageryArt } from './express-imagery';
 import { expressArt, svgDocument } from './express-motifs';
 import { addGrain, vignette, vignetteOf } from './light';
 import { filmGrain, glow } from './surface';
@@ -22,12 +23,38 @@ export type ExpressMetadata = {
   copy: ExpressPlan['copy'];
   /** The language of the text and the typographic rules it was set with. */
   typography: ExpressPlan['typography'];
+  /** What the picture shows of the business, and why. */
+  imagery: ImageryReport | null;
   logoZone: Box;
   steps: string[];
   timings: { designMs: number; typesetMs: number; encodeMs: number; totalMs: number };
 };
 
+export type ImageryReport = {
+  subject: ExpressPlan['imagery']['match']['subject'];
+  keywords: string[];
+  why: string;
+  /** The icons drawn, as "phosphor:<file name>". */
+  icons: string[];
+  licence: string;
+};
+
+export const ICONS_LICENCE = 'Phosphor Icons (@phosphor-icons/core 2.1.1), MIT';
+
 export type RenderedExpress = { images: Partial<Record<OutputFormat, Buffer>>; metadata: ExpressMetadata };
+
+/**
+ * The design's drawing (express-motifs.ts) with the icons that show the business (express-imagery.ts):
+ * the faint lead icon under the motif, the icons over it, the motif's shapes kept off the icons.
+ */
+export function expressDrawing(plan: ExpressPlan) {
+  const { canvas, design } = plan;
+  // Headline and supporting line: the motif and the icons keep out of the whole area they take.
+  const text = plan.textArea;
+  const imagery = imageryArt(canvas, plan.imagery, text ? [text] : [], plan.logoZone, plan.variant);
+  const motif = expressArt(canvas, design, plan.seed, plan.mirrored, text, imagery.boxes, imagery.underlay);
+  return { art: motif + imagery.svg, imagery };
+}
 
 export async function renderExpressVariant(
   plan: ExpressPlan,
@@ -37,7 +64,7 @@ export async function renderExpressVariant(
   // The headline is set by libvips on another thread while the background is drawn.
   prefetchText(expressTextBlocks(plan));
   const { design, canvas } = plan;
-  const art = expressArt(canvas, design, plan.seed, plan.mirrored, plan.textArea);
+  const { art, imagery } = expressDrawing(plan);
   // Drawn in two bands side by side: the gradients cost librsvg most, and they fill the whole canvas.
   const scene = await rasteriseInBands(
     (band) => svgDocument(art, canvas, band),
@@ -45,7 +72,8 @@ export async function renderExpressVariant(
     canvas.height,
     2,
   );
-  const steps = [`${design.motif} design`];
+  const { match } = plan.imagery;
+  const steps = [`${design.motif} design`, `${match.subject} imagery: ${imagery.icons.length} icons`];
   if (design.glow > 0) await glow(scene, design.glow, design.accents[0]!);
   // Grain, then the vignette: one pass when there is grain.
   if (design.grain > 0) {
@@ -57,7 +85,14 @@ export async function renderExpressVariant(
   } else {
     vignette(scene, design.vignette);
   }
-  return finishExpress(plan, scene, steps, formats, t0);
+  const report: ImageryReport = {
+    subject: match.subject,
+    keywords: match.keywords,
+    why: match.why,
+    icons: imagery.icons,
+    licence: ICONS_LICENCE,
+  };
+  return finishExpress(plan, scene, steps, formats, t0, 0, report);
 }
 
 /**
@@ -72,6 +107,7 @@ export async function finishExpress(
   formats: OutputFormat[],
   t0: number,
   extraDesignMs = 0,
+  imagery: ImageryReport | null = null,
 ): Promise<RenderedExpress> {
   const t1 = performance.now();
   const set = await typeset(scene, expressTextBlocks(plan), plan.design.inks);
@@ -95,6 +131,7 @@ export async function finishExpress(
       supporting,
       copy: plan.copy,
       typography: plan.typography,
+      imagery,
       logoZone: plan.logoZone,
       steps,
       timings: {
