@@ -81,6 +81,38 @@ describe('worker', () => {
     expect(records.map((r) => r.label)).toEqual(['kept']);
   });
 
+  it('uploads are kept a year after their last use: older ones go with their preview and cut-out files', async () => {
+    await db.query(`insert into users (id, email) values ('u-up', 'up@example.test')`);
+    const now = '2026-06-01T12:00:00.000Z';
+    const uses = { expired: '2025-05-31T12:00:00Z', kept: '2025-06-02T12:00:00Z' };
+    for (const [label, usedAt] of Object.entries(uses)) {
+      const key = `u-up/${label}.jpg`;
+      for (const file of [key, `${key}.thumb.webp`, `u-up/${label}.mask.png`])
+        await storage.put(file, Readable.from(Buffer.from(`file ${file}`)));
+      const [upload] = await db.query<{ id: string }>(
+        `insert into uploads (user_id, storage_key, content_type, size_bytes, role, created_at, last_used_at)
+         values ('u-up', $1, 'image/jpeg', 10, 'product', '2025-01-01T00:00:00Z', $2) returning id`,
+        [key, usedAt],
+      );
+      await db.query(
+        `insert into upload_cutouts (upload_id, user_id, choice, method, framed, confidence, coverage, mask_key,
+           width, height, ms) values ($1, 'u-up', 'auto', 'segmented', false, 0.9, 0.3, $2, 10, 10, 1)`,
+        [upload!.id, `u-up/${label}.mask.png`],
+      );
+    }
+    const job = await waitForJob((await worker.queue.send(historyRetention.name, { now }))!);
+    expect(job.state).toBe('completed');
+    const left = await db.query<{ storage_key: string }>(
+      `select storage_key from uploads where user_id = 'u-up'`,
+    );
+    expect(left.map((r) => r.storage_key)).toEqual(['u-up/kept.jpg']);
+    expect(fs.readdirSync(path.join(storageRoot, 'u-up')).sort()).toEqual([
+      'kept.jpg',
+      'kept.jpg.thumb.webp',
+      'kept.mask.png',
+    ]);
+  });
+
   it('running the retention job twice is harmless', async () => {
     const first = await waitForJob((await worker.queue.send(historyRetention.name, {}))!);
     const second = await waitForJob((await worker.queue.send(historyRetention.name, {}))!);

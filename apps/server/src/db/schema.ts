@@ -228,11 +228,18 @@ export const uploads = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     originalName: text('original_name'),
     sourceUrl: text('source_url'),
+    /** What the picker sent it as ('product' or 'context'): the pickers offer it again under that role. */
+    role: text('role', { enum: ['product', 'context'] }),
+    /** Uploaded, or used by a generation: an upload expires a year after its last use. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('uploads_storage_key_key').on(t.storageKey),
     index('uploads_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('uploads_user_role_used_idx').on(t.userId, t.role, t.lastUsedAt.desc(), t.id.desc()),
+    index('uploads_last_used_idx').on(t.lastUsedAt),
+    check('uploads_role_valid', sql`${t.role} in ('product', 'context')`),
   ],
 );
 

@@ -1,8 +1,11 @@
 /**
  * History is kept for one year (spec sections 1 and 9): once a day, generations older than that are
- * deleted with their image files, and the finished background records that led to them.
+ * deleted with their image files, and the finished background records that led to them. Uploads go a
+ * year after their last use (uploaded, or used by a generation), with their preview and cut-out files.
  */
 import { z } from 'zod';
+import { UPLOAD_RETENTION_DAYS } from '@vitrine/shared/api/uploads';
+import { thumbnailKey } from '../../modules/uploads/recent';
 import type { JobDefinition } from '../job';
 
 export const HISTORY_RETENTION_INTERVAL = '1 year';
@@ -42,6 +45,39 @@ export const historyRetention: JobDefinition<{ now?: string }> = {
        returning id`,
       [now, HISTORY_RETENTION_INTERVAL],
     );
-    return { deletedGenerations: images.length, deletedBackgroundRecords: records.length, deletedFiles };
+    const uploads = await database.query<{
+      storage_key: string;
+      mask_key: string | null;
+      preview_key: string | null;
+    }>(
+      `with gone as (
+         delete from uploads where last_used_at < $1::timestamptz - make_interval(days => $2)
+         returning id, storage_key)
+       select gone.storage_key, c.mask_key, c.preview_key
+       from gone left join upload_cutouts c on c.upload_id = gone.id`,
+      [now, UPLOAD_RETENTION_DAYS],
+    );
+    for (const upload of uploads) {
+      for (const key of [
+        upload.storage_key,
+        thumbnailKey(upload.storage_key),
+        upload.mask_key,
+        upload.preview_key,
+      ]) {
+        if (!key) continue;
+        try {
+          await storage.remove(key);
+          deletedFiles++;
+        } catch {
+          // counted as not deleted
+        }
+      }
+    }
+    return {
+      deletedGenerations: images.length,
+      deletedBackgroundRecords: records.length,
+      deletedUploads: uploads.length,
+      deletedFiles,
+    };
   },
 };

@@ -16,6 +16,7 @@ import {
   type GenerationStatus,
 } from '@vitrine/shared/api/generations';
 import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generation';
+import { UPLOAD_RETENTION_DAYS } from '@vitrine/shared/api/uploads';
 import { translate } from '@vitrine/shared/i18n/catalog';
 import type { Lang } from '@vitrine/shared/locale';
 import type { ImageProviderConfig } from '@vitrine/engine/providers/config';
@@ -25,6 +26,7 @@ import { lockAllowance, releaseCredits, usageOf } from './credits';
 import type { ImageLinks } from './image-links';
 import { expressPayload, fusionPayload } from './payload';
 import { removeWorkflowFiles } from './workflow';
+import { touchUploads } from '../uploads/recent';
 import type { Storage } from '../storage/storage';
 
 export const RENDER_JOB = 'render-generation';
@@ -125,7 +127,8 @@ type UploadRow = { id: string; storage_key: string };
 
 async function ownUploads(db: Queryable, userId: string, ids: string[]): Promise<Map<string, UploadRow>> {
   const rows = await db.query<UploadRow>(
-    `select id, storage_key from uploads where user_id = $1 and id = any($2::uuid[])`,
+    `select id, storage_key from uploads where user_id = $1 and id = any($2::uuid[])
+       and last_used_at > now() - make_interval(days => ${UPLOAD_RETENTION_DAYS})`,
     [userId, ids],
   );
   return new Map(rows.map((row) => [row.id, row]));
@@ -184,6 +187,9 @@ export async function startGeneration(deps: GenerationDeps, userId: string, loca
       reservation.reserved,
       jobId,
     ]);
+    // Used again: the photos' year of keeping starts over.
+    if (input.mode === 'fusion')
+      await touchUploads(tx, userId, [input.productUploadId, input.contextUploadId]);
     return inserted[0]!;
   });
   const typical = await typicalSeconds(database);

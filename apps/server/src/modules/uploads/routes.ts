@@ -1,11 +1,12 @@
 /**
  * Image uploads and imports (spec sections 5 and 7): POST a file (multipart, one file, streamed to
- * storage) or a URL, read the file back, delete it. Every upload belongs to its user; another user's id
- * is simply not found.
+ * storage) or a URL, with the role it is sent for; list the user's recent ones, read one, its file or
+ * its preview; delete it. Every upload belongs to its user; another user's id is simply not found.
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { recentUploadsQuery, uploadRoleQuery } from '@vitrine/shared/api/uploads';
 import { checkFileName } from '@vitrine/shared/validation/upload-file';
 import { AppError } from '../../http/app-error';
 import { parseInput } from '../../http/validate';
@@ -13,6 +14,7 @@ import { requireUser } from '../auth/session';
 import { createUploadLinks } from '../generations/image-links';
 import { ImageFetchError, safeFetchImage } from './safe-fetch';
 import { removeFiles } from './cutout';
+import { ownUploadView, recentUploads, thumbnail, thumbnailKey } from './recent';
 import { storeImage } from './store-image';
 
 const importInput = z.object({
@@ -30,6 +32,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/uploads', async (request, reply) => {
     const { user } = await signedIn(request, reply);
+    const { role } = parseInput(uploadRoleQuery, request.query ?? {});
     if (!request.isMultipart()) throw new AppError('INVALID_FILE', { messageKey: 'uploads.fileType' });
     let stored: Awaited<ReturnType<typeof storeImage>> | undefined;
     try {
@@ -39,7 +42,10 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
         if (stored) throw new AppError('INVALID_FILE', { messageKey: 'uploads.tooManyFiles' });
         const nameError = checkFileName(part.filename);
         if (nameError) throw new AppError('INVALID_FILE', { messageKey: nameError });
-        stored = await storeImage({ database, storage }, user.id, part.file, { originalName: part.filename });
+        stored = await storeImage({ database, storage }, user.id, part.file, {
+          originalName: part.filename,
+          role,
+        });
       }
     } catch (error) {
       if (stored) await removeUpload(stored.id, user.id);
@@ -51,6 +57,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/uploads/from-url', async (request, reply) => {
     const { user } = await signedIn(request, reply);
+    const { role } = parseInput(uploadRoleQuery, request.query ?? {});
     const { url } = parseInput(importInput, request.body);
     let image;
     try {
@@ -65,6 +72,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     }
     const stored = await storeImage({ database, storage }, user.id, Readable.from(image.bytes), {
       sourceUrl: image.finalUrl,
+      role,
     });
     return reply.status(201).send(stored);
   });
@@ -91,9 +99,39 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
        from gone left join upload_cutouts c on c.upload_id = gone.id`,
       [id, userId],
     );
-    if (row) await removeFiles(storage, [row.storage_key, row.mask_key, row.preview_key]);
+    if (row)
+      await removeFiles(storage, [
+        row.storage_key,
+        thumbnailKey(row.storage_key),
+        row.mask_key,
+        row.preview_key,
+      ]);
     return Boolean(row);
   }
+
+  app.get('/uploads', async (request, reply) => {
+    const { user } = await signedIn(request, reply);
+    const query = parseInput(recentUploadsQuery, request.query ?? {});
+    return reply.header('cache-control', 'no-store').send(await recentUploads(database, user.id, query));
+  });
+
+  app.get('/uploads/:id', async (request, reply) => {
+    const { user } = await signedIn(request, reply);
+    const { id } = request.params as { id: string };
+    if (!UUID.test(id)) throw new AppError('NOT_FOUND', { messageKey: 'uploads.gone' });
+    return reply.header('cache-control', 'no-store').send(await ownUploadView(database, user.id, id));
+  });
+
+  app.get('/uploads/:id/thumb.webp', async (request, reply) => {
+    const { user } = await signedIn(request, reply);
+    const { id } = request.params as { id: string };
+    const row = await ownUpload(id, user.id);
+    return reply
+      .type('image/webp')
+      .header('cache-control', 'private, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .send(await thumbnail(storage, row.storage_key));
+  });
 
   // The owner's session, or a signed link (the automation workflow fetching a generation's photos).
   app.get('/uploads/:id/file', async (request, reply) => {

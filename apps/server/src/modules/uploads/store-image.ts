@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
+import type { StoredUpload, UploadRole } from '@vitrine/shared/api/uploads';
 import { UPLOAD_MAX_BYTES, UPLOAD_MIN_BYTES } from '@vitrine/shared/validation/upload-file';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -11,7 +12,7 @@ import type { Storage } from '../storage/storage';
 import { checkDecodable } from './check-decodable';
 import { CONTENT_TYPE, EXTENSION, sniffImage, type ImageKind } from './image-signature';
 
-export type StoredUpload = { id: string; contentType: string; sizeBytes: number; createdAt: string };
+export type { StoredUpload };
 
 class Rejected extends Error {
   constructor(readonly appError: AppError) {
@@ -52,7 +53,7 @@ export async function storeImage(
   deps: { database: Database; storage: Storage },
   userId: string,
   body: Readable,
-  meta: { originalName?: string; sourceUrl?: string },
+  meta: { originalName?: string; sourceUrl?: string; role?: UploadRole | undefined },
 ): Promise<StoredUpload> {
   const found: { kind?: ImageKind } = {};
   // The extension comes from the bytes, known only once they arrive: write under a temporary key first.
@@ -77,12 +78,21 @@ export async function storeImage(
   await deps.storage.move(`${base}.incoming`, key);
   try {
     const [row] = await deps.database.query<{ id: string; created_at: Date }>(
-      `insert into uploads (user_id, storage_key, content_type, size_bytes, original_name, source_url)
-       values ($1, $2, $3, $4, $5, $6) returning id, created_at`,
-      [userId, key, CONTENT_TYPE[kind], size, meta.originalName ?? null, meta.sourceUrl ?? null],
+      `insert into uploads (user_id, storage_key, content_type, size_bytes, original_name, source_url, role)
+       values ($1, $2, $3, $4, $5, $6, $7) returning id, created_at`,
+      [
+        userId,
+        key,
+        CONTENT_TYPE[kind],
+        size,
+        meta.originalName ?? null,
+        meta.sourceUrl ?? null,
+        meta.role ?? null,
+      ],
     );
     return {
       id: row!.id,
+      role: meta.role ?? null,
       contentType: CONTENT_TYPE[kind],
       sizeBytes: size,
       createdAt: new Date(row!.created_at).toISOString(),

@@ -1,0 +1,149 @@
+/**
+ * The user's own uploads, offered again by the pickers: listed by role, last used first, a page at a
+ * time; one by id (the "generate again" form asks whether a generation's photos still exist); and a
+ * small preview of each. Expired uploads (unused for a year) are neither listed nor found.
+ */
+import { Readable } from 'node:stream';
+import {
+  UPLOAD_RETENTION_DAYS,
+  THUMBNAIL_SIZE,
+  type RecentUpload,
+  type RecentUploadsResponse,
+  type UploadRole,
+} from '@vitrine/shared/api/uploads';
+import type { Queryable } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { Storage } from '../storage/storage';
+
+type Row = {
+  id: string;
+  role: UploadRole | null;
+  original_name: string | null;
+  source_url: string | null;
+  content_type: string;
+  created_at: Date | string;
+  last_used_at: Date | string;
+  /** last_used_at as Postgres prints it: exact to the microsecond, for the cursor. */
+  used_text: string;
+  cutout_choice: 'auto' | 'cutout' | 'whole' | null;
+  cutout_framed: boolean | null;
+};
+
+const COLUMNS = `u.id, u.role, u.original_name, u.source_url, u.content_type, u.created_at, u.last_used_at,
+  u.last_used_at::text as used_text, c.choice as cutout_choice, c.framed as cutout_framed`;
+const NOT_EXPIRED = `u.last_used_at > now() - make_interval(days => ${UPLOAD_RETENTION_DAYS})`;
+
+const DAY_MS = 86_400_000;
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function nameOf(row: Row): string | null {
+  if (row.original_name) return row.original_name;
+  if (!row.source_url) return null;
+  try {
+    return new URL(row.source_url).hostname;
+  } catch {
+    return null;
+  }
+}
+
+function toView(row: Row): RecentUpload {
+  const base = `/api/uploads/${row.id}`;
+  return {
+    id: row.id,
+    role: row.role,
+    name: nameOf(row),
+    contentType: row.content_type,
+    createdAt: iso(row.created_at),
+    lastUsedAt: iso(row.last_used_at),
+    expiresAt: new Date(new Date(row.last_used_at).getTime() + UPLOAD_RETENTION_DAYS * DAY_MS).toISOString(),
+    fileUrl: `${base}/file`,
+    thumbnailUrl: `${base}/thumb.webp`,
+    cutout: row.cutout_choice ? { choice: row.cutout_choice, framed: Boolean(row.cutout_framed) } : null,
+  };
+}
+
+/** A timestamptz as Postgres prints it (DateStyle ISO), e.g. 2026-05-01 09:30:12.345678+00. */
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+
+function encodeCursor(row: Row): string {
+  return Buffer.from(`${row.used_text}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { usedAt: string; id: string } {
+  const [usedAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!usedAt || !id || !TIMESTAMP_TEXT.test(usedAt) || !/^[0-9a-f-]{36}$/.test(id))
+    throw new AppError('VALIDATION_FAILED', { messageKey: 'validation.listCursor' });
+  return { usedAt, id };
+}
+
+export async function recentUploads(
+  db: Queryable,
+  userId: string,
+  query: { role: UploadRole; limit: number; cursor?: string | undefined },
+): Promise<RecentUploadsResponse> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const rows = await db.query<Row>(
+    `select ${COLUMNS} from uploads u left join upload_cutouts c on c.upload_id = u.id
+     where u.user_id = $1 and u.role = $2 and ${NOT_EXPIRED}
+       and ($3::timestamptz is null or (u.last_used_at, u.id) < ($3::timestamptz, $4::uuid))
+     order by u.last_used_at desc, u.id desc limit $5`,
+    [userId, query.role, after?.usedAt ?? null, after?.id ?? null, query.limit + 1],
+  );
+  const page = rows.slice(0, query.limit);
+  return {
+    items: page.map(toView),
+    nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
+  };
+}
+
+/** One of the user's uploads that has not expired; anything else is not found. */
+export async function ownUploadView(db: Queryable, userId: string, id: string): Promise<RecentUpload> {
+  const [row] = await db.query<Row>(
+    `select ${COLUMNS} from uploads u left join upload_cutouts c on c.upload_id = u.id
+     where u.id = $1 and u.user_id = $2 and ${NOT_EXPIRED}`,
+    [id, userId],
+  );
+  if (!row) throw new AppError('NOT_FOUND', { messageKey: 'uploads.gone' });
+  return toView(row);
+}
+
+/** Where an upload's preview is kept once made: beside the file, removed with it. */
+export const thumbnailKey = (storageKey: string) => `${storageKey}.thumb.webp`;
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The preview's bytes: made on the first request from the stored file, then read back. */
+export async function thumbnail(storage: Storage, storageKey: string): Promise<Buffer> {
+  const key = thumbnailKey(storageKey);
+  try {
+    return await readAll(storage.read(key));
+  } catch {
+    // Not made yet.
+  }
+  const [{ thumbnailWebp }, local] = await Promise.all([
+    import('@vitrine/engine/image/thumbnail'),
+    storage.localFile?.(storageKey),
+  ]);
+  let bytes: Buffer;
+  try {
+    bytes = await thumbnailWebp(local?.path ?? (await readAll(storage.read(storageKey))), THUMBNAIL_SIZE);
+  } catch (error) {
+    throw new AppError('NOT_FOUND', { messageKey: 'uploads.gone', cause: error });
+  }
+  await storage.put(key, Readable.from([bytes])).catch(() => {
+    // Two first requests at once: either copy will do.
+  });
+  return bytes;
+}
+
+/** Marks uploads as used now (a generation started from them): their year starts again. */
+export async function touchUploads(db: Queryable, userId: string, ids: string[]): Promise<void> {
+  await db.query(`update uploads set last_used_at = now() where user_id = $1 and id = any($2::uuid[])`, [
+    userId,
+    ids,
+  ]);
+}

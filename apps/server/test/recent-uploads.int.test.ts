@@ -1,0 +1,238 @@
+/**
+ * Re-use instead of re-upload: the pickers list the user's own recent uploads of a role, last used
+ * first, a page at a time, with the product's checked cut-out; never another user's, never a deleted or
+ * expired one. Through HTTP against the real database.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecentUpload, RecentUploadsResponse } from '@vitrine/shared/api/uploads';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { createVerifiedUser } from './helpers/accounts';
+import { contextJpeg, productJpeg, startFusion } from './helpers/generations';
+import { multipartFile } from './helpers/multipart';
+
+let t: TestApp;
+let alice: { cookie: string; userId: string };
+let bob: { cookie: string; userId: string };
+let product: Buffer;
+let context: Buffer;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await createVerifiedUser(t.app, 'alice-recent@example.test');
+  bob = await createVerifiedUser(t.app, 'bob-recent@example.test');
+  [product, context] = await Promise.all([productJpeg(), contextJpeg()]);
+});
+afterAll(() => t.close());
+
+async function upload(cookie: string, name: string, body: Buffer, role?: string, lang = 'en') {
+  const { payload, headers } = multipartFile(name, body);
+  return t.app.inject({
+    method: 'POST',
+    url: role === undefined ? '/api/uploads' : `/api/uploads?role=${encodeURIComponent(role)}`,
+    payload,
+    headers: { ...headers, cookie, 'accept-language': lang },
+  });
+}
+
+async function uploaded(cookie: string, name: string, body: Buffer, role: 'product' | 'context') {
+  const res = await upload(cookie, name, body, role);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; role: string };
+}
+
+function list(cookie: string | undefined, query: string, lang = 'en') {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/uploads?${query}`,
+    headers: { 'accept-language': lang, ...(cookie ? { cookie } : {}) },
+  });
+}
+
+async function listed(cookie: string, query: string): Promise<RecentUploadsResponse> {
+  const res = await list(cookie, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as RecentUploadsResponse;
+}
+
+const ids = (items: RecentUpload[]) => items.map((item) => item.id);
+
+async function uploadCount(userId: string) {
+  const [row] = await t.database.query<{ n: number }>(
+    `select count(*)::int as n from uploads where user_id = $1`,
+    [userId],
+  );
+  return row!.n;
+}
+
+describe('recent uploads', () => {
+  it('an upload records the role it was sent for; a role outside the two is refused and nothing is stored', async () => {
+    const stored = await uploaded(alice.cookie, 'bottle.jpg', product, 'product');
+    expect(stored.role).toBe('product');
+    const before = await uploadCount(alice.userId);
+    const refused = await upload(alice.cookie, 'x.jpg', product, 'background', 'fr');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(
+      'L’image doit être envoyée comme image de produit ou de contexte.',
+    );
+    expect(await uploadCount(alice.userId)).toBe(before);
+  });
+
+  it('lists only the caller’s uploads of the asked role, last used first, each with its preview and file', async () => {
+    const user = await createVerifiedUser(t.app, 'carol-recent@example.test');
+    const first = await uploaded(user.cookie, 'first.jpg', product, 'product');
+    const backdrop = await uploaded(user.cookie, 'wall.jpg', context, 'context');
+    const second = await uploaded(user.cookie, 'second.jpg', product, 'product');
+    await uploaded(bob.cookie, 'bob.jpg', product, 'product');
+    // An upload sent without a role is offered in neither list.
+    expect((await upload(user.cookie, 'loose.jpg', product)).statusCode).toBe(201);
+
+    const products = await listed(user.cookie, 'role=product');
+    expect(ids(products.items)).toEqual([second.id, first.id]);
+    expect(products.nextCursor).toBeNull();
+    expect(products.items[0]).toMatchObject({
+      role: 'product',
+      name: 'second.jpg',
+      contentType: 'image/jpeg',
+      fileUrl: `/api/uploads/${second.id}/file`,
+      thumbnailUrl: `/api/uploads/${second.id}/thumb.webp`,
+      cutout: null,
+    });
+    expect(ids((await listed(user.cookie, 'role=context')).items)).toEqual([backdrop.id]);
+
+    const thumb = await t.app.inject({
+      method: 'GET',
+      url: products.items[0]!.thumbnailUrl,
+      headers: { cookie: user.cookie },
+    });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(thumb.rawPayload).metadata();
+    // 600 x 800 shrinks to a 320-pixel longest side.
+    expect([meta.width, meta.height]).toEqual([240, 320]);
+  });
+
+  it('never lists or serves another user’s uploads', async () => {
+    const mine = await uploaded(alice.cookie, 'alice-only.jpg', product, 'product');
+    const theirs = await listed(bob.cookie, 'role=product');
+    expect(ids(theirs.items)).not.toContain(mine.id);
+    for (const url of [`/api/uploads/${mine.id}`, `/api/uploads/${mine.id}/thumb.webp`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: bob.cookie } });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
+  it('is limited and paginated with a cursor: every upload once, in order', async () => {
+    const user = await createVerifiedUser(t.app, 'dan-recent@example.test');
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) made.push((await uploaded(user.cookie, `p${i}.jpg`, product, 'product')).id);
+    const byDefault = await listed(user.cookie, 'role=product');
+    expect(byDefault.items).toHaveLength(5);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: RecentUploadsResponse = await listed(
+        user.cookie,
+        `role=product&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...ids(page.items));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toEqual([...made].reverse());
+  });
+
+  it('a deleted upload is gone from the list and answers 404 with a translated message', async () => {
+    const gone = await uploaded(alice.cookie, 'to-delete.jpg', product, 'product');
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/uploads/${gone.id}`,
+      headers: { cookie: alice.cookie },
+    });
+    expect(del.statusCode).toBe(204);
+    expect(ids((await listed(alice.cookie, 'role=product')).items)).not.toContain(gone.id);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/uploads/${gone.id}`,
+      headers: { cookie: alice.cookie, 'accept-language': 'fr' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe('Cette image a été supprimée ou a expiré.');
+  });
+
+  it('an upload unused for a year has expired: not listed, not found, not usable to generate', async () => {
+    const old = await uploaded(alice.cookie, 'old.jpg', product, 'product');
+    const wall = await uploaded(alice.cookie, 'old-wall.jpg', context, 'context');
+    await t.database.query(`update uploads set last_used_at = now() - interval '366 days' where id = $1`, [
+      old.id,
+    ]);
+    expect(ids((await listed(alice.cookie, 'role=product')).items)).not.toContain(old.id);
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/uploads/${old.id}`,
+      headers: { cookie: alice.cookie, 'accept-language': 'en' },
+    });
+    expect(one.statusCode).toBe(404);
+    expect(one.json().error.message).toBe('This image was deleted or has expired.');
+    const start = await startFusion(t.app, alice.cookie, {
+      productUploadId: old.id,
+      contextUploadId: wall.id,
+    });
+    expect(start.statusCode).toBe(404);
+  });
+
+  it('using uploads for a generation makes them the most recent again', async () => {
+    const user = await createVerifiedUser(t.app, 'eve-recent@example.test');
+    const a = await uploaded(user.cookie, 'a.jpg', product, 'product');
+    const wall = await uploaded(user.cookie, 'wall.jpg', context, 'context');
+    const b = await uploaded(user.cookie, 'b.jpg', product, 'product');
+    expect(ids((await listed(user.cookie, 'role=product')).items)).toEqual([b.id, a.id]);
+    const start = await startFusion(t.app, user.cookie, { productUploadId: a.id, contextUploadId: wall.id });
+    expect(start.statusCode, start.body).toBe(202);
+    expect(ids((await listed(user.cookie, 'role=product')).items)).toEqual([a.id, b.id]);
+  });
+
+  it('a product’s checked cut-out is listed with it, and given back as it is', async () => {
+    const user = await createVerifiedUser(t.app, 'fay-recent@example.test');
+    const bottle = await uploaded(user.cookie, 'bottle.jpg', product, 'product');
+    const cutoutUrl = `/api/uploads/${bottle.id}/cutout`;
+    const chosen = await t.app.inject({
+      method: 'PUT',
+      url: cutoutUrl,
+      headers: { cookie: user.cookie },
+      payload: { choice: 'whole' },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const [item] = (await listed(user.cookie, 'role=product')).items;
+    expect(item!.cutout).toEqual({ choice: 'whole', framed: true });
+    // Chosen again, the stored cut-out is what the picker gets: not computed anew.
+    const again = await t.app.inject({ method: 'GET', url: cutoutUrl, headers: { cookie: user.cookie } });
+    expect(again.json()).toEqual(chosen.json());
+  });
+
+  it('bad queries are translated 400s; a visitor gets 401', async () => {
+    const cases: [string, string][] = [
+      ['', 'The image must be sent as a product or a context image.'],
+      ['role=logo', 'The image must be sent as a product or a context image.'],
+      ['role=product&limit=0', 'Ask for between 1 and 48 items.'],
+      ['role=product&limit=49', 'Ask for between 1 and 48 items.'],
+      ['role=product&limit=abc', 'Ask for between 1 and 48 items.'],
+      ['role=product&cursor=%3Cscript%3E', 'This page of the list is not valid. Reload the list.'],
+      ['role=product&cursor=bm90LWEtY3Vyc29y', 'This page of the list is not valid. Reload the list.'],
+    ];
+    for (const [query, message] of cases) {
+      const res = await list(alice.cookie, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.message, query).toBe(message);
+    }
+    const extra = await list(alice.cookie, 'role=product&user=someone-else');
+    expect(extra.statusCode).toBe(400);
+    const visitor = await list(undefined, 'role=product', 'fr');
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().error.message).toBe('Veuillez vous connecter pour uploader des images');
+  });
+});
