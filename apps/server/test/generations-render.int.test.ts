@@ -12,6 +12,7 @@ import { createVerifiedUser } from './helpers/accounts';
 import {
   contextJpeg,
   detail,
+  fusionOptions,
   generationKit,
   productJpeg,
   startExpress,
@@ -122,6 +123,20 @@ describe('rendering (worker with the real engine)', () => {
       await t.app.inject({ method: 'GET', url: '/api/history', headers: { cookie: u.cookie } })
     ).json();
     expect(own.items.map((i) => i.id)).toEqual([result.id]);
+    // "Generate again with these settings": the history entry carries them, with the two photos' ids.
+    expect(own.items[0]!.settings).toEqual({
+      mode: 'fusion',
+      position: fusionOptions.position,
+      style: fusionOptions.style,
+      palette: fusionOptions.palette,
+      slogan: fusionOptions.slogan,
+      tagline: fusionOptions.tagline,
+      typography: fusionOptions.typography,
+      format: fusionOptions.format,
+      productUploadId: u.uploads.productUploadId,
+      contextUploadId: u.uploads.contextUploadId,
+    });
+    expect(result.settings).toEqual(own.items[0]!.settings);
     const stats: GenerationStats = (
       await t.app.inject({ method: 'GET', url: '/api/stats', headers: { cookie: u.cookie } })
     ).json();

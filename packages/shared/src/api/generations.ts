@@ -19,7 +19,17 @@
  *                                         expiring `exp` and `sig` parameters that image URLs carry.
  */
 import { z } from 'zod';
-import { expressRequest, fusionRequest } from './generation';
+import {
+  expressRequest,
+  fusionRequest,
+  type ExpressFormat,
+  type ExpressStyle,
+  type FusionFormat,
+  type FusionPalette,
+  type FusionPosition,
+  type FusionStyle,
+  type FusionTypography,
+} from './generation';
 
 export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
@@ -84,6 +94,28 @@ export type CancelAllResponse = { cancelled: number; usage: Usage };
 
 export type GenerationImage = { url: string; width: number; height: number };
 
+/** The settings a Fusion generation was made with, and the ids of its two photos (they may be gone since). */
+export type FusionSettingsUsed = {
+  mode: 'fusion';
+  position: FusionPosition;
+  style: FusionStyle;
+  palette: FusionPalette;
+  slogan: string;
+  tagline: string;
+  typography: FusionTypography;
+  format: FusionFormat;
+  productUploadId: string | null;
+  contextUploadId: string | null;
+};
+export type ExpressSettingsUsed = {
+  mode: 'express';
+  style: ExpressStyle;
+  format: ExpressFormat;
+  description: string;
+};
+/** What "Generate again with these settings" fills the form with. */
+export type GenerationSettingsUsed = FusionSettingsUsed | ExpressSettingsUsed;
+
 /** One finished generation (a user_image_generations row) as the history and result panel show it. */
 export type GenerationResult = {
   id: string;
@@ -99,6 +131,8 @@ export type GenerationResult = {
   expiresAt: string;
   /** 'expiring' when 30 days or fewer remain before expiry, else 'available'. */
   availability: 'expiring' | 'available';
+  /** The settings it was made with, or null when they cannot be read back (a foreign record). */
+  settings: GenerationSettingsUsed | null;
 };
 
 export type GenerationDetail = { generation: ActiveGeneration; result: GenerationResult | null };

@@ -27,6 +27,7 @@ import type { ImageLinks } from './image-links';
 import { expressPayload, fusionPayload } from './payload';
 import { removeWorkflowFiles } from './workflow';
 import { touchUploads } from '../uploads/recent';
+import { settingsUsed } from './settings-used';
 import type { Storage } from '../storage/storage';
 
 export const RENDER_JOB = 'render-generation';
@@ -302,6 +303,7 @@ export function toResult(row: ResultRow, links: ImageLinks, now = new Date()): G
     expiresAt: expiresAt.toISOString(),
     availability:
       expiresAt.getTime() - now.getTime() <= EXPIRING_SOON_DAYS * 86_400_000 ? 'expiring' : 'available',
+    settings: settingsUsed(row.webhook_data),
   };
 }
 

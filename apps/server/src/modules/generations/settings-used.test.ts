@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { settingsUsed } from './settings-used';
+
+const PRODUCT = '3f0c8a4e-1b2d-4c5e-8f90-a1b2c3d4e5f6';
+const CONTEXT = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+
+describe('settingsUsed: what "generate again" fills the form with', () => {
+  it('reads a Fusion result back: every option, both texts and the two uploads', () => {
+    expect(
+      settingsUsed({
+        imageProduit: `/api/uploads/${PRODUCT}/file`,
+        imageContexte: `/api/uploads/${CONTEXT}/file`,
+        positionProduit: 'gauche',
+        styleRendu: 'vintage',
+        paletteCouleur: 'chaude',
+        sloganPrincipal: 'Le goût du vrai',
+        taglineSecondaire: '',
+        styleTypo: 'élégant',
+        formatImage: 'story',
+        tailleProduit: 'normal',
+        mode: 'fusion',
+      }),
+    ).toEqual({
+      mode: 'fusion',
+      position: 'gauche',
+      style: 'vintage',
+      palette: 'chaude',
+      slogan: 'Le goût du vrai',
+      tagline: '',
+      typography: 'élégant',
+      format: 'story',
+      productUploadId: PRODUCT,
+      contextUploadId: CONTEXT,
+    });
+  });
+
+  it('reads an Express result back, with the webhook’s "name WxH" format', () => {
+    expect(
+      settingsUsed({
+        style: 'naturel',
+        format: 'post 1920x1080',
+        description: 'Épicerie fine',
+        generation_type: 'vitrine_express',
+      }),
+    ).toEqual({ mode: 'express', style: 'naturel', format: 'post', description: 'Épicerie fine' });
+  });
+
+  it('photos given by another address are not ours to reuse: their ids are null', () => {
+    const settings = settingsUsed({
+      imageProduit: 'https://images.example/p.jpg',
+      imageContexte: `/api/uploads/not-a-uuid/file`,
+      positionProduit: 'centré',
+      styleRendu: 'minimaliste',
+      paletteCouleur: 'pastel',
+      styleTypo: 'moderne',
+      formatImage: 'carré',
+    });
+    expect(settings).toMatchObject({ productUploadId: null, contextUploadId: null });
+  });
+
+  it('a payload without a valid request gives null, not half a form', () => {
+    expect(settingsUsed(null)).toBeNull();
+    expect(settingsUsed(['https://x/y.jpg'])).toBeNull();
+    expect(settingsUsed({ selectedImage: '/x.jpg' })).toBeNull();
+    expect(settingsUsed({ styleRendu: 'vintage', positionProduit: 'en haut' })).toBeNull();
+    expect(settingsUsed({ mode: 'express', style: 'baroque', format: 'square' })).toBeNull();
+  });
+});

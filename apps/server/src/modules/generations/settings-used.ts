@@ -1,0 +1,54 @@
+/**
+ * Reads back, from a result's stored payload (spec section 3 names), the settings a generation was made
+ * with: what "Generate again with these settings" fills the form with. A payload that does not hold a
+ * valid request (a foreign or damaged record) gives null rather than half a form.
+ */
+import { expressRequest, fusionRequest } from '@vitrine/shared/api/generation';
+import type { GenerationSettingsUsed } from '@vitrine/shared/api/generations';
+
+const UPLOAD_PATH = /^\/api\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/file$/i;
+
+function uploadIdOf(url: unknown): string | null {
+  return typeof url === 'string' ? (UPLOAD_PATH.exec(url)?.[1]?.toLowerCase() ?? null) : null;
+}
+
+/** The option's name: the webhook writes formats as 'name WxH'. */
+const formatName = (value: unknown) => (typeof value === 'string' ? value.replace(/ \d+x\d+$/, '') : value);
+
+export function settingsUsed(data: unknown): GenerationSettingsUsed | null {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
+  const d = data as Record<string, unknown>;
+  if (d.mode === 'express' || d.generation_type) {
+    const parsed = expressRequest.safeParse({
+      style: d.style,
+      format: formatName(d.format),
+      ...(typeof d.description === 'string' && { description: d.description }),
+    });
+    if (!parsed.success) return null;
+    const { style, format, description } = parsed.data;
+    return { mode: 'express', style, format, description: description ?? '' };
+  }
+  const parsed = fusionRequest.safeParse({
+    position: d.positionProduit,
+    style: d.styleRendu,
+    palette: d.paletteCouleur,
+    slogan: d.sloganPrincipal || undefined,
+    tagline: d.taglineSecondaire || undefined,
+    typography: d.styleTypo,
+    format: formatName(d.formatImage),
+  });
+  if (!parsed.success) return null;
+  const { position, style, palette, slogan, tagline, typography, format } = parsed.data;
+  return {
+    mode: 'fusion',
+    position,
+    style,
+    palette,
+    slogan: slogan ?? '',
+    tagline: tagline ?? '',
+    typography,
+    format,
+    productUploadId: uploadIdOf(d.imageProduit),
+    contextUploadId: uploadIdOf(d.imageContexte),
+  };
+}
