@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthResponse } from '@vitrine/shared/api/health';
+import { PAGE_PATHS } from '@vitrine/shared/routes';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { dbKind } from './helpers/test-db';
 
@@ -204,11 +205,30 @@ describe('single-page app', () => {
   it('serves index.html for any path no file owns, so the client router can answer', async () => {
     for (const url of ['/', '/dashboard/history', '/some/unknown/page?x=1']) {
       const res = await spa.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it('the app’s pages answer 200, every page path listed for the router', async () => {
+    const pages = [...Object.values(PAGE_PATHS), '/dashboard/history/', '/auth?mode=signup'];
+    for (const url of pages) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await spa.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(200);
+      }
+    }
+  });
+
+  it('an unknown page path answers 404 with the app, which shows its 404 screen', async () => {
+    for (const url of ['/nope', '/dashboard/nope', '/dashboard/history/42', '/about-en-nope?x=1']) {
+      const res = await spa.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    }
+    expect((await spa.app.inject({ method: 'HEAD', url: '/nope' })).statusCode).toBe(404);
   });
 
   it('caches hashed assets for a year and other files not at all', async () => {

@@ -16,6 +16,7 @@ import { registerMailbox } from '../modules/mail/routes';
 import { installOriginCheck } from './origin-check';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '@vitrine/shared/validation/upload-file';
+import { isPagePath } from '@vitrine/shared/routes';
 import type { Storage } from '../modules/storage/storage';
 import type { SafeFetchOptions } from '../modules/uploads/safe-fetch';
 import { uploadRoutes } from '../modules/uploads/routes';
@@ -162,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !path.startsWith('/api/') &&
       path !== '/api'
     ) {
-      return spa.sendIndex(reply);
+      return spa.sendIndex(reply, isPagePath(path) ? 200 : 404);
     }
     return sendError(request, reply, 'NOT_FOUND');
   });

@@ -1,6 +1,7 @@
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html is revalidated each time,
- * and answers every path no file owns so the client router can show the page (or its 404 screen).
+ * and answers every path no file owns so the client router can show the page, with status 200 for the
+ * app's pages and 404 for any other path (the app then shows its 404 screen).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,9 +29,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
   });
 
   return {
-    sendIndex(reply: FastifyReply) {
+    sendIndex(reply: FastifyReply, status: 200 | 404 = 200) {
       return reply
-        .status(200)
+        .status(status)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(indexHtml);

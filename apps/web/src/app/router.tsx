@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { PAGE_PATHS } from '@vitrine/shared/routes';
 import { HomePage } from '../features/landing/components/home-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { AuthPage } from '../features/auth/components/auth-page';
@@ -16,11 +17,11 @@ export const router = createBrowserRouter([
   {
     element: <SessionMonitor />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: PAGE_PATHS.home, element: <HomePage /> },
+      { path: PAGE_PATHS.auth, element: <AuthPage /> },
+      { path: PAGE_PATHS.resetPassword, element: <ResetPasswordPage /> },
       {
-        path: '/dashboard',
+        path: PAGE_PATHS.fusion,
         element: (
           <RequireUser>
             <DashboardLayout />
@@ -28,12 +29,13 @@ export const router = createBrowserRouter([
         ),
         children: [
           { index: true, element: <FusionPage /> },
-          { path: 'express', element: <ExpressPage /> },
-          { path: 'history', element: <HistoryPage /> },
-          { path: 'stats', element: <StatsPage /> },
-          { path: 'account', element: <AccountPage /> },
+          { path: PAGE_PATHS.express, element: <ExpressPage /> },
+          { path: PAGE_PATHS.history, element: <HistoryPage /> },
+          { path: PAGE_PATHS.stats, element: <StatsPage /> },
+          { path: PAGE_PATHS.account, element: <AccountPage /> },
         ],
       },
+      // Any other path: the server answers it with status 404 (PAGE_PATHS lists the pages above).
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,39 +1,90 @@
-/** Toasts: short notices in a corner, 'destructive' for errors (spec's 'Erreur' notices). */
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+/**
+ * Toasts: short notices in a corner, 'destructive' for errors (spec's 'Erreur' notices). They leave by
+ * themselves after a few seconds or when closed. A toast of a group (e.g. 'upload') replaces the
+ * group's previous one; on a phone only the newest shows, so notices never pile up over the page.
+ */
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { CloseIcon } from './icons';
 
-export type Toast = { id: number; title: string; description?: string; variant?: 'default' | 'destructive' };
+export type Toast = {
+  id: number;
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+  /** Toasts of one group replace each other. */
+  group?: string;
+};
 type ToastApi = { toast(toast: Omit<Toast, 'id'>): void };
 
 const ToastContext = createContext<ToastApi | null>(null);
 const TOAST_MS = 5000;
+/** How many show at once on a larger screen. */
+const MAX_SHOWN = 3;
+/** Below this width (Tailwind's sm) a toast covers much of the page: one at a time. */
+export const PHONE_QUERY = '(max-width: 639px)';
 
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const toast = useCallback((t: Omit<Toast, 'id'>) => {
-    const id = Date.now() + Math.random();
-    setToasts((all) => [...all.slice(-3), { ...t, id }]);
-    setTimeout(() => setToasts((all) => all.filter((x) => x.id !== id)), TOAST_MS);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const phone = useMediaQuery(PHONE_QUERY);
+
+  const dismiss = useCallback((id: number) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setToasts((all) => all.filter((x) => x.id !== id));
   }, []);
+
+  const toast = useCallback(
+    (next: Omit<Toast, 'id'>) => {
+      const id = Date.now() + Math.random();
+      setToasts((all) => [
+        ...all.filter((x) => !next.group || x.group !== next.group).slice(-(MAX_SHOWN - 1)),
+        { ...next, id },
+      ]);
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), TOAST_MS),
+      );
+    },
+    [dismiss],
+  );
   const api = useMemo(() => ({ toast }), [toast]);
+  const shown = phone ? toasts.slice(-1) : toasts;
+
   return (
     <ToastContext.Provider value={api}>
       {children}
       <div
-        className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2"
+        className="pointer-events-none fixed inset-x-3 top-3 z-50 flex flex-col gap-2 sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-4 sm:w-full sm:max-w-sm"
         aria-live="polite"
       >
-        {toasts.map((t) => (
+        {shown.map((item) => (
           <div
-            key={t.id}
-            role={t.variant === 'destructive' ? 'alert' : 'status'}
-            className={`pointer-events-auto rounded-xl px-4 py-3 shadow-lg ring-1 ${
-              t.variant === 'destructive'
-                ? 'bg-red-600 text-white ring-red-700'
+            key={item.id}
+            role={item.variant === 'destructive' ? 'alert' : 'status'}
+            className={`pointer-events-auto flex items-start gap-2 rounded-xl py-3 pr-2 pl-4 shadow-lg ring-1 ${
+              item.variant === 'destructive'
+                ? 'bg-red-700 text-white ring-red-800'
                 : 'bg-white text-ink-900 ring-ink-100'
             }`}
           >
-            <p className="font-semibold">{t.title}</p>
-            {t.description && <p className="mt-0.5 text-sm opacity-90">{t.description}</p>}
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">{item.title}</p>
+              {item.description && <p className="mt-0.5 text-sm">{item.description}</p>}
+            </div>
+            <button
+              type="button"
+              onClick={() => dismiss(item.id)}
+              aria-label={t('common.closeNotice')}
+              className={`-my-1 grid size-8 shrink-0 place-items-center rounded-lg transition ${
+                item.variant === 'destructive' ? 'hover:bg-red-800' : 'text-ink-600 hover:bg-ink-100'
+              }`}
+            >
+              <CloseIcon className="size-4" />
+            </button>
           </div>
         ))}
       </div>

@@ -7,7 +7,7 @@ import {
   readSidebarExpanded,
   sidebarCookie,
 } from '../lib/sidebar-state';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../../../lib/use-media-query';
 
 export type SidebarState = {
   isMobile: boolean;

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../app/i18n';
+import { useLocation, useNavigate } from 'react-router';
 import { EXPRESS_FORMATS, EXPRESS_STYLES } from '@vitrine/shared/api/generation';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -19,6 +20,8 @@ import { ResultPanel } from '../../generations/components/result-panel';
 import { UsageCard } from '../../generations/components/usage-card';
 import { useGenerationStarter } from '../../generations/hooks/use-generation-starter';
 import { isRunning } from '../../generations/lib/active-state';
+import { readAgain } from '../../generations/lib/generate-again';
+import { AgainNotice } from '../../generations/components/again-notice';
 import {
   EXPRESS_FORMAT_LABELS,
   EXPRESS_FORMAT_RATIOS,
@@ -55,6 +58,41 @@ export function ExpressPage({ providerDown = false }: { providerDown?: boolean }
   const generation = detail.data?.generation;
   const result = generation?.status === 'completed' ? detail.data?.result : null;
 
+  const [againFrom, setAgainFrom] = useState<string | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // When the awaited result arrives, keyboard focus moves to it (a result already there on arrival
+  // at the page does not take it).
+  const status = generation?.status;
+  const sawRunning = useRef(false);
+  const [arrived, setArrived] = useState(false);
+  useEffect(() => {
+    if (status && isRunning(status)) sawRunning.current = true;
+    if (status === 'completed' && sawRunning.current && result) {
+      sawRunning.current = false;
+      setArrived(true);
+    }
+  }, [status, result]);
+
+  // "Generate again with these settings": the form is filled with them, once per navigation (while
+  // rendering, as React advises for state that follows a changed input).
+  const againRequest = readAgain(location.state, 'express');
+  const [againKey, setAgainKey] = useState<string | null>(null);
+  if (againRequest && againKey !== location.key) {
+    setAgainKey(location.key);
+    starter.track(null);
+    setArrived(false);
+    const { style, format, description } = againRequest.again;
+    setValues({ style, format, description });
+    setErrors({});
+    setAgainFrom(againRequest.generatedAt);
+  }
+  useEffect(() => {
+    // The settings are taken: a reload does not take them again.
+    if (againKey) void navigate('.', { replace: true, state: null });
+  }, [againKey, navigate]);
+
   function change(field: FieldName, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
@@ -78,11 +116,13 @@ export function ExpressPage({ providerDown = false }: { providerDown?: boolean }
       }
       return;
     }
-    starter.start(request.body);
+    starter.start(request.body, () => setAgainFrom(null));
   }
 
   function newVisual() {
     starter.track(null);
+    setArrived(false);
+    setAgainFrom(null);
     setValues(EMPTY_EXPRESS);
     setErrors({});
   }
@@ -97,6 +137,7 @@ export function ExpressPage({ providerDown = false }: { providerDown?: boolean }
       <PendingBanner />
       <UsageCard />
 
+      {againFrom && <AgainNotice generatedAt={againFrom} onDismiss={() => setAgainFrom(null)} />}
       <Card
         labelledBy="express-form-title"
         title={t('express.formTitle')}
@@ -193,7 +234,12 @@ export function ExpressPage({ providerDown = false }: { providerDown?: boolean }
       </Card>
 
       {result ? (
-        <ResultPanel result={result} onBack={() => starter.track(null)} onNew={newVisual} />
+        <ResultPanel
+          result={result}
+          onBack={() => starter.track(null)}
+          onNew={newVisual}
+          focusOnShow={arrived}
+        />
       ) : starter.trackedId && detail.isPending ? (
         <ResultLoading />
       ) : generation && isRunning(generation.status) ? (

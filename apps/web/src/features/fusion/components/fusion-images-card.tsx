@@ -16,11 +16,14 @@ export function FusionImagesCard({
   onChange,
   onBusyChange,
   showMissing,
+  notices = {},
 }: {
   images: FusionImages;
   onChange: (slot: ImageSlot, image: PickedImage | null) => void;
   onBusyChange: (slot: ImageSlot, busy: boolean) => void;
   showMissing: boolean;
+  /** Per image, why it is asked for again. */
+  notices?: Partial<Record<ImageSlot, string>>;
 }) {
   const { t } = useTranslation();
   return (
@@ -34,12 +37,14 @@ export function FusionImagesCard({
         {(['product', 'context'] as const).map((slot) => (
           <ImagePicker
             key={slot}
+            role={slot}
             label={t(slot === 'product' ? 'fusion.product' : 'fusion.context')}
             help={t(slot === 'product' ? 'fusion.productHelp' : 'fusion.contextHelp')}
             value={images[slot]}
             onChange={(image) => onChange(slot, image)}
             onBusyChange={(busy) => onBusyChange(slot, busy)}
             missing={showMissing}
+            notice={notices[slot] ?? null}
           />
         ))}
       </div>

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../app/i18n';
+import { useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../components/ui/toast';
 import { fieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -13,6 +15,9 @@ import { ResultPanel } from '../../generations/components/result-panel';
 import { UsageCard } from '../../generations/components/usage-card';
 import { useGenerationStarter } from '../../generations/hooks/use-generation-starter';
 import { isRunning } from '../../generations/lib/active-state';
+import { readAgain } from '../../generations/lib/generate-again';
+import { AgainNotice } from '../../generations/components/again-notice';
+import { getUpload } from '../../image-picker/api/recent-uploads';
 import {
   buildFusionRequest,
   DEFAULT_FUSION_SETTINGS,
@@ -49,17 +54,93 @@ export function FusionPage({ providerDown = false }: { providerDown?: boolean })
   const result = detail.data?.generation.status === 'completed' ? detail.data.result : null;
   const resultRef = useRef<HTMLDivElement>(null);
 
+  const [againFrom, setAgainFrom] = useState<string | null>(null);
+  const [notices, setNotices] = useState<Partial<Record<ImageSlot, string>>>({});
+  const location = useLocation();
+  const navigate = useNavigate();
+
   // When the awaited result replaces the form, which the user may have scrolled past, bring it into
-  // view; a result already there when the page opens stays where it is.
+  // view and move keyboard focus to it; a result already there when the page opens stays as it is.
   const status = detail.data?.generation.status;
   const sawRunning = useRef(false);
+  const [arrived, setArrived] = useState(false);
   useEffect(() => {
     if (status && isRunning(status)) sawRunning.current = true;
-    if (status === 'completed' && sawRunning.current) {
+    if (status === 'completed' && sawRunning.current && result) {
       sawRunning.current = false;
+      setArrived(true);
       resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     }
   }, [status, result]);
+
+  // "Generate again with these settings": the form is filled with them (once per navigation, while
+  // rendering, as React advises for state that follows a changed input) and with the generation's two
+  // photos when they still exist; a photo deleted or expired since is asked for again, with a notice.
+  const againRequest = readAgain(location.state, 'fusion');
+  const [againKey, setAgainKey] = useState<string | null>(null);
+  const [photosToFetch, setPhotosToFetch] = useState<Record<ImageSlot, string | null> | null>(null);
+  if (againRequest && againKey !== location.key) {
+    setAgainKey(location.key);
+    const { again } = againRequest;
+    starter.track(null);
+    setArrived(false);
+    setSettings({
+      position: again.position,
+      style: again.style,
+      palette: again.palette,
+      slogan: again.slogan,
+      tagline: again.tagline,
+      typography: again.typography,
+      format: again.format,
+    });
+    setErrors({});
+    setShowMissing(false);
+    setImages(NO_IMAGES);
+    setNotices({});
+    setAgainFrom(againRequest.generatedAt);
+    setPhotosToFetch({ product: again.productUploadId, context: again.contextUploadId });
+    setUploading({ product: true, context: true });
+  }
+
+  const fetchedPhotos = useRef<object | null>(null);
+  useEffect(() => {
+    // Once per request (a language switch re-runs this effect, and must not undo the user's changes).
+    if (!photosToFetch || fetchedPhotos.current === photosToFetch) return;
+    fetchedPhotos.current = photosToFetch;
+    // The settings are taken: a reload does not take them again.
+    void navigate('.', { replace: true, state: null });
+    for (const slot of ['product', 'context'] as const) {
+      const id = photosToFetch[slot];
+      const gone = () =>
+        setNotices((current) => ({
+          ...current,
+          [slot]: t(slot === 'product' ? 'again.productGone' : 'again.contextGone'),
+        }));
+      const done = () => setUploading((current) => ({ ...current, [slot]: false }));
+      if (!id) {
+        gone();
+        done();
+        continue;
+      }
+      getUpload(id)
+        .then((upload) => {
+          setImages((current) => ({
+            ...current,
+            [slot]: { uploadId: upload.id, previewUrl: upload.fileUrl, name: upload.name ?? '' },
+          }));
+        })
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) gone();
+          else
+            toast({
+              variant: 'destructive',
+              title: t('common.error'),
+              description: error instanceof Error ? error.message : t('common.genericError'),
+            });
+        })
+        .finally(done);
+    }
+  }, [photosToFetch, navigate, t, toast]);
 
   function change<K extends keyof FusionSettings>(field: K, value: FusionSettings[K]) {
     setSettings((current) => ({ ...current, [field]: value }));
@@ -89,11 +170,16 @@ export function FusionPage({ providerDown = false }: { providerDown?: boolean })
       // Spec section 4: after a successful start the form clears the two images.
       setImages(NO_IMAGES);
       setShowMissing(false);
+      setNotices({});
+      setAgainFrom(null);
     });
   }
 
   function startOver() {
     starter.track(null);
+    setArrived(false);
+    setNotices({});
+    setAgainFrom(null);
     setSettings(DEFAULT_FUSION_SETTINGS);
     setImages(NO_IMAGES);
     setErrors({});
@@ -112,16 +198,24 @@ export function FusionPage({ providerDown = false }: { providerDown?: boolean })
 
       {result ? (
         <div ref={resultRef} className="scroll-mt-24">
-          <ResultPanel result={result} onBack={() => starter.track(null)} onNew={startOver} />
+          <ResultPanel
+            result={result}
+            onBack={() => starter.track(null)}
+            onNew={startOver}
+            focusOnShow={arrived}
+          />
         </div>
       ) : starter.trackedId && detail.isPending ? (
         <ResultLoading />
       ) : (
         <>
+          {againFrom && <AgainNotice generatedAt={againFrom} onDismiss={() => setAgainFrom(null)} />}
           <FusionImagesCard
             images={images}
+            notices={notices}
             onChange={(slot, image) => {
               setImages((current) => ({ ...current, [slot]: image }));
+              setNotices((current) => ({ ...current, [slot]: undefined }));
             }}
             onBusyChange={(slot, busy) => setUploading((current) => ({ ...current, [slot]: busy }))}
             showMissing={showMissing}

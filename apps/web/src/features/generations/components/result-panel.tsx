@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GenerationResult } from '@vitrine/shared/api/generations';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +12,7 @@ import {
 } from '../../../components/ui/icons';
 import { formatLongDate } from '../../../lib/format-date';
 import { useImageActions } from '../hooks/use-image-actions';
+import { GenerateAgainLink } from './generate-again-link';
 import { initialImageIndex, resultImages } from '../lib/result-images';
 
 /**
@@ -25,6 +26,7 @@ export function ResultPanel({
   onNew,
   headingLevel = 2,
   framed = true,
+  focusOnShow = false,
 }: {
   result: GenerationResult;
   onBack: () => void;
@@ -32,6 +34,8 @@ export function ResultPanel({
   headingLevel?: 2 | 3;
   /** False inside a dialog, which already draws the frame. */
   framed?: boolean;
+  /** The result just arrived: keyboard focus moves to its title, so it is read out. */
+  focusOnShow?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const images = resultImages(result);
@@ -41,6 +45,10 @@ export function ResultPanel({
   const noteId = useId();
   const current = images[selected] ?? images[0];
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnShow) headingRef.current?.focus({ preventScroll: true });
+  }, [focusOnShow, result.id]);
 
   return (
     <section
@@ -56,7 +64,12 @@ export function ResultPanel({
           <span className="grid size-7 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700">
             <CheckIcon className="size-4" />
           </span>
-          <Heading id={titleId} className="truncate text-base font-semibold text-ink-900 sm:text-lg">
+          <Heading
+            id={titleId}
+            ref={headingRef}
+            tabIndex={-1}
+            className="truncate text-base font-semibold text-ink-900 focus:outline-none focus-visible:outline-2 sm:text-lg"
+          >
             {t('result.title')}
           </Heading>
         </div>
@@ -161,6 +174,7 @@ export function ResultPanel({
             <p id={noteId} className="text-xs text-ink-400">
               {t('result.editorSoon')}
             </p>
+            <GenerateAgainLink result={result} />
             {onNew && (
               <Button variant="ghost" onClick={onNew} className="mt-1">
                 <PlusIcon className="size-4.5" />

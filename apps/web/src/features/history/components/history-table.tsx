@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ImageIcon, PencilIcon } from '../../../components/ui/icons';
 import { formatDateTime, formatMediumDate } from '../../../lib/format-date';
 import { messageText } from '../../../lib/message-line';
+import { GenerateAgainLink } from '../../generations/components/generate-again-link';
 import { historyRow } from '../lib/history-row';
 
 type Actions = { onEnlarge: (item: GenerationResult) => void; onEdit: (item: GenerationResult) => void };
@@ -84,16 +85,24 @@ function HistoryTableRow({ item, onEnlarge, onEdit }: { item: GenerationResult }
       <td className="px-4 py-3">
         <Badge tone={row.badge.tone}>{t(row.badge.key)}</Badge>
       </td>
-      <td className="px-5 py-3 text-right">
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => onEdit(item)}
-          aria-label={t('history.editLabel', { date })}
-        >
-          <PencilIcon className="size-4" />
-          {t('history.edit')}
-        </Button>
+      <td className="px-5 py-3">
+        <div className="flex flex-wrap justify-end gap-2">
+          <GenerateAgainLink
+            result={item}
+            size="sm"
+            variant="ghost"
+            label={t('history.generateAgainLabel', { date })}
+          />
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => onEdit(item)}
+            aria-label={t('history.editLabel', { date })}
+          >
+            <PencilIcon className="size-4" />
+            {t('history.edit')}
+          </Button>
+        </div>
       </td>
     </tr>
   );
@@ -117,16 +126,23 @@ function HistoryCard({ item, onEnlarge, onEdit }: { item: GenerationResult } & A
         </div>
         <p className="text-sm text-ink-600">{style}</p>
         <p className="text-xs text-ink-400">{t('history.expires', { date: expiry })}</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => onEdit(item)}
-          aria-label={t('history.editLabel', { date })}
-          className="mt-1 self-start"
-        >
-          <PencilIcon className="size-4" />
-          {t('history.edit')}
-        </Button>
+        <div className="mt-1 flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => onEdit(item)}
+            aria-label={t('history.editLabel', { date })}
+          >
+            <PencilIcon className="size-4" />
+            {t('history.edit')}
+          </Button>
+          <GenerateAgainLink
+            result={item}
+            size="sm"
+            variant="ghost"
+            label={t('history.generateAgainLabel', { date })}
+          />
+        </div>
       </div>
     </li>
   );

@@ -13,6 +13,7 @@ const item = (over: Partial<GenerationResult> = {}): GenerationResult => ({
   selectedImage: '/api/images/r1/0?exp=1&sig=a',
   expiresAt: '2027-03-01T10:00:00.000Z',
   availability: 'available',
+  settings: null,
   ...over,
 });
 

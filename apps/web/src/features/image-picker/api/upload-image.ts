@@ -1,17 +1,24 @@
-/** POST /api/uploads (one multipart field `file`) and POST /api/uploads/from-url ({url}). */
+/** POST /api/uploads (one multipart field `file`) and POST /api/uploads/from-url ({url}), with the role. */
+import type { StoredUpload, UploadRole } from '@vitrine/shared/api/uploads';
 import { api } from '../../../lib/api-client';
 
-/** What the server answers for a stored upload (apps/server uploads module). */
-export type StoredUpload = { id: string; contentType: string; sizeBytes: number; createdAt: string };
+export type { StoredUpload };
 
-export function uploadFile(file: File, signal?: AbortSignal): Promise<StoredUpload> {
+const withRole = (path: string, role: UploadRole | undefined) =>
+  role ? `${path}?role=${encodeURIComponent(role)}` : path;
+
+export function uploadFile(file: File, role?: UploadRole, signal?: AbortSignal): Promise<StoredUpload> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return api<StoredUpload>('/api/uploads', { method: 'POST', body, signal });
+  return api<StoredUpload>(withRole('/api/uploads', role), { method: 'POST', body, signal });
 }
 
-export function importFromUrl(url: string, signal?: AbortSignal): Promise<StoredUpload> {
-  return api<StoredUpload>('/api/uploads/from-url', { method: 'POST', json: { url }, signal });
+export function importFromUrl(url: string, role?: UploadRole, signal?: AbortSignal): Promise<StoredUpload> {
+  return api<StoredUpload>(withRole('/api/uploads/from-url', role), {
+    method: 'POST',
+    json: { url },
+    signal,
+  });
 }
 
 /** The stored file, readable by its owner: the preview of an imported image. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { UploadRole } from '@vitrine/shared/api/uploads';
 import { Button } from '../../../components/ui/button';
 import { FieldLabel } from '../../../components/ui/field-label';
 import {
@@ -16,24 +17,28 @@ import { useToast } from '../../../components/ui/toast';
 import { useImageUpload } from '../hooks/use-image-upload';
 import { ACCEPTED_TYPES, pickFile, type PickedImage } from '../lib/picked-file';
 import { DropZone } from './drop-zone';
+import { RecentUploads } from './recent-uploads';
 import { UrlImportForm } from './url-import-form';
 
 type Source = 'file' | 'url';
 
 /**
- * One required image (spec section 2, Fusion page): a file by click or drag-and-drop, or a web address;
- * a preview once stored, to replace or remove. Files are checked in the browser first with the shared
- * rules; the server checks again.
+ * One required image (spec section 2, Fusion page): a file by click or drag-and-drop, a web address,
+ * or one of the user's recent uploads of the same role; a preview once stored, to replace or remove.
+ * Files are checked in the browser first with the shared rules; the server checks again.
  */
 export function ImagePicker({
+  role,
   label,
   help,
   value,
   onChange,
   onBusyChange,
   missing = false,
+  notice = null,
   disabled = false,
 }: {
+  role: UploadRole;
   label: string;
   help: string;
   value: PickedImage | null;
@@ -41,6 +46,8 @@ export function ImagePicker({
   onBusyChange?: (busy: boolean) => void;
   /** The user tried to generate without this image. */
   missing?: boolean;
+  /** Why the image is asked for again (e.g. the one of a generation to redo was deleted). */
+  notice?: string | null;
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
@@ -51,10 +58,14 @@ export function ImagePicker({
   const [source, setSource] = useState<Source>('file');
   const [urlText, setUrlText] = useState('');
   const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
-  const upload = useImageUpload((image) => {
-    setUrlText('');
-    onChange(image);
-  }, onBusyChange);
+  const upload = useImageUpload(
+    (image) => {
+      setUrlText('');
+      onChange(image);
+    },
+    onBusyChange,
+    role,
+  );
   const { phase } = upload;
 
   // A local preview (object URL) is released once the image it shows is replaced, removed or cleared.
@@ -89,7 +100,10 @@ export function ImagePicker({
 
   const failed = phase.kind === 'failed' ? phase.message : null;
   const note =
-    failed ?? (missing && !value && phase.kind === 'idle' ? t('imagePicker.requiredMissing') : null);
+    failed ??
+    (!value && phase.kind === 'idle'
+      ? (notice ?? (missing ? t('imagePicker.requiredMissing') : null))
+      : null);
 
   return (
     <div
@@ -230,6 +244,19 @@ export function ImagePicker({
                 disabled={disabled}
               />
             )}
+            <RecentUploads
+              role={role}
+              label={label}
+              disabled={disabled}
+              onChoose={(item) => {
+                upload.reset();
+                onChange({
+                  uploadId: item.id,
+                  previewUrl: item.fileUrl,
+                  name: item.name ?? t('imagePicker.recentUnnamed'),
+                });
+              }}
+            />
           </div>
         )}
       </div>
@@ -238,7 +265,7 @@ export function ImagePicker({
         <p
           id={statusId}
           role={failed ? 'alert' : undefined}
-          className="mt-2 flex items-start gap-1.5 text-sm text-red-600"
+          className="mt-2 flex items-start gap-1.5 text-sm text-red-700"
         >
           <AlertIcon className="mt-0.5 size-4" />
           <span>{note}</span>
