@@ -90,8 +90,8 @@ export function ExpressPage({ providerDown = false }: { providerDown?: boolean }
   }
   useEffect(() => {
     // The settings are taken: a reload does not take them again.
-    if (againKey) void navigate('.', { replace: true, state: null });
-  }, [againKey, navigate]);
+    if (againKey) void navigate(location.pathname, { replace: true, state: null });
+  }, [againKey, navigate, location.pathname]);
 
   function change(field: FieldName, value: string) {
     setValues((current) => ({ ...current, [field]: value }));

@@ -108,7 +108,7 @@ export function FusionPage({ providerDown = false }: { providerDown?: boolean })
     if (!photosToFetch || fetchedPhotos.current === photosToFetch) return;
     fetchedPhotos.current = photosToFetch;
     // The settings are taken: a reload does not take them again.
-    void navigate('.', { replace: true, state: null });
+    void navigate(location.pathname, { replace: true, state: null });
     for (const slot of ['product', 'context'] as const) {
       const id = photosToFetch[slot];
       const gone = () =>
@@ -140,7 +140,7 @@ export function FusionPage({ providerDown = false }: { providerDown?: boolean })
         })
         .finally(done);
     }
-  }, [photosToFetch, navigate, t, toast]);
+  }, [photosToFetch, navigate, location.pathname, t, toast]);
 
   function change<K extends keyof FusionSettings>(field: K, value: FusionSettings[K]) {
     setSettings((current) => ({ ...current, [field]: value }));

@@ -18,7 +18,8 @@ export function useRecentUploads(role: UploadRole, enabled = true) {
     queryKey: recentUploadsQueryKey(role),
     queryFn: () => api<RecentUploadsResponse>(`/api/uploads?role=${role}&limit=${RECENT_UPLOADS_DEFAULT}`),
     enabled,
-    staleTime: 30_000,
+    // Read again each time a picker shows it: an upload made or deleted elsewhere shows at once.
+    staleTime: 0,
   });
 }
 

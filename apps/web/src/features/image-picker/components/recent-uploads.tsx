@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecentUpload, UploadRole } from '@vitrine/shared/api/uploads';
 import { CheckIcon } from '../../../components/ui/icons';
@@ -24,7 +24,9 @@ export function RecentUploads({
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const recent = useRecentUploads(role, !disabled);
-  const items = recent.data?.items ?? [];
+  // An upload deleted since the list was read has no preview any more: it is not offered.
+  const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
+  const items = (recent.data?.items ?? []).filter((item) => !broken.has(item.id));
   if (items.length === 0) return null;
 
   return (
@@ -51,7 +53,13 @@ export function RecentUploads({
                 title={name}
                 className="relative grid size-16 place-items-center overflow-hidden rounded-lg bg-[repeating-conic-gradient(var(--color-ink-100)_0_25%,white_0_50%)] bg-[length:12px_12px] ring-1 ring-ink-200 transition hover:ring-2 hover:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-50"
               >
-                <img src={item.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" />
+                <img
+                  src={item.thumbnailUrl}
+                  alt=""
+                  loading="lazy"
+                  onError={() => setBroken((current) => new Set(current).add(item.id))}
+                  className="size-full object-cover"
+                />
                 {checked && (
                   <span className="absolute right-0.5 bottom-0.5 grid size-5 place-items-center rounded-full bg-emerald-700 text-white shadow-sm">
                     <CheckIcon className="size-3.5" />
