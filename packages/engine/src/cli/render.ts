@@ -15,9 +15,9 @@ import { renderExpress, renderFusion } from '../local/requests';
 
 const USAGE = `usage: npm run render -- --mode fusion --product FILE --context FILE --position centré|gauche|droite
   --style STYLE --palette PALETTE [--slogan TEXT] [--tagline TEXT] --typo TYPOGRAPHY --format FORMAT
-  [--variants 1-4] [--png] --out DIR
+  [--language fr|en] [--variants 1-4] [--png] --out DIR
        npm run render -- --mode express --style STYLE --format square|story|post|banner
-  [--description TEXT] [--variants 1-4] [--png] --out DIR`;
+  [--description TEXT] [--language fr|en] [--variants 1-4] [--png] --out DIR`;
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +31,7 @@ const { values } = parseArgs({
     tagline: { type: 'string' },
     typo: { type: 'string' },
     description: { type: 'string' },
+    language: { type: 'string' },
     format: { type: 'string' },
     variants: { type: 'string' },
     png: { type: 'boolean', default: false },
@@ -59,6 +60,7 @@ async function renderFromArgs(formats: OutputFormat[]): Promise<{ request: unkno
       style: values.style,
       format: values.format,
       description: values.description,
+      language: values.language,
       variants: variants(),
     });
     if (!parsed.success) invalid(parsed.error);
@@ -71,6 +73,7 @@ async function renderFromArgs(formats: OutputFormat[]): Promise<{ request: unkno
     style: values.style,
     palette: values.palette,
     slogan: values.slogan,
+    language: values.language,
     tagline: values.tagline,
     typography: values.typo,
     format: values.format,
