@@ -137,7 +137,7 @@ describe('generate again with these settings', () => {
   it('from History in two clicks: the entry’s action, then Generate', async () => {
     await page.goto('/dashboard/history');
     await page.getByRole('heading', { name: 'Historique' }).waitFor();
-    const again = page.getByRole('link', { name: /^Générer à nouveau avec les réglages du / });
+    const again = page.getByRole('link', { name: /^Générer à nouveau avec ces réglages \(/ });
     await expect.poll(() => again.count(), { timeout: 30_000 }).toBe(2);
     await page.screenshot({ path: `${ARTIFACTS}/again-history-1280.png`, fullPage: true });
     await again.first().click();
@@ -230,7 +230,7 @@ describe('on a phone, in English', () => {
     expect((await mobile.request.delete(`/api/uploads/${productId}`)).status()).toBe(204);
     await mobile.goto('/dashboard/history');
     await mobile
-      .getByRole('link', { name: /^Generate again with the settings of / })
+      .getByRole('link', { name: /^Generate again with these settings \(/ })
       .first()
       .tap();
     await mobile

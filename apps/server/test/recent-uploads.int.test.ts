@@ -164,7 +164,7 @@ describe('recent uploads', () => {
     expect(res.json().error.message).toBe('Cette image a été supprimée ou a expiré.');
   });
 
-  it('an upload unused for a year has expired: not listed, not found, not usable to generate', async () => {
+  it('an upload unused for a year has expired: not listed, not found, not served, not usable to generate', async () => {
     const old = await uploaded(alice.cookie, 'old.jpg', product, 'product');
     const wall = await uploaded(alice.cookie, 'old-wall.jpg', context, 'context');
     await t.database.query(`update uploads set last_used_at = now() - interval '366 days' where id = $1`, [
@@ -183,6 +183,15 @@ describe('recent uploads', () => {
       contextUploadId: wall.id,
     });
     expect(start.statusCode).toBe(404);
+    // Nor served: its file, its preview and its cut-out are gone with it.
+    for (const path of ['file', 'thumb.webp', 'cutout']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/uploads/${old.id}/${path}`,
+        headers: { cookie: alice.cookie },
+      });
+      expect(res.statusCode, path).toBe(404);
+    }
   });
 
   it('using uploads for a generation makes them the most recent again', async () => {

@@ -1,7 +1,7 @@
 /**
  * The pages the web app has (spec section 2), shared by its router and the server: the server answers
  * these with the app and status 200, any other page path with the app (which shows its 404 screen) and
- * status 404. A public page's English twin ("/about-en") is listed beside it.
+ * status 404. A page with an English twin lists both paths.
  */
 export const PAGE_PATHS = {
   home: '/',

@@ -29,7 +29,8 @@ const CASES: [string, string, string[]][] = [
   ['Vintage clothing & sneakers', 'fashion', ['clothing', 'sneakers']],
   ['T-shirts imprimés', 'fashion', ['t shirts']],
   ['Bijouterie Martin', 'jewellery', ['bijouterie']],
-  ['Handmade jewelry', 'craft', ['handmade']],
+  // Handmade says how, the jewellery says what: the trade wins.
+  ['Handmade jewelry', 'jewellery', ['jewelry']],
   // Beauty
   ['Salon de coiffure Anaïs', 'beauty', ['salon de coiffure']],
   ['Barber shop & hairdresser', 'beauty', ['barber', 'hairdresser']],

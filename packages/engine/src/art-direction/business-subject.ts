@@ -431,10 +431,6 @@ const KEYWORDS: Record<BusinessSubject, Record<1 | 2 | 3, string[]>> = {
   },
   craft: {
     3: [
-      'fait main',
-      'fait a la main',
-      'handmade',
-      'hand made',
       'artisanat',
       'poterie',
       'potier',
@@ -483,7 +479,19 @@ const KEYWORDS: Record<BusinessSubject, Record<1 | 2 | 3, string[]>> = {
       'illustration',
       'illustrateur',
     ],
-    1: ['artisan', 'artisanal', 'artisanale', 'art', 'unique', 'piece unique', 'one of a kind'],
+    1: [
+      'fait main',
+      'fait a la main',
+      'handmade',
+      'hand made',
+      'artisan',
+      'artisanal',
+      'artisanale',
+      'art',
+      'unique',
+      'piece unique',
+      'one of a kind',
+    ],
   },
   bookshop: {
     3: [

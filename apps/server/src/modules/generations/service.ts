@@ -16,7 +16,6 @@ import {
   type GenerationStatus,
 } from '@vitrine/shared/api/generations';
 import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generation';
-import { UPLOAD_RETENTION_DAYS } from '@vitrine/shared/api/uploads';
 import { translate } from '@vitrine/shared/i18n/catalog';
 import type { Lang } from '@vitrine/shared/locale';
 import type { ImageProviderConfig } from '@vitrine/engine/providers/config';
@@ -27,6 +26,7 @@ import type { ImageLinks } from './image-links';
 import { expressPayload, fusionPayload } from './payload';
 import { removeWorkflowFiles } from './workflow';
 import { touchUploads } from '../uploads/recent';
+import { notExpired } from '../uploads/retention';
 import { settingsUsed } from './settings-used';
 import type { Storage } from '../storage/storage';
 
@@ -129,7 +129,7 @@ type UploadRow = { id: string; storage_key: string };
 async function ownUploads(db: Queryable, userId: string, ids: string[]): Promise<Map<string, UploadRow>> {
   const rows = await db.query<UploadRow>(
     `select id, storage_key from uploads where user_id = $1 and id = any($2::uuid[])
-       and last_used_at > now() - make_interval(days => ${UPLOAD_RETENTION_DAYS})`,
+       and ${notExpired()}`,
     [userId, ids],
   );
   return new Map(rows.map((row) => [row.id, row]));

@@ -20,6 +20,7 @@ import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { hit } from '../rate-limit/limiter';
 import type { Storage } from '../storage/storage';
+import { notExpired } from './retention';
 
 export type CutoutDeps = {
   database: Database;
@@ -81,7 +82,7 @@ async function readAll(storage: Storage, key: string): Promise<Buffer> {
 
 async function ownUpload(db: Queryable, userId: string, uploadId: string) {
   const [upload] = await db.query<{ storage_key: string }>(
-    `select storage_key from uploads where id = $1 and user_id = $2`,
+    `select storage_key from uploads where id = $1 and user_id = $2 and ${notExpired()}`,
     [uploadId, userId],
   );
   if (!upload) throw new AppError('NOT_FOUND');

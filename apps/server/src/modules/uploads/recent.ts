@@ -14,6 +14,7 @@ import {
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Storage } from '../storage/storage';
+import { notExpired } from './retention';
 
 type Row = {
   id: string;
@@ -31,7 +32,7 @@ type Row = {
 
 const COLUMNS = `u.id, u.role, u.original_name, u.source_url, u.content_type, u.created_at, u.last_used_at,
   u.last_used_at::text as used_text, c.choice as cutout_choice, c.framed as cutout_framed`;
-const NOT_EXPIRED = `u.last_used_at > now() - make_interval(days => ${UPLOAD_RETENTION_DAYS})`;
+const NOT_EXPIRED = notExpired('u');
 
 const DAY_MS = 86_400_000;
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -124,15 +125,19 @@ export async function thumbnail(storage: Storage, storageKey: string): Promise<B
   } catch {
     // Not made yet.
   }
-  const [{ thumbnailWebp }, local] = await Promise.all([
+  const [{ thumbnailWebp }, { isEngineError }, local] = await Promise.all([
     import('@vitrine/engine/image/thumbnail'),
+    import('@vitrine/engine/errors'),
     storage.localFile?.(storageKey),
   ]);
   let bytes: Buffer;
   try {
     bytes = await thumbnailWebp(local?.path ?? (await readAll(storage.read(storageKey))), THUMBNAIL_SIZE);
   } catch (error) {
-    throw new AppError('NOT_FOUND', { messageKey: 'uploads.gone', cause: error });
+    // An image that cannot be read is as good as gone; a slow machine or a storage fault is not.
+    if (isEngineError(error) && error.code !== 'IMAGE_TIMEOUT')
+      throw new AppError('NOT_FOUND', { messageKey: 'uploads.gone', cause: error });
+    throw error;
   }
   await storage.put(key, Readable.from([bytes])).catch(() => {
     // Two first requests at once: either copy will do.

@@ -15,6 +15,7 @@ import { createUploadLinks } from '../generations/image-links';
 import { ImageFetchError, safeFetchImage } from './safe-fetch';
 import { removeFiles } from './cutout';
 import { ownUploadView, recentUploads, thumbnail, thumbnailKey } from './recent';
+import { notExpired } from './retention';
 import { storeImage } from './store-image';
 
 const importInput = z.object({
@@ -80,7 +81,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   async function ownUpload(id: string, userId: string) {
     if (!UUID.test(id)) throw new AppError('NOT_FOUND');
     const [row] = await database.query<{ storage_key: string; content_type: string }>(
-      `select storage_key, content_type from uploads where id = $1 and user_id = $2`,
+      `select storage_key, content_type from uploads where id = $1 and user_id = $2 and ${notExpired()}`,
       [id, userId],
     );
     if (!row) throw new AppError('NOT_FOUND');
@@ -126,11 +127,18 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     const { user } = await signedIn(request, reply);
     const { id } = request.params as { id: string };
     const row = await ownUpload(id, user.id);
+    const bytes = await thumbnail(storage, row.storage_key);
+    // Deleted while its preview was being made: the preview goes with it.
+    const [still] = await database.query(`select 1 from uploads where id = $1`, [id]);
+    if (!still) {
+      await removeFiles(storage, [thumbnailKey(row.storage_key)]);
+      throw new AppError('NOT_FOUND', { messageKey: 'uploads.gone' });
+    }
     return reply
       .type('image/webp')
       .header('cache-control', 'private, max-age=3600')
       .header('x-content-type-options', 'nosniff')
-      .send(await thumbnail(storage, row.storage_key));
+      .send(bytes);
   });
 
   // The owner's session, or a signed link (the automation workflow fetching a generation's photos).

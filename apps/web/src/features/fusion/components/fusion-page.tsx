@@ -32,6 +32,9 @@ import { InstructionsCard } from './instructions-card';
 
 type SettingErrors = Partial<Record<keyof FusionSettings, string>>;
 
+/** What a picker says when a generation's photo is gone (a translation key). */
+type GoneNotice = 'again.productGone' | 'again.contextGone';
+
 /**
  * Spec section 2, Fusion page: pending generations, usage, the two images, the four settings cards,
  * the generate button and the instructions; the result panel takes the form's place once the
@@ -55,7 +58,8 @@ export function FusionPage({ providerDown = false }: { providerDown?: boolean })
   const resultRef = useRef<HTMLDivElement>(null);
 
   const [againFrom, setAgainFrom] = useState<string | null>(null);
-  const [notices, setNotices] = useState<Partial<Record<ImageSlot, string>>>({});
+  // Translation keys, translated when shown: a language switch changes the notice too.
+  const [notices, setNotices] = useState<Partial<Record<ImageSlot, GoneNotice>>>({});
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -114,7 +118,7 @@ export function FusionPage({ providerDown = false }: { providerDown?: boolean })
       const gone = () =>
         setNotices((current) => ({
           ...current,
-          [slot]: t(slot === 'product' ? 'again.productGone' : 'again.contextGone'),
+          [slot]: slot === 'product' ? 'again.productGone' : 'again.contextGone',
         }));
       const done = () => setUploading((current) => ({ ...current, [slot]: false }));
       if (!id) {
@@ -212,7 +216,10 @@ export function FusionPage({ providerDown = false }: { providerDown?: boolean })
           {againFrom && <AgainNotice generatedAt={againFrom} onDismiss={() => setAgainFrom(null)} />}
           <FusionImagesCard
             images={images}
-            notices={notices}
+            notices={{
+              product: notices.product && t(notices.product),
+              context: notices.context && t(notices.context),
+            }}
             onChange={(slot, image) => {
               setImages((current) => ({ ...current, [slot]: image }));
               setNotices((current) => ({ ...current, [slot]: undefined }));

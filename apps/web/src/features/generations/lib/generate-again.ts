@@ -8,6 +8,7 @@ import type {
   GenerationResult,
   GenerationSettingsUsed,
 } from '@vitrine/shared/api/generations';
+import { PAGE_PATHS } from '@vitrine/shared/routes';
 
 export type AgainState<S extends GenerationSettingsUsed = GenerationSettingsUsed> = {
   again: S;
@@ -15,7 +16,7 @@ export type AgainState<S extends GenerationSettingsUsed = GenerationSettingsUsed
   generatedAt: string;
 };
 
-export const FORM_PATH = { fusion: '/dashboard', express: '/dashboard/express' } as const;
+export const FORM_PATH = { fusion: PAGE_PATHS.fusion, express: PAGE_PATHS.express } as const;
 
 /** Where the action leads and what it carries, or null when the result's settings are unknown. */
 export function againLink(result: GenerationResult): { to: string; state: AgainState } | null {
