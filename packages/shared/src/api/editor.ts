@@ -1,0 +1,146 @@
+/**
+ * The image editor's document: a logo and text layers over one generated image, saved with its
+ * generation so that reopening it restores every layer exactly (spec sections 3 and 9).
+ *
+ * Routes (signed-in owner only; another user's generation answers 404):
+ * - GET /api/generations/:id/edit?image=N   → EditorDocumentResponse (an empty document when none)
+ * - PUT /api/generations/:id/edit?image=N   EditorDocument → EditorDocumentResponse
+ * N is the image's index among the generation's results (0 to 3).
+ *
+ * Positions are percents of the image (0 to 100, the layer's centre); the logo's width is its size
+ * percent × LOGO_WIDTH_FACTOR of the image width; text sizes are pixels of a 1080-wide display
+ * (EDITOR_REFERENCE_WIDTH), scaled with the image when exported.
+ */
+import { z } from 'zod';
+
+export const EDITOR_FONTS = [
+  'Arial',
+  'Helvetica',
+  'Times New Roman',
+  'Georgia',
+  'Impact',
+  'Comic Sans MS',
+] as const;
+export type EditorFont = (typeof EDITOR_FONTS)[number];
+
+export const EDITOR_WEIGHTS = ['normal', 'bold', 'italic'] as const;
+export type EditorWeight = (typeof EDITOR_WEIGHTS)[number];
+
+/** The spec's 20 preset colours, then any colour from the custom picker. */
+export const EDITOR_PALETTE = [
+  '#000000',
+  '#ffffff',
+  '#ff0000',
+  '#00ff00',
+  '#0000ff',
+  '#ffff00',
+  '#ff00ff',
+  '#00ffff',
+  '#ff8000',
+  '#8000ff',
+  '#ff0080',
+  '#80ff00',
+  '#0080ff',
+  '#808080',
+  '#c0c0c0',
+  '#800000',
+  '#008000',
+  '#000080',
+  '#808000',
+  '#800080',
+] as const;
+
+export const EDITOR_LIMITS = {
+  logoSize: { min: 5, max: 80, default: 20 },
+  fontSize: { min: 12, max: 120, step: 2, default: 24 },
+  outlineWidth: { min: 0, max: 10, default: 2 },
+  zoom: { min: 0.5, max: 3, step: 0.2, maxMobile: 1.5, default: 1 },
+  /** Moves smaller than this share of the canvas (percent) are ignored while dragging. */
+  dragThreshold: 0.5,
+  /** Milliseconds between two drag updates. */
+  throttleMs: 60,
+  redrawDelayMs: { desktop: 50, mobile: 120 },
+  mobileDebounceMs: 60,
+  /** Below this viewport width (px) both side panels start collapsed and zoom is capped. */
+  mobileBreakpoint: 768,
+  maxTexts: 20,
+  maxTextLength: 200,
+} as const;
+
+/** Logo width = size percent × this × image width. */
+export const LOGO_WIDTH_FACTOR = 0.3;
+/** Text sizes are pixels at this display width; an export scales them to the image's width. */
+export const EDITOR_REFERENCE_WIDTH = 1080;
+/** Defaults of a new text layer (spec section 9). */
+export const TEXT_DEFAULTS = {
+  fontSize: EDITOR_LIMITS.fontSize.default,
+  color: '#ffffff',
+  backgroundColor: 'transparent',
+  fontFamily: 'Arial',
+  fontWeight: 'bold',
+  outlineColor: '#000000',
+  outlineWidth: EDITOR_LIMITS.outlineWidth.default,
+} as const satisfies Partial<TextLayer>;
+
+const colour = z.string().regex(/^#[0-9a-f]{6}$/i, 'validation.editorColour');
+const percent = z.number({ error: 'validation.editorPosition' }).finite().min(0).max(100);
+
+export const textLayer = z.strictObject({
+  id: z.string().min(1).max(40),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'validation.editorTextRequired')
+    .max(EDITOR_LIMITS.maxTextLength, 'validation.editorTextTooLong'),
+  x: percent,
+  y: percent,
+  fontSize: z
+    .number({ error: 'validation.editorFontSize' })
+    .int()
+    .min(EDITOR_LIMITS.fontSize.min, 'validation.editorFontSize')
+    .max(EDITOR_LIMITS.fontSize.max, 'validation.editorFontSize')
+    .refine((v) => v % EDITOR_LIMITS.fontSize.step === 0, 'validation.editorFontSize'),
+  color: colour,
+  backgroundColor: z.union([colour, z.literal('transparent')]),
+  fontFamily: z.enum(EDITOR_FONTS, { error: 'validation.editorFont' }),
+  fontWeight: z.enum(EDITOR_WEIGHTS, { error: 'validation.editorWeight' }),
+  outlineColor: colour,
+  outlineWidth: z
+    .number({ error: 'validation.editorOutline' })
+    .int()
+    .min(EDITOR_LIMITS.outlineWidth.min, 'validation.editorOutline')
+    .max(EDITOR_LIMITS.outlineWidth.max, 'validation.editorOutline'),
+});
+export type TextLayer = z.infer<typeof textLayer>;
+
+export const logoLayer = z.strictObject({
+  /** The logo's upload (POST /api/uploads?role=logo); served from /api/uploads/:id/file. */
+  uploadId: z.uuid({ error: 'validation.editorLogo' }),
+  x: percent,
+  y: percent,
+  size: z
+    .number({ error: 'validation.editorLogoSize' })
+    .min(EDITOR_LIMITS.logoSize.min, 'validation.editorLogoSize')
+    .max(EDITOR_LIMITS.logoSize.max, 'validation.editorLogoSize'),
+});
+export type LogoLayer = z.infer<typeof logoLayer>;
+
+/** What is saved: the layers, in drawing order (logo first, then texts). */
+export const editorDocument = z.strictObject({
+  version: z.literal(1),
+  logo: logoLayer.nullable(),
+  texts: z.array(textLayer).max(EDITOR_LIMITS.maxTexts, 'validation.editorTooManyTexts'),
+});
+export type EditorDocument = z.infer<typeof editorDocument>;
+
+export const EMPTY_EDITOR_DOCUMENT: EditorDocument = { version: 1, logo: null, texts: [] };
+
+export const editorImageQuery = z.object({
+  image: z.coerce.number({ error: 'validation.editorImage' }).int().min(0).max(3).default(0),
+});
+
+export type EditorDocumentResponse = {
+  document: EditorDocument;
+  /** When it was last saved (ISO), or null for a document never saved. */
+  savedAt: string | null;
+};
