@@ -15,8 +15,16 @@ export function typographyChoice(language: Lang, source: LanguageSource): Typogr
   return { language, source, rules: TYPOGRAPHY_RULES[language] };
 }
 
+/** U+2060 WORD JOINER: no line break here. */
+const NO_BREAK = '\u2060';
+
+/**
+ * The language's rules, then one for both: a slash between two letters or digits (7j/7, 24/7, and/or)
+ * never ends a line.
+ */
 export function applyTypography(text: string, language: Lang): string {
-  return language === 'fr' ? frenchTypography(text) : englishTypography(text);
+  const set = language === 'fr' ? frenchTypography(text) : englishTypography(text);
+  return set.replace(/([\p{L}\p{N}])\/(?=[\p{L}\p{N}])/gu, `$1/${NO_BREAK}`);
 }
 
 /** Capitals by the language's own rules. */
