@@ -1,6 +1,6 @@
 /**
  * Second tries in the browser: generate, then "Générer à nouveau avec ces réglages" from the result and
- * from History (two clicks each: the action, then Generate); recent uploads chosen again with the
+ * from History (two clicks each: the action, then Generate), in Fusion and, in English, in Express; recent uploads chosen again with the
  * keyboard and by touch at 390 px in English; a photo deleted since is asked for again with a notice.
  * Also: focus moves to a result when it arrives, hint and counter text reach 4.5:1 on their background,
  * upload toasts do not pile up on a phone, and unknown page paths answer 404.
@@ -147,6 +147,45 @@ describe('generate again with these settings', () => {
       .toBe(2);
     await page.getByRole('button', { name: 'Générer mon image' }).click();
     await resultsReach(page, 3);
+  }, 300_000);
+});
+
+describe('generate again, Express, in English', () => {
+  let english: BrowserContext;
+  let desk: Page;
+
+  beforeAll(async () => {
+    english = await newContext(browser, 'en-US', app.url);
+    desk = await english.newPage();
+    await signedInUser(desk, 'again-express@example.test', { firstName: 'Ada', lastName: 'Byron' });
+    await desk.goto('/dashboard/express');
+    await desk.evaluate(() => localStorage.setItem('dashboardLanguage', 'en'));
+  }, 60_000);
+  afterAll(() => english?.close());
+
+  it('generates, then again from the result in two clicks, with the same style, format and description', async () => {
+    await desk.goto('/dashboard/express');
+    await desk.getByRole('combobox', { name: /^Style/ }).selectOption({ label: 'Vintage' });
+    const format = desk.getByRole('combobox', { name: /^Format/ });
+    await format.selectOption((await format.locator('option', { hasText: 'Story' }).getAttribute('value'))!);
+    const description = desk.getByRole('textbox', { name: /^Description of your business/ });
+    await description.fill('Organic bakery in Lyon, sourdough and pastries');
+    await desk.getByRole('button', { name: 'Generate my visual' }).click();
+    await resultsReach(desk, 1);
+
+    // Click 1: the Express form comes back filled in.
+    await desk.getByRole('link', { name: 'Generate again with these settings' }).click();
+    await expect
+      .poll(() => description.inputValue(), { timeout: 30_000 })
+      .toBe('Organic bakery in Lyon, sourdough and pastries');
+    const style = desk.getByRole('combobox', { name: /^Style/ });
+    expect(await style.locator('option:checked').innerText()).toBe('Vintage');
+    // Click 2: generate.
+    await desk.getByRole('button', { name: 'Generate my visual' }).click();
+    await resultsReach(desk, 2);
+    const [second, first] = (await history(desk)).items;
+    expect(second!.settings).toEqual(first!.settings);
+    expect(first!.settings).toMatchObject({ mode: 'express', style: 'vintage', format: 'story' });
   }, 300_000);
 });
 
