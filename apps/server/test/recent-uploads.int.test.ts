@@ -35,7 +35,7 @@ async function upload(cookie: string, name: string, body: Buffer, role?: string,
   });
 }
 
-async function uploaded(cookie: string, name: string, body: Buffer, role: 'product' | 'context') {
+async function uploaded(cookie: string, name: string, body: Buffer, role: 'product' | 'context' | 'logo') {
   const res = await upload(cookie, name, body, role);
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string; role: string };
@@ -73,7 +73,7 @@ describe('recent uploads', () => {
     const refused = await upload(alice.cookie, 'x.jpg', product, 'background', 'fr');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe(
-      'L’image doit être envoyée comme image de produit ou de contexte.',
+      'L’image doit être envoyée comme image de produit, de contexte ou comme logo.',
     );
     expect(await uploadCount(alice.userId)).toBe(before);
   });
@@ -110,6 +110,44 @@ describe('recent uploads', () => {
     const meta = await sharp(thumb.rawPayload).metadata();
     // 600 x 800 shrinks to a 320-pixel longest side.
     expect([meta.width, meta.height]).toEqual([240, 320]);
+  });
+
+  it('a logo is sent with role=logo, listed only under that role, and served with its transparency intact', async () => {
+    const user = await createVerifiedUser(t.app, 'erin-logo@example.test');
+    // A red disc on a transparent square: the editor draws it over the image as it is.
+    const logoPng = await sharp({
+      create: { width: 200, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><circle cx="100" cy="100" r="60" fill="#c0392b"/></svg>',
+          ),
+        },
+      ])
+      .png()
+      .toBuffer();
+    await uploaded(user.cookie, 'bottle.jpg', product, 'product');
+    const older = await uploaded(user.cookie, 'old-logo.png', logoPng, 'logo');
+    const logo = await uploaded(user.cookie, 'logo.png', logoPng, 'logo');
+    expect(logo.role).toBe('logo');
+
+    const logos = await listed(user.cookie, 'role=logo');
+    expect(ids(logos.items)).toEqual([logo.id, older.id]);
+    expect(logos.items[0]).toMatchObject({ role: 'logo', name: 'logo.png', contentType: 'image/png' });
+    expect(ids((await listed(user.cookie, 'role=product')).items)).not.toContain(logo.id);
+
+    const file = await t.app.inject({
+      method: 'GET',
+      url: logos.items[0]!.fileUrl,
+      headers: { cookie: user.cookie },
+    });
+    expect(file.statusCode).toBe(200);
+    const { data, info } = await sharp(file.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect(info.channels).toBe(4);
+    // A corner stays fully transparent; the disc's centre is opaque.
+    expect(data[3]).toBe(0);
+    expect(data[(100 * 200 + 100) * 4 + 3]).toBe(255);
   });
 
   it('never lists or serves another user’s uploads', async () => {
@@ -225,8 +263,8 @@ describe('recent uploads', () => {
 
   it('bad queries are translated 400s; a visitor gets 401', async () => {
     const cases: [string, string][] = [
-      ['', 'The image must be sent as a product or a context image.'],
-      ['role=logo', 'The image must be sent as a product or a context image.'],
+      ['', 'The image must be sent as a product, context or logo image.'],
+      ['role=background', 'The image must be sent as a product, context or logo image.'],
       ['role=product&limit=0', 'Ask for between 1 and 48 items.'],
       ['role=product&limit=49', 'Ask for between 1 and 48 items.'],
       ['role=product&limit=abc', 'Ask for between 1 and 48 items.'],

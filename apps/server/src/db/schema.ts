@@ -4,6 +4,7 @@
  * at it and goes with it when an account is deleted.
  */
 import { sql } from 'drizzle-orm';
+import { UPLOAD_ROLES } from '@vitrine/shared/api/uploads';
 import {
   boolean,
   check,
@@ -12,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -228,8 +230,8 @@ export const uploads = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     originalName: text('original_name'),
     sourceUrl: text('source_url'),
-    /** What the picker sent it as ('product' or 'context'): the pickers offer it again under that role. */
-    role: text('role', { enum: ['product', 'context'] }),
+    /** What it was sent as ('product', 'context' or 'logo'): the pickers offer it again under that role. */
+    role: text('role', { enum: UPLOAD_ROLES }),
     /** Uploaded, or used by a generation: an upload expires a year after its last use. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -239,7 +241,7 @@ export const uploads = pgTable(
     index('uploads_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('uploads_user_role_used_idx').on(t.userId, t.role, t.lastUsedAt.desc(), t.id.desc()),
     index('uploads_last_used_idx').on(t.lastUsedAt),
-    check('uploads_role_valid', sql`${t.role} in ('product', 'context')`),
+    check('uploads_role_valid', sql`${t.role} in ('product', 'context', 'logo')`),
   ],
 );
 
@@ -276,5 +278,32 @@ export const uploadCutouts = pgTable(
   (t) => [
     check('upload_cutouts_choice_valid', sql`${t.choice} in ('auto', 'cutout', 'whole')`),
     index('upload_cutouts_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The image editor's saved document for one image of a finished generation (packages/shared/src/api/
+ * editor.ts): its logo and text layers. It goes with the generation's result (deleted, or past the
+ * year of history). `logo_upload_id` repeats the document's logo so that a logo still in use is found
+ * by index, and is cleared when that upload is deleted.
+ */
+export const generationEdits = pgTable(
+  'generation_edits',
+  {
+    resultId: uuid('result_id')
+      .notNull()
+      .references(() => userImageGenerations.id, { onDelete: 'cascade' }),
+    imageIndex: integer('image_index').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    document: jsonb('document').notNull(),
+    logoUploadId: uuid('logo_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.resultId, t.imageIndex] }),
+    check('generation_edits_image_index_range', sql`${t.imageIndex} between 0 and 3`),
+    index('generation_edits_logo_idx').on(t.logoUploadId),
   ],
 );

@@ -2,8 +2,8 @@
  * The user's own uploads, offered again by the image pickers so a second try needs no new upload.
  *
  * Routes (all need a signed-in user; another user's uploads are never listed and answer 404):
- * - POST /api/uploads?role=product|context            multipart file → 201 StoredUpload
- * - POST /api/uploads/from-url?role=product|context   {url} → 201 StoredUpload
+ * - POST /api/uploads?role=product|context|logo            multipart file → 201 StoredUpload
+ * - POST /api/uploads/from-url?role=product|context|logo   {url} → 201 StoredUpload
  * - GET  /api/uploads?role=…&limit=…&cursor=…          → RecentUploadsResponse, last used first
  * - GET  /api/uploads/:id                             → RecentUpload (404 once deleted or expired)
  * - GET  /api/uploads/:id/thumb.webp                  a small preview (longest side 320 px)
@@ -13,7 +13,8 @@
  */
 import { z } from 'zod';
 
-export const UPLOAD_ROLES = ['product', 'context'] as const;
+/** 'logo': the image editor's logo overlay (a PNG may keep its transparency); its list offers the last one. */
+export const UPLOAD_ROLES = ['product', 'context', 'logo'] as const;
 export type UploadRole = (typeof UPLOAD_ROLES)[number];
 
 export const RECENT_UPLOADS_DEFAULT = 12;
@@ -24,7 +25,7 @@ export const THUMBNAIL_SIZE = 320;
 
 export const uploadRole = z.enum(UPLOAD_ROLES, { error: 'validation.uploadRole' });
 
-/** The role an upload is sent for; it may be left out (the upload is then offered in neither list). */
+/** The role an upload is sent for; it may be left out (the upload is then offered in no list). */
 export const uploadRoleQuery = z.object({ role: uploadRole.optional() });
 
 export const recentUploadsQuery = z
