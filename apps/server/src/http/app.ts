@@ -13,6 +13,7 @@ import { authRoutes } from '../modules/auth/routes';
 import { profileRoutes } from '../modules/profiles/routes';
 import type { Mailer } from '../modules/mail/mailer';
 import { registerMailbox } from '../modules/mail/routes';
+import { editRoutes } from '../modules/generations/edit-routes';
 import { installOriginCheck } from './origin-check';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '@vitrine/shared/validation/upload-file';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     { prefix: '/api' },
   );
+  await app.register(editRoutes, { prefix: '/api' });
   await app.register(copyRoutes(createCopywriter(config.textProvider, { logger: app.log })), {
     prefix: '/api',
   });

@@ -63,7 +63,8 @@ export function sendError(
 
 export function installErrorHandler(app: FastifyInstance, bodyLimit: number) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const { code, ...options } = classify(error, bodyLimit);
+    // A route may hold a smaller limit than the app's (the editor's documents).
+    const { code, ...options } = classify(error, request.routeOptions?.bodyLimit ?? bodyLimit);
     if (ERROR_STATUS[code] >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, code, options);
   });

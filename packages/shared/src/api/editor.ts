@@ -6,6 +6,9 @@
  * - GET /api/generations/:id/edit?image=N   → EditorDocumentResponse (an empty document when none)
  * - PUT /api/generations/:id/edit?image=N   EditorDocument → EditorDocumentResponse
  * N is the image's index among the generation's results (0 to 3).
+ * :id is the generation's id (ActiveGeneration.id, GenerationResult.backgroundGenerationId) or the
+ * result's own (GenerationResult.id, as History lists it). The full list of answers is in
+ * EDITOR_ROUTE_ERRORS below.
  *
  * Positions are percents of the image (0 to 100, the layer's centre); the logo's width is its size
  * percent × LOGO_WIDTH_FACTOR of the image width; text sizes are pixels of a 1080-wide display
@@ -138,6 +141,34 @@ export const EMPTY_EDITOR_DOCUMENT: EditorDocument = { version: 1, logo: null, t
 export const editorImageQuery = z.object({
   image: z.coerce.number({ error: 'validation.editorImage' }).int().min(0).max(3).default(0),
 });
+
+/** Largest PUT body accepted (bytes): 20 texts of 200 characters fit several times over. */
+export const EDITOR_BODY_LIMIT = 64 * 1024;
+
+/** Saves counted per user within a minute; past that PUT answers 429 with Retry-After. */
+export const EDITOR_SAVE_LIMIT = { max: 120, windowSeconds: 60 } as const;
+
+/**
+ * What the edit routes answer besides 200, for the client to tell them apart (error.code):
+ * - 401 UNAUTHENTICATED: not signed in.
+ * - 404 NOT_FOUND: no such generation of the user's, or no image N in it.
+ * - 409 GENERATION_NOT_COMPLETED: the generation is still pending or processing.
+ * - 400 VALIDATION_FAILED: bad `image` or document (error.fields names each field), or a logo that
+ *   is not one of the user's logos (field `logo`), or has expired.
+ * - 400 INVALID_JSON, 415 UNSUPPORTED_MEDIA_TYPE, 413 PAYLOAD_TOO_LARGE: a body that is not a JSON
+ *   object, not JSON, or over EDITOR_BODY_LIMIT. Nothing is stored on any error.
+ * - 429 RATE_LIMITED: more than EDITOR_SAVE_LIMIT saves; the Retry-After header says when to retry.
+ */
+export const EDITOR_ROUTE_ERRORS = [
+  'UNAUTHENTICATED',
+  'NOT_FOUND',
+  'GENERATION_NOT_COMPLETED',
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+] as const;
 
 export type EditorDocumentResponse = {
   document: EditorDocument;

@@ -2,6 +2,7 @@
  * Fixed-window rate limits kept in the database, so they hold across processes and restarts. One
  * atomic upsert per check: the window restarts when it has passed, otherwise the count goes up.
  */
+import type { MessageKey } from '@vitrine/shared/i18n/catalog';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 
@@ -15,7 +16,13 @@ export const LIMITS = {
   verification: { ip: { max: 20, windowSeconds: 3600 }, email: { max: 5, windowSeconds: 3600 } },
 } satisfies Record<string, { ip: Limit; email: Limit }>;
 
-export async function hit(database: Database, key: string, limit: Limit): Promise<void> {
+/** Counts one attempt under `key`; past the limit, a 429 with `messageKey` (or the generic message). */
+export async function hit(
+  database: Database,
+  key: string,
+  limit: Limit,
+  messageKey?: MessageKey,
+): Promise<void> {
   const [row] = await database.query<{ count: number; window_start: Date | string }>(
     `insert into rate_limits (key, window_start, count) values ($1, now(), 1)
      on conflict (key) do update set
@@ -32,6 +39,7 @@ export async function hit(database: Database, key: string, limit: Limit): Promis
     throw new AppError('RATE_LIMITED', {
       params: { minutes: Math.ceil(retryAfterSeconds / 60) },
       retryAfterSeconds,
+      ...(messageKey && { messageKey }),
     });
   }
 }

@@ -15,6 +15,7 @@ import { createUploadLinks } from '../generations/image-links';
 import { ImageFetchError, safeFetchImage } from './safe-fetch';
 import { removeFiles } from './cutout';
 import { ownUploadView, recentUploads, thumbnail, thumbnailKey } from './recent';
+import { removeUpload } from './remove';
 import { notExpired } from './retention';
 import { storeImage } from './store-image';
 
@@ -49,7 +50,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
         });
       }
     } catch (error) {
-      if (stored) await removeUpload(stored.id, user.id);
+      if (stored) await removeUpload({ database, storage }, stored.id, user.id);
       throw error;
     }
     if (!stored) throw new AppError('INVALID_FILE', { messageKey: 'validation.required' });
@@ -86,28 +87,6 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     );
     if (!row) throw new AppError('NOT_FOUND');
     return row;
-  }
-
-  async function removeUpload(id: string, userId: string) {
-    // The cut-out's row goes with the upload (cascade); its files are named here, before it goes.
-    const [row] = await database.query<{
-      storage_key: string;
-      mask_key: string | null;
-      preview_key: string | null;
-    }>(
-      `with gone as (delete from uploads where id = $1 and user_id = $2 returning id, storage_key)
-       select gone.storage_key, c.mask_key, c.preview_key
-       from gone left join upload_cutouts c on c.upload_id = gone.id`,
-      [id, userId],
-    );
-    if (row)
-      await removeFiles(storage, [
-        row.storage_key,
-        thumbnailKey(row.storage_key),
-        row.mask_key,
-        row.preview_key,
-      ]);
-    return Boolean(row);
   }
 
   app.get('/uploads', async (request, reply) => {
@@ -168,7 +147,8 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   app.delete('/uploads/:id', async (request, reply) => {
     const { user } = await signedIn(request, reply);
     const id = (request.params as { id: string }).id;
-    if (!UUID.test(id) || !(await removeUpload(id, user.id))) throw new AppError('NOT_FOUND');
+    if (!UUID.test(id) || !(await removeUpload({ database, storage }, id, user.id)))
+      throw new AppError('NOT_FOUND');
     return reply.status(204).send();
   });
 };

@@ -1,0 +1,47 @@
+/**
+ * GET and PUT /api/generations/:id/edit?image=N: the image editor's saved document of one image of the
+ * user's finished generation (contract and answers in packages/shared/src/api/editor.ts). Another
+ * user's generation is simply not found; nothing is stored when a request is refused.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  EDITOR_BODY_LIMIT,
+  EDITOR_SAVE_LIMIT,
+  editorDocument,
+  editorImageQuery,
+} from '@vitrine/shared/api/editor';
+import { AppError } from '../../http/app-error';
+import { parseInput } from '../../http/validate';
+import { requireUser } from '../auth/session';
+import { hit } from '../rate-limit/limiter';
+import { editableImage, readEdit, saveEdit } from './edits';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function target(request: FastifyRequest, reply: FastifyReply) {
+  const { user } = await requireUser(request, reply, { messageKey: 'generations.editSignInRequired' });
+  const { id } = request.params as { id: string };
+  const { image } = parseInput(editorImageQuery.strict(), request.query ?? {});
+  if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+  return { user, id, image };
+}
+
+export const editRoutes: FastifyPluginAsync = async (app) => {
+  const { database, storage } = app.deps;
+
+  app.get('/generations/:id/edit', async (request, reply) => {
+    const { user, id, image } = await target(request, reply);
+    const { resultId } = await editableImage(database, user.id, id, image);
+    return reply.header('cache-control', 'no-store').send(await readEdit(database, resultId, image));
+  });
+
+  app.put('/generations/:id/edit', { bodyLimit: EDITOR_BODY_LIMIT }, async (request, reply) => {
+    const { user, id, image } = await target(request, reply);
+    await hit(database, `editor-save:user:${user.id}`, EDITOR_SAVE_LIMIT, 'generations.editTooManySaves');
+    const document = parseInput(editorDocument, request.body);
+    const { resultId } = await editableImage(database, user.id, id, image);
+    return reply
+      .header('cache-control', 'no-store')
+      .send(await saveEdit({ database, storage }, user.id, resultId, image, document));
+  });
+};

@@ -1,0 +1,135 @@
+/**
+ * The image editor's saved documents (contract in packages/shared/src/api/editor.ts): one per image of
+ * a finished generation, read and replaced by its owner. A logo a save leaves unused by every other
+ * document of the user is deleted with its files (spec: "Removing a logo deletes its uploaded file").
+ */
+import {
+  EMPTY_EDITOR_DOCUMENT,
+  type EditorDocument,
+  type EditorDocumentResponse,
+} from '@vitrine/shared/api/editor';
+import type { Database, Queryable } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { Storage } from '../storage/storage';
+import { removeFiles } from '../uploads/cutout';
+import { deleteUploadRow } from '../uploads/remove';
+import { notExpired } from '../uploads/retention';
+
+type Deps = { database: Database; storage: Storage };
+
+/**
+ * The result (user_image_generations row) holding image `image` of the user's generation `id`, given
+ * either the generation's id or the result's own.
+ */
+export async function editableImage(
+  database: Queryable,
+  userId: string,
+  id: string,
+  image: number,
+): Promise<{ resultId: string }> {
+  const [result] = await database.query<{ id: string; images: unknown }>(
+    `select id, webhook_data->'images' as images from user_image_generations
+     where user_id = $2 and (id = $1 or background_generation_id = $1)
+     order by (id = $1) desc limit 1`,
+    [id, userId],
+  );
+  if (!result) {
+    const [generation] = await database.query<{ status: string }>(
+      `select status from background_generations where id = $1 and user_id = $2`,
+      [id, userId],
+    );
+    if (!generation) throw new AppError('NOT_FOUND');
+    if (generation.status === 'pending' || generation.status === 'processing')
+      throw new AppError('GENERATION_NOT_COMPLETED');
+    throw new AppError('NOT_FOUND', { messageKey: 'generations.editImageMissing' });
+  }
+  const stored = Array.isArray(result.images) ? (result.images as { key?: unknown }[]) : [];
+  if (typeof stored[image]?.key !== 'string')
+    throw new AppError('NOT_FOUND', { messageKey: 'generations.editImageMissing' });
+  return { resultId: result.id };
+}
+
+/** The saved document, or the empty one. A logo deleted or expired since is left out. */
+export async function readEdit(
+  database: Database,
+  resultId: string,
+  image: number,
+): Promise<EditorDocumentResponse> {
+  const [row] = await database.query<{
+    document: EditorDocument;
+    saved_at: Date | string;
+    logo_available: boolean;
+  }>(
+    `select e.document, e.saved_at, u.id is not null as logo_available
+     from generation_edits e
+     left join uploads u on u.id = e.logo_upload_id and ${notExpired('u')}
+     where e.result_id = $1 and e.image_index = $2`,
+    [resultId, image],
+  );
+  if (!row) return { document: EMPTY_EDITOR_DOCUMENT, savedAt: null };
+  const document = row.logo_available ? row.document : { ...row.document, logo: null };
+  return { document, savedAt: new Date(row.saved_at).toISOString() };
+}
+
+/** Checks that the logo is one of the user's unexpired logos and counts this as a use of it. */
+async function useLogo(tx: Queryable, userId: string, uploadId: string): Promise<void> {
+  const [upload] = await tx.query<{ role: string | null; fresh: boolean }>(
+    `select role, ${notExpired()} as fresh from uploads where id = $1 and user_id = $2 for update`,
+    [uploadId, userId],
+  );
+  if (!upload || upload.role !== 'logo')
+    throw new AppError('VALIDATION_FAILED', {
+      messageKey: 'validation.editorLogo',
+      fields: { logo: { key: 'validation.editorLogo' } },
+    });
+  if (!upload.fresh)
+    throw new AppError('VALIDATION_FAILED', {
+      messageKey: 'generations.editLogoGone',
+      fields: { logo: { key: 'generations.editLogoGone' } },
+    });
+  await tx.query(`update uploads set last_used_at = now() where id = $1`, [uploadId]);
+}
+
+/**
+ * Replaces the document of image `image` of result `resultId`. The user's saves are serialised (an
+ * advisory lock) so that a logo is never deleted while another save of theirs starts using it.
+ */
+export async function saveEdit(
+  deps: Deps,
+  userId: string,
+  resultId: string,
+  image: number,
+  document: EditorDocument,
+): Promise<EditorDocumentResponse> {
+  const logoId = document.logo?.uploadId ?? null;
+  const { savedAt, files } = await deps.database.transaction(async (tx) => {
+    await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [`generation-edits:${userId}`]);
+    if (logoId) await useLogo(tx, userId, logoId);
+    const [previous] = await tx.query<{ logo_upload_id: string | null }>(
+      `select logo_upload_id from generation_edits where result_id = $1 and image_index = $2 for update`,
+      [resultId, image],
+    );
+    const [saved] = await tx.query<{ saved_at: Date | string }>(
+      `insert into generation_edits (result_id, image_index, user_id, document, logo_upload_id, saved_at)
+       values ($1, $2, $3, $4, $5, now())
+       on conflict (result_id, image_index) do update
+         set document = excluded.document, logo_upload_id = excluded.logo_upload_id, saved_at = now()
+       returning saved_at`,
+      [resultId, image, userId, JSON.stringify(document), logoId],
+    );
+    const dropped = previous?.logo_upload_id;
+    const files =
+      dropped && dropped !== logoId
+        ? await deleteUploadRow(
+            tx,
+            dropped,
+            userId,
+            `role = 'logo' and not exists (select 1 from generation_edits e where e.logo_upload_id = uploads.id)`,
+          )
+        : null;
+    return { savedAt: new Date(saved!.saved_at).toISOString(), files };
+  });
+  // The rows are gone first: a file left by a failed removal is unreachable.
+  if (files) await removeFiles(deps.storage, files);
+  return { document, savedAt };
+}
