@@ -1,0 +1,91 @@
+/** Making and changing layers of the saved document. */
+import {
+  EDITOR_LIMITS,
+  TEXT_DEFAULTS,
+  type EditorDocument,
+  type LogoLayer,
+  type TextLayer,
+} from '@vitrine/shared/api/editor';
+import type { TextDraft } from './types';
+
+export const CENTRE = 50;
+
+export function clampPercent(value: number): number {
+  return Math.min(100, Math.max(0, value));
+}
+
+export function clampLogoSize(size: number): number {
+  const { min, max } = EDITOR_LIMITS.logoSize;
+  return Math.min(max, Math.max(min, Math.round(size)));
+}
+
+export function clampFontSize(size: number): number {
+  const { min, max, step } = EDITOR_LIMITS.fontSize;
+  return Math.min(max, Math.max(min, Math.round(size / step) * step));
+}
+
+export function clampOutline(width: number): number {
+  const { min, max } = EDITOR_LIMITS.outlineWidth;
+  return Math.min(max, Math.max(min, Math.round(width)));
+}
+
+/** The form's starting point for a new text (spec section 3, text defaults). */
+export function emptyDraft(): TextDraft {
+  return { text: '', ...TEXT_DEFAULTS };
+}
+
+/** A text may be added only with visible content (spec section 5, editor). */
+export function canAddText(draft: Pick<TextDraft, 'text'>): boolean {
+  return draft.text.trim().length > 0;
+}
+
+/** The translated notice shown when a blank text is refused. */
+export const TEXT_REQUIRED_NOTICE = {
+  title: 'editor.textRequired',
+  description: 'editor.textRequiredDescription',
+} as const;
+
+/** Ids are timestamps (spec section 3), made unique within the document. */
+export function newTextId(document: EditorDocument, now: number): string {
+  let id = now;
+  const taken = new Set(document.texts.map((text) => text.id));
+  while (taken.has(String(id))) id += 1;
+  return String(id);
+}
+
+export function textFromDraft(draft: TextDraft, id: string): TextLayer {
+  return {
+    id,
+    text: draft.text.trim().slice(0, EDITOR_LIMITS.maxTextLength),
+    x: CENTRE,
+    y: CENTRE,
+    fontSize: clampFontSize(draft.fontSize),
+    color: draft.color,
+    backgroundColor: draft.backgroundColor,
+    fontFamily: draft.fontFamily,
+    fontWeight: draft.fontWeight,
+    outlineColor: draft.outlineColor,
+    outlineWidth: clampOutline(draft.outlineWidth),
+  };
+}
+
+/** A new logo goes to the centre at the default size; a replaced one keeps its place and size. */
+export function logoFromUpload(uploadId: string, previous: LogoLayer | null): LogoLayer {
+  return previous
+    ? { ...previous, uploadId }
+    : { uploadId, x: CENTRE, y: CENTRE, size: EDITOR_LIMITS.logoSize.default };
+}
+
+export type TextStyleChange = Partial<Omit<TextLayer, 'id' | 'x' | 'y'>>;
+
+/** A style or content change, kept within the contract's limits. */
+export function applyTextChange<T extends Omit<TextLayer, 'id' | 'x' | 'y'>>(
+  text: T,
+  change: TextStyleChange,
+): T {
+  const next = { ...text, ...change };
+  if (change.fontSize !== undefined) next.fontSize = clampFontSize(change.fontSize);
+  if (change.outlineWidth !== undefined) next.outlineWidth = clampOutline(change.outlineWidth);
+  if (change.text !== undefined) next.text = change.text.slice(0, EDITOR_LIMITS.maxTextLength);
+  return next;
+}

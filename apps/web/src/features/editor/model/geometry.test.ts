@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { TextLayer } from '@vitrine/shared/api/editor';
+import {
+  cssFont,
+  displayToImage,
+  fitDisplay,
+  logoBox,
+  logoWidth,
+  textLayout,
+  type Measure,
+} from './geometry';
+import { editorReducer, initialEditorState } from './reducer';
+
+/** A stand-in for canvas measurement: every character is half the font's pixel size wide. */
+const measure: Measure = (text, font) => text.length * (Number(/(\d+(?:\.\d+)?)px/.exec(font)![1]) / 2);
+
+const TEXT: TextLayer = {
+  id: '1',
+  text: 'Soldes',
+  x: 25,
+  y: 75,
+  fontSize: 24,
+  color: '#ffffff',
+  backgroundColor: 'transparent',
+  fontFamily: 'Arial',
+  fontWeight: 'bold',
+  outlineColor: '#000000',
+  outlineWidth: 2,
+};
+
+describe('logo geometry (spec section 9)', () => {
+  it('logo width = size percent × 0.3 × image width', () => {
+    expect(logoWidth(20, 1080)).toBeCloseTo(64.8, 9);
+    expect(logoWidth(80, 1920)).toBeCloseTo(460.8, 9);
+    expect(logoWidth(5, 1000)).toBeCloseTo(15, 9);
+  });
+
+  it('the logo keeps its own proportions and is centred on its position', () => {
+    const box = logoBox(
+      { uploadId: 'x', x: 50, y: 25, size: 20 },
+      { width: 1080, height: 1920 },
+      { width: 400, height: 200 },
+    );
+    expect(box.width).toBeCloseTo(64.8, 9);
+    expect(box.height).toBeCloseTo(32.4, 9);
+    expect(box.x + box.width / 2).toBeCloseTo(540, 9);
+    expect(box.y + box.height / 2).toBeCloseTo(480, 9);
+  });
+});
+
+describe('export geometry: full resolution whatever the zoom or display size', () => {
+  it('layers are placed in the image’s own pixels, from percent positions', () => {
+    const layout = textLayout(TEXT, { width: 1080, height: 1920 }, measure);
+    expect([layout.cx, layout.cy]).toEqual([270, 1440]);
+    expect(layout.fontPx).toBe(24);
+    expect(layout.outlinePx).toBe(2);
+  });
+
+  it('text sizes are pixels of a 1080-wide display, scaled with the image', () => {
+    const layout = textLayout(TEXT, { width: 1920, height: 640 }, measure);
+    expect(layout.fontPx).toBeCloseTo(42.667, 3);
+    expect(layout.outlinePx).toBeCloseTo(3.556, 3);
+    expect(layout.font).toContain('42.666');
+  });
+
+  it('the same document gives the same export at zoom 0.5, 1 and 3 and on any screen', () => {
+    const image = { width: 1080, height: 1350 };
+    const shots = [
+      { zoom: 0.5, box: { width: 390, height: 600 } },
+      { zoom: 1, box: { width: 900, height: 700 } },
+      { zoom: 3, box: { width: 1280, height: 800 } },
+    ].map(({ zoom, box }) => {
+      const display = fitDisplay(image, box, zoom);
+      // The pointer at the middle of the shown image lands at the middle of the image's pixels.
+      const centre = displayToImage(display.width / 2, display.height / 2, display, image);
+      return {
+        centre,
+        text: textLayout(TEXT, image, measure).box,
+        logo: logoBox({ uploadId: 'x', x: 50, y: 50, size: 20 }, image, { width: 1, height: 1 }),
+      };
+    });
+    expect(shots[0]!.centre.x).toBeCloseTo(540, 9);
+    expect(shots[0]!.centre.y).toBeCloseTo(675, 9);
+    expect(shots[1]).toEqual(shots[0]);
+    expect(shots[2]).toEqual(shots[0]);
+  });
+
+  it('the displayed size fits the image in its box, never past its pixels, times the zoom', () => {
+    expect(fitDisplay({ width: 1080, height: 1920 }, { width: 540, height: 2000 }, 1)).toEqual({
+      width: 540,
+      height: 960,
+    });
+    expect(fitDisplay({ width: 400, height: 400 }, { width: 1000, height: 1000 }, 1)).toEqual({
+      width: 400,
+      height: 400,
+    });
+    expect(fitDisplay({ width: 1080, height: 1080 }, { width: 540, height: 540 }, 1.5)).toEqual({
+      width: 810,
+      height: 810,
+    });
+  });
+
+  it('the state’s canvas is the image’s size, independent of the display', () => {
+    let state = initialEditorState(1280);
+    state = editorReducer(state, { type: 'setCanvas', size: { width: 1920, height: 640 } });
+    state = editorReducer(state, { type: 'zoomIn' });
+    state = editorReducer(state, { type: 'setDisplay', size: { width: 600, height: 200 } });
+    expect(state.canvas).toEqual({ width: 1920, height: 640 });
+  });
+});
+
+describe('fonts and weights (spec section 9)', () => {
+  it('italic is italic at normal weight; bold is bold; each font has a fallback stack', () => {
+    expect(cssFont({ fontFamily: 'Georgia', fontWeight: 'italic' }, 30)).toMatch(
+      /^italic normal 30px Georgia,/,
+    );
+    expect(cssFont({ fontFamily: 'Impact', fontWeight: 'bold' }, 30)).toMatch(/^bold 30px Impact,/);
+    expect(cssFont({ fontFamily: 'Times New Roman', fontWeight: 'normal' }, 12)).toBe(
+      "normal 12px 'Times New Roman', 'Liberation Serif', Times, serif",
+    );
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Where layers sit, in the image's own pixels: what the canvas draws and what the download holds, so
+ * the export is the same at any zoom or screen size (spec sections 3 and 9).
+ */
+import {
+  EDITOR_REFERENCE_WIDTH,
+  LOGO_WIDTH_FACTOR,
+  type LogoLayer,
+  type TextLayer,
+} from '@vitrine/shared/api/editor';
+import type { Size } from './types';
+
+export type Box = { x: number; y: number; width: number; height: number };
+
+/** Logo width = size percent × 0.3 × image width (spec section 9). */
+export function logoWidth(sizePercent: number, imageWidth: number): number {
+  return (sizePercent / 100) * LOGO_WIDTH_FACTOR * imageWidth;
+}
+
+/** The logo's box: its width from the size, its height from the logo's own proportions. */
+export function logoBox(logo: LogoLayer, image: Size, logoNatural: Size): Box {
+  const width = logoWidth(logo.size, image.width);
+  const height = logoNatural.width > 0 ? (width * logoNatural.height) / logoNatural.width : width;
+  const cx = (logo.x / 100) * image.width;
+  const cy = (logo.y / 100) * image.height;
+  return { x: cx - width / 2, y: cy - height / 2, width, height };
+}
+
+/** Text sizes are pixels of a 1080-wide display, scaled with the image. */
+export function textScale(imageWidth: number): number {
+  return imageWidth / EDITOR_REFERENCE_WIDTH;
+}
+
+export function cssFontFamily(family: TextLayer['fontFamily']): string {
+  const fallbacks: Record<TextLayer['fontFamily'], string> = {
+    Arial: "Arial, 'Liberation Sans', Helvetica, sans-serif",
+    Helvetica: "Helvetica, Arial, 'Liberation Sans', sans-serif",
+    'Times New Roman': "'Times New Roman', 'Liberation Serif', Times, serif",
+    Georgia: "Georgia, 'DejaVu Serif', serif",
+    Impact: "Impact, 'Anton', 'Arial Black', sans-serif",
+    'Comic Sans MS': "'Comic Sans MS', 'Comic Neue', cursive",
+  };
+  return fallbacks[family];
+}
+
+/** The canvas font of a text at a pixel size ('italic' is italic at normal weight). */
+export function cssFont(text: Pick<TextLayer, 'fontFamily' | 'fontWeight'>, px: number): string {
+  const style = text.fontWeight === 'italic' ? 'italic ' : '';
+  const weight = text.fontWeight === 'bold' ? 'bold ' : 'normal ';
+  return `${style}${weight}${px}px ${cssFontFamily(text.fontFamily)}`;
+}
+
+export type TextLayout = {
+  font: string;
+  fontPx: number;
+  outlinePx: number;
+  /** Centre of the text, image pixels. */
+  cx: number;
+  cy: number;
+  /** The background box (and the area a pointer can grab). */
+  box: Box;
+};
+
+/** Measures a text's advance width in a font; the canvas supplies it, tests a stand-in. */
+export type Measure = (text: string, font: string) => number;
+
+export function textLayout(text: TextLayer, image: Size, measure: Measure): TextLayout {
+  const scale = textScale(image.width);
+  const fontPx = text.fontSize * scale;
+  const font = cssFont(text, fontPx);
+  const outlinePx = text.outlineWidth * scale;
+  const padding = fontPx * 0.3;
+  const width = measure(text.text, font) + padding * 2 + outlinePx;
+  const height = fontPx * 1.25 + padding * 2 + outlinePx;
+  const cx = (text.x / 100) * image.width;
+  const cy = (text.y / 100) * image.height;
+  return { font, fontPx, outlinePx, cx, cy, box: { x: cx - width / 2, y: cy - height / 2, width, height } };
+}
+
+export function contains(box: Box, x: number, y: number): boolean {
+  return x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height;
+}
+
+/** A point on the displayed canvas (CSS pixels from its top-left corner), in percent of it. */
+export function displayToPercent(x: number, y: number, display: Size): { x: number; y: number } {
+  if (display.width <= 0 || display.height <= 0) return { x: 0, y: 0 };
+  return { x: (x / display.width) * 100, y: (y / display.height) * 100 };
+}
+
+/** A point on the displayed canvas, in the image's pixels. */
+export function displayToImage(x: number, y: number, display: Size, image: Size): { x: number; y: number } {
+  const p = displayToPercent(x, y, display);
+  return { x: (p.x / 100) * image.width, y: (p.y / 100) * image.height };
+}
+
+/** The displayed size of an image fitted into a box (never enlarged past its pixels), times the zoom. */
+export function fitDisplay(image: Size, box: Size, zoom: number): Size {
+  if (image.width <= 0 || image.height <= 0 || box.width <= 0 || box.height <= 0)
+    return { width: 0, height: 0 };
+  const fit = Math.min(box.width / image.width, box.height / image.height, 1);
+  return { width: image.width * fit * zoom, height: image.height * fit * zoom };
+}
