@@ -19,7 +19,7 @@ export function Dialog({
   onClose: () => void;
   title: string;
   children: ReactNode;
-  size?: 'lg' | 'xl';
+  size?: 'lg' | 'xl' | 'full';
   /** The content brings its own padding. */
   flush?: boolean;
 }) {
@@ -43,7 +43,7 @@ export function Dialog({
         if (event.target === ref.current) onClose();
       }}
       className={`m-auto w-[calc(100%-1.5rem)] overflow-hidden rounded-2xl bg-white p-0 text-ink-900 shadow-2xl backdrop:bg-ink-900/60 backdrop:backdrop-blur-sm ${
-        size === 'xl' ? 'max-w-5xl' : 'max-w-3xl'
+        size === 'full' ? 'max-w-7xl' : size === 'xl' ? 'max-w-5xl' : 'max-w-3xl'
       }`}
     >
       {open && (

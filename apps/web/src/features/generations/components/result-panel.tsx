@@ -11,14 +11,15 @@ import {
   ShareIcon,
 } from '../../../components/ui/icons';
 import { formatLongDate } from '../../../lib/format-date';
+import { ImageEditor } from '../../editor/components/image-editor';
 import { useImageActions } from '../hooks/use-image-actions';
 import { GenerateAgainLink } from './generate-again-link';
 import { initialImageIndex, resultImages } from '../lib/result-images';
 
 /**
  * Spec section 2, Result panel: 'Image sélectionnée !', the variants to pick from, back, download, add
- * logo, share and new image. The logo editor is not part of this release: its button stays visible but
- * disabled, with a note saying it is coming, so the panel already has its final layout.
+ * logo, share and new image. Add logo switches the panel to the editor view on the chosen variant; the
+ * editor's back returns to the result view.
  */
 export function ResultPanel({
   result,
@@ -42,13 +43,39 @@ export function ResultPanel({
   const [selected, setSelected] = useState(() => initialImageIndex(result));
   const { download, downloading, share } = useImageActions();
   const titleId = useId();
-  const noteId = useId();
+  const [view, setView] = useState<'result' | 'editor'>('result');
+  const addLogoRef = useRef<HTMLButtonElement>(null);
+  const returning = useRef(false);
   const current = images[selected] ?? images[0];
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusOnShow) headingRef.current?.focus({ preventScroll: true });
   }, [focusOnShow, result.id]);
+  // Back from the editor: focus returns to the button that opened it.
+  useEffect(() => {
+    if (view === 'result' && returning.current) {
+      returning.current = false;
+      addLogoRef.current?.focus();
+    }
+  }, [view]);
+
+  if (view === 'editor' && current)
+    return (
+      <section
+        aria-label={t('editor.title')}
+        className={framed ? 'overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-100' : 'bg-white'}
+      >
+        <ImageEditor
+          result={result}
+          imageIndex={selected}
+          onBack={() => {
+            returning.current = true;
+            setView('result');
+          }}
+        />
+      </section>
+    );
 
   return (
     <section
@@ -160,20 +187,15 @@ export function ResultPanel({
               <ShareIcon className="size-4.5" />
               {t('result.share')}
             </Button>
-            {/* aria-disabled rather than disabled: the button stays focusable, so its note is read. */}
             <Button
+              ref={addLogoRef}
               variant="secondary"
-              aria-disabled="true"
-              aria-describedby={noteId}
-              onClick={(event) => event.preventDefault()}
-              className="cursor-not-allowed opacity-60 hover:border-ink-200 hover:text-ink-800"
+              onClick={() => setView('editor')}
+              disabled={!current}
             >
               <ImageIcon className="size-4.5" />
               {t('result.addLogo')}
             </Button>
-            <p id={noteId} className="text-xs text-ink-400">
-              {t('result.editorSoon')}
-            </p>
             <GenerateAgainLink result={result} />
             {onNew && (
               <Button variant="ghost" onClick={onNew} className="mt-1">

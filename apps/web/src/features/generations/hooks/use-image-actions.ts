@@ -2,19 +2,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast';
+import { saveBlob } from '../../../lib/save-blob';
 import { absoluteUrl, DOWNLOAD_FILE_NAME } from '../lib/result-images';
-
-function saveBlob(blob: Blob, name: string) {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has started the download by then; the object URL can go.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);

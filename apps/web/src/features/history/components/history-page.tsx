@@ -8,7 +8,8 @@ import { HistoryIcon, InfoIcon, SparklesIcon } from '../../../components/ui/icon
 import { formatDateTime } from '../../../lib/format-date';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useHistory } from '../../generations/api/get-history';
-import { ResultPanel } from '../../generations/components/result-panel';
+import { ImageEditor } from '../../editor/components/image-editor';
+import { initialImageIndex } from '../../generations/lib/result-images';
 import { EnlargedImage } from './enlarged-image';
 import { HistoryTable } from './history-table';
 
@@ -16,7 +17,7 @@ type Opened = { item: GenerationResult; view: 'enlarged' | 'edit' };
 
 /**
  * Spec section 2, History page (full width): the 20 latest results with preview, dates, style, status
- * and Edit. Edit opens the result panel (download, share) until the logo editor arrives.
+ * and Edit. Edit opens the image editor on the result's image, with download-with-logo and back.
  */
 export function HistoryPage() {
   const { t, i18n } = useTranslation();
@@ -71,18 +72,22 @@ export function HistoryPage() {
       <Dialog
         open={opened !== null}
         onClose={close}
-        size={opened?.view === 'edit' ? 'xl' : 'lg'}
+        size={opened?.view === 'edit' ? 'full' : 'lg'}
         flush={opened?.view === 'edit'}
-        title={t('history.enlargedTitle', { date: openedDate })}
+        title={
+          opened?.view === 'edit'
+            ? t('editor.dialogTitle', { date: openedDate })
+            : t('history.enlargedTitle', { date: openedDate })
+        }
       >
         {opened?.view === 'enlarged' && <EnlargedImage item={opened.item} />}
         {opened?.view === 'edit' && (
-          <ResultPanel
+          <ImageEditor
             key={opened.item.id}
             result={opened.item}
+            imageIndex={initialImageIndex(opened.item)}
             onBack={close}
-            headingLevel={3}
-            framed={false}
+            downloadLabel="downloadWithLogo"
           />
         )}
       </Dialog>

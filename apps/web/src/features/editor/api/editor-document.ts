@@ -1,0 +1,33 @@
+/**
+ * GET and PUT /api/generations/:id/edit?image=N: the saved layers of one image of a result, so that
+ * reopening it from History restores every layer (contract in packages/shared/src/api/editor.ts).
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { EditorDocument, EditorDocumentResponse } from '@vitrine/shared/api/editor';
+import { api } from '../../../lib/api-client';
+
+const editPath = (resultId: string, image: number) =>
+  `/api/generations/${encodeURIComponent(resultId)}/edit?image=${image}`;
+
+export const editorDocumentQueryKey = (resultId: string, image: number) =>
+  ['editor', 'document', resultId, image] as const;
+
+export function useEditorDocument(resultId: string, image: number) {
+  return useQuery({
+    queryKey: editorDocumentQueryKey(resultId, image),
+    queryFn: () => api<EditorDocumentResponse>(editPath(resultId, image)),
+    retry: false,
+    // The editor edits its own copy once loaded; reading again under it would undo the user's work.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function saveEditorDocument(
+  resultId: string,
+  image: number,
+  document: EditorDocument,
+  signal?: AbortSignal,
+): Promise<EditorDocumentResponse> {
+  return api<EditorDocumentResponse>(editPath(resultId, image), { method: 'PUT', json: document, signal });
+}

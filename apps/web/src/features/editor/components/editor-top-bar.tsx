@@ -1,0 +1,150 @@
+/** Spec section 2, image editor top bar: back, panel toggles, zoom, New logo, New text, Download final. */
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import {
+  ArrowLeftIcon,
+  DownloadIcon,
+  ImageIcon,
+  PanelLeftIcon,
+  PanelRightIcon,
+  RedoIcon,
+  TypeIcon,
+  UndoIcon,
+  ZoomInIcon,
+  ZoomOutIcon,
+} from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { canRedo, canUndo } from '../model/history';
+import type { EditorState } from '../model/types';
+import { canZoomIn, canZoomOut, zoomPercent } from '../model/zoom';
+import type { EditorAction } from '../model/reducer';
+
+export type DownloadLabel = 'download' | 'downloadWithLogo';
+
+export function EditorTopBar({
+  state,
+  dispatch,
+  onBack,
+  onDownload,
+  downloadLabel,
+  canDownload,
+  processing,
+}: {
+  state: EditorState;
+  dispatch: (action: EditorAction) => void;
+  onBack: () => void;
+  onDownload: () => void;
+  downloadLabel: DownloadLabel;
+  canDownload: boolean;
+  processing: boolean;
+}) {
+  const { t } = useTranslation();
+  const percent = zoomPercent(state.zoom);
+  const toggle = (side: 'left' | 'right', pressed: boolean, label: string, Icon: typeof PanelLeftIcon) => (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-pressed={pressed}
+      aria-label={label}
+      title={label}
+      onClick={() => dispatch({ type: 'togglePanel', side })}
+      className={pressed ? 'bg-brand-50 text-brand-700' : ''}
+    >
+      <Icon className="size-5" />
+    </Button>
+  );
+  return (
+    <div
+      role="toolbar"
+      aria-label={t('editor.toolbar')}
+      className="flex flex-wrap items-center gap-1.5 border-b border-ink-100 bg-white px-2 py-2 sm:gap-2 sm:px-3"
+    >
+      <Button variant="ghost" size="sm" onClick={onBack}>
+        <ArrowLeftIcon className="size-4" />
+        {t('editor.back')}
+      </Button>
+      <span className="mx-0.5 hidden h-6 w-px bg-ink-100 sm:block" aria-hidden="true" />
+      {toggle('left', state.panels.left, t('editor.leftPanel'), PanelLeftIcon)}
+      {toggle('right', state.panels.right, t('editor.rightPanel'), PanelRightIcon)}
+      <span className="mx-0.5 hidden h-6 w-px bg-ink-100 sm:block" aria-hidden="true" />
+      <div className="flex items-center">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('editor.zoomOut')}
+          title={t('editor.zoomOut')}
+          disabled={!canZoomOut(state.zoom)}
+          onClick={() => dispatch({ type: 'zoomOut' })}
+        >
+          <ZoomOutIcon className="size-5" />
+        </Button>
+        <output
+          aria-live="polite"
+          aria-label={t('editor.zoomLabel', { percent })}
+          className="w-12 text-center text-sm font-semibold text-ink-800 tabular-nums"
+        >
+          {t('editor.zoomLevel', { percent })}
+        </output>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('editor.zoomIn')}
+          title={t('editor.zoomIn')}
+          disabled={!canZoomIn(state.zoom, state.mobile)}
+          onClick={() => dispatch({ type: 'zoomIn' })}
+        >
+          <ZoomInIcon className="size-5" />
+        </Button>
+      </div>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t('editor.undo')}
+        title={t('editor.undo')}
+        disabled={!canUndo(state)}
+        onClick={() => dispatch({ type: 'undo' })}
+      >
+        <UndoIcon className="size-5" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t('editor.redo')}
+        title={t('editor.redo')}
+        disabled={!canRedo(state)}
+        onClick={() => dispatch({ type: 'redo' })}
+      >
+        <RedoIcon className="size-5" />
+      </Button>
+      <div className="ml-auto flex flex-wrap items-center justify-end gap-1.5 sm:gap-2">
+        {processing && (
+          <span role="status" aria-label={t('editor.processing')} className="text-brand-600">
+            <Spinner className="size-5" />
+          </span>
+        )}
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-pressed={state.selectedLayer === 'logo'}
+          onClick={() => dispatch({ type: 'newLogo' })}
+        >
+          <ImageIcon className="size-4" />
+          {t('editor.newLogo')}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-pressed={state.creating}
+          onClick={() => dispatch({ type: 'newText' })}
+        >
+          <TypeIcon className="size-4" />
+          {t('editor.newText')}
+        </Button>
+        <Button size="sm" onClick={onDownload} disabled={!canDownload}>
+          <DownloadIcon className="size-4" />
+          {t(`editor.${downloadLabel}`)}
+        </Button>
+      </div>
+    </div>
+  );
+}

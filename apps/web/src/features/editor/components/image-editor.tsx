@@ -1,0 +1,251 @@
+/**
+ * Spec section 2, image editor: top bar, left panel (logo or text form, or a hint), the canvas, and the
+ * layers list. The layers are loaded from and saved to the result's image (GET/PUT …/edit?image=N).
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EMPTY_EDITOR_DOCUMENT, type EditorDocument } from '@vitrine/shared/api/editor';
+import type { GenerationResult } from '@vitrine/shared/api/generations';
+import { InfoIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { saveBlob } from '../../../lib/save-blob';
+import { resultImages } from '../../generations/lib/result-images';
+import { useEditorDocument } from '../api/editor-document';
+import { logoFileUrl } from '../api/logo-uploads';
+import { useAutosave } from '../hooks/use-autosave';
+import { useLoadedImage, type LoadedImage } from '../hooks/use-loaded-image';
+import { editorReducer, initialEditorState } from '../model/reducer';
+import { EDITED_FILE_NAME, exportPng, type Scene } from '../lib/render';
+import { EditorCanvas } from './editor-canvas';
+import { EditorTopBar, type DownloadLabel } from './editor-top-bar';
+import { LayersPanel } from './layers-panel';
+import { LogoPanel } from './logo-panel';
+import { SaveStatusLine } from './save-status';
+import { TextPanel } from './text-panel';
+
+export function ImageEditor({
+  result,
+  imageIndex,
+  onBack,
+  downloadLabel = 'download',
+}: {
+  result: GenerationResult;
+  imageIndex: number;
+  onBack: () => void;
+  downloadLabel?: DownloadLabel;
+}) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const image = resultImages(result)[imageIndex] ?? null;
+  // The result's image loads while the saved layers are read.
+  const main = useLoadedImage(image?.url ?? null);
+  const saved = useEditorDocument(result.id, imageIndex);
+  useEffect(() => {
+    if (!saved.isError) return;
+    toast({
+      variant: 'destructive',
+      title: t('editor.save.loadFailed'),
+      description: t('editor.save.loadFailedDescription'),
+    });
+  }, [saved.isError, t, toast]);
+
+  if (saved.isPending)
+    return (
+      <div role="status" className="grid min-h-72 place-items-center bg-ink-50 text-sm text-ink-600">
+        <span className="flex items-center gap-2">
+          <Spinner className="size-5 text-brand-600" />
+          {t('editor.loadingImage')}
+        </span>
+      </div>
+    );
+  return (
+    <EditorWorkspace
+      resultId={result.id}
+      imageIndex={imageIndex}
+      main={image ? main : { status: 'failed', url: '' }}
+      // A document that could not be read: the user may go on, but nothing is saved over it.
+      initialDocument={saved.isSuccess ? saved.data.document : EMPTY_EDITOR_DOCUMENT}
+      saving={saved.isSuccess}
+      onBack={onBack}
+      downloadLabel={downloadLabel}
+    />
+  );
+}
+
+function EditorWorkspace({
+  resultId,
+  imageIndex,
+  main,
+  initialDocument,
+  saving,
+  onBack,
+  downloadLabel,
+}: {
+  resultId: string;
+  imageIndex: number;
+  main: LoadedImage;
+  initialDocument: EditorDocument;
+  saving: boolean;
+  onBack: () => void;
+  downloadLabel: DownloadLabel;
+}) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const [state, dispatch] = useReducer(editorReducer, null, () =>
+    initialEditorState(window.innerWidth, initialDocument),
+  );
+
+  useEffect(() => {
+    const onResize = () => dispatch({ type: 'setViewport', width: window.innerWidth });
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+
+  const saveStatus = useAutosave(resultId, imageIndex, state.document, saving ? initialDocument : null);
+
+  // The images drawn: the result (its failure stops everything) and the logo (drawn without on failure).
+  const logoUrl = state.document.logo ? logoFileUrl(state.document.logo.uploadId) : null;
+  const logo = useLoadedImage(logoUrl);
+  const mainFailed = main.status === 'failed';
+  useEffect(() => {
+    if (!mainFailed) return;
+    toast({
+      variant: 'destructive',
+      title: t('editor.mainImageFailed'),
+      description: t('editor.mainImageFailedDescription'),
+    });
+  }, [mainFailed, t, toast]);
+  const logoFailedUrl = logo.status === 'failed' ? logo.url : null;
+  useEffect(() => {
+    if (!logoFailedUrl) return;
+    toast({ title: t('editor.logoFailed'), description: t('editor.logoFailedDescription') });
+  }, [logoFailedUrl, t, toast]);
+  useEffect(() => {
+    if (main.status === 'ready')
+      dispatch({
+        type: 'setCanvas',
+        size: { width: main.image.naturalWidth, height: main.image.naturalHeight },
+      });
+  }, [main]);
+
+  const logoImage = logo.status === 'ready' ? logo.image : null;
+  const scene: Scene | null = useMemo(
+    () =>
+      main.status === 'ready' && state.canvas.width > 0
+        ? { image: main.image, logo: logoImage, document: state.document }
+        : null,
+    [main, logoImage, state.document, state.canvas.width],
+  );
+
+  const [redrawing, setRedrawing] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const onRedrawingChange = useCallback((value: boolean) => setRedrawing(value), []);
+  const logoPending = logo.status === 'loading';
+  const processing =
+    !mainFailed && (main.status === 'loading' || redrawing || uploading || exporting || logoPending);
+
+  async function download() {
+    if (!scene) return;
+    setExporting(true);
+    try {
+      saveBlob(await exportPng(scene), EDITED_FILE_NAME);
+    } catch {
+      toast({
+        variant: 'destructive',
+        title: t('editor.downloadFailed'),
+        description: t('common.genericError'),
+      });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  // Undo and redo from anywhere in the editor, except while typing in a field.
+  const root = useRef<HTMLDivElement>(null);
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const target = event.target as HTMLElement;
+    if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    if (!(event.ctrlKey || event.metaKey)) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' && !event.shiftKey) {
+      event.preventDefault();
+      dispatch({ type: 'undo' });
+    } else if (key === 'y' || (key === 'z' && event.shiftKey)) {
+      event.preventDefault();
+      dispatch({ type: 'redo' });
+    }
+  }
+
+  const selectedText =
+    state.selectedLayer === 'text'
+      ? (state.document.texts.find((text) => text.id === state.selectedTextId) ?? null)
+      : null;
+  const left = state.creating ? (
+    <TextPanel key="new" mode="new" draft={state.draft} dispatch={dispatch} />
+  ) : selectedText ? (
+    <TextPanel key={selectedText.id} mode="edit" text={selectedText} dispatch={dispatch} />
+  ) : state.selectedLayer === 'logo' ? (
+    <LogoPanel logo={state.document.logo} dispatch={dispatch} onBusyChange={setUploading} />
+  ) : (
+    <div className="flex flex-col items-start gap-2 p-4">
+      <InfoIcon className="size-6 text-brand-600" />
+      <p className="text-sm font-semibold text-ink-900">{t('editor.hint')}</p>
+      <p className="text-sm text-ink-600">{t('editor.hintDescription')}</p>
+    </div>
+  );
+
+  const panel = 'min-h-0 overflow-y-auto bg-white';
+  return (
+    <div ref={root} onKeyDown={onKeyDown} className="flex min-h-0 flex-col bg-ink-50">
+      <EditorTopBar
+        state={state}
+        dispatch={dispatch}
+        onBack={onBack}
+        onDownload={() => void download()}
+        downloadLabel={downloadLabel}
+        canDownload={scene !== null && !exporting}
+        processing={processing}
+      />
+      <div
+        className={
+          state.mobile
+            ? 'flex flex-col'
+            : 'grid h-[min(78vh,52rem)] min-h-[28rem] grid-cols-[auto_minmax(0,1fr)_auto]'
+        }
+      >
+        {state.panels.left && (
+          <aside
+            aria-label={t('editor.leftPanel')}
+            className={`${panel} ${state.mobile ? 'max-h-[60vh] border-b border-ink-100' : 'w-72 border-r border-ink-100'}`}
+          >
+            {left}
+          </aside>
+        )}
+        <div className={state.mobile ? 'h-[62vh] min-h-72' : 'min-h-0 min-w-0'}>
+          <EditorCanvas
+            state={state}
+            dispatch={dispatch}
+            scene={mainFailed ? null : scene}
+            failed={mainFailed}
+            onRedrawingChange={onRedrawingChange}
+          />
+        </div>
+        {state.panels.right && (
+          <aside
+            aria-label={t('editor.rightPanel')}
+            className={`${panel} ${state.mobile ? 'border-t border-ink-100' : 'w-60 border-l border-ink-100'}`}
+          >
+            <LayersPanel
+              state={state}
+              dispatch={dispatch}
+              logoUrl={logo.status === 'ready' ? logoUrl : null}
+            />
+          </aside>
+        )}
+      </div>
+      <SaveStatusLine status={saving ? saveStatus : 'off'} />
+    </div>
+  );
+}
