@@ -19,7 +19,7 @@ import { displayToImage, fitDisplay } from '../model/geometry';
 import type { EditorAction } from '../model/reducer';
 import type { EditorState, Size } from '../model/types';
 import { redrawAt, throttleAllows } from '../lib/redraw-timing';
-import { hitLayer, renderScene, type LayerBoxes, type Scene } from '../lib/render';
+import { hitLayer, layerBoxes, renderScene, type Scene } from '../lib/render';
 
 const PADDING = 16;
 const NUDGE = 1;
@@ -42,7 +42,6 @@ export function EditorCanvas({
   const helpId = useId();
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const boxes = useRef<LayerBoxes>({ logo: null, texts: [] });
   const [box, setBox] = useState<Size>({ width: 0, height: 0 });
 
   // The room the image may take: the frame's inner size.
@@ -89,7 +88,7 @@ export function EditorCanvas({
             current.state.display.width > 0
               ? current.scene.image.naturalWidth / current.state.display.width
               : 1;
-          boxes.current = renderScene(ctx, current.scene, {
+          renderScene(ctx, current.scene, {
             selectedLayer: current.state.selectedLayer,
             selectedTextId: current.state.selectedTextId,
             guides: current.state.guides,
@@ -131,7 +130,9 @@ export function EditorCanvas({
     event.currentTarget.setPointerCapture(event.pointerId);
     const p = local(event);
     const at = displayToImage(p.x, p.y, state.display, state.canvas);
-    const hit = hitLayer(boxes.current, at.x, at.y);
+    // Hit-tested against the document as it is now, even if the last change is not drawn yet.
+    const ctx = event.currentTarget.getContext('2d');
+    const hit = ctx ? hitLayer(layerBoxes(ctx, scene), at.x, at.y) : null;
     if (hit) dispatch({ type: 'selectLayer', layer: hit });
     else if (state.selectedLayer === 'text') dispatch({ type: 'deselect' });
     dispatch({ type: 'dragStart', x: p.x, y: p.y });

@@ -40,6 +40,8 @@ export function EditorTopBar({
 }) {
   const { t } = useTranslation();
   const percent = zoomPercent(state.zoom);
+  // On a phone the top bar keeps two rows: these labels are read out but not shown.
+  const compact = state.mobile ? 'sr-only' : '';
   const toggle = (side: 'left' | 'right', pressed: boolean, label: string, Icon: typeof PanelLeftIcon) => (
     <Button
       variant="ghost"
@@ -57,11 +59,11 @@ export function EditorTopBar({
     <div
       role="toolbar"
       aria-label={t('editor.toolbar')}
-      className="flex flex-wrap items-center gap-1.5 border-b border-ink-100 bg-white px-2 py-2 sm:gap-2 sm:px-3"
+      className="flex flex-wrap items-center gap-1 border-b border-ink-100 bg-white px-2 py-2 sm:gap-2 sm:px-3"
     >
-      <Button variant="ghost" size="sm" onClick={onBack}>
+      <Button variant="ghost" size="sm" onClick={onBack} title={t('editor.back')}>
         <ArrowLeftIcon className="size-4" />
-        {t('editor.back')}
+        <span className={compact}>{t('editor.back')}</span>
       </Button>
       <span className="mx-0.5 hidden h-6 w-px bg-ink-100 sm:block" aria-hidden="true" />
       {toggle('left', state.panels.left, t('editor.leftPanel'), PanelLeftIcon)}
@@ -125,20 +127,22 @@ export function EditorTopBar({
         <Button
           variant="secondary"
           size="sm"
+          title={t('editor.newLogo')}
           aria-pressed={state.selectedLayer === 'logo'}
           onClick={() => dispatch({ type: 'newLogo' })}
         >
           <ImageIcon className="size-4" />
-          {t('editor.newLogo')}
+          <span className={compact}>{t('editor.newLogo')}</span>
         </Button>
         <Button
           variant="secondary"
           size="sm"
+          title={t('editor.newText')}
           aria-pressed={state.creating}
           onClick={() => dispatch({ type: 'newText' })}
         >
           <TypeIcon className="size-4" />
-          {t('editor.newText')}
+          <span className={compact}>{t('editor.newText')}</span>
         </Button>
         <Button size="sm" onClick={onDownload} disabled={!canDownload}>
           <DownloadIcon className="size-4" />

@@ -164,6 +164,11 @@ function EditorWorkspace({
 
   // Undo and redo from anywhere in the editor, except while typing in a field.
   const root = useRef<HTMLDivElement>(null);
+  // Opening the editor brings it into view and moves the focus to it, so it is read out.
+  useEffect(() => {
+    root.current?.scrollIntoView({ block: 'nearest' });
+    root.current?.focus({ preventScroll: true });
+  }, []);
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const target = event.target as HTMLElement;
     if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
@@ -183,7 +188,7 @@ function EditorWorkspace({
       ? (state.document.texts.find((text) => text.id === state.selectedTextId) ?? null)
       : null;
   const left = state.creating ? (
-    <TextPanel key="new" mode="new" draft={state.draft} dispatch={dispatch} />
+    <TextPanel key={`new-${state.draftKey}`} mode="new" draft={state.draft} dispatch={dispatch} />
   ) : selectedText ? (
     <TextPanel key={selectedText.id} mode="edit" text={selectedText} dispatch={dispatch} />
   ) : state.selectedLayer === 'logo' ? (
@@ -198,7 +203,14 @@ function EditorWorkspace({
 
   const panel = 'min-h-0 overflow-y-auto bg-white';
   return (
-    <div ref={root} onKeyDown={onKeyDown} className="flex min-h-0 flex-col bg-ink-50">
+    <div
+      ref={root}
+      role="region"
+      aria-label={t('editor.title')}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      className="flex min-h-0 flex-col bg-ink-50 focus:outline-none"
+    >
       <EditorTopBar
         state={state}
         dispatch={dispatch}
@@ -218,7 +230,7 @@ function EditorWorkspace({
         {state.panels.left && (
           <aside
             aria-label={t('editor.leftPanel')}
-            className={`${panel} ${state.mobile ? 'max-h-[60vh] border-b border-ink-100' : 'w-72 border-r border-ink-100'}`}
+            className={`${panel} ${state.mobile ? 'max-h-[50vh] border-b border-ink-100' : 'w-72 border-r border-ink-100'}`}
           >
             {left}
           </aside>

@@ -4,7 +4,7 @@
  * For a new text, Add is disabled while the content is blank; Enter on a blank content shows the spec's
  * 'Texte requis' notice.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_FONTS, EDITOR_LIMITS, EDITOR_WEIGHTS, type TextLayer } from '@vitrine/shared/api/editor';
 import { Button } from '../../../components/ui/button';
@@ -42,7 +42,7 @@ export function TextPanel(props: Props) {
     }
   }
 
-  function submit(event: FormEvent) {
+  function submit(event: { preventDefault(): void }) {
     event.preventDefault();
     if (props.mode !== 'new') return;
     if (!canAddText(props.draft)) {
@@ -86,6 +86,11 @@ export function TextPanel(props: Props) {
           aria-describedby={blankEdit ? ids.note : undefined}
           aria-invalid={blankEdit || undefined}
           onChange={(event) => onContent(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter adds the text; a blank one is refused with the notice (a disabled Add button would
+            // otherwise make the browser ignore Enter silently).
+            if (event.key === 'Enter' && props.mode === 'new') submit(event);
+          }}
           className={field}
         />
         {blankEdit && (

@@ -35,7 +35,7 @@ const naturalSize = (image: HTMLImageElement): Size => ({
   height: image.naturalHeight,
 });
 
-function drawText(ctx: CanvasRenderingContext2D, text: TextLayer, size: Size): Box {
+function drawText(ctx: CanvasRenderingContext2D, text: TextLayer, size: Size) {
   const layout = textLayout(text, size, canvasMeasure(ctx));
   if (text.backgroundColor !== 'transparent') {
     ctx.fillStyle = text.backgroundColor;
@@ -56,7 +56,6 @@ function drawText(ctx: CanvasRenderingContext2D, text: TextLayer, size: Size): B
   }
   ctx.fillStyle = text.color;
   ctx.fillText(text.text, layout.cx, layout.cy);
-  return layout.box;
 }
 
 /** The boxes of the layers as drawn, for hit-testing and the selection frame. */
@@ -66,20 +65,26 @@ export function renderScene(ctx: CanvasRenderingContext2D, scene: Scene, overlay
   const size = naturalSize(scene.image);
   ctx.clearRect(0, 0, size.width, size.height);
   ctx.drawImage(scene.image, 0, 0, size.width, size.height);
-  const boxes: LayerBoxes = { logo: null, texts: [] };
-  const { logo } = scene.document;
-  if (logo && scene.logo) {
-    const box = logoBox(logo, size, naturalSize(scene.logo));
-    ctx.drawImage(scene.logo, box.x, box.y, box.width, box.height);
-    boxes.logo = box;
-  }
+  const boxes = layerBoxes(ctx, scene);
+  if (boxes.logo) ctx.drawImage(scene.logo!, boxes.logo.x, boxes.logo.y, boxes.logo.width, boxes.logo.height);
   for (const text of scene.document.texts) {
     ctx.save();
-    boxes.texts.push({ id: text.id, box: drawText(ctx, text, size) });
+    drawText(ctx, text, size);
     ctx.restore();
   }
   if (overlay) drawOverlay(ctx, size, boxes, overlay);
   return boxes;
+}
+
+/** Where each layer of the scene is drawn (image pixels), computed from the document, not a past frame. */
+export function layerBoxes(ctx: CanvasRenderingContext2D, scene: Scene): LayerBoxes {
+  const size = naturalSize(scene.image);
+  const { logo } = scene.document;
+  const measure = canvasMeasure(ctx);
+  return {
+    logo: logo && scene.logo ? logoBox(logo, size, naturalSize(scene.logo)) : null,
+    texts: scene.document.texts.map((text) => ({ id: text.id, box: textLayout(text, size, measure).box })),
+  };
 }
 
 function drawOverlay(ctx: CanvasRenderingContext2D, size: Size, boxes: LayerBoxes, overlay: Overlay) {

@@ -37,6 +37,8 @@ describe('layer selection (spec section 4)', () => {
     expect(state.creating).toBe(true);
     expect(state.selectedLayer).toBe('none');
     expect(state.selectedTextId).toBeNull();
+    // Each press starts a fresh form (it takes the focus again), with an empty field.
+    expect(run(state, { type: 'newText' }).draftKey).toBe(state.draftKey + 1);
   });
 
   it('clicking a layer selects it, and clicking it again deselects it (toggle)', () => {

@@ -57,6 +57,7 @@ export function initialEditorState(viewportWidth: number, document = EMPTY_EDITO
     selectedTextId: null,
     creating: false,
     draft: emptyDraft(),
+    draftKey: 0,
     zoom: EDITOR_LIMITS.zoom.default,
     mobile,
     panels: { left: !mobile, right: !mobile },
@@ -158,6 +159,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         ...deselected,
         creating: true,
         draft: { ...state.draft, text: '' },
+        draftKey: state.draftKey + 1,
         panels: { ...state.panels, left: true },
       };
     case 'editDraft':

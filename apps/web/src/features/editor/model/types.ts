@@ -27,6 +27,8 @@ export type EditorState = {
   /** New text pressed: the form writes a text that is not on the image yet. */
   creating: boolean;
   draft: TextDraft;
+  /** Counts New text presses: each one starts a fresh form that takes the focus. */
+  draftKey: number;
   zoom: number;
   /** Under the mobile breakpoint: zoom is capped and both panels start collapsed. */
   mobile: boolean;

@@ -62,8 +62,7 @@ export function ResultPanel({
 
   if (view === 'editor' && current)
     return (
-      <section
-        aria-label={t('editor.title')}
+      <div
         className={framed ? 'overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-100' : 'bg-white'}
       >
         <ImageEditor
@@ -74,7 +73,7 @@ export function ResultPanel({
             setView('result');
           }}
         />
-      </section>
+      </div>
     );
 
   return (

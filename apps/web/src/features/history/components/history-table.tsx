@@ -141,6 +141,8 @@ function HistoryCard({ item, onEnlarge, onEdit }: { item: GenerationResult } & A
             size="sm"
             variant="ghost"
             label={t('history.generateAgainLabel', { date })}
+            // On a phone the long label wraps instead of pushing the page wider than the screen.
+            className="min-w-0 shrink! text-left"
           />
         </div>
       </div>
