@@ -14,6 +14,7 @@ import { resultImages } from '../../generations/lib/result-images';
 import { useEditorDocument } from '../api/editor-document';
 import { logoFileUrl } from '../api/logo-uploads';
 import { useAutosave } from '../hooks/use-autosave';
+import { useEditorFonts } from '../hooks/use-editor-fonts';
 import { useLoadedImage, type LoadedImage } from '../hooks/use-loaded-image';
 import { editorReducer, initialEditorState } from '../model/reducer';
 import { EDITED_FILE_NAME, exportPng, type Scene } from '../lib/render';
@@ -130,12 +131,14 @@ function EditorWorkspace({
   }, [main]);
 
   const logoImage = logo.status === 'ready' ? logo.image : null;
+  // The first drawing waits for the faces in use (5 s at most); each later load draws again.
+  const fontLoads = useEditorFonts(state.document.texts);
   const scene: Scene | null = useMemo(
     () =>
-      main.status === 'ready' && state.canvas.width > 0
-        ? { image: main.image, logo: logoImage, document: state.document }
+      main.status === 'ready' && state.canvas.width > 0 && fontLoads > 0
+        ? { image: main.image, logo: logoImage, document: state.document, fontLoads }
         : null,
-    [main, logoImage, state.document, state.canvas.width],
+    [main, logoImage, state.document, state.canvas.width, fontLoads],
   );
 
   const [redrawing, setRedrawing] = useState(false);

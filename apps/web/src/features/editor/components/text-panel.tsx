@@ -13,6 +13,7 @@ import { useToast } from '../../../components/ui/toast';
 import { canAddText, TEXT_REQUIRED_NOTICE, type TextStyleChange } from '../model/document';
 import type { EditorAction } from '../model/reducer';
 import type { TextDraft } from '../model/types';
+import { EDITOR_FONT_FACES } from '../fonts';
 import { ColourField } from './colour-field';
 
 type Props = { dispatch: (action: EditorAction) => void } & (
@@ -161,7 +162,7 @@ export function TextPanel(props: Props) {
           className={field}
         >
           {EDITOR_FONTS.map((font) => (
-            <option key={font} value={font} style={{ fontFamily: font }}>
+            <option key={font} value={font} style={{ fontFamily: EDITOR_FONT_FACES[font].family }}>
               {font}
             </option>
           ))}

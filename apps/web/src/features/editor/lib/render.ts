@@ -3,7 +3,8 @@
  * down; the download is the same drawing without the selection frame, so it matches what is shown.
  */
 import type { EditorDocument, TextLayer } from '@vitrine/shared/api/editor';
-import { contains, logoBox, textLayout, type Box, type Measure } from '../model/geometry';
+import { canvasFont } from '../fonts';
+import { contains, logoBox, textLayout, type Box, type FontOf, type Measure } from '../model/geometry';
 import type { EditorState, Size } from '../model/types';
 
 export type Overlay = {
@@ -19,6 +20,8 @@ export type Scene = {
   /** The logo's image, or null when there is none or it failed to load (drawn without it). */
   logo: HTMLImageElement | null;
   document: EditorDocument;
+  /** Font loads finished so far: a new one makes a new scene, drawn again with the arrived faces. */
+  fontLoads?: number;
 };
 
 const SELECTION_COLOUR = '#4f46e5';
@@ -30,13 +33,16 @@ export function canvasMeasure(ctx: CanvasRenderingContext2D): Measure {
   };
 }
 
+/** The shipped open faces that stand in for the six font names (docs/decisions/017). */
+const fontOf: FontOf = (text, px) => canvasFont(text.fontFamily, text.fontWeight, px);
+
 const naturalSize = (image: HTMLImageElement): Size => ({
   width: image.naturalWidth,
   height: image.naturalHeight,
 });
 
 function drawText(ctx: CanvasRenderingContext2D, text: TextLayer, size: Size) {
-  const layout = textLayout(text, size, canvasMeasure(ctx));
+  const layout = textLayout(text, size, canvasMeasure(ctx), fontOf);
   if (text.backgroundColor !== 'transparent') {
     ctx.fillStyle = text.backgroundColor;
     const { x, y, width, height } = layout.box;
@@ -83,7 +89,10 @@ export function layerBoxes(ctx: CanvasRenderingContext2D, scene: Scene): LayerBo
   const measure = canvasMeasure(ctx);
   return {
     logo: logo && scene.logo ? logoBox(logo, size, naturalSize(scene.logo)) : null,
-    texts: scene.document.texts.map((text) => ({ id: text.id, box: textLayout(text, size, measure).box })),
+    texts: scene.document.texts.map((text) => ({
+      id: text.id,
+      box: textLayout(text, size, measure, fontOf).box,
+    })),
   };
 }
 

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { TextLayer } from '@vitrine/shared/api/editor';
 import {
-  cssFont,
   displayToImage,
   fitDisplay,
   logoBox,
   logoWidth,
   textLayout,
+  type FontOf,
   type Measure,
 } from './geometry';
 import { editorReducer, initialEditorState } from './reducer';
 
 /** A stand-in for canvas measurement: every character is half the font's pixel size wide. */
 const measure: Measure = (text, font) => text.length * (Number(/(\d+(?:\.\d+)?)px/.exec(font)![1]) / 2);
+
+const fontOf: FontOf = (text, px) => `${text.fontWeight} ${px}px ${text.fontFamily}`;
 
 const TEXT: TextLayer = {
   id: '1',
@@ -50,14 +52,14 @@ describe('logo geometry (spec section 9)', () => {
 
 describe('export geometry: full resolution whatever the zoom or display size', () => {
   it('layers are placed in the image’s own pixels, from percent positions', () => {
-    const layout = textLayout(TEXT, { width: 1080, height: 1920 }, measure);
+    const layout = textLayout(TEXT, { width: 1080, height: 1920 }, measure, fontOf);
     expect([layout.cx, layout.cy]).toEqual([270, 1440]);
     expect(layout.fontPx).toBe(24);
     expect(layout.outlinePx).toBe(2);
   });
 
   it('text sizes are pixels of a 1080-wide display, scaled with the image', () => {
-    const layout = textLayout(TEXT, { width: 1920, height: 640 }, measure);
+    const layout = textLayout(TEXT, { width: 1920, height: 640 }, measure, fontOf);
     expect(layout.fontPx).toBeCloseTo(42.667, 3);
     expect(layout.outlinePx).toBeCloseTo(3.556, 3);
     expect(layout.font).toContain('42.666');
@@ -75,7 +77,7 @@ describe('export geometry: full resolution whatever the zoom or display size', (
       const centre = displayToImage(display.width / 2, display.height / 2, display, image);
       return {
         centre,
-        text: textLayout(TEXT, image, measure).box,
+        text: textLayout(TEXT, image, measure, fontOf).box,
         logo: logoBox({ uploadId: 'x', x: 50, y: 50, size: 20 }, image, { width: 1, height: 1 }),
       };
     });
@@ -106,17 +108,5 @@ describe('export geometry: full resolution whatever the zoom or display size', (
     state = editorReducer(state, { type: 'zoomIn' });
     state = editorReducer(state, { type: 'setDisplay', size: { width: 600, height: 200 } });
     expect(state.canvas).toEqual({ width: 1920, height: 640 });
-  });
-});
-
-describe('fonts and weights (spec section 9)', () => {
-  it('italic is italic at normal weight; bold is bold; each font has a fallback stack', () => {
-    expect(cssFont({ fontFamily: 'Georgia', fontWeight: 'italic' }, 30)).toMatch(
-      /^italic normal 30px Georgia,/,
-    );
-    expect(cssFont({ fontFamily: 'Impact', fontWeight: 'bold' }, 30)).toMatch(/^bold 30px Impact,/);
-    expect(cssFont({ fontFamily: 'Times New Roman', fontWeight: 'normal' }, 12)).toBe(
-      "normal 12px 'Times New Roman', 'Liberation Serif', Times, serif",
-    );
   });
 });

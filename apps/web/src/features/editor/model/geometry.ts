@@ -31,24 +31,8 @@ export function textScale(imageWidth: number): number {
   return imageWidth / EDITOR_REFERENCE_WIDTH;
 }
 
-export function cssFontFamily(family: TextLayer['fontFamily']): string {
-  const fallbacks: Record<TextLayer['fontFamily'], string> = {
-    Arial: "Arial, 'Liberation Sans', Helvetica, sans-serif",
-    Helvetica: "Helvetica, Arial, 'Liberation Sans', sans-serif",
-    'Times New Roman': "'Times New Roman', 'Liberation Serif', Times, serif",
-    Georgia: "Georgia, 'DejaVu Serif', serif",
-    Impact: "Impact, 'Anton', 'Arial Black', sans-serif",
-    'Comic Sans MS': "'Comic Sans MS', 'Comic Neue', cursive",
-  };
-  return fallbacks[family];
-}
-
-/** The canvas font of a text at a pixel size ('italic' is italic at normal weight). */
-export function cssFont(text: Pick<TextLayer, 'fontFamily' | 'fontWeight'>, px: number): string {
-  const style = text.fontWeight === 'italic' ? 'italic ' : '';
-  const weight = text.fontWeight === 'bold' ? 'bold ' : 'normal ';
-  return `${style}${weight}${px}px ${cssFontFamily(text.fontFamily)}`;
-}
+/** The canvas `font` of a text at a pixel size; the view supplies the shipped faces (fonts.ts). */
+export type FontOf = (text: Pick<TextLayer, 'fontFamily' | 'fontWeight'>, px: number) => string;
 
 export type TextLayout = {
   font: string;
@@ -64,10 +48,10 @@ export type TextLayout = {
 /** Measures a text's advance width in a font; the canvas supplies it, tests a stand-in. */
 export type Measure = (text: string, font: string) => number;
 
-export function textLayout(text: TextLayer, image: Size, measure: Measure): TextLayout {
+export function textLayout(text: TextLayer, image: Size, measure: Measure, fontOf: FontOf): TextLayout {
   const scale = textScale(image.width);
   const fontPx = text.fontSize * scale;
-  const font = cssFont(text, fontPx);
+  const font = fontOf(text, fontPx);
   const outlinePx = text.outlineWidth * scale;
   const padding = fontPx * 0.3;
   const width = measure(text.text, font) + padding * 2 + outlinePx;
