@@ -182,6 +182,33 @@ describe('editor in French on a desktop', () => {
     const row = Math.round(height / 2 - 0.42 * logoHeight);
     const middle = (row * width + Math.floor(width / 2)) * 4;
     expect([...exported.data.subarray(middle, middle + 3)]).toEqual([LOGO_RGB.r, LOGO_RGB.g, LOGO_RGB.b]);
+    // Where the model puts it, against a reference drawn from the model's geometry: the logo's red box
+    // (4 px of transparency around it in the 300-px file) within 2 px on every side.
+    const logoWidth = 0.3 * 0.3 * width;
+    const reference = {
+      left: width / 2 - logoWidth / 2 + (logoWidth * 4) / 300,
+      right: width / 2 + logoWidth / 2 - (logoWidth * 4) / 300,
+      top: height / 2 - logoHeight / 2 + (logoHeight * 4) / 150,
+      bottom: height / 2 + logoHeight / 2 - (logoHeight * 4) / 150,
+    };
+    const red = { left: width, right: -1, top: height, bottom: -1 };
+    for (let y = 0; y < height; y += 1)
+      for (let x = 0; x < width; x += 1) {
+        const i = (y * width + x) * 4;
+        const d = exported.data;
+        if (
+          Math.abs(d[i]! - LOGO_RGB.r) > 12 ||
+          Math.abs(d[i + 1]! - LOGO_RGB.g) > 12 ||
+          Math.abs(d[i + 2]! - LOGO_RGB.b) > 12
+        )
+          continue;
+        red.left = Math.min(red.left, x);
+        red.right = Math.max(red.right, x + 1);
+        red.top = Math.min(red.top, y);
+        red.bottom = Math.max(red.bottom, y + 1);
+      }
+    for (const side of ['left', 'right', 'top', 'bottom'] as const)
+      expect(Math.abs(red[side] - reference[side]), side).toBeLessThanOrEqual(2);
     fs.writeFileSync(`${ARTIFACTS}/editor-export.png`, file);
   }, 240_000);
 
