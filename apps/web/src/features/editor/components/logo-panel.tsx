@@ -17,6 +17,7 @@ import { ACCEPTED_TYPES, pickFile } from '../../image-picker/lib/picked-file';
 import { uploadFailure } from '../../image-picker/lib/upload-errors';
 import { lastLogoQueryKey, logoFileUrl, uploadLogo, useLastLogo } from '../api/logo-uploads';
 import type { EditorAction } from '../model/reducer';
+import { RangeField } from './range-field';
 
 export function LogoPanel({
   logo,
@@ -34,7 +35,6 @@ export function LogoPanel({
   const [uploading, setUploading] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
-  const sizeId = useId();
   const helpId = useId();
 
   async function onFiles(files: FileList | null) {
@@ -140,27 +140,15 @@ export function LogoPanel({
       )}
       {logo && (
         <>
-          <div>
-            <div className="mb-1 flex items-center justify-between">
-              <label htmlFor={sizeId} className="text-sm font-medium text-ink-800">
-                {t('editor.logo.size')}
-              </label>
-              <span className="text-sm text-ink-600 tabular-nums">
-                {t('editor.logo.sizeValue', { size: Math.round(logo.size) })}
-              </span>
-            </div>
-            <input
-              id={sizeId}
-              type="range"
-              min={EDITOR_LIMITS.logoSize.min}
-              max={EDITOR_LIMITS.logoSize.max}
-              step={1}
-              value={logo.size}
-              aria-valuetext={t('editor.logo.sizeValue', { size: Math.round(logo.size) })}
-              onChange={(event) => dispatch({ type: 'setLogoSize', size: Number(event.target.value) })}
-              className="w-full accent-brand-600"
-            />
-          </div>
+          <RangeField
+            label={t('editor.logo.size')}
+            valueText={t('editor.logo.sizeValue', { size: Math.round(logo.size) })}
+            value={logo.size}
+            min={EDITOR_LIMITS.logoSize.min}
+            max={EDITOR_LIMITS.logoSize.max}
+            step={1}
+            onChange={(size) => dispatch({ type: 'setLogoSize', size })}
+          />
           <Button
             variant="ghost"
             size="sm"

@@ -15,6 +15,7 @@ import type { EditorAction } from '../model/reducer';
 import type { TextDraft } from '../model/types';
 import { EDITOR_FONT_FACES } from '../fonts';
 import { ColourField } from './colour-field';
+import { RangeField } from './range-field';
 
 type Props = { dispatch: (action: EditorAction) => void } & (
   { mode: 'new'; draft: TextDraft } | { mode: 'edit'; text: TextLayer }
@@ -28,7 +29,7 @@ export function TextPanel(props: Props) {
   // Editing a placed text: the field may be blank for a moment; the layer keeps its last content.
   const [content, setContent] = useState(values.text);
   const shown = props.mode === 'new' ? props.draft.text : content;
-  const ids = { content: useId(), size: useId(), font: useId(), outline: useId(), note: useId() };
+  const ids = { content: useId(), font: useId(), note: useId() };
 
   function change(next: TextStyleChange) {
     if (props.mode === 'new') dispatch({ type: 'editDraft', change: next });
@@ -106,27 +107,15 @@ export function TextPanel(props: Props) {
           {t('editor.text.add')}
         </Button>
       )}
-      <div>
-        <div className="mb-1 flex items-center justify-between">
-          <label htmlFor={ids.size} className="text-sm font-medium text-ink-800">
-            {t('editor.text.size')}
-          </label>
-          <span className="text-sm text-ink-600 tabular-nums">
-            {t('editor.text.sizeValue', { size: values.fontSize })}
-          </span>
-        </div>
-        <input
-          id={ids.size}
-          type="range"
-          min={EDITOR_LIMITS.fontSize.min}
-          max={EDITOR_LIMITS.fontSize.max}
-          step={EDITOR_LIMITS.fontSize.step}
-          value={values.fontSize}
-          aria-valuetext={t('editor.text.sizeValue', { size: values.fontSize })}
-          onChange={(event) => change({ fontSize: Number(event.target.value) })}
-          className="w-full accent-brand-600"
-        />
-      </div>
+      <RangeField
+        label={t('editor.text.size')}
+        valueText={t('editor.text.sizeValue', { size: values.fontSize })}
+        value={values.fontSize}
+        min={EDITOR_LIMITS.fontSize.min}
+        max={EDITOR_LIMITS.fontSize.max}
+        step={EDITOR_LIMITS.fontSize.step}
+        onChange={(fontSize) => change({ fontSize })}
+      />
       <ColourField
         label={t('editor.text.colour')}
         value={values.color}
@@ -199,27 +188,15 @@ export function TextPanel(props: Props) {
         onChange={(outlineColor) => change({ outlineColor })}
         presets={false}
       />
-      <div>
-        <div className="mb-1 flex items-center justify-between">
-          <label htmlFor={ids.outline} className="text-sm font-medium text-ink-800">
-            {t('editor.text.outlineWidth')}
-          </label>
-          <span className="text-sm text-ink-600 tabular-nums">
-            {t('editor.text.sizeValue', { size: values.outlineWidth })}
-          </span>
-        </div>
-        <input
-          id={ids.outline}
-          type="range"
-          min={EDITOR_LIMITS.outlineWidth.min}
-          max={EDITOR_LIMITS.outlineWidth.max}
-          step={1}
-          value={values.outlineWidth}
-          aria-valuetext={t('editor.text.sizeValue', { size: values.outlineWidth })}
-          onChange={(event) => change({ outlineWidth: Number(event.target.value) })}
-          className="w-full accent-brand-600"
-        />
-      </div>
+      <RangeField
+        label={t('editor.text.outlineWidth')}
+        valueText={t('editor.text.sizeValue', { size: values.outlineWidth })}
+        value={values.outlineWidth}
+        min={EDITOR_LIMITS.outlineWidth.min}
+        max={EDITOR_LIMITS.outlineWidth.max}
+        step={1}
+        onChange={(outlineWidth) => change({ outlineWidth })}
+      />
       {props.mode === 'edit' && (
         <Button
           variant="ghost"
