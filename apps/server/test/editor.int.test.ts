@@ -494,12 +494,14 @@ describe('editor documents: logos', () => {
     expect(row!.recent).toBe(true);
   });
 
-  it('a logo replaced or dropped is deleted with its files once no other saved document uses it', async () => {
+  it('a logo replaced or dropped stays a day (undo can bring it back), then goes with its files once no saved document uses it; so does one never saved', async () => {
     const dave = await createVerifiedUser(t.app, 'dave-editor@example.test');
     const done = await finishedGeneration(dave);
     const id = done.generation.id;
     const first = await uploadLogo(dave);
     const second = await uploadLogo(dave);
+    const neverSaved = await uploadLogo(dave);
+    const neverSavedKey = (await storageKeyOf(neverSaved))!;
     const firstKey = (await storageKeyOf(first))!;
     // Its preview exists once listed; it must go too.
     const thumb = await t.app.inject({
@@ -522,10 +524,23 @@ describe('editor documents: logos', () => {
     expect(await storageKeyOf(first)).toBe(firstKey);
     expect(fileExists(firstKey)).toBe(true);
 
-    // Dropped from image 1 too: nothing uses it any more, so it goes, files and all.
+    // Dropped from image 1 too: nothing uses it any more, but undo may still bring it back today.
     await saved(dave.cookie, editUrl(id, 'image=1'), { version: 1, logo: null, texts: [] });
+    expect(await storageKeyOf(first)).toBe(firstKey);
+    expect(fileExists(firstKey)).toBe(true);
+    await saved(dave.cookie, editUrl(id, 'image=1'), withLogo(first));
+    await saved(dave.cookie, editUrl(id, 'image=1'), { version: 1, logo: null, texts: [] });
+
+    // The daily job, two days later: the unused logos go, files and all; the one in use stays.
+    const later = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    await historyRetention.handle(
+      { database: t.database, storage: t.app.deps.storage } as unknown as JobContext,
+      { now: later },
+    );
     expect(await storageKeyOf(first)).toBeUndefined();
     expect(fileExists(firstKey)).toBe(false);
+    expect(await storageKeyOf(neverSaved)).toBeUndefined();
+    expect(fileExists(neverSavedKey)).toBe(false);
     const files = fs.readdirSync(path.join(storageDir(t.config.dataDir), dave.userId));
     expect(files.filter((f) => firstKey.endsWith(f.split('.')[0]!))).toEqual([]);
     expect(

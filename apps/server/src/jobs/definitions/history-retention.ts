@@ -1,7 +1,8 @@
 /**
  * History is kept for one year (spec sections 1 and 9): once a day, generations older than that are
  * deleted with their image files, and the finished background records that led to them. Uploads go a
- * year after their last use (uploaded, or used by a generation), with their preview and cut-out files.
+ * year after their last use (uploaded, or used by a generation), with their preview and cut-out files;
+ * an editor logo that no saved document uses goes a day after its last use.
  */
 import { z } from 'zod';
 import { UPLOAD_RETENTION_DAYS } from '@vitrine/shared/api/uploads';
@@ -9,6 +10,8 @@ import { thumbnailKey } from '../../modules/uploads/recent';
 import type { JobDefinition } from '../job';
 
 export const HISTORY_RETENTION_INTERVAL = '1 year';
+/** An editor logo no saved document uses is deleted this many days after its last use. */
+export const LOGO_GRACE_DAYS = 1;
 
 export const historyRetention: JobDefinition<{ now?: string }> = {
   name: 'history-retention',
@@ -51,11 +54,14 @@ export const historyRetention: JobDefinition<{ now?: string }> = {
       preview_key: string | null;
     }>(
       `with gone as (
-         delete from uploads where last_used_at < $1::timestamptz - make_interval(days => $2)
+         delete from uploads
+         where last_used_at < $1::timestamptz - make_interval(days => $2)
+            or (role = 'logo' and last_used_at < $1::timestamptz - make_interval(days => $3)
+                and not exists (select 1 from generation_edits e where e.logo_upload_id = uploads.id))
          returning id, storage_key)
        select gone.storage_key, c.mask_key, c.preview_key
        from gone left join upload_cutouts c on c.upload_id = gone.id`,
-      [now, UPLOAD_RETENTION_DAYS],
+      [now, UPLOAD_RETENTION_DAYS, LOGO_GRACE_DAYS],
     );
     for (const upload of uploads) {
       for (const key of [

@@ -1,7 +1,8 @@
 /**
  * The image editor's saved documents (contract in packages/shared/src/api/editor.ts): one per image of
- * a finished generation, read and replaced by its owner. A logo a save leaves unused by every other
- * document of the user is deleted with its files (spec: "Removing a logo deletes its uploaded file").
+ * a finished generation, read and replaced by its owner. A logo no saved document uses any more is
+ * deleted with its files by the daily retention job, a day after it was last used or dropped (spec:
+ * "Removing a logo deletes its uploaded file"; the day leaves the user's undo something to restore).
  */
 import {
   EMPTY_EDITOR_DOCUMENT,
@@ -11,8 +12,6 @@ import {
 import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Storage } from '../storage/storage';
-import { removeFiles } from '../uploads/cutout';
-import { deleteUploadRow } from '../uploads/remove';
 import { notExpired } from '../uploads/retention';
 
 type Deps = { database: Database; storage: Storage };
@@ -102,7 +101,7 @@ export async function saveEdit(
   document: EditorDocument,
 ): Promise<EditorDocumentResponse> {
   const logoId = document.logo?.uploadId ?? null;
-  const { savedAt, files } = await deps.database.transaction(async (tx) => {
+  const savedAt = await deps.database.transaction(async (tx) => {
     await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [`generation-edits:${userId}`]);
     if (logoId) await useLogo(tx, userId, logoId);
     const [previous] = await tx.query<{ logo_upload_id: string | null }>(
@@ -117,19 +116,15 @@ export async function saveEdit(
        returning saved_at`,
       [resultId, image, userId, JSON.stringify(document), logoId],
     );
+    // A logo this save drops is not deleted now: the user may undo. Its day of grace starts here, and
+    // the daily retention job deletes it with its files once no saved document uses it.
     const dropped = previous?.logo_upload_id;
-    const files =
-      dropped && dropped !== logoId
-        ? await deleteUploadRow(
-            tx,
-            dropped,
-            userId,
-            `role = 'logo' and not exists (select 1 from generation_edits e where e.logo_upload_id = uploads.id)`,
-          )
-        : null;
-    return { savedAt: new Date(saved!.saved_at).toISOString(), files };
+    if (dropped && dropped !== logoId)
+      await tx.query(`update uploads set last_used_at = now() where id = $1 and user_id = $2`, [
+        dropped,
+        userId,
+      ]);
+    return new Date(saved!.saved_at).toISOString();
   });
-  // The rows are gone first: a file left by a failed removal is unreachable.
-  if (files) await removeFiles(deps.storage, files);
   return { document, savedAt };
 }

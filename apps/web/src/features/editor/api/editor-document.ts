@@ -19,6 +19,8 @@ export function useEditorDocument(resultId: string, image: number) {
     retry: false,
     // The editor edits its own copy once loaded; reading again under it would undo the user's work.
     staleTime: Infinity,
+    // Forgotten once the editor closes: reopening it reads what was saved since.
+    gcTime: 0,
     refetchOnWindowFocus: false,
   });
 }

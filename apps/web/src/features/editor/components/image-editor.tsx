@@ -220,7 +220,7 @@ function EditorWorkspace({
         onBack={onBack}
         onDownload={() => void download()}
         downloadLabel={downloadLabel}
-        canDownload={scene !== null && !exporting}
+        canDownload={scene !== null && !exporting && !logoPending}
         processing={processing}
       />
       <div

@@ -22,16 +22,28 @@ export function useAutosave(
     status: 'saving' | 'saved' | 'failed';
   } | null>(null);
   const pending = useRef<(() => void) | null>(null);
+  /** The last document sent: a change back to it (an undo) needs no save; one away from it does. */
+  const lastSent = useRef<EditorDocument | null>(null);
+  /** Saves go one after the other, so a slow earlier one never lands over a newer one. */
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   useEffect(() => {
-    if (!loaded || document === loaded) return;
+    if (!loaded) return;
+    if (document === (lastSent.current ?? loaded)) {
+      pending.current = null;
+      return;
+    }
     const send = () => {
       pending.current = null;
+      lastSent.current = document;
       setSent({ document, status: 'saving' });
-      saveEditorDocument(resultId, image, document).then(
-        () => setSent((last) => (last?.document === document ? { document, status: 'saved' } : last)),
-        () => setSent((last) => (last?.document === document ? { document, status: 'failed' } : last)),
-      );
+      queue.current = queue.current
+        .catch(() => undefined)
+        .then(() => saveEditorDocument(resultId, image, document))
+        .then(
+          () => setSent((last) => (last?.document === document ? { document, status: 'saved' } : last)),
+          () => setSent((last) => (last?.document === document ? { document, status: 'failed' } : last)),
+        );
     };
     const timer = setTimeout(send, SAVE_DEBOUNCE_MS);
     pending.current = send;
@@ -41,7 +53,8 @@ export function useAutosave(
   // Closing the editor (back, dialog closed) with a change not yet sent: send it now.
   useEffect(() => () => pending.current?.(), []);
 
-  if (!loaded || (document === loaded && !sent)) return 'idle';
-  if (sent?.document !== document) return 'pending';
+  if (!loaded) return 'idle';
+  if (!sent) return document === loaded ? 'idle' : 'pending';
+  if (sent.document !== document) return 'pending';
   return sent.status;
 }
