@@ -21,6 +21,32 @@ import type { EditorAction } from '../model/reducer';
 
 export type DownloadLabel = 'download' | 'downloadWithLogo';
 
+/** An icon-only action: its label is read out and shown on hover. */
+function ToolButton({
+  label,
+  Icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  Icon: typeof PanelLeftIcon;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon className="size-5" />
+    </Button>
+  );
+}
+
 export function EditorTopBar({
   state,
   dispatch,
@@ -70,16 +96,12 @@ export function EditorTopBar({
       {toggle('right', state.panels.right, t('editor.rightPanel'), PanelRightIcon)}
       <span className="mx-0.5 hidden h-6 w-px bg-ink-100 sm:block" aria-hidden="true" />
       <div className="flex items-center">
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t('editor.zoomOut')}
-          title={t('editor.zoomOut')}
+        <ToolButton
+          label={t('editor.zoomOut')}
+          Icon={ZoomOutIcon}
           disabled={!canZoomOut(state.zoom)}
           onClick={() => dispatch({ type: 'zoomOut' })}
-        >
-          <ZoomOutIcon className="size-5" />
-        </Button>
+        />
         <output
           aria-live="polite"
           aria-label={t('editor.zoomLabel', { percent })}
@@ -87,37 +109,25 @@ export function EditorTopBar({
         >
           {t('editor.zoomLevel', { percent })}
         </output>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t('editor.zoomIn')}
-          title={t('editor.zoomIn')}
+        <ToolButton
+          label={t('editor.zoomIn')}
+          Icon={ZoomInIcon}
           disabled={!canZoomIn(state.zoom, state.mobile)}
           onClick={() => dispatch({ type: 'zoomIn' })}
-        >
-          <ZoomInIcon className="size-5" />
-        </Button>
+        />
       </div>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={t('editor.undo')}
-        title={t('editor.undo')}
+      <ToolButton
+        label={t('editor.undo')}
+        Icon={UndoIcon}
         disabled={!canUndo(state)}
         onClick={() => dispatch({ type: 'undo' })}
-      >
-        <UndoIcon className="size-5" />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={t('editor.redo')}
-        title={t('editor.redo')}
+      />
+      <ToolButton
+        label={t('editor.redo')}
+        Icon={RedoIcon}
         disabled={!canRedo(state)}
         onClick={() => dispatch({ type: 'redo' })}
-      >
-        <RedoIcon className="size-5" />
-      </Button>
+      />
       <div className="ml-auto flex flex-wrap items-center justify-end gap-1.5 sm:gap-2">
         {processing && (
           <span role="status" aria-label={t('editor.processing')} className="text-brand-600">

@@ -93,18 +93,34 @@ function HistoryTableRow({ item, onEnlarge, onEdit }: { item: GenerationResult }
             variant="ghost"
             label={t('history.generateAgainLabel', { date })}
           />
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => onEdit(item)}
-            aria-label={t('history.editLabel', { date })}
-          >
-            <PencilIcon className="size-4" />
-            {t('history.edit')}
-          </Button>
+          <EditButton item={item} date={date} onEdit={onEdit} />
         </div>
       </td>
     </tr>
+  );
+}
+
+/** History's Edit: opens the editor on the entry's image. */
+function EditButton({
+  item,
+  date,
+  onEdit,
+}: {
+  item: GenerationResult;
+  date: string;
+  onEdit: Actions['onEdit'];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={() => onEdit(item)}
+      aria-label={t('history.editLabel', { date })}
+    >
+      <PencilIcon className="size-4" />
+      {t('history.edit')}
+    </Button>
   );
 }
 
@@ -127,15 +143,7 @@ function HistoryCard({ item, onEnlarge, onEdit }: { item: GenerationResult } & A
         <p className="text-sm text-ink-600">{style}</p>
         <p className="text-xs text-ink-400">{t('history.expires', { date: expiry })}</p>
         <div className="mt-1 flex flex-wrap gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => onEdit(item)}
-            aria-label={t('history.editLabel', { date })}
-          >
-            <PencilIcon className="size-4" />
-            {t('history.edit')}
-          </Button>
+          <EditButton item={item} date={date} onEdit={onEdit} />
           <GenerateAgainLink
             result={item}
             size="sm"
