@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../app/i18n';
 import { useLocation, useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ import { ResultPanel } from '../../generations/components/result-panel';
 import { UsageCard } from '../../generations/components/usage-card';
 import { useGenerationStarter } from '../../generations/hooks/use-generation-starter';
 import { isRunning } from '../../generations/lib/active-state';
+import { useResultArrived } from '../../generations/hooks/use-result-arrived';
 import { readAgain } from '../../generations/lib/generate-again';
 import { AgainNotice } from '../../generations/components/again-notice';
 import {
@@ -64,16 +65,7 @@ export function ExpressPage({ providerDown = false }: { providerDown?: boolean }
 
   // When the awaited result arrives, keyboard focus moves to it (a result already there on arrival
   // at the page does not take it).
-  const status = generation?.status;
-  const sawRunning = useRef(false);
-  const [arrived, setArrived] = useState(false);
-  useEffect(() => {
-    if (status && isRunning(status)) sawRunning.current = true;
-    if (status === 'completed' && sawRunning.current && result) {
-      sawRunning.current = false;
-      setArrived(true);
-    }
-  }, [status, result]);
+  const [arrived, resetArrived] = useResultArrived(generation?.status, Boolean(result));
 
   // "Generate again with these settings": the form is filled with them, once per navigation (while
   // rendering, as React advises for state that follows a changed input).
@@ -82,7 +74,7 @@ export function ExpressPage({ providerDown = false }: { providerDown?: boolean }
   if (againRequest && againKey !== location.key) {
     setAgainKey(location.key);
     starter.track(null);
-    setArrived(false);
+    resetArrived();
     const { style, format, description } = againRequest.again;
     setValues({ style, format, description });
     setErrors({});
@@ -121,7 +113,7 @@ export function ExpressPage({ providerDown = false }: { providerDown?: boolean }
 
   function newVisual() {
     starter.track(null);
-    setArrived(false);
+    resetArrived();
     setAgainFrom(null);
     setValues(EMPTY_EXPRESS);
     setErrors({});

@@ -14,7 +14,7 @@ import { ResultLoading } from '../../generations/components/result-loading';
 import { ResultPanel } from '../../generations/components/result-panel';
 import { UsageCard } from '../../generations/components/usage-card';
 import { useGenerationStarter } from '../../generations/hooks/use-generation-starter';
-import { isRunning } from '../../generations/lib/active-state';
+import { useResultArrived } from '../../generations/hooks/use-result-arrived';
 import { readAgain } from '../../generations/lib/generate-again';
 import { AgainNotice } from '../../generations/components/again-notice';
 import { getUpload } from '../../image-picker/api/recent-uploads';
@@ -65,17 +65,9 @@ export function FusionPage({ providerDown = false }: { providerDown?: boolean })
 
   // When the awaited result replaces the form, which the user may have scrolled past, bring it into
   // view and move keyboard focus to it; a result already there when the page opens stays as it is.
-  const status = detail.data?.generation.status;
-  const sawRunning = useRef(false);
-  const [arrived, setArrived] = useState(false);
-  useEffect(() => {
-    if (status && isRunning(status)) sawRunning.current = true;
-    if (status === 'completed' && sawRunning.current && result) {
-      sawRunning.current = false;
-      setArrived(true);
-      resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    }
-  }, [status, result]);
+  const [arrived, resetArrived] = useResultArrived(detail.data?.generation.status, Boolean(result), () =>
+    resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+  );
 
   // "Generate again with these settings": the form is filled with them (once per navigation, while
   // rendering, as React advises for state that follows a changed input) and with the generation's two
@@ -87,7 +79,7 @@ export function FusionPage({ providerDown = false }: { providerDown?: boolean })
     setAgainKey(location.key);
     const { again } = againRequest;
     starter.track(null);
-    setArrived(false);
+    resetArrived();
     setSettings({
       position: again.position,
       style: again.style,
@@ -181,7 +173,7 @@ export function FusionPage({ providerDown = false }: { providerDown?: boolean })
 
   function startOver() {
     starter.track(null);
-    setArrived(false);
+    resetArrived();
     setNotices({});
     setAgainFrom(null);
     setSettings(DEFAULT_FUSION_SETTINGS);
