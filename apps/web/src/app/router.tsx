@@ -1,39 +1,64 @@
-import { createBrowserRouter } from 'react-router';
+/**
+ * The app's routes. The home page and the 404 screen are in the first bundle; every other page is
+ * loaded when it is first visited, so a visitor of the public pages never downloads the dashboard,
+ * the editor or the auth screens.
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PAGE_PATHS } from '@vitrine/shared/routes';
 import { HomePage } from '../features/landing/components/home-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
-import { AuthPage } from '../features/auth/components/auth-page';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import { DashboardLayout } from '../features/dashboard/components/dashboard-layout';
-import { FusionPage } from '../features/fusion/components/fusion-page';
-import { ExpressPage } from '../features/express/components/express-page';
-import { HistoryPage } from '../features/history/components/history-page';
-import { StatsPage } from '../features/stats/components/stats-page';
-import { AccountPage } from '../features/account/components/account-page';
-import { RequireUser } from './require-user';
 import { SessionMonitor } from '../features/auth/components/session-monitor';
+import { FullPageSpinner } from '../components/ui/full-page-spinner';
+
+const dashboardPages: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('../features/fusion/components/fusion-page')).FusionPage }),
+  },
+  {
+    path: PAGE_PATHS.express,
+    lazy: async () => ({
+      Component: (await import('../features/express/components/express-page')).ExpressPage,
+    }),
+  },
+  {
+    path: PAGE_PATHS.history,
+    lazy: async () => ({
+      Component: (await import('../features/history/components/history-page')).HistoryPage,
+    }),
+  },
+  {
+    path: PAGE_PATHS.stats,
+    lazy: async () => ({ Component: (await import('../features/stats/components/stats-page')).StatsPage }),
+  },
+  {
+    path: PAGE_PATHS.account,
+    lazy: async () => ({
+      Component: (await import('../features/account/components/account-page')).AccountPage,
+    }),
+  },
+];
 
 export const router = createBrowserRouter([
   {
     element: <SessionMonitor />,
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { path: PAGE_PATHS.home, element: <HomePage /> },
-      { path: PAGE_PATHS.auth, element: <AuthPage /> },
-      { path: PAGE_PATHS.resetPassword, element: <ResetPasswordPage /> },
+      {
+        path: PAGE_PATHS.auth,
+        lazy: async () => ({ Component: (await import('../features/auth/components/auth-page')).AuthPage }),
+      },
+      {
+        path: PAGE_PATHS.resetPassword,
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
+        }),
+      },
       {
         path: PAGE_PATHS.fusion,
-        element: (
-          <RequireUser>
-            <DashboardLayout />
-          </RequireUser>
-        ),
-        children: [
-          { index: true, element: <FusionPage /> },
-          { path: PAGE_PATHS.express, element: <ExpressPage /> },
-          { path: PAGE_PATHS.history, element: <HistoryPage /> },
-          { path: PAGE_PATHS.stats, element: <StatsPage /> },
-          { path: PAGE_PATHS.account, element: <AccountPage /> },
-        ],
+        lazy: async () => ({ Component: (await import('./dashboard-route')).DashboardRoute }),
+        children: dashboardPages,
       },
       // Any other path: the server answers it with status 404 (PAGE_PATHS lists the pages above).
       { path: '*', element: <NotFoundPage /> },
