@@ -5,16 +5,16 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { setupI18n } from './app/i18n';
 import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { createRouter, loadCurrentPages } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-await setupI18n();
+await Promise.all([setupI18n(), loadCurrentPages(window.location)]);
 createRoot(root).render(
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <RouterProvider router={createRouter()} />
     </AppProviders>
   </StrictMode>,
 );

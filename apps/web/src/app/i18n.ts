@@ -1,7 +1,11 @@
-/** i18next set up on the shared catalogs. The starting language follows the browser (spec section 1). */
+/**
+ * i18next set up on the shared catalogs. The starting language follows the browser (spec section 1).
+ * It starts with the sections every page needs; the dashboard adds its own when its code loads.
+ */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { catalogs, type Catalog } from '@vitrine/shared/i18n/catalog';
+import type { Catalog } from '@vitrine/shared/i18n/catalog';
+import publicCatalogs from 'virtual:catalog/public';
 import { LOCALE_BY_LANG, isLang, langFromBrowserLanguage, type Lang } from '@vitrine/shared/locale';
 
 declare module 'i18next' {
@@ -13,7 +17,8 @@ declare module 'i18next' {
 }
 
 function syncDocumentLanguage(lang: string) {
-  document.documentElement.lang = lang;
+  // Absent when the public pages are rendered to HTML at build time.
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 
 export function currentLang(): Lang {
@@ -30,7 +35,10 @@ export async function setupI18n(initial: Lang = langFromBrowserLanguage(navigato
     lng: initial,
     fallbackLng: false,
     supportedLngs: ['fr', 'en'],
-    resources: { fr: { translation: catalogs.fr }, en: { translation: catalogs.en } },
+    resources: {
+      fr: { translation: publicCatalogs.fr },
+      en: { translation: publicCatalogs.en },
+    },
     interpolation: { escapeValue: false },
     returnNull: false,
     // A missing key is loud in development and shows its key (never an empty string) in production.
@@ -39,4 +47,10 @@ export async function setupI18n(initial: Lang = langFromBrowserLanguage(navigato
   });
   syncDocumentLanguage(initial);
   return i18n;
+}
+
+/** Adds the sections only the signed-in app uses (loaded with the dashboard's code). */
+export function addCatalogs(catalogs: Record<Lang, Partial<Catalog>>) {
+  for (const lang of ['fr', 'en'] as const)
+    i18n.addResourceBundle(lang, 'translation', catalogs[lang], true, true);
 }

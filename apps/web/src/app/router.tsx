@@ -1,67 +1,21 @@
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { routes } from './routes';
+
 /**
- * The app's routes. The home page and the 404 screen are in the first bundle; every other page is
- * loaded when it is first visited, so a visitor of the public pages never downloads the dashboard,
- * the editor or the auth screens.
+ * Loads the code of the pages the current address shows before the router starts, so a page whose
+ * HTML the server already sent is replaced by the same page at once, not by a loading screen first.
  */
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PAGE_PATHS } from '@vitrine/shared/routes';
-import { HomePage } from '../features/landing/components/home-page';
-import { NotFoundPage } from '../features/not-found/components/not-found-page';
-import { SessionMonitor } from '../features/auth/components/session-monitor';
-import { FullPageSpinner } from '../components/ui/full-page-spinner';
+export async function loadCurrentPages(location: Location): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = (await route.lazy()) as Partial<RouteObject>;
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
 
-const dashboardPages: RouteObject[] = [
-  {
-    index: true,
-    lazy: async () => ({ Component: (await import('../features/fusion/components/fusion-page')).FusionPage }),
-  },
-  {
-    path: PAGE_PATHS.express,
-    lazy: async () => ({
-      Component: (await import('../features/express/components/express-page')).ExpressPage,
-    }),
-  },
-  {
-    path: PAGE_PATHS.history,
-    lazy: async () => ({
-      Component: (await import('../features/history/components/history-page')).HistoryPage,
-    }),
-  },
-  {
-    path: PAGE_PATHS.stats,
-    lazy: async () => ({ Component: (await import('../features/stats/components/stats-page')).StatsPage }),
-  },
-  {
-    path: PAGE_PATHS.account,
-    lazy: async () => ({
-      Component: (await import('../features/account/components/account-page')).AccountPage,
-    }),
-  },
-];
-
-export const router = createBrowserRouter([
-  {
-    element: <SessionMonitor />,
-    hydrateFallbackElement: <FullPageSpinner />,
-    children: [
-      { path: PAGE_PATHS.home, element: <HomePage /> },
-      {
-        path: PAGE_PATHS.auth,
-        lazy: async () => ({ Component: (await import('../features/auth/components/auth-page')).AuthPage }),
-      },
-      {
-        path: PAGE_PATHS.resetPassword,
-        lazy: async () => ({
-          Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
-        }),
-      },
-      {
-        path: PAGE_PATHS.fusion,
-        lazy: async () => ({ Component: (await import('./dashboard-route')).DashboardRoute }),
-        children: dashboardPages,
-      },
-      // Any other path: the server answers it with status 404 (PAGE_PATHS lists the pages above).
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);
+export function createRouter() {
+  return createBrowserRouter(routes);
+}
