@@ -32,6 +32,8 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Modules the web build makes itself (apps/web/vite.config.ts).
+      'import-x/no-unresolved': ['error', { ignore: ['^virtual:'] }],
       'import-x/no-named-as-default-member': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
