@@ -8,6 +8,8 @@ import { AppError } from '../../http/app-error';
 import { requestLang } from '../../http/request-lang';
 import { parseInput } from '../../http/validate';
 import { requireUser } from '../auth/session';
+import { hit, scaled } from '../rate-limit/limiter';
+import { GENERATION_CANCEL_LIMIT, GENERATION_START_LIMIT } from '../rate-limit/usage-limits';
 import { usageOf } from './credits';
 import { registerEventStream, type GenerationEvents } from './events';
 import type { ImageLinks } from './image-links';
@@ -43,8 +45,17 @@ export function generationRoutes({
   renderExpireSeconds,
 }: GenerationRouteDeps): FastifyPluginAsync {
   return async (app) => {
-    const { database, storage } = app.deps;
+    const { database, storage, config } = app.deps;
     const deps = { database, jobs, links, storage, renderExpireSeconds };
+    const multiplier = config.auth.rateLimitMultiplier;
+    // Counted once the request is understood: a start/cancel loop is bounded whatever its outcome.
+    const limitStarts = (userId: string) =>
+      hit(
+        database,
+        `generation-start:user:${userId}`,
+        scaled(GENERATION_START_LIMIT, multiplier),
+        'generations.tooManyStarts',
+      );
 
     app.get('/usage', async (request, reply) => {
       const { user } = await signedIn(request, reply);
@@ -54,6 +65,7 @@ export function generationRoutes({
     app.post('/generations/fusion', async (request, reply) => {
       const { user } = await signedIn(request, reply);
       const { productUploadId, contextUploadId, ...fusion } = parseInput(fusionStartBody, request.body);
+      await limitStarts(user.id);
       const started = await startGeneration(deps, user.id, requestLang(request), {
         mode: 'fusion',
         request: fusion,
@@ -66,6 +78,7 @@ export function generationRoutes({
     app.post('/generations/express', async (request, reply) => {
       const { user } = await signedIn(request, reply);
       const express = parseInput(expressStartBody, request.body);
+      await limitStarts(user.id);
       const started = await startGeneration(deps, user.id, requestLang(request), {
         mode: 'express',
         request: express,
@@ -80,6 +93,12 @@ export function generationRoutes({
 
     app.post('/generations/cancel-all', async (request, reply) => {
       const { user } = await signedIn(request, reply);
+      await hit(
+        database,
+        `generation-cancel:user:${user.id}`,
+        scaled(GENERATION_CANCEL_LIMIT, multiplier),
+        'generations.tooManyCancels',
+      );
       return cancelAll(deps, user.id);
     });
 
