@@ -11,3 +11,25 @@ import type { Limit } from './limiter';
  */
 export const GENERATION_START_LIMIT: Limit = { max: 20, windowSeconds: 600 };
 export const GENERATION_CANCEL_LIMIT: Limit = { max: 20, windowSeconds: 600 };
+
+/**
+ * Uploads and URL imports per user, counted together: a generation needs two photos and a logo is one
+ * more, so 60 an hour covers a busy session many times over; each may be 50 MB decoded in the API.
+ */
+export const UPLOAD_LIMIT: Limit = { max: 60, windowSeconds: 3600 };
+
+/** Bytes of uploads one user may keep (the originals; previews and cut-outs are small beside them). */
+export const UPLOAD_QUOTA_BYTES = 500 * 1024 * 1024;
+
+/**
+ * An upload no kept generation, running generation or saved image uses is deleted this many days after
+ * its last use by the daily retention job; one that is used keeps the year of UPLOAD_RETENTION_DAYS.
+ */
+export const UNUSED_UPLOAD_DAYS = 30;
+
+/**
+ * Image checks (decode, preview) run at once in one API process: each may hold a 40-megapixel image in
+ * memory and a core; beyond that they wait in line, and past the wait they are answered 503.
+ */
+export const DECODE_CONCURRENCY = 2;
+export const DECODE_QUEUE_TIMEOUT_MS = 20_000;
