@@ -32,6 +32,8 @@ export type GenerationRouteDeps = {
   events: GenerationEvents;
   /** How long a render job may run before the queue retries it (see renderJobExpireSeconds). */
   renderExpireSeconds?: number;
+  /** How often an open event stream checks its session (defaults to EVENT_STREAM_RECHECK_MS). */
+  eventStreamRecheckMs?: number;
 };
 
 function signedIn(request: FastifyRequest, reply: FastifyReply) {
@@ -43,6 +45,7 @@ export function generationRoutes({
   links,
   events,
   renderExpireSeconds,
+  eventStreamRecheckMs,
 }: GenerationRouteDeps): FastifyPluginAsync {
   return async (app) => {
     const { database, storage, config } = app.deps;
@@ -142,6 +145,6 @@ export function generationRoutes({
         .send(storage.read(key));
     });
 
-    registerEventStream(app, events);
+    registerEventStream(app, events, { recheckMs: eventStreamRecheckMs });
   };
 }

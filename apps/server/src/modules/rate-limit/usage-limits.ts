@@ -33,3 +33,9 @@ export const UNUSED_UPLOAD_DAYS = 30;
  */
 export const DECODE_CONCURRENCY = 2;
 export const DECODE_QUEUE_TIMEOUT_MS = 20_000;
+
+/** Open generation event streams per user (a few tabs) and per API process. */
+export const EVENT_STREAMS_PER_USER = 5;
+export const EVENT_STREAMS_TOTAL = 1000;
+/** How often an open event stream checks that its session is still valid. */
+export const EVENT_STREAM_RECHECK_MS = 30_000;
