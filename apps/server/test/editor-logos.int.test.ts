@@ -79,7 +79,8 @@ describe('editor documents: logos', () => {
 
   it('saving with a logo counts as a use of it (it does not expire meanwhile)', async () => {
     const logo = await uploadLogo(alice);
-    await t.database.query(`update uploads set last_used_at = now() - interval '300 days' where id = $1`, [
+    // Unused for 20 days: still kept (an unused upload expires after 30).
+    await t.database.query(`update uploads set last_used_at = now() - interval '20 days' where id = $1`, [
       logo,
     ]);
     await saved(alice.cookie, editUrl(generationId, 'image=0'), {

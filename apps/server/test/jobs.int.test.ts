@@ -81,7 +81,7 @@ describe('worker', () => {
     expect(records.map((r) => r.label)).toEqual(['kept']);
   });
 
-  it('uploads are kept a year after their last use: older ones go with their preview and cut-out files', async () => {
+  it('uploads a kept generation uses are kept a year after their last use: older ones go with their preview and cut-out files', async () => {
     await db.query(`insert into users (id, email) values ('u-up', 'up@example.test')`);
     const now = '2026-06-01T12:00:00.000Z';
     const uses = { expired: '2025-05-31T12:00:00Z', kept: '2025-06-02T12:00:00Z' };
@@ -98,6 +98,17 @@ describe('worker', () => {
         `insert into upload_cutouts (upload_id, user_id, choice, method, framed, confidence, coverage, mask_key,
            width, height, ms) values ($1, 'u-up', 'auto', 'segmented', false, 0.9, 0.3, $2, 10, 10, 1)`,
         [upload!.id, `u-up/${label}.mask.png`],
+      );
+      // A generation made from it then, whose result is kept as long as its year lasts.
+      const [generation] = await db.query<{ id: string }>(
+        `insert into background_generations (user_id, status, progress, webhook_data, request, created_at)
+         values ('u-up', 'completed', 100, '{}', $1, $2) returning id`,
+        [JSON.stringify({ productKey: key, contextKey: key }), usedAt],
+      );
+      await db.query(
+        `insert into user_image_generations (user_id, background_generation_id, generated_at, webhook_data)
+         values ('u-up', $1, $2, '{}')`,
+        [generation!.id, usedAt],
       );
     }
     const job = await waitForJob((await worker.queue.send(historyRetention.name, { now }))!);

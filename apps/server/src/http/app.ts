@@ -30,6 +30,7 @@ import { workflowCallbackRoutes } from '../modules/generations/workflow-routes';
 import { createProducer } from '../jobs/queue';
 import { createCopywriter } from '@vitrine/engine/copy/copywriter';
 import { copyRoutes } from '../modules/copy/routes';
+import { createSessionEnds } from '../modules/auth/session-ends';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -44,6 +45,8 @@ export type AppDeps = {
   secret: string;
   /** Overrides for fetching images by URL, imports and workflow results (tests point it at a local HTTPS server). */
   imageFetchOptions?: SafeFetchOptions;
+  /** How often an open event stream checks its session (EVENT_STREAM_RECHECK_MS; tests shorten it). */
+  eventStreamRecheckMs?: number;
 };
 
 declare module 'fastify' {
@@ -69,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
   });
   app.decorate('deps', deps);
+  app.decorate('sessionEnds', createSessionEnds());
 
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
@@ -141,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       events,
       links: createImageLinks(deps.secret),
       renderExpireSeconds: renderJobExpireSeconds(config.imageProvider),
+      ...(deps.eventStreamRecheckMs && { eventStreamRecheckMs: deps.eventStreamRecheckMs }),
     }),
     { prefix: '/api' },
   );

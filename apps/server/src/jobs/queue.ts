@@ -23,6 +23,11 @@ function adapter(database: Database): PgBoss.Db {
   return { executeSql: (text, values) => pool.query(text, values) };
 }
 
+/** pg-boss's statements run on the caller's transaction. */
+const inTransaction = (tx: Queryable): PgBoss.Db => ({
+  executeSql: async (text, values) => ({ rows: await tx.query(text, values) }),
+});
+
 export type QueueRole = 'worker' | 'producer';
 
 export function createQueue(database: Database, role: QueueRole): PgBoss {
@@ -55,11 +60,11 @@ export function createProducer(database: Database, queueNames: string[]) {
       name: string,
       data: object,
       options: { expireInSeconds: number; retryLimit: number },
-    ) =>
-      queue.send(name, data, {
-        ...options,
-        db: { executeSql: async (text, values) => ({ rows: await tx.query(text, values) }) },
-      }),
+    ) => queue.send(name, data, { ...options, db: inTransaction(tx) }),
+    /** Takes jobs off the queue (a job being run is left to stop at its next check), in `tx`. */
+    cancel: async (tx: Queryable, name: string, ids: string[]) => {
+      if (ids.length > 0) await queue.cancel(name, ids, { db: inTransaction(tx) });
+    },
     async stop() {
       if (started) await started.then(() => queue.stop({ graceful: false, close: false, wait: true }));
     },

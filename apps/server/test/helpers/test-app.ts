@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { parseConfig, type Config } from '../../src/config';
 import pino from 'pino';
-import { buildApp } from '../../src/http/app';
+import { buildApp, type AppDeps } from '../../src/http/app';
 import { createAuth } from '../../src/modules/auth/auth';
 import { createMailer } from '../../src/modules/mail/mailer';
 import { createLocalStorage } from '../../src/modules/storage/storage';
@@ -25,6 +25,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   configure?: (app: FastifyInstance) => void,
   imageFetchOptions?: SafeFetchOptions,
+  extra: Pick<AppDeps, 'eventStreamRecheckMs'> = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-data-'));
   const config = parseConfig({
@@ -48,6 +49,7 @@ export async function createTestApp(
     storage,
     secret: config.auth.secret!,
     imageFetchOptions,
+    ...extra,
   });
   configure?.(app);
   await app.ready();

@@ -8,8 +8,9 @@
  * - GET  /api/uploads/:id                             → RecentUpload (404 once deleted or expired)
  * - GET  /api/uploads/:id/thumb.webp                  a small preview (longest side 320 px)
  *
- * An upload is kept for a year after it was last used (uploaded, or used by a generation); past that it
- * has expired: it is no longer listed nor usable, and the daily retention job deletes it.
+ * An upload is kept for a year after it was last used (uploaded, or used by a generation), and for 30
+ * days after it when no running or kept generation nor saved image uses it; past that it has expired: it
+ * is no longer listed nor usable, and the daily retention job deletes it. `expiresAt` says which applies.
  */
 import { z } from 'zod';
 

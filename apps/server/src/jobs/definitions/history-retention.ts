@@ -1,12 +1,13 @@
 /**
  * History is kept for one year (spec sections 1 and 9): once a day, generations older than that are
- * deleted with their image files, and the finished background records that led to them. Uploads go a
- * year after their last use (uploaded, or used by a generation), with their preview and cut-out files;
- * an editor logo that no saved document uses goes a day after its last use.
+ * deleted with their image files, and the finished background records that led to them. Uploads go once
+ * expired (retention.ts: a year after their last use, uploaded or used by a generation, or 30 days after
+ * it when no kept generation or saved image uses them), with their preview and cut-out files; an editor
+ * logo that no saved document uses goes a day after its last use.
  */
 import { z } from 'zod';
-import { UPLOAD_RETENTION_DAYS } from '@vitrine/shared/api/uploads';
 import { thumbnailKey } from '../../modules/uploads/recent';
+import { notExpired } from '../../modules/uploads/retention';
 import type { JobDefinition } from '../job';
 
 export const HISTORY_RETENTION_INTERVAL = '1 year';
@@ -55,13 +56,13 @@ export const historyRetention: JobDefinition<{ now?: string }> = {
     }>(
       `with gone as (
          delete from uploads
-         where last_used_at < $1::timestamptz - make_interval(days => $2)
-            or (role = 'logo' and last_used_at < $1::timestamptz - make_interval(days => $3)
+         where not ${notExpired('uploads', '$1::timestamptz')}
+            or (role = 'logo' and last_used_at < $1::timestamptz - make_interval(days => $2)
                 and not exists (select 1 from generation_edits e where e.logo_upload_id = uploads.id))
          returning id, storage_key)
        select gone.storage_key, c.mask_key, c.preview_key
        from gone left join upload_cutouts c on c.upload_id = gone.id`,
-      [now, UPLOAD_RETENTION_DAYS, LOGO_GRACE_DAYS],
+      [now, LOGO_GRACE_DAYS],
     );
     for (const upload of uploads) {
       for (const key of [

@@ -1,9 +1,10 @@
 /**
  * Renders one generation (spec section 4): reads the uploads, renders the variants with the image
  * provider, reports progress, stores the images and writes user_image_generations, then marks the record
- * completed, all guarded by "still processing", so a cancel-all at any moment wins and leaves nothing
- * behind. With the webhook provider it first sends the spec's payload to the automation workflow and
- * waits for its callback (modules/generations/workflow.ts). A failure marks the record failed with a
+ * completed, all guarded by "still processing", so a cancel-all until the images are rendered wins and
+ * leaves nothing behind; once they are being stored (FINISHING_PROGRESS) the generation completes. With
+ * the webhook provider it first sends the spec's payload to the automation workflow and waits for its
+ * callback (modules/generations/workflow.ts). A failure marks the record failed with a
  * message in the user's language and gives the credit back. Safe to run twice: a retried job for a
  * finished record does nothing, and one for a running record does not ask the workflow again.
  */
@@ -25,7 +26,7 @@ import type { Queryable } from '../../db/client';
 import { releaseCredits } from '../../modules/generations/credits';
 import { imagePath } from '../../modules/generations/image-links';
 import type { RenderedVariant } from '../../modules/generations/render';
-import { RENDER_JOB } from '../../modules/generations/service';
+import { FINISHING_PROGRESS, RENDER_JOB } from '../../modules/generations/service';
 import {
   outcomeOf,
   removeWorkflowFiles,
@@ -280,6 +281,9 @@ export const renderGeneration: JobDefinition<{ generationId: string }> = {
           onVariant,
         );
       }
+      // From here the generation is finishing: a cancel-all no longer takes it (nor its credit), and
+      // one that came first stops it before any image is stored.
+      await report(FINISHING_PROGRESS);
       const images = [];
       for (const [index, variant] of variants.entries()) {
         const key = `${row.user_id}/${resultId}-${index}.jpg`;

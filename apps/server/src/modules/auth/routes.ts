@@ -97,6 +97,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const { headers } = await auth.api.signOut({ headers: requestHeaders(request), returnHeaders: true });
     forwardCookies(headers, reply);
     if (session) {
+      app.sessionEnds.emit({ sessionId: session.session.id });
       await recordSecurityEvent(database, requestMeta(request), {
         type: 'sign_out',
         userId: session.user.id,
@@ -176,6 +177,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     } catch (error) {
       throw toAppError(error);
     }
+    // Every session of the account was revoked.
+    if (holder) app.sessionEnds.emit({ userId: holder.value });
     await recordSecurityEvent(database, requestMeta(request), {
       type: 'password_reset_completed',
       userId: holder?.value ?? null,

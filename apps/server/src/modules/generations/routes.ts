@@ -8,6 +8,8 @@ import { AppError } from '../../http/app-error';
 import { requestLang } from '../../http/request-lang';
 import { parseInput } from '../../http/validate';
 import { requireUser } from '../auth/session';
+import { hit, scaled } from '../rate-limit/limiter';
+import { GENERATION_CANCEL_LIMIT, GENERATION_START_LIMIT } from '../rate-limit/usage-limits';
 import { usageOf } from './credits';
 import { registerEventStream, type GenerationEvents } from './events';
 import type { ImageLinks } from './image-links';
@@ -30,6 +32,8 @@ export type GenerationRouteDeps = {
   events: GenerationEvents;
   /** How long a render job may run before the queue retries it (see renderJobExpireSeconds). */
   renderExpireSeconds?: number;
+  /** How often an open event stream checks its session (defaults to EVENT_STREAM_RECHECK_MS). */
+  eventStreamRecheckMs?: number;
 };
 
 function signedIn(request: FastifyRequest, reply: FastifyReply) {
@@ -41,10 +45,20 @@ export function generationRoutes({
   links,
   events,
   renderExpireSeconds,
+  eventStreamRecheckMs,
 }: GenerationRouteDeps): FastifyPluginAsync {
   return async (app) => {
-    const { database, storage } = app.deps;
+    const { database, storage, config } = app.deps;
     const deps = { database, jobs, links, storage, renderExpireSeconds };
+    const multiplier = config.auth.rateLimitMultiplier;
+    // Counted once the request is understood: a start/cancel loop is bounded whatever its outcome.
+    const limitStarts = (userId: string) =>
+      hit(
+        database,
+        `generation-start:user:${userId}`,
+        scaled(GENERATION_START_LIMIT, multiplier),
+        'generations.tooManyStarts',
+      );
 
     app.get('/usage', async (request, reply) => {
       const { user } = await signedIn(request, reply);
@@ -54,6 +68,7 @@ export function generationRoutes({
     app.post('/generations/fusion', async (request, reply) => {
       const { user } = await signedIn(request, reply);
       const { productUploadId, contextUploadId, ...fusion } = parseInput(fusionStartBody, request.body);
+      await limitStarts(user.id);
       const started = await startGeneration(deps, user.id, requestLang(request), {
         mode: 'fusion',
         request: fusion,
@@ -66,6 +81,7 @@ export function generationRoutes({
     app.post('/generations/express', async (request, reply) => {
       const { user } = await signedIn(request, reply);
       const express = parseInput(expressStartBody, request.body);
+      await limitStarts(user.id);
       const started = await startGeneration(deps, user.id, requestLang(request), {
         mode: 'express',
         request: express,
@@ -80,6 +96,12 @@ export function generationRoutes({
 
     app.post('/generations/cancel-all', async (request, reply) => {
       const { user } = await signedIn(request, reply);
+      await hit(
+        database,
+        `generation-cancel:user:${user.id}`,
+        scaled(GENERATION_CANCEL_LIMIT, multiplier),
+        'generations.tooManyCancels',
+      );
       return cancelAll(deps, user.id);
     });
 
@@ -123,6 +145,6 @@ export function generationRoutes({
         .send(storage.read(key));
     });
 
-    registerEventStream(app, events);
+    registerEventStream(app, events, { recheckMs: eventStreamRecheckMs });
   };
 }

@@ -33,6 +33,11 @@ import type { Storage } from '../storage/storage';
 export const RENDER_JOB = 'render-generation';
 /** A render that has not reported for this long is considered cut off (crash, restart). */
 export const RENDER_JOB_EXPIRE_SECONDS = 120;
+/**
+ * The progress a render sets, while still processing, just before it stores its images: from then on the
+ * generation is finishing, and a cancel-all leaves it to complete (its credit is spent).
+ */
+export const FINISHING_PROGRESS = 95;
 
 /**
  * How long a render job may run before the queue takes it for cut off: a model provider may spend up to
@@ -55,6 +60,8 @@ export type JobSender = {
     data: object,
     options: { expireInSeconds: number; retryLimit: number },
   ): Promise<string | null>;
+  /** Takes jobs off the queue inside the caller's transaction. */
+  cancel(tx: Queryable, name: string, ids: string[]): Promise<void>;
 };
 
 export type GenerationDeps = {
@@ -200,14 +207,26 @@ export async function startGeneration(deps: GenerationDeps, userId: string, loca
 /**
  * Spec section 4: every pending or processing generation of the user fails with the test message. The
  * images a workflow already sent for them are removed: no render will read them now (a render still
- * running stops at its next step, and a worker that stopped would never come back for them).
+ * running stops at its next step, and a worker that stopped would never come back for them). Their
+ * jobs leave the queue in the same transaction, so a cancelled generation never waits in line.
+ *
+ * A generation that is finishing (its images rendered and being stored, FINISHING_PROGRESS) is left
+ * to complete: the row lock and the status test make "completed" and "cancelled" exclusive, so a cancel
+ * can never both leave the images and give the credit back.
  */
 export async function cancelAll(deps: GenerationDeps, userId: string) {
+  await deps.jobs.ready();
   const cancelled = await deps.database.transaction(async (tx) => {
-    const rows = await tx.query<{ id: string; locale: string; workflow_result: unknown }>(
-      `select id, locale, workflow_result from background_generations
-       where user_id = $1 and status in ('pending', 'processing') for update`,
-      [userId],
+    const rows = await tx.query<{
+      id: string;
+      locale: string;
+      workflow_result: unknown;
+      job_id: string | null;
+    }>(
+      `select id, locale, workflow_result, job_id from background_generations
+       where user_id = $1 and status in ('pending', 'processing') and coalesce(progress, 0) < $2
+       for update`,
+      [userId, FINISHING_PROGRESS],
     );
     for (const row of rows) {
       await tx.query(
@@ -220,6 +239,11 @@ export async function cancelAll(deps: GenerationDeps, userId: string) {
       tx,
       userId,
       rows.map((r) => r.id),
+    );
+    await deps.jobs.cancel(
+      tx,
+      RENDER_JOB,
+      rows.flatMap((r) => (r.job_id ? [r.job_id] : [])),
     );
     return rows;
   });

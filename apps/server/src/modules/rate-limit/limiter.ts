@@ -16,6 +16,12 @@ export const LIMITS = {
   verification: { ip: { max: 20, windowSeconds: 3600 }, email: { max: 5, windowSeconds: 3600 } },
 } satisfies Record<string, { ip: Limit; email: Limit }>;
 
+/** `limit` with its maximum multiplied (RATE_LIMIT_MULTIPLIER). */
+export const scaled = (limit: Limit, multiplier: number): Limit => ({
+  ...limit,
+  max: limit.max * multiplier,
+});
+
 /** Counts one attempt under `key`; past the limit, a 429 with `messageKey` (or the generic message). */
 export async function hit(
   database: Database,
@@ -52,7 +58,6 @@ export async function limitAttempt(
   email: string | undefined,
   multiplier = 1,
 ): Promise<void> {
-  const scaled = (limit: Limit) => ({ ...limit, max: limit.max * multiplier });
-  await hit(database, `${action}:ip:${ip}`, scaled(LIMITS[action].ip));
-  if (email) await hit(database, `${action}:email:${email}`, scaled(LIMITS[action].email));
+  await hit(database, `${action}:ip:${ip}`, scaled(LIMITS[action].ip, multiplier));
+  if (email) await hit(database, `${action}:email:${email}`, scaled(LIMITS[action].email, multiplier));
 }

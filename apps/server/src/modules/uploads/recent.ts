@@ -1,7 +1,7 @@
 /**
  * The user's own uploads, offered again by the pickers: listed by role, last used first, a page at a
  * time; one by id (the "generate again" form asks whether a generation's photos still exist); and a
- * small preview of each. Expired uploads (unused for a year) are neither listed nor found.
+ * small preview of each. Expired uploads (retention.ts) are neither listed nor found.
  */
 import { Readable } from 'node:stream';
 import {
@@ -14,7 +14,9 @@ import {
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Storage } from '../storage/storage';
-import { notExpired } from './retention';
+import { UNUSED_UPLOAD_DAYS } from '../rate-limit/usage-limits';
+import { decodeLimiter } from './decode-limiter';
+import { inUse, notExpired } from './retention';
 
 type Row = {
   id: string;
@@ -28,10 +30,12 @@ type Row = {
   used_text: string;
   cutout_choice: 'auto' | 'cutout' | 'whole' | null;
   cutout_framed: boolean | null;
+  in_use: boolean;
 };
 
 const COLUMNS = `u.id, u.role, u.original_name, u.source_url, u.content_type, u.created_at, u.last_used_at,
-  u.last_used_at::text as used_text, c.choice as cutout_choice, c.framed as cutout_framed`;
+  u.last_used_at::text as used_text, c.choice as cutout_choice, c.framed as cutout_framed,
+  ${inUse('u')} as in_use`;
 const NOT_EXPIRED = notExpired('u');
 
 const DAY_MS = 86_400_000;
@@ -56,7 +60,10 @@ function toView(row: Row): RecentUpload {
     contentType: row.content_type,
     createdAt: iso(row.created_at),
     lastUsedAt: iso(row.last_used_at),
-    expiresAt: new Date(new Date(row.last_used_at).getTime() + UPLOAD_RETENTION_DAYS * DAY_MS).toISOString(),
+    expiresAt: new Date(
+      new Date(row.last_used_at).getTime() +
+        (row.in_use ? UPLOAD_RETENTION_DAYS : UNUSED_UPLOAD_DAYS) * DAY_MS,
+    ).toISOString(),
     fileUrl: `${base}/file`,
     thumbnailUrl: `${base}/thumb.webp`,
     cutout: row.cutout_choice ? { choice: row.cutout_choice, framed: Boolean(row.cutout_framed) } : null,
@@ -132,7 +139,9 @@ export async function thumbnail(storage: Storage, storageKey: string): Promise<B
   ]);
   let bytes: Buffer;
   try {
-    bytes = await thumbnailWebp(local?.path ?? (await readAll(storage.read(storageKey))), THUMBNAIL_SIZE);
+    bytes = await decodeLimiter.run(async () =>
+      thumbnailWebp(local?.path ?? (await readAll(storage.read(storageKey))), THUMBNAIL_SIZE),
+    );
   } catch (error) {
     // An image that cannot be read is as good as gone; a slow machine or a storage fault is not.
     if (isEngineError(error) && error.code !== 'IMAGE_TIMEOUT')

@@ -11,6 +11,8 @@ import { checkFileName } from '@vitrine/shared/validation/upload-file';
 import { AppError } from '../../http/app-error';
 import { parseInput } from '../../http/validate';
 import { requireUser } from '../auth/session';
+import { hit, scaled } from '../rate-limit/limiter';
+import { UPLOAD_LIMIT } from '../rate-limit/usage-limits';
 import { createUploadLinks } from '../generations/image-links';
 import { ImageFetchError, safeFetchImage } from './safe-fetch';
 import { removeFiles } from './cutout';
@@ -31,11 +33,20 @@ function signedIn(request: FastifyRequest, reply: FastifyReply) {
 export const uploadRoutes: FastifyPluginAsync = async (app) => {
   const { database, storage } = app.deps;
   const links = createUploadLinks(app.deps.secret);
+  /** Uploads and imports share one count per user. */
+  const limitUploads = (userId: string) =>
+    hit(
+      database,
+      `uploads:user:${userId}`,
+      scaled(UPLOAD_LIMIT, app.deps.config.auth.rateLimitMultiplier),
+      'uploads.tooManyUploads',
+    );
 
   app.post('/uploads', async (request, reply) => {
     const { user } = await signedIn(request, reply);
     const { role } = parseInput(uploadRoleQuery, request.query ?? {});
     if (!request.isMultipart()) throw new AppError('INVALID_FILE', { messageKey: 'uploads.fileType' });
+    await limitUploads(user.id);
     let stored: Awaited<ReturnType<typeof storeImage>> | undefined;
     try {
       for await (const part of request.parts({ preservePath: true })) {
@@ -61,6 +72,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     const { user } = await signedIn(request, reply);
     const { role } = parseInput(uploadRoleQuery, request.query ?? {});
     const { url } = parseInput(importInput, request.body);
+    await limitUploads(user.id);
     let image;
     try {
       image = await safeFetchImage(url, app.deps.imageFetchOptions);
