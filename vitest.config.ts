@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { catalogParts } from './apps/web/catalog-parts';
 
 const integration = (kind: 'pglite' | 'postgres') => ({
   test: {
@@ -15,6 +16,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [catalogParts()],
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],

@@ -1,38 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { pickCatalogPart, type CatalogPart } from '../../packages/shared/src/i18n/sections';
+import { catalogParts } from './catalog-parts';
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
-const CATALOG_DIR = path.resolve(import.meta.dirname, '../../packages/shared/src/i18n');
-const PARTS: Record<string, CatalogPart> = {
-  'virtual:catalog/public': 'public',
-  'virtual:catalog/app': 'app',
-};
-
-/**
- * `virtual:catalog/public` and `virtual:catalog/app`: the French and English catalogs cut into the part
- * every page needs and the part only the signed-in app needs (see packages/shared/src/i18n/sections.ts).
- */
-function catalogParts(): Plugin {
-  return {
-    name: 'vitrine-catalog-parts',
-    resolveId: (id) => (id in PARTS ? `\0${id}` : undefined),
-    load(id) {
-      const part = PARTS[id.slice(1)];
-      if (!id.startsWith('\0') || !part) return undefined;
-      const catalogs: Record<string, unknown> = {};
-      for (const lang of ['fr', 'en']) {
-        const file = path.join(CATALOG_DIR, `${lang}.json`);
-        this.addWatchFile(file);
-        catalogs[lang] = pickCatalogPart(JSON.parse(fs.readFileSync(file, 'utf8')), part);
-      }
-      return `export default ${JSON.stringify(catalogs)};`;
-    },
-  };
-}
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), catalogParts()],

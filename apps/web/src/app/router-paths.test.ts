@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PAGE_PATHS } from '@vitrine/shared/routes';
 
-const source = fs.readFileSync(new URL('./router.tsx', import.meta.url), 'utf8');
+const source = fs.readFileSync(new URL('./routes.tsx', import.meta.url), 'utf8');
 
 describe('router and PAGE_PATHS', () => {
   it('every route path is one of PAGE_PATHS, apart from the catch-all', () => {
