@@ -42,6 +42,47 @@ describe('configuration', () => {
   });
 });
 
+describe('company keys (the public pages and the contact form)', () => {
+  it('says Vitrine in Paris by default, with no parent company', () => {
+    expect(parseConfig({}).site).toEqual({
+      companyName: 'Vitrine',
+      addressLines: ['Paris, France'],
+      contactEmail: 'contact@vitrine.localhost',
+      parentCompanyUrl: null,
+    });
+  });
+
+  it('takes the operator’s name, address lines separated by "|", contact address and parent site', () => {
+    const config = parseConfig({
+      COMPANY_NAME: ' Atelier Vitrine SAS ',
+      COMPANY_ADDRESS: '12 rue des Lilas | 75011 Paris || France',
+      CONTACT_EMAIL: 'hello@vitrine.example',
+      PARENT_COMPANY_URL: 'https://groupe.example',
+    });
+    expect(config.site).toEqual({
+      companyName: 'Atelier Vitrine SAS',
+      addressLines: ['12 rue des Lilas', '75011 Paris', 'France'],
+      contactEmail: 'hello@vitrine.example',
+      parentCompanyUrl: 'https://groupe.example',
+    });
+  });
+
+  it('refuses an empty name or address, a contact address that is not one, and a parent site not on https', () => {
+    try {
+      parseConfig({
+        COMPANY_NAME: '  ',
+        COMPANY_ADDRESS: ' | ',
+        CONTACT_EMAIL: 'contact',
+        PARENT_COMPANY_URL: 'http://groupe.example',
+      });
+      expect.unreachable();
+    } catch (error) {
+      const keys = (error as ConfigError).issues.map((i) => i.split(':')[0]).sort();
+      expect(keys).toEqual(['COMPANY_ADDRESS', 'COMPANY_NAME', 'CONTACT_EMAIL', 'PARENT_COMPANY_URL']);
+    }
+  });
+});
+
 describe('image provider keys', () => {
   const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
 

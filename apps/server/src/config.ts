@@ -2,6 +2,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { SiteInfo } from '@vitrine/shared/api/site';
 import { DEFAULT_SALIENCY_MODEL, type SaliencyModelConfig } from '@vitrine/engine/cutout/model';
 import {
   checkImageProviderEnv,
@@ -88,6 +89,25 @@ const schema = z
       z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     ),
     MAIL_FROM: z.string().min(3).default('Vitrine <no-reply@vitrine.localhost>'),
+    COMPANY_NAME: z.string().trim().min(1, 'must not be empty').max(100).default('Vitrine'),
+    COMPANY_ADDRESS: z
+      .string()
+      .default('Paris, France')
+      .transform((value) =>
+        value
+          .split('|')
+          .map((line) => line.trim())
+          .filter(Boolean),
+      )
+      .refine((lines) => lines.length > 0 && lines.length <= 6, 'must be 1 to 6 lines separated by "|"'),
+    CONTACT_EMAIL: z.preprocess(
+      emptyAsUndefined,
+      z.email('must be an e-mail address').default('contact@vitrine.localhost'),
+    ),
+    PARENT_COMPANY_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+    ),
     AUTH_SECRET: z.preprocess(
       emptyAsUndefined,
       z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
@@ -144,6 +164,13 @@ const schema = z
       webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+      /** What the public pages say about the operator (GET /api/site); CONTACT_EMAIL receives the contact form. */
+      site: {
+        companyName: env.COMPANY_NAME,
+        addressLines: env.COMPANY_ADDRESS,
+        contactEmail: env.CONTACT_EMAIL,
+        parentCompanyUrl: env.PARENT_COMPANY_URL ?? null,
+      } satisfies SiteInfo,
       auth: {
         secret: env.AUTH_SECRET,
         google:

@@ -57,7 +57,7 @@ async function start(running: Running) {
   await migrateDatabase(database);
 
   if (workerRole) {
-    running.worker = await workerRole.startWorker(database, logger, workerRole.workerDeps(config));
+    running.worker = await workerRole.startWorker(database, logger, workerRole.workerDeps(config, logger));
   }
   if (apiRole) {
     const address = await apiRole.startApi(config, database, logger, (app) => (running.app = app));

@@ -307,3 +307,23 @@ export const generationEdits = pgTable(
     index('generation_edits_logo_idx').on(t.logoUploadId),
   ],
 );
+
+/**
+ * Messages sent through the public contact form (spec section 2). Kept 12 months, then deleted by the
+ * daily retention job; e-mailed to CONTACT_EMAIL when received (mailed_at stays empty if that failed).
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    lang: text('lang').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);

@@ -7,6 +7,8 @@ import type { Database } from '../db/client';
 import { loggerOptions } from '../logger';
 import { installErrorHandler, sendError } from './error-handler';
 import { registerSpa } from './spa';
+import { pageKindOf } from './page-head';
+import { siteFiles } from './site-files';
 import { healthRoutes } from '../modules/health/routes';
 import type { Auth } from '../modules/auth/auth';
 import { authRoutes } from '../modules/auth/routes';
@@ -30,6 +32,7 @@ import { workflowCallbackRoutes } from '../modules/generations/workflow-routes';
 import { createProducer } from '../jobs/queue';
 import { createCopywriter } from '@vitrine/engine/copy/copywriter';
 import { copyRoutes } from '../modules/copy/routes';
+import { contactRoutes } from '../modules/contact/routes';
 import { createSessionEnds } from '../modules/auth/session-ends';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -127,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(profileRoutes, { prefix: '/api' });
+  await app.register(contactRoutes, { prefix: '/api' });
   // One byte over the limit reaches our own check, which answers with the spec's message.
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 2, fields: 5, parts: 6 },
@@ -160,7 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await registerMailbox(app, deps.mailer);
 
-  const spa = config.webDistDir ? await registerSpa(app, config.webDistDir) : undefined;
+  const spa = config.webDistDir ? await registerSpa(app, config.webDistDir, config.publicUrl) : undefined;
+  await app.register(siteFiles(config.publicUrl));
 
   app.setNotFoundHandler((request, reply) => {
     const path = pathOf(request.url);
@@ -170,7 +175,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !path.startsWith('/api/') &&
       path !== '/api'
     ) {
-      return spa.sendIndex(reply, isPagePath(path) ? 200 : 404);
+      return spa.sendPage(
+        reply,
+        isPagePath(path) ? 200 : 404,
+        pageKindOf(path, request.headers['accept-language']),
+      );
     }
     return sendError(request, reply, 'NOT_FOUND');
   });

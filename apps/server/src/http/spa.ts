@@ -1,20 +1,35 @@
 /**
- * Serves the built web app. Hashed assets are cached for a year; index.html is revalidated each time,
- * and answers every path no file owns so the client router can show the page, with status 200 for the
- * app's pages and 404 for any other path (the app then shows its 404 screen).
+ * Serves the built web app. Hashed assets are cached for a year; pages are revalidated each time. Every
+ * path no file owns gets the app's index page, made for that page (page-head.ts: language, title,
+ * description, alternates, link previews and the public pages' prerendered body), with status 200 for
+ * the app's pages and 404 for any other path (the app then shows its 404 screen).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { StartupError } from '../lib/startup-error';
+import { pageHtml, type PageKind } from './page-head';
+import { loadPrerendered } from './prerendered';
 
-export async function registerSpa(app: FastifyInstance, distDir: string) {
+export async function registerSpa(app: FastifyInstance, distDir: string, publicUrl: string) {
   const indexPath = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexPath)) {
     throw new StartupError(`The web app is not built: ${indexPath} is missing (run "npm run build").`);
   }
-  const indexHtml = fs.readFileSync(indexPath);
+  const indexHtml = fs.readFileSync(indexPath, 'utf8');
+  const prerendered = loadPrerendered(distDir);
+  // A page's HTML depends only on its kind: made once, on first use.
+  const pages = new Map<string, string>();
+  const htmlOf = (kind: PageKind) => {
+    const key = `${kind.page}.${kind.lang}`;
+    let html = pages.get(key);
+    if (html === undefined) {
+      html = pageHtml(indexHtml, kind, publicUrl, prerendered);
+      pages.set(key, html);
+    }
+    return html;
+  };
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -29,12 +44,16 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
   });
 
   return {
-    sendIndex(reply: FastifyReply, status: 200 | 404 = 200) {
-      return reply
-        .status(status)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(indexHtml);
+    sendPage(reply: FastifyReply, status: 200 | 404, kind: PageKind) {
+      return (
+        reply
+          .status(status)
+          .header('cache-control', 'no-cache')
+          // The home and sign-in pages answer in the browser's language.
+          .header('vary', 'accept-language')
+          .type('text/html; charset=utf-8')
+          .send(htmlOf(kind))
+      );
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Copywriter } from '@vitrine/engine/copy/copywriter';
 import type { Renderer } from '../modules/generations/render';
 import type { Storage } from '../modules/storage/storage';
 import type { WorkflowClient } from '../modules/generations/workflow';
+import type { Mailer } from '../modules/mail/mailer';
 
 export type JobContext = {
   database: Database;
@@ -16,6 +17,8 @@ export type JobContext = {
   copywriter?: Copywriter;
   /** Set when IMAGE_PROVIDER=webhook: renders first ask the automation workflow for backgrounds. */
   workflow?: WorkflowClient;
+  /** Where contact-form messages go (CONTACT_EMAIL) and the mailer that sends again those that failed. */
+  contact?: { mailer: Mailer; to: string };
 };
 
 export type JobDefinition<Payload> = {

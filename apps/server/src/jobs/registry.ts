@@ -1,3 +1,4 @@
+import { contactMessages } from './definitions/contact-messages';
 import { generationSweeper } from './definitions/generation-sweeper';
 import { historyRetention } from './definitions/history-retention';
 import { renderGeneration } from './definitions/render-generation';
@@ -8,4 +9,5 @@ export const JOBS: JobDefinition<never>[] = [
   historyRetention,
   renderGeneration,
   generationSweeper,
+  contactMessages,
 ] as JobDefinition<never>[];

@@ -12,6 +12,7 @@ import { createCopywriter } from '@vitrine/engine/copy/copywriter';
 import { createRenderer } from '../modules/generations/render';
 import { createWorkflowClient } from '../modules/generations/workflow';
 import { createLocalStorage, storageDir } from '../modules/storage/storage';
+import { createMailer, type MailLogger } from '../modules/mail/mailer';
 import { GENERATION_CHANNEL } from '../modules/generations/channel';
 import { RENDER_JOB } from '../modules/generations/service';
 import type { JobContext, JobDefinition } from './job';
@@ -24,10 +25,10 @@ export type WorkerDeps = Omit<JobContext, 'database' | 'logger'>;
 
 /**
  * What the jobs need besides the database: file storage, the image provider IMAGE_PROVIDER names, the
- * copywriter TEXT_PROVIDER names, and
+ * copywriter TEXT_PROVIDER names, the mailer, and
  * with the webhook provider the workflow client (its upload links are signed with the server secret).
  */
-export function workerDeps(config: Config): WorkerDeps {
+export function workerDeps(config: Config, logger: MailLogger = { info: () => {} }): WorkerDeps {
   const workflow =
     config.imageProvider.kind === 'webhook'
       ? createWorkflowClient(config, resolveAuthSecret(config.auth.secret, config.dataDir))
@@ -36,6 +37,7 @@ export function workerDeps(config: Config): WorkerDeps {
     storage: createLocalStorage(storageDir(config.dataDir)),
     renderer: createRenderer(config),
     copywriter: createCopywriter(config.textProvider),
+    contact: { mailer: createMailer(config, logger), to: config.site.contactEmail },
     ...(workflow && { workflow }),
   };
 }
@@ -101,6 +103,7 @@ export async function startWorker(
     async stop(timeout = 10_000) {
       await unlisten?.().catch(() => {});
       await queue.stop({ graceful: true, timeout, close: false, wait: true });
+      deps.contact?.mailer.close();
     },
   };
 }

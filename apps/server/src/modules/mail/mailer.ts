@@ -5,7 +5,14 @@ import { createOutboxMailer } from './outbox-mailer';
 import { outboxDir } from './outbox';
 import { createSmtpMailer } from './smtp-mailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Where replies go (the contact form's sender), when not to the sender address. */
+  replyTo?: string;
+};
 
 export type Mailer = {
   kind: 'outbox' | 'smtp';

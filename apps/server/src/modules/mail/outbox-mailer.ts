@@ -19,15 +19,23 @@ export function createOutboxMailer(dir: string, from: string, logger: MailLogger
   const nextDate = monotonicClock();
   return {
     kind: 'outbox',
-    async send({ to, subject, text, html }) {
+    async send({ to, subject, text, html, replyTo }) {
       const date = nextDate();
-      const { message, messageId } = await composer.sendMail({ to, subject, text, html, date });
+      const { message, messageId } = await composer.sendMail({
+        to,
+        subject,
+        text,
+        html,
+        date,
+        ...(replyTo && { replyTo }),
+      });
       if (!Buffer.isBuffer(message)) throw new Error('the outbox composer did not return a buffer');
       const id = outboxId(date, crypto.randomBytes(8).toString('hex'));
       const links = findLinks(text);
       const entry: OutboxEntry = {
         from,
         to,
+        ...(replyTo && { replyTo }),
         subject,
         date: date.toISOString(),
         messageId,

@@ -17,6 +17,7 @@ export const OUTBOX_LIST_LIMIT = 200;
 export const outboxEntry = z.object({
   from: z.string(),
   to: z.string(),
+  replyTo: z.string().optional(),
   subject: z.string(),
   date: z.iso.datetime(),
   messageId: z.string(),

@@ -10,8 +10,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   );
   return {
     kind: 'smtp',
-    async send({ to, subject, text, html }) {
-      const info = await transport.sendMail({ to, subject, text, html });
+    async send({ to, subject, text, html, replyTo }) {
+      const info = await transport.sendMail({ to, subject, text, html, ...(replyTo && { replyTo }) });
       return { messageId: info.messageId };
     },
     close() {
