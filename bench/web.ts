@@ -1,9 +1,9 @@
 /**
  * Web benchmark: what the public pages cost a visitor. For the built app that `npm start` serves:
- * - the JavaScript and CSS the home page's HTML asks for (script, modulepreload and stylesheet tags),
- *   compressed with gzip as the server sends them;
- * - every public page (both languages) loaded in Chromium: the JavaScript it really loads, and whether
- *   any of it comes from the signed-in app (read from the bundles' source maps);
+ * - the JavaScript and CSS the home page's HTML names (script, modulepreload and stylesheet tags), and
+ *   every public page (both languages) loaded in Chromium: all the JavaScript it really loads (the
+ *   entry and what it imports), compressed with gzip as the server sends it, and whether any of it
+ *   comes from the signed-in app (read from the bundles' source maps);
  * - Lighthouse on / in its default mobile emulation (simulated slow 4G and a slowed-down CPU):
  *   performance and accessibility scores, median of BENCH_LIGHTHOUSE_RUNS runs (3 by default).
  * Prints JSON.
@@ -139,7 +139,8 @@ try {
         bench: 'web',
         machine: machine(),
         home_initial_assets: initial,
-        home_loaded_js_gzip_kb: home?.js_gzip_kb,
+        home_js_loaded_gzip_kb: home?.js_gzip_kb,
+        home_js_files_loaded: home?.js_files,
         public_pages_max_js_gzip_kb: Math.max(...pages.map((page) => page.js_gzip_kb)),
         public_pages_loading_app_code: pages
           .filter((page) => page.app_only_sources.length)
