@@ -1,5 +1,5 @@
 /**
- * Refuses state-changing API requests sent by another site. Browsers name the page's origin in Origin
+ * Refuses state-changing requests sent by another site. Browsers name the page's origin in Origin
  * (or Sec-Fetch-Site); requests without either come from non-browser clients, which carry no ambient
  * cookies of a victim, so they pass. Routes declared with `config: { signedWebhook: true }` are exempt:
  * they act on no session and are authenticated by their signature, whatever client sends them.
@@ -20,7 +20,9 @@ declare module 'fastify' {
 export function installOriginCheck(app: FastifyInstance, publicUrl: string) {
   const allowed = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // Every state-changing request, whatever its spelling: `/%61pi/...` reaches the same route as
+    // `/api/...`. A request no route matches changes nothing and goes on to its 404.
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.url === undefined) return;
     if (request.routeOptions.config.signedWebhook === true) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
