@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { ProseDocument, SiteInfo } from '@vitrine/shared/api/site';
+import { LANGUAGES, type Lang } from '@vitrine/shared/locale';
+import { isPagePath, twinPageOf } from '@vitrine/shared/routes';
+import { aboutDocument } from './about';
+import { careersDocument } from './careers';
+
+/** Values no default holds, so finding them in the text proves they come from the operator's settings. */
+const site: SiteInfo = {
+  companyName: 'Atelier Lumière SAS',
+  addressLines: ['12 rue des Lilas', '75011 Paris', 'France'],
+  contactEmail: 'dpo@atelier-lumiere.example',
+  parentCompanyUrl: null,
+};
+
+const documents: Record<string, (lang: Lang, site: SiteInfo) => ProseDocument> = {
+  about: aboutDocument,
+  careers: careersDocument,
+};
+
+/** Every string a reader sees. */
+function texts(doc: ProseDocument): string[] {
+  return [
+    doc.title,
+    ...(doc.lead === undefined ? [] : [doc.lead]),
+    ...doc.sections.flatMap((s) => [s.heading, ...s.paragraphs, ...(s.items ?? [])]),
+  ];
+}
+
+const LINK = /\[([^\]]*)\]\(([^)\s]*)\)/g;
+
+describe.each(Object.entries(documents))('%s page content', (_name, build) => {
+  const fr = build('fr', site);
+  const en = build('en', site);
+
+  it('has the same shape in French and English: as many sections, paragraphs and items in each', () => {
+    expect(fr.sections.length).toBe(en.sections.length);
+    expect(fr.lead === undefined).toBe(en.lead === undefined);
+    fr.sections.forEach((section, i) => {
+      const twin = en.sections[i]!;
+      expect(section.paragraphs.length, section.heading).toBe(twin.paragraphs.length);
+      expect(section.items?.length ?? 0, section.heading).toBe(twin.items?.length ?? 0);
+    });
+  });
+
+  it.each(LANGUAGES)('has no empty title, heading, paragraph or item (%s)', (lang) => {
+    const doc = build(lang, site);
+    expect(doc.sections.length).toBeGreaterThan(0);
+    for (const section of doc.sections)
+      expect(section.paragraphs.length + (section.items?.length ?? 0)).toBeGreaterThan(0);
+    for (const text of texts(doc)) expect(text.trim().length).toBeGreaterThan(0);
+  });
+
+  it.each(LANGUAGES)('links only to pages of the same language or to home-page anchors (%s)', (lang) => {
+    for (const text of texts(build(lang, site))) {
+      for (const [, label, href] of text.matchAll(LINK)) {
+        expect(label!.trim(), text).not.toBe('');
+        if (href!.startsWith('/#')) continue;
+        expect(isPagePath(href!), href).toBe(true);
+        const twin = twinPageOf(href!);
+        if (twin) expect(twin.lang, href).toBe(lang);
+      }
+      // A bracket or parenthesis pair that is not a well-formed link would show as raw text.
+      expect(text.replace(LINK, ''), text).not.toMatch(/\]\(/);
+    }
+  });
+
+  it('follows French typography: no plain space before : ; ! ? nor inside « », no straight apostrophe', () => {
+    for (const text of texts(fr)) {
+      expect(text, text).not.toMatch(/ [:;!?»]/);
+      expect(text, text).not.toMatch(/« /);
+      expect(text, text).not.toContain("'");
+    }
+  });
+
+  it('uses curly quotes and apostrophes in English', () => {
+    for (const text of texts(en)) {
+      expect(text, text).not.toContain("'");
+      expect(text, text).not.toContain('"');
+    }
+  });
+});
+
+describe('about page (spec section 2)', () => {
+  it('states the motto Innovation, Simplicity, Excellence and the three values in each language', () => {
+    const fr = texts(aboutDocument('fr', site)).join('\n');
+    const en = texts(aboutDocument('en', site)).join('\n');
+    expect(fr).toContain('Innovation, Simplicité, Excellence');
+    expect(en).toContain('Innovation, Simplicity, Excellence');
+    for (const value of ['Innovation', 'Qualité', 'Accessibilité'])
+      expect(fr).toMatch(new RegExp(`^${value}\u00a0:`, 'm'));
+    for (const value of ['Innovation', 'Quality', 'Accessibility'])
+      expect(en).toMatch(new RegExp(`^${value}:`, 'm'));
+    expect(aboutDocument('fr', site).sections.map((s) => s.heading)).toEqual(
+      expect.arrayContaining(['Notre mission', 'Notre vision', 'Nos valeurs']),
+    );
+    expect(aboutDocument('en', site).sections.map((s) => s.heading)).toEqual(
+      expect.arrayContaining(['Our mission', 'Our vision', 'Our values']),
+    );
+  });
+});
+
+describe('careers page (spec section 2)', () => {
+  it('lists benefits, says no position is open and invites a spontaneous application through the contact page', () => {
+    for (const lang of LANGUAGES) {
+      const doc = careersDocument(lang, site);
+      expect(doc.sections.some((s) => (s.items?.length ?? 0) >= 3)).toBe(true);
+      const all = texts(doc).join('\n');
+      expect(all).toMatch(lang === 'fr' ? /Aucun poste n’est ouvert/ : /No position is open/);
+      expect(all).toContain(`](${lang === 'fr' ? '/contact' : '/contact-en'})`);
+    }
+  });
+});
