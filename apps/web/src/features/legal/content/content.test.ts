@@ -4,6 +4,7 @@ import { LANGUAGES, type Lang } from '@vitrine/shared/locale';
 import { isPagePath, twinPageOf } from '@vitrine/shared/routes';
 import { aboutDocument } from './about';
 import { careersDocument } from './careers';
+import { privacyDocument } from './privacy';
 
 /** Values no default holds, so finding them in the text proves they come from the operator's settings. */
 const site: SiteInfo = {
@@ -16,6 +17,7 @@ const site: SiteInfo = {
 const documents: Record<string, (lang: Lang, site: SiteInfo) => ProseDocument> = {
   about: aboutDocument,
   careers: careersDocument,
+  privacy: privacyDocument,
 };
 
 /** Every string a reader sees. */
@@ -109,5 +111,30 @@ describe('careers page (spec section 2)', () => {
       expect(all).toMatch(lang === 'fr' ? /Aucun poste n’est ouvert/ : /No position is open/);
       expect(all).toContain(`](${lang === 'fr' ? '/contact' : '/contact-en'})`);
     }
+  });
+});
+
+/** Spec sections 2 and 9: the legal pages' section counts, the same in both languages. */
+const SECTION_COUNTS: [string, (lang: Lang, site: SiteInfo) => ProseDocument, number][] = [
+  ['privacy policy', privacyDocument, 6],
+];
+
+describe.each(SECTION_COUNTS)('%s', (_name, build, count) => {
+  it.each(LANGUAGES)(`has exactly ${count} sections (%s)`, (lang) => {
+    expect(build(lang, site).sections).toHaveLength(count);
+  });
+
+  it.each(LANGUAGES)(
+    'names the company, its address and its contact e-mail from the site settings (%s)',
+    (lang) => {
+      const all = texts(build(lang, site)).join('\n');
+      expect(all).toContain(site.companyName);
+      for (const line of site.addressLines) expect(all).toContain(line);
+      expect(all).toContain(site.contactEmail);
+    },
+  );
+
+  it.each(LANGUAGES)('states the date of its last update, June 8, 2025 (%s)', (lang) => {
+    expect(texts(build(lang, site)).join('\n')).toContain(lang === 'fr' ? '8 juin 2025' : 'June 8, 2025');
   });
 });
