@@ -5,6 +5,7 @@ import { isPagePath, twinPageOf } from '@vitrine/shared/routes';
 import { aboutDocument } from './about';
 import { careersDocument } from './careers';
 import { privacyDocument } from './privacy';
+import { termsDocument } from './terms';
 
 /** Values no default holds, so finding them in the text proves they come from the operator's settings. */
 const site: SiteInfo = {
@@ -18,6 +19,7 @@ const documents: Record<string, (lang: Lang, site: SiteInfo) => ProseDocument> =
   about: aboutDocument,
   careers: careersDocument,
   privacy: privacyDocument,
+  terms: termsDocument,
 };
 
 /** Every string a reader sees. */
@@ -117,6 +119,7 @@ describe('careers page (spec section 2)', () => {
 /** Spec sections 2 and 9: the legal pages' section counts, the same in both languages. */
 const SECTION_COUNTS: [string, (lang: Lang, site: SiteInfo) => ProseDocument, number][] = [
   ['privacy policy', privacyDocument, 6],
+  ['terms of service', termsDocument, 11],
 ];
 
 describe.each(SECTION_COUNTS)('%s', (_name, build, count) => {
@@ -136,5 +139,31 @@ describe.each(SECTION_COUNTS)('%s', (_name, build, count) => {
 
   it.each(LANGUAGES)('states the date of its last update, June 8, 2025 (%s)', (lang) => {
     expect(texts(build(lang, site)).join('\n')).toContain(lang === 'fr' ? '8 juin 2025' : 'June 8, 2025');
+  });
+});
+
+describe('terms of service (spec sections 2 and 9)', () => {
+  it('is governed by French law, with the courts of Paris unless consumer law says otherwise', () => {
+    const fr = texts(termsDocument('fr', site)).join('\n');
+    const en = texts(termsDocument('en', site)).join('\n');
+    expect(fr).toContain('droit français');
+    expect(fr).toContain('tribunaux de Paris');
+    expect(fr).toContain('droit de la consommation');
+    expect(en).toContain('French law');
+    expect(en).toContain('courts of Paris');
+    expect(en).toContain('consumer law');
+  });
+
+  it('states the free quota of 3 generations and the Starter and Pro plans, with nothing charged before payment opens', () => {
+    const fr = texts(termsDocument('fr', site)).join('\n');
+    const en = texts(termsDocument('en', site)).join('\n');
+    expect(fr).toContain('3 générations gratuites');
+    expect(fr).toContain('Starter\u00a0: 29\u00a0€ par mois, 40 générations par mois');
+    expect(fr).toContain('Pro\u00a0: 59\u00a0€ par mois, 100 générations par mois');
+    expect(fr).toContain('rien ne vous est facturé');
+    expect(en).toContain('3 free generations');
+    expect(en).toContain('Starter: €29 a month, 40 generations a month');
+    expect(en).toContain('Pro: €59 a month, 100 generations a month');
+    expect(en).toContain('nothing is charged');
   });
 });
