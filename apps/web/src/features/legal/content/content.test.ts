@@ -4,6 +4,7 @@ import { LANGUAGES, type Lang } from '@vitrine/shared/locale';
 import { isPagePath, twinPageOf } from '@vitrine/shared/routes';
 import { aboutDocument } from './about';
 import { careersDocument } from './careers';
+import { cookiesDocument } from './cookies';
 import { privacyDocument } from './privacy';
 import { termsDocument } from './terms';
 
@@ -20,6 +21,7 @@ const documents: Record<string, (lang: Lang, site: SiteInfo) => ProseDocument> =
   careers: careersDocument,
   privacy: privacyDocument,
   terms: termsDocument,
+  cookies: cookiesDocument,
 };
 
 /** Every string a reader sees. */
@@ -120,6 +122,7 @@ describe('careers page (spec section 2)', () => {
 const SECTION_COUNTS: [string, (lang: Lang, site: SiteInfo) => ProseDocument, number][] = [
   ['privacy policy', privacyDocument, 6],
   ['terms of service', termsDocument, 11],
+  ['cookie policy', cookiesDocument, 9],
 ];
 
 describe.each(SECTION_COUNTS)('%s', (_name, build, count) => {
@@ -127,6 +130,20 @@ describe.each(SECTION_COUNTS)('%s', (_name, build, count) => {
     expect(build(lang, site).sections).toHaveLength(count);
   });
 
+  it.each(LANGUAGES)('names the company from the site settings (%s)', (lang) => {
+    expect(texts(build(lang, site)).join('\n')).toContain(site.companyName);
+  });
+
+  it.each(LANGUAGES)('states the date of its last update, June 8, 2025 (%s)', (lang) => {
+    expect(texts(build(lang, site)).join('\n')).toContain(lang === 'fr' ? '8 juin 2025' : 'June 8, 2025');
+  });
+});
+
+/** The publisher and the controller are the operator's company: its name, address and e-mail are settings. */
+describe.each([
+  ['privacy policy', privacyDocument],
+  ['terms of service', termsDocument],
+] as const)('%s', (_name, build) => {
   it.each(LANGUAGES)(
     'names the company, its address and its contact e-mail from the site settings (%s)',
     (lang) => {
@@ -136,10 +153,6 @@ describe.each(SECTION_COUNTS)('%s', (_name, build, count) => {
       expect(all).toContain(site.contactEmail);
     },
   );
-
-  it.each(LANGUAGES)('states the date of its last update, June 8, 2025 (%s)', (lang) => {
-    expect(texts(build(lang, site)).join('\n')).toContain(lang === 'fr' ? '8 juin 2025' : 'June 8, 2025');
-  });
 });
 
 describe('terms of service (spec sections 2 and 9)', () => {
@@ -166,4 +179,36 @@ describe('terms of service (spec sections 2 and 9)', () => {
     expect(en).toContain('Pro: €59 a month, 100 generations a month');
     expect(en).toContain('nothing is charged');
   });
+});
+
+describe('cookie policy (spec section 9)', () => {
+  it('says consent is kept 6 months and cookies 13 months at most', () => {
+    const fr = texts(cookiesDocument('fr', site)).join('\n');
+    const en = texts(cookiesDocument('en', site)).join('\n');
+    expect(fr).toContain('conservé 6 mois');
+    expect(fr).toContain('plus de 13 mois');
+    expect(en).toContain('kept for 6 months');
+    expect(en).toContain('more than 13 months');
+  });
+
+  it.each(LANGUAGES)(
+    'lists each cookie and storage entry the app sets, by name, with a purpose and a lifetime (%s)',
+    (lang) => {
+      const items = cookiesDocument(lang, site).sections.flatMap((s) => s.items ?? []);
+      const names = [
+        'vitrine.session_token',
+        'vitrine.state',
+        'sidebar_state',
+        'cookieConsent',
+        'siteLanguage',
+        'dashboardLanguage',
+        'vitrine.trackedGeneration.fusion',
+      ];
+      for (const name of names) {
+        const item = items.find((text) => text.startsWith(name));
+        expect(item, name).toBeDefined();
+        expect(item, name).toMatch(lang === 'fr' ? /Durée\u00a0: \S/ : /Lifetime: \S/);
+      }
+    },
+  );
 });
