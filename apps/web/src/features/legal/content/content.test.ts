@@ -212,3 +212,43 @@ describe('cookie policy (spec section 9)', () => {
     },
   );
 });
+
+describe('privacy policy (spec section 2)', () => {
+  it('states the retention periods the server applies', () => {
+    const fr = texts(privacyDocument('fr', site)).join('\n');
+    const en = texts(privacyDocument('en', site)).join('\n');
+    for (const fact of [
+      '30 minutes sans activité',
+      '30 jours',
+      '500 Mo',
+      'un an à compter de la génération',
+      '12 mois',
+    ]) {
+      expect(fr).toContain(fact);
+    }
+    for (const fact of [
+      '30 minutes without activity',
+      '30 days',
+      '500 MB',
+      'one year from the generation',
+      '12 months',
+    ]) {
+      expect(en).toContain(fact);
+    }
+  });
+
+  it('lists the GDPR rights, exercised through the contact form, and the complaint to the CNIL', () => {
+    const rights = privacyDocument('fr', site).sections.at(-1)!;
+    const all = rights.paragraphs.join('\n');
+    for (const right of ['accès', 'rectification', 'effacement', 'portabilité', 'opposition', 'limitation']) {
+      expect(all).toContain(right);
+    }
+    expect(all).toContain('](/contact)');
+    expect(all).toContain('CNIL');
+    const en = privacyDocument('en', site).sections.at(-1)!.paragraphs.join('\n');
+    for (const right of ['access', 'rectify', 'erase', 'portability', 'object', 'restrict'])
+      expect(en).toContain(right);
+    expect(en).toContain('](/contact-en)');
+    expect(en).toContain('CNIL');
+  });
+});
