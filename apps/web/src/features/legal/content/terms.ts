@@ -28,7 +28,7 @@ function french(site: SiteInfo): ProseDocument {
         heading: '2. Le service',
         paragraphs: [
           'Vitrine transforme vos photos de produits en visuels promotionnels. En mode Fusion, vous fournissez une photo de produit et une photo de décor, puis choisissez un style, une palette, une position, un format et, si vous le souhaitez, un slogan et une accroche. En mode Express, vous choisissez un style et un format, avec une description de votre activité si vous le souhaitez.',
-          'La génération se déroule en arrière-plan et prend habituellement quelques minutes. Vous pouvez ensuite télécharger l’image, la partager, ou l’ouvrir dans l’éditeur pour y ajouter un logo et des textes. Vos générations restent disponibles dans votre historique pendant un an.',
+          'La génération se déroule en arrière-plan et prend habituellement quelques minutes. Vous pouvez ensuite télécharger l’image, la partager, ou l’ouvrir dans l’éditeur pour y ajouter un logo et des textes. Vos images générées sont conservées un an, et votre historique affiche vos 20 dernières générations.',
           'Le résultat est produit automatiquement : il peut différer de ce que vous attendiez, et nous vous invitons à le vérifier avant de le publier.',
         ],
       },
@@ -122,7 +122,7 @@ function english(site: SiteInfo): ProseDocument {
         heading: '2. The service',
         paragraphs: [
           'Vitrine turns your product photos into promotional visuals. In Fusion mode, you provide a product photo and a context photo, then choose a style, a palette, a position, a format and, if you wish, a slogan and a tagline. In Express mode, you choose a style and a format, with a description of your business if you wish.',
-          'Generation runs in the background and usually takes a few minutes. You can then download the image, share it, or open it in the editor to add a logo and text. Your generations stay available in your history for one year.',
+          'Generation runs in the background and usually takes a few minutes. You can then download the image, share it, or open it in the editor to add a logo and text. Your generated images are kept for one year, and your history shows your 20 latest generations.',
           'The result is produced automatically: it may differ from what you expected, and we invite you to check it before publishing it.',
         ],
       },
