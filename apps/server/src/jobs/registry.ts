@@ -1,5 +1,6 @@
 import { contactMessages } from './definitions/contact-messages';
 import { generationSweeper } from './definitions/generation-sweeper';
+import { logRetention } from './definitions/log-retention';
 import { historyRetention } from './definitions/history-retention';
 import { renderGeneration } from './definitions/render-generation';
 import type { JobDefinition } from './job';
@@ -10,4 +11,5 @@ export const JOBS: JobDefinition<never>[] = [
   renderGeneration,
   generationSweeper,
   contactMessages,
+  logRetention,
 ] as JobDefinition<never>[];

@@ -63,7 +63,7 @@ function french(site: SiteInfo): ProseDocument {
           'Photos envoyées ou importées : supprimées 30 jours après leur dernière utilisation si aucune image conservée ne s’en sert ; sinon un an après leur dernière utilisation. Un logo de l’éditeur qui n’est plus utilisé par aucune image enregistrée est supprimé le lendemain de sa dernière utilisation. Chaque compte dispose au plus de 500 Mo de photos.',
           'Images générées, historique et modifications de l’éditeur : un an à compter de la génération, puis supprimés automatiquement avec leurs fichiers. Un lien de partage vers une image fonctionne pendant 7 jours pour toute personne qui le reçoit.',
           'Messages de contact : 12 mois, puis supprimés automatiquement.',
-          'Journal de sécurité et compteurs de tentatives : ils ne sont pas supprimés automatiquement ; vous pouvez demander la suppression des entrées qui vous concernent par le formulaire de contact.',
+          'Journal de sécurité : 12 mois, puis supprimé automatiquement. Compteurs de tentatives : supprimés automatiquement deux jours après leur fenêtre de comptage (15 minutes à une heure).',
         ],
       },
       {
@@ -145,7 +145,7 @@ function english(site: SiteInfo): ProseDocument {
           'Uploaded or imported photos: deleted 30 days after their last use when no kept image uses them; otherwise one year after their last use. An editor logo that no saved image uses any more is deleted the day after its last use. Each account keeps at most 500 MB of photos.',
           'Generated images, history and editor changes: one year from the generation, then deleted automatically with their files. A share link to an image works for 7 days for anyone who receives it.',
           'Contact messages: 12 months, then deleted automatically.',
-          'Security log and attempt counters: they are not deleted automatically; you can ask for the entries about you to be deleted through the contact form.',
+          'Security log: 12 months, then deleted automatically. Attempt counters: deleted automatically two days after their counting window (15 minutes to one hour).',
         ],
       },
       {
