@@ -38,7 +38,7 @@ const visibleSlides = (page: Page) =>
   page.evaluate(() => {
     const track = document.querySelector('[aria-roledescription="carousel"] [tabindex="0"]')!;
     const box = track.getBoundingClientRect();
-    return [...track.querySelectorAll('[aria-roledescription="slide"]')].filter((slide) => {
+    return Array.from(track.querySelectorAll('[aria-roledescription="slide"]')).filter((slide) => {
       const r = slide.getBoundingClientRect();
       return r.left >= box.left - 1 && r.right <= box.right + 1;
     }).length;
@@ -58,6 +58,7 @@ describe('landing page', () => {
     await expect.poll(() => current(page), { timeout: 5000 }).toBe('Show image 2');
 
     await carousel(page).hover();
+    await page.waitForTimeout(500); // the scroll under way settles
     const hovered = await current(page);
     await page.waitForTimeout(3600); // longer than one autoplay delay: nothing may move meanwhile
     expect(await current(page)).toBe(hovered);
@@ -153,6 +154,7 @@ describe('landing page', () => {
       const signOut = page.getByRole('button', { name: 'Sign Out' });
       const box = (await signOut.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect((await page.getByTestId('greeting').boundingBox())!.width).toBeGreaterThan(40);
       expect(await overflows(page)).toBe(false);
     }
     if (process.env.LANDING_SHOTS)
@@ -176,7 +178,7 @@ describe('landing page', () => {
         p.emulateMedia({ reducedMotion: 'reduce' }),
       );
       await page.evaluate(async () => {
-        for (const img of document.querySelectorAll('img')) img.loading = 'eager';
+        document.querySelectorAll('img').forEach((img) => (img.loading = 'eager'));
         await new Promise((r) => setTimeout(r, 800));
       });
       await page.screenshot({ path: `${process.env.LANDING_SHOTS}/landing-${width}.png`, fullPage: true });
