@@ -238,6 +238,38 @@ describe('contact messages that could not be e-mailed, and retention', () => {
     expect(after!.mailed_at).not.toBeNull();
   });
 
+  it('the daily job sends unsent messages again a bounded number at a time: 20 per run, 5 minutes to 7 days old', async () => {
+    await failing.database.query('delete from contact_messages');
+    sent.length = 0;
+    await failing.database.query(
+      `insert into contact_messages (name, email, subject, message, lang, created_at)
+       select 'Sender ' || i, 'sender' || i || '@example.test', 'Question ' || i, 'x', 'en', now() - interval '1 hour'
+       from generate_series(1, 25) as i`,
+    );
+    await failing.database.query(
+      `insert into contact_messages (name, email, subject, message, lang, created_at) values
+       ('Too old', 'old@example.test', 'Old', 'x', 'fr', now() - interval '8 days'),
+       ('Just sent', 'new@example.test', 'New', 'x', 'fr', now() - interval '1 minute')`,
+    );
+    const run = () =>
+      contactMessages.handle(
+        {
+          database: failing.database,
+          logger: pino({ level: 'silent' }),
+          contact: { mailer: workingMailer, to: 'equipe@vitrine.example' },
+        } as never,
+        {},
+      );
+    expect(await run()).toMatchObject({ resent: 20, failed: 0 });
+    expect(await run()).toMatchObject({ resent: 5, failed: 0 });
+    expect(await run()).toMatchObject({ resent: 0 });
+    expect(sent).toHaveLength(25);
+    const unsent = await failing.database.query<{ name: string }>(
+      'select name from contact_messages where mailed_at is null order by name',
+    );
+    expect(unsent.map((row) => row.name)).toEqual(['Just sent', 'Too old']);
+  });
+
   it('messages are kept 12 months: the daily job deletes a 13-month-old one and keeps a recent one', async () => {
     await failing.database.query('delete from contact_messages');
     await failing.database.query(

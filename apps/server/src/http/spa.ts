@@ -9,8 +9,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { StartupError } from '../lib/startup-error';
-import { pageHtml, type PageKind } from './page-head';
+import { ALL_PAGE_KINDS, pageHtml, type PageKind } from './page-head';
 import { loadPrerendered } from './prerendered';
+import { SITE_FILES } from './site-files';
 
 export async function registerSpa(app: FastifyInstance, distDir: string, publicUrl: string) {
   const indexPath = path.join(distDir, 'index.html');
@@ -19,21 +20,20 @@ export async function registerSpa(app: FastifyInstance, distDir: string, publicU
   }
   const indexHtml = fs.readFileSync(indexPath, 'utf8');
   const prerendered = loadPrerendered(distDir);
-  // A page's HTML depends only on its kind: made once, on first use.
+  // A page's HTML depends only on its kind and language: all of them are made once, at startup.
   const pages = new Map<string, string>();
-  const htmlOf = (kind: PageKind) => {
-    const key = `${kind.page}.${kind.lang}`;
-    let html = pages.get(key);
-    if (html === undefined) {
-      html = pageHtml(indexHtml, kind, publicUrl, prerendered);
-      pages.set(key, html);
-    }
-    return html;
-  };
+  const keyOf = (kind: PageKind) => `${kind.page}.${kind.lang}`;
+  for (const kind of ALL_PAGE_KINDS) {
+    pages.set(keyOf(kind), pageHtml(indexHtml, kind, publicUrl, prerendered));
+  }
+  const htmlOf = (kind: PageKind) => pages.get(keyOf(kind))!;
 
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
+    // The server makes these two itself (site-files.ts), from PUBLIC_URL; a built file of the same name
+    // would otherwise be served in their place (or clash with their routes).
+    globIgnore: [...SITE_FILES],
     index: false,
     // Cache-Control is set below, per file kind.
     cacheControl: false,

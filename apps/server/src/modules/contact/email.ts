@@ -20,10 +20,12 @@ export function contactEmail(to: string, contact: ContactMessage): MailMessage {
     [t('mail.contactLanguage'), contact.lang],
   ];
   const reply = t('mail.contactReply', { name: contact.name });
+  // French typography: a no-break space before the colon.
+  const colon = contact.lang === 'fr' ? '\u00a0: ' : ': ';
   const text = [
     t('mail.contactIntro'),
     '',
-    ...fields.map(([label, value]) => `${label}: ${value}`),
+    ...fields.map(([label, value]) => `${label}${colon}${value}`),
     '',
     contact.message,
     '',
