@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import PostalMime from 'postal-mime';
 import { contactMessages } from '../src/jobs/definitions/contact-messages';
 import { readOutboxEml, readOutboxEntry, listOutbox, outboxDir } from '../src/modules/mail/outbox';
 import type { Mailer, MailMessage } from '../src/modules/mail/mailer';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createVerifiedUser } from './helpers/accounts';
+import { startSmtpServer, type TestSmtpServer } from './helpers/smtp-server';
+import { parseConfig } from '../src/config';
+import { workerDeps } from '../src/jobs/worker';
 
 const SITE = {
   COMPANY_NAME: 'Atelier Vitrine SAS',
@@ -298,5 +302,78 @@ describe('site information (GET /api/site)', () => {
       parentCompanyUrl: 'https://groupe.example',
     });
     expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
+});
+
+describe('contact messages through a real SMTP server (SMTP_URL set)', () => {
+  let refusing: TestSmtpServer;
+  let accepting: TestSmtpServer;
+  let app: TestApp;
+  beforeAll(async () => {
+    refusing = await startSmtpServer({ refuse: 'Mailbox unavailable' });
+    accepting = await startSmtpServer();
+    app = await createTestApp({ ...SITE, SMTP_URL: accepting.url });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await refusing?.close();
+    await accepting?.close();
+  });
+
+  it('the mail server receives the message for CONTACT_EMAIL with Reply-To the sender and no injected header', async () => {
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
+      payload: JSON.stringify({ ...VALID, message: 'Bcc: everyone@example.test\nBonjour' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(accepting.received).toHaveLength(1);
+    expect(accepting.received[0]!.to).toEqual(['equipe@vitrine.example']);
+    const mail = await PostalMime.parse(accepting.received[0]!.raw);
+    expect(mail.replyTo).toEqual([expect.objectContaining({ address: 'camille@example.test' })]);
+    expect(mail.subject).toBe('[Vitrine contact] Une question sur les formats');
+    expect(mail.text).toContain('Bcc: everyone@example.test\nBonjour');
+    // The message's text stays in the body: no header of that name.
+    expect(mail.headers.map((header) => header.key)).not.toContain('bcc');
+  });
+
+  it('a mail server that refuses keeps the message; the worker’s daily job delivers it later', async () => {
+    const failing = await createTestApp({ ...SITE, SMTP_URL: refusing.url });
+    try {
+      const res = await failing.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+        payload: JSON.stringify(VALID),
+      });
+      expect(res.statusCode).toBe(200);
+      const [row] = await failing.database.query<{ mailed_at: Date | null }>(
+        'select mailed_at from contact_messages',
+      );
+      expect(row!.mailed_at).toBeNull();
+
+      // The worker's own wiring: CONTACT_EMAIL and the mailer SMTP_URL names.
+      const deps = workerDeps(
+        parseConfig({ ...SITE, DATA_DIR: failing.config.dataDir, SMTP_URL: accepting.url }),
+      );
+      const before = accepting.received.length;
+      try {
+        const summary = await contactMessages.handle(
+          { ...deps, database: failing.database, logger: pino({ level: 'silent' }) } as never,
+          { now: new Date(Date.now() + 10 * 60_000).toISOString() },
+        );
+        expect(summary).toMatchObject({ resent: 1, failed: 0 });
+      } finally {
+        deps.contact?.mailer.close();
+      }
+      expect(accepting.received.slice(before).map((mail) => mail.to)).toEqual([['equipe@vitrine.example']]);
+      const [after] = await failing.database.query<{ mailed_at: Date | null }>(
+        'select mailed_at from contact_messages',
+      );
+      expect(after!.mailed_at).not.toBeNull();
+    } finally {
+      await failing.close();
+    }
   });
 });
