@@ -100,6 +100,13 @@ describe('contact form (POST /api/contact)', () => {
     expect(entry!.text).toContain('Name: Camille Durand');
     const eml = (await readOutboxEml(outboxDir(t.config.dataDir), mails[0]!.id))!.toString();
     expect(eml).toMatch(/^Reply-To: camille@example\.test\r$/m);
+    // The dev mailbox shows where a reply goes.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/dev/mailbox/${encodeURIComponent(mails[0]!.id)}`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<tr><th>Reply-To</th><td>camille@example.test</td></tr>');
   });
 
   it('a signed-in sender’s message is tied to the account', async () => {

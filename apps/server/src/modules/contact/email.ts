@@ -35,7 +35,7 @@ export function contactEmail(to: string, contact: ContactMessage): MailMessage {
   const rows = fields
     .map(
       ([label, value]) =>
-        `<tr><td style="padding:4px 12px 4px 0;color:#4a5172">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+        `<tr><td style="padding:4px 12px 4px 0;color:#4a5172;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0;vertical-align:top">${escapeHtml(value)}</td></tr>`,
     )
     .join('');
   const html = `<!doctype html>
