@@ -150,6 +150,14 @@ describe('per-page HTML for crawlers and link previews', () => {
     expect((await page('/no-such-page')).statusCode).toBe(404);
   });
 
+  it('the built index.html and the prerendered bodies are not served bare (no page without its head)', async () => {
+    for (const url of ['/index.html', '/prerendered/home.fr.html', '/prerendered/about.en.html']) {
+      const res = await page(url, 'fr');
+      expect(res.statusCode, url).toBe(404);
+      expect(head(res.body).noindex, url).toBe(true);
+    }
+  });
+
   it('keeps the rest of the built page: its script tag and charset', async () => {
     const body = (await page('/terms')).body;
     expect(body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');

@@ -31,9 +31,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string, publicU
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
-    // The server makes these two itself (site-files.ts), from PUBLIC_URL; a built file of the same name
-    // would otherwise be served in their place (or clash with their routes).
-    globIgnore: [...SITE_FILES],
+    // Not served as files: robots.txt and sitemap.xml are made by the server (site-files.ts) from
+    // PUBLIC_URL, and a built file of either name would clash with their routes; index.html and the
+    // prerendered bodies only reach browsers inside each page's own HTML (below), never bare.
+    globIgnore: [...SITE_FILES, 'index.html', 'prerendered/**'],
     index: false,
     // Cache-Control is set below, per file kind.
     cacheControl: false,
