@@ -196,6 +196,28 @@ describe('contact form (POST /api/contact)', () => {
   });
 });
 
+describe('contact rate limits follow RATE_LIMIT_MULTIPLIER', () => {
+  it('with RATE_LIMIT_MULTIPLIER=2 one sender address may send 10 messages an hour, not 11', async () => {
+    const doubled = await createTestApp({ ...SITE, RATE_LIMIT_MULTIPLIER: '2' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await doubled.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
+          payload: JSON.stringify({ ...VALID, subject: `Question ${i}` }),
+          remoteAddress: `203.0.113.${i + 1}`,
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+    } finally {
+      await doubled.close();
+    }
+  });
+});
+
 describe('contact messages that could not be e-mailed, and retention', () => {
   let failing: TestApp;
   const sent: MailMessage[] = [];

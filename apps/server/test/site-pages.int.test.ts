@@ -125,6 +125,8 @@ describe('per-page HTML for crawlers and link previews', () => {
     expect(fr.alternates).toEqual({ 'x-default': `${PUBLIC_URL}/` });
     const res = await page('/', 'fr');
     expect(res.headers.vary).toMatch(/accept-language/i);
+    // A twin page is the same whatever the browser's language: caches need not keep one per language.
+    expect((await page('/about-en', 'fr')).headers.vary ?? '').not.toMatch(/accept-language/i);
   });
 
   it('public pages arrive with their prerendered body; pages without one keep the empty root', async () => {

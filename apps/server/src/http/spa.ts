@@ -8,10 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { TWIN_PAGE_NAMES } from '@vitrine/shared/routes';
 import { StartupError } from '../lib/startup-error';
 import { ALL_PAGE_KINDS, pageHtml, type PageKind } from './page-head';
 import { loadPrerendered } from './prerendered';
 import { SITE_FILES } from './site-files';
+
+const isTwinPage = (page: string) => (TWIN_PAGE_NAMES as string[]).includes(page);
 
 export async function registerSpa(app: FastifyInstance, distDir: string, publicUrl: string) {
   const indexPath = path.join(distDir, 'index.html');
@@ -46,15 +49,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string, publicU
 
   return {
     sendPage(reply: FastifyReply, status: 200 | 404, kind: PageKind) {
-      return (
-        reply
-          .status(status)
-          .header('cache-control', 'no-cache')
-          // The home and sign-in pages answer in the browser's language.
-          .header('vary', 'accept-language')
-          .type('text/html; charset=utf-8')
-          .send(htmlOf(kind))
-      );
+      reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      // A twin page has one language; every other page answers in the browser's.
+      if (!isTwinPage(kind.page)) reply.header('vary', 'accept-language');
+      return reply.send(htmlOf(kind));
     },
   };
 }
