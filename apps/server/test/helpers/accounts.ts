@@ -1,12 +1,18 @@
 /** Test helpers that create accounts through the API, the way a person would. */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
 export const PASSWORD = 'Vitrine2026';
 
 export type Mail = { id: string; to: string; subject: string; date: string; links: string[] };
 
+/** A GET to the dev mailbox as a browser on this machine sends it: to PUBLIC_URL's host. */
+export function mailboxGet(app: FastifyInstance, url: string, extra: InjectOptions = {}) {
+  const host = new URL(app.deps.config.publicUrl).host;
+  return app.inject({ method: 'GET', url, ...extra, headers: { host, ...extra.headers } });
+}
+
 export async function mailbox(app: FastifyInstance): Promise<Mail[]> {
-  const res = await app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+  const res = await mailboxGet(app, '/api/dev/mailbox');
   return (res.json() as { messages: Mail[] }).messages;
 }
 

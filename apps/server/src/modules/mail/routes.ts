@@ -1,8 +1,10 @@
 /**
  * The dev mailbox, served only while mail goes to the outbox: pages to read what the app sent, the raw
- * .eml, and a JSON list that tests use to find verification links.
+ * .eml, and a JSON list that tests use to find verification links. Only to a client on this machine
+ * that asks for the configured host: anyone else gets the 404 of a path that does not exist.
  */
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { isIPv4 } from 'node:net';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { DevMailboxResponse } from '@vitrine/shared/api/dev-mailbox';
 import { AppError } from '../../http/app-error';
 import type { Mailer } from './mailer';
@@ -15,8 +17,29 @@ function html(reply: FastifyReply, body: string) {
   return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 }
 
+/** 127.0.0.0/8, ::1 or ::ffff:127.x.x.x. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  if (address === '::1') return true;
+  const v4 = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
+  return isIPv4(v4) && v4.startsWith('127.');
+}
+
+/**
+ * The socket's own address, never a forwarded one: behind a proxy on this machine everyone would look
+ * local. The Host header must be PUBLIC_URL's, so a page on a rebound domain cannot read the mailbox.
+ */
+function mayRead(request: FastifyRequest, publicHost: string): boolean {
+  return isLoopback(request.socket.remoteAddress) && request.headers.host?.toLowerCase() === publicHost;
+}
+
 export const mailboxRoutes: FastifyPluginAsync = async (app) => {
   const dir = outboxDir(app.deps.config.dataDir);
+  const publicHost = new URL(app.deps.config.publicUrl).host;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!mayRead(request, publicHost)) return reply.callNotFound();
+  });
 
   app.get('/api/dev/mailbox', async (_request, reply): Promise<DevMailboxResponse> => {
     reply.header('cache-control', 'no-store');
