@@ -73,7 +73,9 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
     user: { modelName: 'users' },
     account: {
       modelName: 'accounts',
-      accountLinking: { enabled: true, trustedProviders: ['google'] },
+      // No provider is trusted blindly: Google is linked to an existing account only when its ID token
+      // says the address is verified (email_verified, mapped to emailVerified below).
+      accountLinking: { enabled: true, trustedProviders: [] },
     },
     verification: { modelName: 'verifications' },
     // Sliding expiry: a session lives IDLE seconds after its last use, extended at most once a minute.
@@ -195,6 +197,13 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
         },
       },
       user: {
+        create: {
+          // An account is made from Google only for an address Google has verified: otherwise anyone
+          // could hold an address before its owner signs up (and keep a way in after they do).
+          async before(user, context) {
+            if (context?.path.includes('/callback/') && user.emailVerified !== true) return false;
+          },
+        },
         update: {
           async after(user, context) {
             if (user.emailVerified && context?.path === '/verify-email') {
