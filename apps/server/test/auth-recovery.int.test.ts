@@ -10,6 +10,7 @@ import {
   signIn,
   signUp,
   sessionOf,
+  waitForMail,
 } from './helpers/accounts';
 
 let t: TestApp;
@@ -32,7 +33,8 @@ describe('password reset', () => {
     expect(forgot.statusCode).toBe(200);
     const link = await linkFor(t.app, 'reset@example.test', '/reset-password');
     expect(link.startsWith(`${t.config.publicUrl}/reset-password?token=`)).toBe(true);
-    const mail = (await mailbox(t.app)).find(
+    const [mail] = await waitForMail(
+      t.app,
       (m) => m.to === 'reset@example.test' && m.subject === 'Reset your password',
     );
     expect(mail).toBeDefined();

@@ -60,8 +60,14 @@ describe.runIf(dbKind() === 'pglite')('a worker killed mid-render', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: PASSWORD, firstName: 'Crash', lastName: 'Test' }),
     });
-    const mailbox = await json(await fetch(`${base}/api/dev/mailbox`));
-    const link = mailbox.messages.find((m) => m.to === email)!.links.find((l) => l.includes('verify-email'))!;
+    // The verification e-mail is sent after the answer: it reaches the outbox a moment later.
+    let link: string | undefined;
+    for (let tries = 0; !link && tries < 100; tries++) {
+      if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      const mailbox = await json(await fetch(`${base}/api/dev/mailbox`));
+      link = mailbox.messages.find((m) => m.to === email)?.links.find((l) => l.includes('verify-email'));
+    }
+    if (!link) throw new Error('no verification link');
     await fetch(link.replace(/^https?:\/\/[^/]+/, base), { redirect: 'manual' });
     const signedIn = await fetch(`${base}/api/auth/sign-in`, {
       method: 'POST',

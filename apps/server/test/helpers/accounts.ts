@@ -16,9 +16,27 @@ export async function mailbox(app: FastifyInstance): Promise<Mail[]> {
   return (res.json() as { messages: Mail[] }).messages;
 }
 
+/**
+ * The messages that match, once there are at least `count` of them: account e-mails are sent after the
+ * answer (so that its timing says nothing), and reach the outbox a moment later.
+ */
+export async function waitForMail(
+  app: FastifyInstance,
+  match: (mail: Mail) => boolean,
+  count = 1,
+  timeoutMs = 5000,
+): Promise<Mail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailbox(app)).filter(match);
+    if (found.length >= count || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** The newest link sent to an address whose path contains `pathPart`. */
 export async function linkFor(app: FastifyInstance, to: string, pathPart: string): Promise<string> {
-  const mail = (await mailbox(app)).find((m) => m.to === to && m.links.some((l) => l.includes(pathPart)));
+  const [mail] = await waitForMail(app, (m) => m.to === to && m.links.some((l) => l.includes(pathPart)));
   const link = mail?.links.find((l) => l.includes(pathPart));
   if (!link) throw new Error(`no mail to ${to} with a link containing ${pathPart}`);
   return link;

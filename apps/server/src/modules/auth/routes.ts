@@ -170,7 +170,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         auth.api.requestPasswordReset({ body: { email, redirectTo: `${config.publicUrl}/reset-password` } }),
       );
     } catch (error) {
-      request.log.error({ err: error }, 'password reset e-mail failed');
+      // The e-mail itself goes off the request path (auth.ts); this is the link failing to be made.
+      request.log.error({ err: error }, 'password reset failed');
       throw new AppError('RESET_EMAIL_FAILED', { cause: error });
     }
     await recordSecurityEvent(database, requestMeta(request), {
