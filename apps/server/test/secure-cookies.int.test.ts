@@ -41,4 +41,20 @@ describe('session cookie on an https deployment', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
   });
+
+  it('a tampered session cookie is cleared under its https name, __Secure-, with Secure', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: '__Secure-vitrine.session_token=forged.value' },
+    });
+    expect(res.statusCode).toBe(401);
+    const raw = res.headers['set-cookie'];
+    const cleared = (Array.isArray(raw) ? raw : [String(raw)]).find((c) =>
+      c.startsWith('__Secure-vitrine.session_token=;'),
+    );
+    expect(cleared).toMatch(/Max-Age=0/);
+    expect(cleared).toMatch(/; Secure/);
+    expect(cleared).toMatch(/Path=\//);
+  });
 });
