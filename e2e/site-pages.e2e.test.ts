@@ -397,6 +397,11 @@ describe('cookie banner', () => {
     }
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) expect(script).toMatch(/^\/assets\/[\w.-]+\.js$/);
+    // None of the signed-in app's code loads on public pages.
+    for (const script of scripts)
+      expect(script).not.toMatch(
+        /(dashboard-route|fusion-page|express-page|history-page|stats-page|account-page|image-editor)-/,
+      );
     expect([...origins]).toEqual([app.url]);
     await context.close();
   });

@@ -66,7 +66,7 @@ function french(site: SiteInfo): ProseDocument {
       {
         heading: '7. Gérer vos choix',
         paragraphs: [
-          'Vous pouvez modifier votre choix à tout moment : effacez les données du site dans les réglages de votre navigateur, et le bandeau de cookies vous sera présenté de nouveau à votre prochaine visite.',
+          'Vous pouvez modifier votre choix à tout moment : le lien « Paramètres des cookies », en bas de chaque page publique, rouvre le bandeau. Vous pouvez aussi effacer les données du site dans les réglages de votre navigateur : le bandeau vous sera présenté de nouveau à votre prochaine visite.',
           'Vous pouvez aussi bloquer ou supprimer les cookies dans votre navigateur. Sans le cookie de session, vous ne pourrez pas vous connecter ; sans le stockage local, vos choix de langue et de cookies ne seront pas retenus, mais le site restera utilisable.',
         ],
       },
@@ -141,7 +141,7 @@ function english(site: SiteInfo): ProseDocument {
       {
         heading: '7. Managing your choices',
         paragraphs: [
-          'You can change your choice at any time: clear the site’s data in your browser settings, and the cookie banner will be shown to you again on your next visit.',
+          'You can change your choice at any time: the “Cookie settings” link at the bottom of every public page opens the banner again. You can also clear the site’s data in your browser settings: the banner will then be shown to you again on your next visit.',
           'You can also block or delete cookies in your browser. Without the session cookie, you cannot sign in; without local storage, your language and cookie choices are not remembered, but the site stays usable.',
         ],
       },
