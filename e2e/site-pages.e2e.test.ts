@@ -81,6 +81,13 @@ describe('the fourteen public pages', () => {
       .toContain('Innovation, Simplicity, Excellence');
     for (const value of ['Innovation:', 'Quality:', 'Accessibility:'])
       expect(await page.locator('main').textContent()).toContain(value);
+    // The motto is set apart under the lead, large, not only written in a sentence.
+    const motto = page.getByTestId('motto');
+    expect(await motto.isVisible()).toBe(true);
+    expect((await motto.innerText()).replace(/\s+/g, ' ')).toMatch(/Innovation.*Simplicity.*Excellence/);
+    expect(
+      await motto.evaluate((element) => parseFloat(getComputedStyle(element).fontSize)),
+    ).toBeGreaterThanOrEqual(24);
     await page.goto('/about');
     await expect
       .poll(() => page.locator('main').textContent())
@@ -356,6 +363,29 @@ describe('cookie banner', () => {
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByRole('region', { name: 'Cookie settings' }).waitFor();
     expect(await page.getByRole('switch', { name: 'Marketing' }).isChecked()).toBe(false);
+    await context.close();
+  });
+
+  it('keyboard: the footer’s Cookie settings move the focus into the detailed view, and back once saved', async () => {
+    const context = await consentedContext();
+    const page = await context.newPage();
+    await page.goto('/terms-en');
+    const settings = page.getByRole('button', { name: 'Cookie settings' });
+    await settings.focus();
+    await page.keyboard.press('Enter');
+    const detailed = page.getByRole('region', { name: 'Cookie settings' });
+    await detailed.waitFor();
+    expect(await detailed.evaluate((region) => region.contains(document.activeElement))).toBe(true);
+    // Past the cookie policy link (the necessary switch is disabled): the analytics switch.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Analytics');
+    await page.keyboard.press('Space');
+    await detailed.getByRole('button', { name: 'Save my choices' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await detailed.count()).toBe(0);
+    expect(await stored(page)).toMatchObject({ analytics: true, marketing: false });
+    expect(await settings.evaluate((button) => button === document.activeElement)).toBe(true);
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isLang } from '@vitrine/shared/locale';
@@ -38,16 +38,28 @@ export function CookieBanner() {
   const [detailed, setDetailed] = useState(false);
   const [choice, setChoice] = useState<ConsentChoice>({ analytics: false, marketing: false });
   const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // Where focus was when the detailed view was opened from elsewhere (the footer's "Cookie settings"):
+  // it goes back there once the choice is saved.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
 
   useEffect(() => {
     const open = () => {
       const stored = readConsent(browserStorage(), Date.now());
       setChoice({ analytics: stored?.analytics ?? false, marketing: stored?.marketing ?? false });
+      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setDetailed(true);
+      setFocusRequest((n) => n + 1);
     };
     window.addEventListener(OPEN_COOKIE_SETTINGS, open);
     return () => window.removeEventListener(OPEN_COOKIE_SETTINGS, open);
   }, []);
+
+  // The detailed view takes the focus when it opens, so keyboard users land on its toggles.
+  useEffect(() => {
+    if (focusRequest > 0) titleRef.current?.focus();
+  }, [focusRequest]);
 
   const view = detailed ? 'detailed' : needsConsent ? 'simple' : 'hidden';
   if (view === 'hidden') return null;
@@ -55,6 +67,12 @@ export function CookieBanner() {
     saveConsent(browserStorage(), decided, Date.now());
     setDetailed(false);
     for (const listener of listeners) listener();
+    if (returnFocus.current?.isConnected) returnFocus.current.focus();
+    returnFocus.current = null;
+  };
+  const showDetails = () => {
+    setDetailed(true);
+    setFocusRequest((n) => n + 1);
   };
   const lang = isLang(i18n.language) ? i18n.language : 'fr';
   const toggle = (key: keyof ConsentChoice, label: string, text: string) => (
@@ -80,7 +98,12 @@ export function CookieBanner() {
       aria-labelledby={titleId}
       className="fixed inset-x-2 bottom-2 z-40 mx-auto max-h-[85vh] max-w-2xl overflow-y-auto rounded-2xl border border-ink-100 bg-white p-5 shadow-2xl sm:inset-x-4 sm:bottom-4 sm:p-6"
     >
-      <h2 id={titleId} className="text-base font-semibold text-ink-900">
+      <h2
+        id={titleId}
+        ref={titleRef}
+        tabIndex={-1}
+        className="text-base font-semibold text-ink-900 outline-none"
+      >
         {view === 'simple' ? t('cookieConsent.title') : t('cookieConsent.detailTitle')}
       </h2>
       <p className="mt-2 text-sm text-ink-600">
@@ -111,8 +134,8 @@ export function CookieBanner() {
       )}
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {view === 'simple' ? (
-          <>
-            <Button variant="ghost" onClick={() => setDetailed(true)}>
+          <Fragment key="simple">
+            <Button variant="ghost" onClick={showDetails}>
               {t('cookieConsent.settings')}
             </Button>
             <Button variant="secondary" onClick={() => decide({ analytics: false, marketing: false })}>
@@ -121,14 +144,14 @@ export function CookieBanner() {
             <Button onClick={() => decide({ analytics: true, marketing: true })}>
               {t('cookieConsent.acceptAll')}
             </Button>
-          </>
+          </Fragment>
         ) : (
-          <>
+          <Fragment key="detailed">
             <Button variant="secondary" onClick={() => decide({ analytics: false, marketing: false })}>
               {t('cookieConsent.rejectAll')}
             </Button>
             <Button onClick={() => decide(choice)}>{t('cookieConsent.save')}</Button>
-          </>
+          </Fragment>
         )}
       </div>
     </section>

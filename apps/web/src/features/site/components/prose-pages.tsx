@@ -29,7 +29,46 @@ function ProseContent({ document }: { document: Documents }) {
 }
 
 export function AboutPage() {
-  return <ProsePage page="about" document={aboutDocument} />;
+  return (
+    <PublicLayout page="about">
+      <AboutContent />
+    </PublicLayout>
+  );
+}
+
+const MOTTO = ['site.about.innovation', 'site.about.simplicity', 'site.about.excellence'] as const;
+
+/** The about page, with the motto (Innovation, Simplicity, Excellence) set apart under the lead. */
+function AboutContent() {
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
+  const site = useSiteInfo();
+  const motto = (
+    <figure className="mt-8 rounded-2xl bg-brand-600 px-6 py-7 text-center text-white shadow-sm sm:px-10">
+      <figcaption className="text-xs font-semibold uppercase tracking-widest text-brand-100">
+        {t('site.about.motto')}
+      </figcaption>
+      <p
+        data-testid="motto"
+        className="mt-3 flex flex-col items-center gap-1 text-2xl font-extrabold tracking-tight sm:flex-row sm:justify-center sm:gap-4 sm:text-3xl"
+      >
+        {MOTTO.map((key, index) => (
+          <span key={key} className="inline-flex items-center gap-4">
+            {index > 0 && (
+              <>
+                <span className="sr-only">, </span>
+                <span aria-hidden="true" className="hidden text-accent-400 sm:inline">
+                  ·
+                </span>
+              </>
+            )}
+            {t(key)}
+          </span>
+        ))}
+      </p>
+    </figure>
+  );
+  return <ProseView document={aboutDocument(lang, site)} intro={motto} />;
 }
 
 export function CareersPage() {

@@ -42,8 +42,8 @@ export function SiteFooter() {
   );
   return (
     <footer className="bg-ink-900 text-ink-200">
-      <div className="mx-auto grid max-w-6xl gap-10 px-5 py-14 sm:px-6 md:grid-cols-[1.4fr_repeat(4,1fr)]">
-        <div>
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-5 py-14 sm:px-6 md:grid-cols-[1.4fr_repeat(4,1fr)] md:gap-10">
+        <div className="col-span-2 md:col-span-1">
           <Link to="/" className="inline-block rounded-lg text-white" aria-label={t('app.name')}>
             <Logo />
           </Link>
