@@ -302,6 +302,15 @@ describe('contact form', () => {
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toBe('Vous avez envoyé plusieurs messages en peu de temps.');
+    // A 429 without the server's message (from a proxy in front): the page's own wording, in French.
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 429, contentType: 'text/html', body: '<h1>429 Too Many Requests</h1>' }),
+    );
+    await page.getByLabel('E-mail').fill('camille@example.test');
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe(translate('fr', 'contact.rateLimited'));
     await page.route('**/api/contact', (route) => route.abort());
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     await expect

@@ -52,7 +52,13 @@ function ContactContent() {
       setOutcome({ ok: true, text: t('contact.success') });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields);
-      const text = error instanceof ApiError && error.status === 429 ? error.message : t('contact.error');
+      // A 429 from the server carries its own message (with the wait); one from elsewhere (a proxy) does not.
+      const text =
+        error instanceof ApiError && error.status === 429
+          ? error.code === 'RATE_LIMITED'
+            ? error.message
+            : t('contact.rateLimited')
+          : t('contact.error');
       setOutcome({ ok: false, text });
     }
   }
