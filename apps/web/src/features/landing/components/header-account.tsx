@@ -2,26 +2,38 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { Logo } from '../../../components/ui/logo';
 import { useSession, useSignOut } from '../../auth/api/session';
 
-/** Top-bar account corner: a greeting with the e-mail and Sign Out when signed in, else Get Started. */
+/**
+ * Top-bar account corner: while the session loads, the logo with Loading; signed in, a greeting with
+ * the e-mail (shortened on narrow screens), the dashboard (from 640 px) and Sign Out; else Get Started.
+ */
 export function HeaderAccount() {
   const { t } = useTranslation();
   const session = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
-  if (session.isPending) return <span className="text-sm text-ink-400">{t('common.loading')}</span>;
-  if (!session.data) return <ButtonLink to="/auth">{t('common.getStarted')}</ButtonLink>;
-  return (
-    <div className="flex items-center gap-3">
-      <span className="hidden text-sm text-ink-600 sm:inline">
-        {t('common.hello', { email: session.data.user.email })}
+  if (session.isPending)
+    return (
+      <span role="status" className="flex items-center gap-2 text-sm text-ink-400">
+        <Logo className="animate-pulse [&>span:last-child]:hidden" />
+        {t('common.loading')}
       </span>
-      <ButtonLink to="/dashboard" variant="secondary">
+    );
+  if (!session.data) return <ButtonLink to="/auth">{t('common.getStarted')}</ButtonLink>;
+  const email = session.data.user.email;
+  return (
+    <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+      <span className="min-w-0 truncate text-sm text-ink-600" title={email} data-testid="greeting">
+        {t('common.hello', { email })}
+      </span>
+      <ButtonLink to="/dashboard" variant="secondary" className="hidden sm:inline-flex">
         {t('common.dashboard')}
       </ButtonLink>
       <Button
         variant="ghost"
+        size="sm"
         onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate('/') })}
       >
         {t('common.signOut')}

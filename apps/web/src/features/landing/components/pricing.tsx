@@ -1,0 +1,151 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { PAGE_PATHS } from '@vitrine/shared/routes';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { localeOf } from '../../../app/i18n';
+import { useSession } from '../../auth/api/session';
+import { usePrimaryAction } from '../lib/use-primary-action';
+import { SectionHeading } from './section-heading';
+
+type Plan = {
+  key: 'free' | 'starter' | 'pro';
+  price: number;
+  lines: (t: TFunction) => string[];
+};
+
+/**
+ * Spec section 9; the same numbers as FREE_GENERATIONS and PLAN_ALLOWANCES in
+ * @vitrine/shared/api/generations, which would bring zod into the home page's bundle.
+ */
+const FREE_GENERATIONS = 3;
+const PLAN_ALLOWANCES = { starter: 40, pro: 100 } as const;
+
+const PLANS: Plan[] = [
+  {
+    key: 'free',
+    price: 0,
+    lines: (t) => [
+      t('landing.pricing.freeGenerations', { count: FREE_GENERATIONS }),
+      t('landing.pricing.allStyles'),
+      t('landing.pricing.standardFormats'),
+      t('landing.pricing.hdDownload'),
+      t('landing.pricing.emailSupport'),
+    ],
+  },
+  {
+    key: 'starter',
+    price: 29,
+    lines: (t) => [
+      t('landing.pricing.monthlyGenerations', { count: PLAN_ALLOWANCES.starter }),
+      t('landing.pricing.everythingInFree'),
+      t('landing.pricing.emailSupport'),
+    ],
+  },
+  {
+    key: 'pro',
+    price: 59,
+    lines: (t) => [
+      t('landing.pricing.monthlyGenerations', { count: PLAN_ALLOWANCES.pro }),
+      t('landing.pricing.everythingInFree'),
+      t('landing.pricing.prioritySupport'),
+    ],
+  },
+];
+
+const check = (
+  <svg
+    viewBox="0 0 20 20"
+    className="mt-0.5 size-5 shrink-0 text-brand-600"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+  >
+    <path d="m5 10.5 3 3 7-7" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+/**
+ * The three plans (anchor #pricing). Online payment is not open yet: the trial buttons take a visitor
+ * to sign-up and a signed-in user to the account page, and the section says so.
+ */
+export function Pricing() {
+  const { t, i18n } = useTranslation();
+  const signedIn = Boolean(useSession().data);
+  const primary = usePrimaryAction();
+  const lang = i18n.language === 'en' ? 'en' : 'fr';
+  const money = new Intl.NumberFormat(localeOf(lang), {
+    style: 'currency',
+    currency: 'EUR',
+    maximumFractionDigits: 0,
+  });
+  const trialTarget = signedIn ? PAGE_PATHS.account : PAGE_PATHS.auth;
+  return (
+    <section
+      id="pricing"
+      aria-labelledby="pricing-title"
+      className="scroll-mt-28 md:scroll-mt-20 bg-white py-20 sm:py-24"
+    >
+      <div className="mx-auto max-w-6xl px-5 sm:px-6">
+        <SectionHeading
+          id="pricing-title"
+          title={t('landing.pricing.title')}
+          subtitle={t('landing.pricing.subtitle')}
+        />
+        <ul className="mt-12 grid items-start gap-6 lg:grid-cols-3">
+          {PLANS.map((plan) => {
+            const popular = plan.key === 'starter';
+            return (
+              <li
+                key={plan.key}
+                data-plan={plan.key}
+                className={`relative flex flex-col rounded-2xl p-7 ${popular ? 'bg-ink-900 text-white shadow-xl ring-2 ring-brand-500' : 'bg-ink-50 text-ink-900 ring-1 ring-ink-100'}`}
+              >
+                {popular && (
+                  <span className="absolute -top-3 left-7 rounded-full bg-accent-400 px-3 py-1 text-xs font-bold uppercase tracking-wide text-brand-900">
+                    {t('landing.pricing.mostPopular')}
+                  </span>
+                )}
+                <h3 className="text-lg font-semibold">{t(`landing.pricing.${plan.key}`)}</h3>
+                <p className="mt-4 flex items-baseline gap-1">
+                  <span className="text-4xl font-extrabold tracking-tight" data-price>
+                    {money.format(plan.price)}
+                  </span>
+                  <span className={popular ? 'text-ink-200' : 'text-ink-600'}>
+                    {t('landing.pricing.perMonth')}
+                  </span>
+                </p>
+                <ul className="mt-6 flex flex-col gap-3">
+                  {plan.lines(t).map((line) => (
+                    <li key={line} className={`flex gap-2 ${popular ? 'text-ink-100' : 'text-ink-800'}`}>
+                      {check}
+                      {line}
+                    </li>
+                  ))}
+                </ul>
+                {plan.key === 'free' ? (
+                  <ButtonLink to={primary.to} variant="secondary" className="mt-8 py-3">
+                    {primary.label}
+                  </ButtonLink>
+                ) : (
+                  <ButtonLink
+                    to={trialTarget}
+                    variant={popular ? 'accent' : 'primary'}
+                    className="mt-8 py-3"
+                    aria-describedby="paid-soon"
+                    data-trial={plan.key}
+                  >
+                    {t('landing.pricing.startTrial')}
+                  </ButtonLink>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <p id="paid-soon" className="mx-auto mt-8 max-w-2xl text-center text-sm text-ink-600">
+          {t('landing.pricing.paidSoon')}
+        </p>
+      </div>
+    </section>
+  );
+}
