@@ -175,6 +175,9 @@ describe('landing page', () => {
     expect(await page.locator('[data-trial="pro"]').getAttribute('href')).toBe('/dashboard/account');
     for (const width of [390, 320]) {
       await page.setViewportSize({ width, height: 700 });
+      const greeting = (await page.getByTestId('greeting').boundingBox())!;
+      expect(greeting.width).toBeGreaterThan(40);
+      expect(greeting.x + greeting.width).toBeLessThanOrEqual(width);
       const signOut = page.getByRole('button', { name: 'Sign Out' });
       const box = (await signOut.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(width);
@@ -206,6 +209,19 @@ describe('landing page', () => {
       });
       await page.screenshot({ path: `${process.env.LANDING_SHOTS}/landing-${width}.png`, fullPage: true });
       expect(await overflows(page)).toBe(false);
+      if (width === 1280 || width === 390) {
+        await page.getByRole('button', { name: width === 390 ? 'Voir la démo' : 'Watch demo' }).click();
+        const dialog = page.getByRole('dialog');
+        for (const n of [2, 4, 5]) {
+          await dialog.locator('button[aria-current]').waitFor();
+          await dialog
+            .locator('button[aria-label*="5"]')
+            .nth(n - 1)
+            .click();
+          await page.waitForTimeout(700);
+          await page.screenshot({ path: `${process.env.LANDING_SHOTS}/demo-${width}-${n}.png` });
+        }
+      }
       await context.close();
     }
   });

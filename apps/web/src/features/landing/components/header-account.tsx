@@ -28,7 +28,7 @@ export function HeaderAccount() {
       <span className="min-w-0 truncate text-sm text-ink-600" title={email} data-testid="greeting">
         {t('common.hello', { email })}
       </span>
-      <ButtonLink to="/dashboard" variant="secondary" className="hidden sm:inline-flex">
+      <ButtonLink to="/dashboard" variant="secondary" className="max-sm:hidden">
         {t('common.dashboard')}
       </ButtonLink>
       <Button

@@ -28,7 +28,7 @@ export function Hero() {
             <ButtonLink
               to={action.to}
               variant="accent"
-              className="w-full px-7 py-3 text-base sm:w-auto"
+              className="h-12 w-full px-7 text-base sm:w-auto"
               data-cta="hero"
             >
               {action.label}
@@ -36,7 +36,7 @@ export function Hero() {
             <button
               type="button"
               onClick={() => setDemo(true)}
-              className="inline-flex w-full items-center justify-center gap-2 rounded-lg px-7 py-3 text-base font-semibold text-white ring-1 ring-white/40 transition hover:bg-white/10 sm:w-auto"
+              className="inline-flex h-12 w-full items-center justify-center gap-2 rounded-lg px-7 text-base font-semibold text-white ring-1 ring-white/40 transition hover:bg-white/10 sm:w-auto"
             >
               <svg viewBox="0 0 20 20" className="size-5" fill="currentColor" aria-hidden="true">
                 <path d="M6 4.5v11l9-5.5z" />
@@ -93,7 +93,7 @@ function BeforeAfter() {
           {t('landing.hero.before')}
         </p>
       </div>
-      <figcaption className="absolute top-3 right-3 rounded-full bg-accent-400 px-3 py-1 text-xs font-bold text-brand-900 shadow-lg sm:-right-2">
+      <figcaption className="absolute right-3 bottom-14 rounded-full bg-accent-400 px-3 py-1 text-xs font-bold text-brand-900 shadow-lg sm:-right-2">
         {t('landing.hero.after')}
       </figcaption>
     </figure>
