@@ -56,21 +56,21 @@ export function Hero() {
   );
 }
 
-/** The product photo as it was taken, and the image the engine made from it. */
+/** Only wide screens show the picture: a phone's first screen stays text, and fetches none of it. */
+const WIDE = '(min-width: 1024px)';
+/** What a narrow screen's hidden <img> holds instead: an empty GIF, nothing to fetch. */
+const NOTHING = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+/** The product photo as it was taken, and the image the engine made from it (from 1024 px). */
 function BeforeAfter() {
   const { t } = useTranslation();
   return (
-    <figure className="relative mx-auto w-full max-w-sm pb-10 pl-10 sm:max-w-md sm:pl-16">
+    <figure className="relative mx-auto hidden w-full max-w-md pb-10 pl-16 lg:block">
       <picture>
-        <source
-          type="image/avif"
-          srcSet={srcSet('espresso', 'avif')}
-          sizes="(min-width: 640px) 400px, 85vw"
-        />
+        <source media={WIDE} type="image/avif" srcSet={srcSet('espresso', 'avif')} sizes="400px" />
+        <source media={WIDE} type="image/webp" srcSet={srcSet('espresso', 'webp')} sizes="400px" />
         <img
-          src="/examples/espresso-540.webp"
-          srcSet={srcSet('espresso', 'webp')}
-          sizes="(min-width: 640px) 400px, 85vw"
+          src={NOTHING}
           width={540}
           height={540}
           fetchPriority="high"
@@ -80,9 +80,10 @@ function BeforeAfter() {
       </picture>
       <div className="absolute bottom-0 left-0 w-[42%] -rotate-3 rounded-xl bg-white p-1.5 shadow-xl">
         <picture>
-          <source type="image/avif" srcSet="/examples/demo/photo-480.avif" />
+          <source media={WIDE} type="image/avif" srcSet="/examples/demo/photo-480.avif" />
+          <source media={WIDE} type="image/webp" srcSet="/examples/demo/photo-480.webp" />
           <img
-            src="/examples/demo/photo-480.webp"
+            src={NOTHING}
             width={480}
             height={320}
             alt={t('landing.hero.beforeAlt')}
@@ -93,7 +94,7 @@ function BeforeAfter() {
           {t('landing.hero.before')}
         </p>
       </div>
-      <figcaption className="absolute right-3 bottom-14 rounded-full bg-accent-400 px-3 py-1 text-xs font-bold text-brand-900 shadow-lg sm:-right-2">
+      <figcaption className="absolute bottom-14 rounded-full bg-accent-400 px-3 py-1 text-xs font-bold text-brand-900 shadow-lg -right-2">
         {t('landing.hero.after')}
       </figcaption>
     </figure>
