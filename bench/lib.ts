@@ -58,10 +58,15 @@ export async function createUser(base: string, email: string) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: BENCH_PASSWORD, firstName: 'Bench', lastName: 'User' }),
   });
-  const { messages } = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as {
-    messages: { to: string; links: string[] }[];
-  };
-  const link = messages.find((m) => m.to === email)?.links.find((l) => l.includes('verify-email'));
+  // The verification e-mail is sent after the answer: it reaches the outbox a moment later.
+  let link: string | undefined;
+  for (let tries = 0; !link && tries < 100; tries++) {
+    if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    const { messages } = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as {
+      messages: { to: string; links: string[] }[];
+    };
+    link = messages.find((m) => m.to === email)?.links.find((l) => l.includes('verify-email'));
+  }
   if (!link) throw new Error('no verification link');
   await fetch(link, { redirect: 'manual' });
 }

@@ -18,6 +18,15 @@ const PASSWORD = 'Vitrine2026';
 
 /** Opens the newest message to `to` in the dev mailbox and follows its link containing `pathPart`. */
 async function followMailLink(page: Page, to: string, pathPart: string) {
+  // Account e-mails are sent after the answer: wait until the message is in the outbox.
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await page.request.get('/api/dev/mailbox')).json()) as {
+        messages: { to: string; links: string[] }[];
+      };
+      return messages.some((m) => m.to === to && m.links.some((l) => l.includes(pathPart)));
+    })
+    .toBe(true);
   await page.goto('/dev/mailbox');
   await page.locator('tr', { hasText: to }).first().getByRole('link').click();
   const link = page.locator(`a[href*="${pathPart}"]`).first();

@@ -59,6 +59,7 @@ describe('landing page', () => {
     await expect.poll(() => current(page), { timeout: 5000 }).toBe(`Show image ${start + 1}`);
 
     await carousel(page).hover();
+    await page.waitForTimeout(500); // the scroll under way settles
     const hovered = await current(page);
     await page.waitForTimeout(3600); // longer than one autoplay delay: nothing may move meanwhile
     expect(await current(page)).toBe(hovered);
@@ -204,7 +205,7 @@ describe('landing page', () => {
         p.emulateMedia({ reducedMotion: 'reduce' }),
       );
       await page.evaluate(async () => {
-        for (const img of Array.from(document.querySelectorAll('img'))) img.loading = 'eager';
+        document.querySelectorAll('img').forEach((img) => (img.loading = 'eager'));
         await new Promise((r) => setTimeout(r, 800));
       });
       await page.screenshot({ path: `${process.env.LANDING_SHOTS}/landing-${width}.png`, fullPage: true });

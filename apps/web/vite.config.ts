@@ -6,14 +6,23 @@ import { catalogParts } from './catalog-parts';
 /**
  * The first page arrives rendered (src/prerender.tsx), so the app's code need not compete with it: the
  * entry's module-preload hints are dropped and the browser fetches the modules as the entry imports them,
- * after the page has painted. Lazy pages keep Vite's preloading of their own imports.
+ * after the page has painted. Lazy pages keep Vite's preloading of their own imports. The text font
+ * (Inter, Latin) is preloaded instead, so the page does not reflow when it arrives late.
  */
 function paintBeforeCode(): Plugin {
   return {
     name: 'vitrine-paint-before-code',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => html.replace(/\s*<link rel="modulepreload"[^>]*>/g, ''),
+      handler: (html, context) => {
+        const font = Object.keys(context.bundle ?? {}).find((file) =>
+          /\/inter-latin-wght-normal-[\w-]+\.woff2$/.test(file),
+        );
+        const preload = font
+          ? `<link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>\n  </head>`
+          : '</head>';
+        return html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace('</head>', preload);
+      },
     },
   };
 }

@@ -40,6 +40,27 @@ describe('configuration', () => {
   it('refuses a port out of range', () => {
     expect(() => parseConfig({ PORT: '70000' })).toThrow(/PORT: must be between 0 and 65535/);
   });
+
+  it('trusts no proxy unless TRUST_PROXY says which: true, a hop count, or addresses and CIDRs', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it.each(['yes', '0', '11', '10.0.0.0/33', '10.0.0.1,', 'proxy.internal', '::1/129', '10.0.0.0/8/8'])(
+    'refuses TRUST_PROXY=%s, naming the key',
+    (value) => {
+      expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be true, a hop count/);
+    },
+  );
 });
 
 describe('company keys (the public pages and the contact form)', () => {

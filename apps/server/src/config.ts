@@ -1,5 +1,6 @@
 /** The whole environment, parsed once at boot. A bad value stops the process with every bad key named. */
 import { statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { SiteInfo } from '@vitrine/shared/api/site';
@@ -30,6 +31,40 @@ const isFile = (file: string) => {
     return false;
   }
 };
+
+/** What Fastify's `trustProxy` takes: off, every hop, the nth hop, or the proxies' addresses. */
+export type TrustProxy = boolean | number | string[];
+
+/** `1.2.3.4`, `::1`, `10.0.0.0/8` or `fd00::/8`: an address, with an optional prefix length that fits it. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset or `false` (the socket's address is the client), `true`, a hop count, or addresses. */
+const trustProxy = z
+  .preprocess(emptyAsUndefined, z.string().optional())
+  .transform((value, ctx): TrustProxy => {
+    const trimmed = value?.trim() ?? '';
+    if (trimmed === '' || trimmed === 'false') return false;
+    if (trimmed === 'true') return true;
+    if (/^\d+$/.test(trimmed)) {
+      const hops = Number(trimmed);
+      if (hops >= 1 && hops <= 10) return hops;
+    } else {
+      const list = trimmed.split(',').map((part) => part.trim());
+      if (list.every(isAddressOrCidr)) return list;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be true, a hop count from 1 to 10, or comma-separated proxy addresses or CIDRs',
+    });
+    return z.NEVER;
+  });
 
 type Triple = [number, number, number];
 
@@ -69,6 +104,7 @@ const schema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: port.default(3000),
     HOST: z.string().min(1).default('localhost'),
+    TRUST_PROXY: trustProxy,
     PUBLIC_URL: z.preprocess(
       emptyAsUndefined,
       z
@@ -155,6 +191,8 @@ const schema = z
       env: env.NODE_ENV,
       port: env.PORT,
       host: env.HOST,
+      /** Which proxies may name the client in X-Forwarded-For (Fastify's trustProxy); off by default. */
+      trustProxy: env.TRUST_PROXY,
       publicUrl,
       secureCookies: publicUrl.startsWith('https://'),
       dataDir: path.resolve(env.DATA_DIR),

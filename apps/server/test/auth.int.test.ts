@@ -6,11 +6,11 @@ import {
   cookieFrom,
   createVerifiedUser,
   linkFor,
-  mailbox,
   pathOf,
   signIn,
   signUp,
   sessionOf,
+  waitForMail,
 } from './helpers/accounts';
 
 let t: TestApp;
@@ -47,7 +47,7 @@ describe('sign-up', () => {
       company_name: 'Boulangerie Durand',
       website: 'https://boulangerie.example',
     });
-    const mail = (await mailbox(t.app)).find((m) => m.to === 'camille.durand@example.test');
+    const [mail] = await waitForMail(t.app, (m) => m.to === 'camille.durand@example.test');
     expect(mail?.subject).toBe('Confirmez votre adresse e-mail');
     expect(mail?.links.some((l) => l.includes('/api/auth/core/verify-email?token='))).toBe(true);
   });
@@ -150,11 +150,12 @@ describe('sign-up', () => {
 describe('e-mail verification and sign-in', () => {
   it('refuses sign-in before the address is verified, and sends a new link', async () => {
     await signUp(t.app, { email: 'unverified@example.test' });
-    const before = (await mailbox(t.app)).filter((m) => m.to === 'unverified@example.test').length;
+    const toUnverified = (m: { to: string }) => m.to === 'unverified@example.test';
+    const before = (await waitForMail(t.app, toUnverified)).length;
     const res = await signIn(t.app, 'unverified@example.test');
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('EMAIL_NOT_VERIFIED');
-    expect((await mailbox(t.app)).filter((m) => m.to === 'unverified@example.test').length).toBe(before + 1);
+    expect(await waitForMail(t.app, toUnverified, before + 1)).toHaveLength(before + 1);
   });
 
   it('the verification link lands on the site root with a confirmation, then sign-in works', async () => {

@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import PostalMime from 'postal-mime';
 import { contactMessages } from '../src/jobs/definitions/contact-messages';
 import { readOutboxEml, readOutboxEntry, listOutbox, outboxDir } from '../src/modules/mail/outbox';
 import type { Mailer, MailMessage } from '../src/modules/mail/mailer';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createVerifiedUser } from './helpers/accounts';
+import { startSmtpServer, type TestSmtpServer } from './helpers/smtp-server';
+import { parseConfig } from '../src/config';
+import { workerDeps } from '../src/jobs/worker';
 
 const SITE = {
   COMPANY_NAME: 'Atelier Vitrine SAS',
@@ -96,6 +100,13 @@ describe('contact form (POST /api/contact)', () => {
     expect(entry!.text).toContain('Name: Camille Durand');
     const eml = (await readOutboxEml(outboxDir(t.config.dataDir), mails[0]!.id))!.toString();
     expect(eml).toMatch(/^Reply-To: camille@example\.test\r$/m);
+    // The dev mailbox shows where a reply goes.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/dev/mailbox/${encodeURIComponent(mails[0]!.id)}`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<tr><th>Reply-To</th><td>camille@example.test</td></tr>');
   });
 
   it('a signed-in sender’s message is tied to the account', async () => {
@@ -185,6 +196,28 @@ describe('contact form (POST /api/contact)', () => {
   });
 });
 
+describe('contact rate limits follow RATE_LIMIT_MULTIPLIER', () => {
+  it('with RATE_LIMIT_MULTIPLIER=2 one sender address may send 10 messages an hour, not 11', async () => {
+    const doubled = await createTestApp({ ...SITE, RATE_LIMIT_MULTIPLIER: '2' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await doubled.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
+          payload: JSON.stringify({ ...VALID, subject: `Question ${i}` }),
+          remoteAddress: `203.0.113.${i + 1}`,
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+    } finally {
+      await doubled.close();
+    }
+  });
+});
+
 describe('contact messages that could not be e-mailed, and retention', () => {
   let failing: TestApp;
   const sent: MailMessage[] = [];
@@ -238,6 +271,38 @@ describe('contact messages that could not be e-mailed, and retention', () => {
     expect(after!.mailed_at).not.toBeNull();
   });
 
+  it('the daily job sends unsent messages again a bounded number at a time: 20 per run, 5 minutes to 7 days old', async () => {
+    await failing.database.query('delete from contact_messages');
+    sent.length = 0;
+    await failing.database.query(
+      `insert into contact_messages (name, email, subject, message, lang, created_at)
+       select 'Sender ' || i, 'sender' || i || '@example.test', 'Question ' || i, 'x', 'en', now() - interval '1 hour'
+       from generate_series(1, 25) as i`,
+    );
+    await failing.database.query(
+      `insert into contact_messages (name, email, subject, message, lang, created_at) values
+       ('Too old', 'old@example.test', 'Old', 'x', 'fr', now() - interval '8 days'),
+       ('Just sent', 'new@example.test', 'New', 'x', 'fr', now() - interval '1 minute')`,
+    );
+    const run = () =>
+      contactMessages.handle(
+        {
+          database: failing.database,
+          logger: pino({ level: 'silent' }),
+          contact: { mailer: workingMailer, to: 'equipe@vitrine.example' },
+        } as never,
+        {},
+      );
+    expect(await run()).toMatchObject({ resent: 20, failed: 0 });
+    expect(await run()).toMatchObject({ resent: 5, failed: 0 });
+    expect(await run()).toMatchObject({ resent: 0 });
+    expect(sent).toHaveLength(25);
+    const unsent = await failing.database.query<{ name: string }>(
+      'select name from contact_messages where mailed_at is null order by name',
+    );
+    expect(unsent.map((row) => row.name)).toEqual(['Just sent', 'Too old']);
+  });
+
   it('messages are kept 12 months: the daily job deletes a 13-month-old one and keeps a recent one', async () => {
     await failing.database.query('delete from contact_messages');
     await failing.database.query(
@@ -266,5 +331,78 @@ describe('site information (GET /api/site)', () => {
       parentCompanyUrl: 'https://groupe.example',
     });
     expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
+});
+
+describe('contact messages through a real SMTP server (SMTP_URL set)', () => {
+  let refusing: TestSmtpServer;
+  let accepting: TestSmtpServer;
+  let app: TestApp;
+  beforeAll(async () => {
+    refusing = await startSmtpServer({ refuse: 'Mailbox unavailable' });
+    accepting = await startSmtpServer();
+    app = await createTestApp({ ...SITE, SMTP_URL: accepting.url });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await refusing?.close();
+    await accepting?.close();
+  });
+
+  it('the mail server receives the message for CONTACT_EMAIL with Reply-To the sender and no injected header', async () => {
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
+      payload: JSON.stringify({ ...VALID, message: 'Bcc: everyone@example.test\nBonjour' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(accepting.received).toHaveLength(1);
+    expect(accepting.received[0]!.to).toEqual(['equipe@vitrine.example']);
+    const mail = await PostalMime.parse(accepting.received[0]!.raw);
+    expect(mail.replyTo).toEqual([expect.objectContaining({ address: 'camille@example.test' })]);
+    expect(mail.subject).toBe('[Vitrine contact] Une question sur les formats');
+    expect(mail.text).toContain('Bcc: everyone@example.test\nBonjour');
+    // The message's text stays in the body: no header of that name.
+    expect(mail.headers.map((header) => header.key)).not.toContain('bcc');
+  });
+
+  it('a mail server that refuses keeps the message; the worker’s daily job delivers it later', async () => {
+    const failing = await createTestApp({ ...SITE, SMTP_URL: refusing.url });
+    try {
+      const res = await failing.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+        payload: JSON.stringify(VALID),
+      });
+      expect(res.statusCode).toBe(200);
+      const [row] = await failing.database.query<{ mailed_at: Date | null }>(
+        'select mailed_at from contact_messages',
+      );
+      expect(row!.mailed_at).toBeNull();
+
+      // The worker's own wiring: CONTACT_EMAIL and the mailer SMTP_URL names.
+      const deps = workerDeps(
+        parseConfig({ ...SITE, DATA_DIR: failing.config.dataDir, SMTP_URL: accepting.url }),
+      );
+      const before = accepting.received.length;
+      try {
+        const summary = await contactMessages.handle(
+          { ...deps, database: failing.database, logger: pino({ level: 'silent' }) } as never,
+          { now: new Date(Date.now() + 10 * 60_000).toISOString() },
+        );
+        expect(summary).toMatchObject({ resent: 1, failed: 0 });
+      } finally {
+        deps.contact?.mailer.close();
+      }
+      expect(accepting.received.slice(before).map((mail) => mail.to)).toEqual([['equipe@vitrine.example']]);
+      const [after] = await failing.database.query<{ mailed_at: Date | null }>(
+        'select mailed_at from contact_messages',
+      );
+      expect(after!.mailed_at).not.toBeNull();
+    } finally {
+      await failing.close();
+    }
   });
 });

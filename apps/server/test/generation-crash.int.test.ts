@@ -3,6 +3,7 @@
  * "processing": on the next start the record is failed with a message saying so, and the credit is back.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,12 +19,33 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const start = () => startServer({ DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '100' }, { timeoutMs: 90_000 });
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+// The same port across the restart; PUBLIC_URL is the address fetched, as the dev mailbox requires.
+let port: number | undefined;
+const start = async () => {
+  port ??= await freePort();
+  return startServer(
+    {
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MULTIPLIER: '100',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    { timeoutMs: 90_000 },
+  );
+};
 
 describe.runIf(dbKind() === 'pglite')('a worker killed mid-render', () => {
   it('leaves the generation failed and the credit count right after a restart', async () => {
     server = await start();
-    // The dev mailbox answers only when PUBLIC_URL is local, which it is by default.
+    // The dev mailbox answers only to a local client asking for PUBLIC_URL's host.
     let base = server.url;
     const email = 'crash@example.test';
     type Body = {
@@ -38,8 +60,14 @@ describe.runIf(dbKind() === 'pglite')('a worker killed mid-render', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: PASSWORD, firstName: 'Crash', lastName: 'Test' }),
     });
-    const mailbox = await json(await fetch(`${base}/api/dev/mailbox`));
-    const link = mailbox.messages.find((m) => m.to === email)!.links.find((l) => l.includes('verify-email'))!;
+    // The verification e-mail is sent after the answer: it reaches the outbox a moment later.
+    let link: string | undefined;
+    for (let tries = 0; !link && tries < 100; tries++) {
+      if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      const mailbox = await json(await fetch(`${base}/api/dev/mailbox`));
+      link = mailbox.messages.find((m) => m.to === email)?.links.find((l) => l.includes('verify-email'));
+    }
+    if (!link) throw new Error('no verification link');
     await fetch(link.replace(/^https?:\/\/[^/]+/, base), { redirect: 'manual' });
     const signedIn = await fetch(`${base}/api/auth/sign-in`, {
       method: 'POST',

@@ -50,6 +50,8 @@ async function signInWithGoogle(app: TestApp['app']) {
   const authorizeUrl = String(start.headers.location);
   expect(authorizeUrl.startsWith(oidc.issuer.url!)).toBe(true);
   const stateCookie = cookieFrom(start);
+  // The cookie policy (apps/web/src/features/legal/content/cookies.ts) names this cookie and its 5 minutes.
+  expect(String(start.headers['set-cookie'])).toMatch(/^vitrine\.state=[^;]+;\s*Max-Age=300;/);
   const consent = await fetch(authorizeUrl, { redirect: 'manual' });
   expect(consent.status).toBe(302);
   const callback = new URL(consent.headers.get('location')!);
@@ -120,6 +122,42 @@ describe('Google sign-in (OpenID Connect)', () => {
       lastName: 'Leroy',
       companyName: 'Leroy & Fils',
     });
+  });
+
+  it('an ID token whose e-mail is not verified does not sign in as the account with that address, nor link to it', async () => {
+    const { userId } = await createVerifiedUser(t.app, 'target@example.test');
+    nextUser = { ...claims('target@example.test', 'Eve', 'Attacker'), email_verified: false };
+    const done = await signInWithGoogle(t.app);
+    expect(done.statusCode).toBe(302);
+    expect(String(done.headers.location)).toMatch(/^\/auth\?error=/);
+    expect(cookieFrom(done)).not.toMatch(/session_token/);
+    const linked = await t.database.query(
+      `select id from accounts where user_id = $1 and provider_id = 'google'`,
+      [userId],
+    );
+    expect(linked).toHaveLength(0);
+
+    // With the address verified by the provider, linking works as before.
+    nextUser = claims('target@example.test', 'Eve', 'Attacker');
+    const verified = await signInWithGoogle(t.app);
+    expect(verified.statusCode).toBe(302);
+    expect(verified.headers.location).toBe('/');
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: cookieFrom(verified) },
+    });
+    expect(session.json().user.id).toBe(userId);
+  });
+
+  it('an ID token whose e-mail is not verified creates no account for that address', async () => {
+    nextUser = { ...claims('not-yet-theirs@example.test', 'Eve', 'Attacker'), email_verified: false };
+    const done = await signInWithGoogle(t.app);
+    expect(done.statusCode).toBe(302);
+    expect(String(done.headers.location)).toMatch(/^\/auth\?error=/);
+    expect(cookieFrom(done)).not.toMatch(/session_token/);
+    const users = await t.database.query(`select id from users where email = 'not-yet-theirs@example.test'`);
+    expect(users).toHaveLength(0);
   });
 
   it('a callback with a forged state is refused and sends the user back to /auth with an error', async () => {

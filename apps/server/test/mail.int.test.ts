@@ -11,6 +11,7 @@ import { createMailer, type MailMessage, type Mailer } from '../src/modules/mail
 import { listOutbox, outboxDir } from '../src/modules/mail/outbox';
 import { startSmtpServer } from './helpers/smtp-server';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { mailboxGet } from './helpers/accounts';
 
 const VERIFY_URL = 'https://vitrine.test/verify?token=abc123&lang=fr';
 
@@ -64,17 +65,13 @@ describe('outbox (no SMTP_URL): every message is kept as a real .eml in DATA_DIR
     expect(email.html?.trim()).toBe(welcome.html);
   });
 
-  it('logs one line with the recipient, subject and the links of the text part', async () => {
+  it('logs one line with the recipient and subject, and never a link a log reader could use', async () => {
     const { logger, lines } = capturingLogger();
     await createMailer(tempConfig(), logger).send(welcome);
     expect(lines).toHaveLength(1);
-    // The sentence's final period is not part of the link.
-    expect(lines[0]).toMatchObject({
-      level: 30,
-      to: welcome.to,
-      subject: welcome.subject,
-      links: [VERIFY_URL],
-    });
+    expect(lines[0]).toMatchObject({ level: 30, to: welcome.to, subject: welcome.subject });
+    expect(JSON.stringify(lines)).not.toContain('token=abc123');
+    expect(JSON.stringify(lines)).not.toContain('vitrine.test/verify');
   });
 
   it('two messages in the same millisecond get two files, listed newest first', async () => {
@@ -199,14 +196,14 @@ describe('dev mailbox (outbox mode only)', () => {
   afterAll(() => t.close());
 
   async function idOf(subject: string): Promise<string> {
-    const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    const res = await mailboxGet(t.app, '/api/dev/mailbox');
     const found = devMailboxResponse.parse(res.json()).messages.find((m) => m.subject === subject);
     if (!found) throw new Error(`no message with subject ${subject}`);
     return found.id;
   }
 
   it('GET /api/dev/mailbox lists the messages newest first with their links', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    const res = await mailboxGet(t.app, '/api/dev/mailbox');
     expect(res.statusCode).toBe(200);
     const { messages } = devMailboxResponse.parse(res.json());
     expect(messages.map((m) => m.subject)).toEqual([hostile.subject, welcome.subject]);
@@ -214,7 +211,7 @@ describe('dev mailbox (outbox mode only)', () => {
   });
 
   it('the list page escapes what the message says and needs no script', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    const res = await mailboxGet(t.app, '/dev/mailbox');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
@@ -225,7 +222,7 @@ describe('dev mailbox (outbox mode only)', () => {
   });
 
   it('the message page escapes the text, makes links clickable and sandboxes the HTML part', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${await idOf(hostile.subject)}` });
+    const res = await mailboxGet(t.app, `/dev/mailbox/${await idOf(hostile.subject)}`);
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toMatch(/<script/i);
     expect(res.body).toContain('Cliquez &lt;b&gt;ici&lt;/b&gt;');
@@ -238,7 +235,7 @@ describe('dev mailbox (outbox mode only)', () => {
 
   it('the .eml download is the raw message as message/rfc822', async () => {
     const id = await idOf(welcome.subject);
-    const res = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${id}.eml` });
+    const res = await mailboxGet(t.app, `/dev/mailbox/${id}.eml`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('message/rfc822');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${id}.eml"`);
@@ -260,10 +257,78 @@ describe('dev mailbox (outbox mode only)', () => {
       `..%2Fmail%2F${id}`,
       '%2e%2e',
     ]) {
-      const res = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${file}` });
+      const res = await mailboxGet(t.app, `/dev/mailbox/${file}`);
       expect(res.statusCode, file).toBe(404);
       expect(res.json(), file).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
     }
+  });
+});
+
+describe('dev mailbox: only for this machine, at the configured address', () => {
+  let t: TestApp;
+  let withSite: TestApp;
+  const paths = [
+    '/api/dev/mailbox',
+    '/dev/mailbox',
+    '/dev/mailbox/2030-01-02T03-04-05.678Z-0123456789abcdef',
+  ];
+  beforeAll(async () => {
+    t = await createTestApp({ HOST: '0.0.0.0', PUBLIC_URL: 'http://localhost:3000' });
+    await t.app.deps.mailer.send(welcome);
+    const webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-web-'));
+    fs.writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Vitrine</title>');
+    withSite = await createTestApp({ WEB_DIST_DIR: webDistDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await withSite.close();
+  });
+
+  it('a loopback client asking for PUBLIC_URL’s host reads it, over IPv4, IPv6 and IPv4-mapped IPv6', async () => {
+    for (const remoteAddress of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+      const res = await mailboxGet(t.app, '/api/dev/mailbox', { remoteAddress });
+      expect(res.statusCode, remoteAddress).toBe(200);
+      expect(devMailboxResponse.parse(res.json()).messages).toHaveLength(1);
+    }
+    const page = await mailboxGet(t.app, '/dev/mailbox', { headers: { host: 'LOCALHOST:3000' } });
+    expect(page.statusCode).toBe(200);
+  });
+
+  it.each(['192.168.1.20', '10.0.0.7', '::ffff:192.168.1.20', 'fe80::1'])(
+    'a client on the network (%s) gets the 404 of a path that does not exist',
+    async (remoteAddress) => {
+      for (const url of paths) {
+        const res = await mailboxGet(t.app, url, { remoteAddress });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json(), url).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
+      }
+    },
+  );
+
+  it('a forwarded loopback address does not make a network client local', async () => {
+    const res = await mailboxGet(t.app, '/api/dev/mailbox', {
+      remoteAddress: '192.168.1.20',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it.each(['attacker.example:3000', 'attacker.example', 'localhost:8080', 'localhost', '127.0.0.1:3000'])(
+    'a DNS-rebinding page (Host: %s) cannot read it, even from loopback',
+    async (host) => {
+      for (const url of paths) {
+        const res = await mailboxGet(t.app, url, { headers: { host } });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).not.toContain('Bienvenue');
+      }
+    },
+  );
+
+  it('with the web app served, a refused mailbox page answers like any unknown page', async () => {
+    const refused = await mailboxGet(withSite.app, '/dev/mailbox', { remoteAddress: '192.168.1.20' });
+    const unknown = await mailboxGet(withSite.app, '/dev/no-such-page', { remoteAddress: '192.168.1.20' });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).toBe(unknown.body);
   });
 });
 

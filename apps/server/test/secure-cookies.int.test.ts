@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { PASSWORD, pathOf, signUp } from './helpers/accounts';
 
@@ -10,18 +10,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The dev mailbox is not served on a public address, so the link is read from the outbox itself. */
-function verificationLink(): string {
+/**
+ * The dev mailbox is not served on a public address, so the link is read from the outbox itself, once
+ * the message is there (account e-mails are sent after the answer).
+ */
+function verificationLink(): Promise<string> {
   const dir = path.join(t.config.dataDir, 'mail');
-  const sidecar = fs.readdirSync(dir).find((f) => f.endsWith('.json'));
-  const { links } = JSON.parse(fs.readFileSync(path.join(dir, sidecar!), 'utf8')) as { links: string[] };
-  return links.find((l) => l.includes('verify-email'))!;
+  return vi.waitFor(() => {
+    const sidecar = fs.readdirSync(dir).find((f) => f.endsWith('.json'));
+    const { links } = JSON.parse(fs.readFileSync(path.join(dir, sidecar!), 'utf8')) as { links: string[] };
+    return links.find((l) => l.includes('verify-email'))!;
+  });
 }
 
 describe('session cookie on an https deployment', () => {
   it('is Secure, httpOnly and SameSite=Lax, and e-mail links use the public https address', async () => {
     expect((await signUp(t.app, { email: 'secure@example.test' })).statusCode).toBe(201);
-    const link = verificationLink();
+    const link = await verificationLink();
     expect(link.startsWith('https://vitrine.example/api/auth/core/verify-email?token=')).toBe(true);
     await t.app.inject({ method: 'GET', url: pathOf(link) });
     const res = await t.app.inject({
@@ -35,5 +40,21 @@ describe('session cookie on an https deployment', () => {
     expect(cookie).toMatch(/; Secure/i);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it('a tampered session cookie is cleared under its https name, __Secure-, with Secure', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: '__Secure-vitrine.session_token=forged.value' },
+    });
+    expect(res.statusCode).toBe(401);
+    const raw = res.headers['set-cookie'];
+    const cleared = (Array.isArray(raw) ? raw : [String(raw)]).find((c) =>
+      c.startsWith('__Secure-vitrine.session_token=;'),
+    );
+    expect(cleared).toMatch(/Max-Age=0/);
+    expect(cleared).toMatch(/; Secure/);
+    expect(cleared).toMatch(/Path=\//);
   });
 });

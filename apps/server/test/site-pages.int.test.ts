@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWIN_PAGE_NAMES, TWIN_PAGES } from '@vitrine/shared/routes';
 import { translate, type MessageKey } from '@vitrine/shared/i18n/catalog';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { checkWellFormedXml } from './helpers/xml';
 
 const PUBLIC_URL = 'https://vitrine.example';
 const INDEX = `<!doctype html>
@@ -30,6 +31,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'prerendered', 'home.fr.html'), '<h1>Vos produits</h1>');
   fs.writeFileSync(path.join(dist, 'prerendered', 'home.en.html'), '<h1>Your products</h1>');
   fs.writeFileSync(path.join(dist, 'prerendered', 'about.en.html'), '<h1>About Vitrine</h1>');
+  // Files of these names in the web build must not replace the server's own.
+  fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+  fs.writeFileSync(path.join(dist, 'sitemap.xml'), '<urlset>built</urlset>');
   t = await createTestApp({ WEB_DIST_DIR: dist, PUBLIC_URL });
 });
 afterAll(async () => {
@@ -121,6 +125,8 @@ describe('per-page HTML for crawlers and link previews', () => {
     expect(fr.alternates).toEqual({ 'x-default': `${PUBLIC_URL}/` });
     const res = await page('/', 'fr');
     expect(res.headers.vary).toMatch(/accept-language/i);
+    // A twin page is the same whatever the browser's language: caches need not keep one per language.
+    expect((await page('/about-en', 'fr')).headers.vary ?? '').not.toMatch(/accept-language/i);
   });
 
   it('public pages arrive with their prerendered body; pages without one keep the empty root', async () => {
@@ -146,6 +152,14 @@ describe('per-page HTML for crawlers and link previews', () => {
     expect((await page('/no-such-page')).statusCode).toBe(404);
   });
 
+  it('the built index.html and the prerendered bodies are not served bare (no page without its head)', async () => {
+    for (const url of ['/index.html', '/prerendered/home.fr.html', '/prerendered/about.en.html']) {
+      const res = await page(url, 'fr');
+      expect(res.statusCode, url).toBe(404);
+      expect(head(res.body).noindex, url).toBe(true);
+    }
+  });
+
   it('keeps the rest of the built page: its script tag and charset', async () => {
     const body = (await page('/terms')).body;
     expect(body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
@@ -154,6 +168,12 @@ describe('per-page HTML for crawlers and link previews', () => {
 });
 
 describe('robots.txt and sitemap.xml', () => {
+  it('the server’s own robots.txt and sitemap.xml are served, not files of the same names in the web build', async () => {
+    expect((await page('/robots.txt')).body).not.toContain('Disallow: /\n');
+    expect((await page('/robots.txt')).body).toContain('Sitemap:');
+    expect((await page('/sitemap.xml')).body).not.toContain('built');
+  });
+
   it('robots.txt lets crawlers read the public pages, not the app, the API or the mailbox, and names the sitemap', async () => {
     const res = await page('/robots.txt');
     expect(res.statusCode).toBe(200);
@@ -179,9 +199,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(locs.sort()).toEqual(expected.sort());
     expect(res.body).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${PUBLIC_URL}/privacy-en"/>`);
     expect(res.body.match(/<lastmod>2025-06-08<\/lastmod>/g)).toHaveLength(6);
-    // Well formed: every element opened is closed.
-    const opened = res.body.match(/<url>/g)!.length;
-    expect(res.body.match(/<\/url>/g)!.length).toBe(opened);
+    expect(() => checkWellFormedXml(res.body)).not.toThrow();
     expect(res.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
   });
 });

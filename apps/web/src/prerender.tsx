@@ -7,7 +7,8 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { Lang } from '@vitrine/shared/locale';
+import { LANGUAGES, type Lang } from '@vitrine/shared/locale';
+import { TWIN_PAGE_NAMES, twinPath } from '@vitrine/shared/routes';
 import { setupI18n } from './app/i18n';
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
@@ -35,4 +36,7 @@ export async function render(path: string, lang: Lang): Promise<string> {
 export const pages: { name: string; path: string; lang: Lang }[] = [
   { name: 'home', path: '/', lang: 'fr' },
   { name: 'home', path: '/', lang: 'en' },
+  ...TWIN_PAGE_NAMES.flatMap((page) =>
+    LANGUAGES.map((lang) => ({ name: page, path: twinPath(page, lang), lang })),
+  ),
 ];

@@ -50,6 +50,8 @@ export type AppDeps = {
   imageFetchOptions?: SafeFetchOptions;
   /** How often an open event stream checks its session (EVENT_STREAM_RECHECK_MS; tests shorten it). */
   eventStreamRecheckMs?: number;
+  /** How the sign-in guard waits before answering (tests record the delays instead of sleeping). */
+  signInDelay?: (ms: number) => Promise<void>;
 };
 
 declare module 'fastify' {
@@ -64,6 +66,12 @@ function pathOf(url: string): string {
   return q === -1 ? url : url.slice(0, q);
 }
 
+/** A hop count as the function Fastify's types accept (its runtime takes the number as the same rule). */
+function fastifyTrustProxy(trust: Config['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
@@ -73,6 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // request.ip is the socket's address unless TRUST_PROXY names the proxies allowed to forward it.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   app.decorate('deps', deps);
   app.decorate('sessionEnds', createSessionEnds());

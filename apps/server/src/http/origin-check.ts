@@ -3,6 +3,10 @@
  * (or Sec-Fetch-Site); requests without either come from non-browser clients, which carry no ambient
  * cookies of a victim, so they pass. Routes declared with `config: { signedWebhook: true }` are exempt:
  * they act on no session and are authenticated by their signature, whatever client sends them.
+ *
+ * Every POST, PUT, PATCH and DELETE is checked, whatever its path: the decision is never made on how
+ * the URL is spelled (`/%61pi/…` reaches the same route as `/api/…`), only on the route the router
+ * matched, whose options say whether it is a signed webhook.
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error';
@@ -20,9 +24,7 @@ declare module 'fastify' {
 export function installOriginCheck(app: FastifyInstance, publicUrl: string) {
   const allowed = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
-    // Every state-changing request, whatever its spelling: `/%61pi/...` reaches the same route as
-    // `/api/...`. A request no route matches changes nothing and goes on to its 404.
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.url === undefined) return;
+    if (SAFE_METHODS.has(request.method)) return;
     if (request.routeOptions.config.signedWebhook === true) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {

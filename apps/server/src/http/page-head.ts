@@ -7,13 +7,18 @@
  */
 import { translate, type MessageKey } from '@vitrine/shared/i18n/catalog';
 import { langFromAcceptLanguage, LANGUAGES, type Lang } from '@vitrine/shared/locale';
-import { PAGE_PATHS, TWIN_PAGES, twinPageOf, type TwinPage } from '@vitrine/shared/routes';
+import { PAGE_PATHS, TWIN_PAGE_NAMES, TWIN_PAGES, twinPageOf, type TwinPage } from '@vitrine/shared/routes';
 import type { Prerendered } from './prerendered';
 
 /** Pages with their own title and description (catalog `seo.<page>`). */
 export type SeoPage = 'home' | 'auth' | TwinPage;
 
 export type PageKind = { page: SeoPage; lang: Lang } | { page: 'app'; lang: Lang };
+
+/** Every kind of page the server sends, in each language. */
+export const ALL_PAGE_KINDS: PageKind[] = LANGUAGES.flatMap((lang) =>
+  (['home', 'auth', 'app', ...TWIN_PAGE_NAMES] as const).map((page) => ({ page, lang })),
+);
 
 export const OG_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 };
 const OG_LOCALE: Record<Lang, string> = { fr: 'fr_FR', en: 'en_US' };

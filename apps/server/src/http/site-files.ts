@@ -8,6 +8,9 @@ import { LEGAL_UPDATED_ON } from '@vitrine/shared/api/site';
 import { LANGUAGES } from '@vitrine/shared/locale';
 import { PAGE_PATHS, TWIN_PAGE_NAMES, TWIN_PAGES, type TwinPage } from '@vitrine/shared/routes';
 
+/** The files this module serves, relative to the site's root. */
+export const SITE_FILES = ['robots.txt', 'sitemap.xml'] as const;
+
 const LEGAL_PAGES: TwinPage[] = ['privacy', 'terms', 'cookies'];
 
 const escapeXml = (value: string) =>

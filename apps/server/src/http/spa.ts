@@ -8,9 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { TWIN_PAGE_NAMES } from '@vitrine/shared/routes';
 import { StartupError } from '../lib/startup-error';
-import { pageHtml, type PageKind } from './page-head';
+import { ALL_PAGE_KINDS, pageHtml, type PageKind } from './page-head';
 import { loadPrerendered } from './prerendered';
+import { SITE_FILES } from './site-files';
+
+const isTwinPage = (page: string) => (TWIN_PAGE_NAMES as string[]).includes(page);
 
 export async function registerSpa(app: FastifyInstance, distDir: string, publicUrl: string) {
   const indexPath = path.join(distDir, 'index.html');
@@ -19,21 +23,21 @@ export async function registerSpa(app: FastifyInstance, distDir: string, publicU
   }
   const indexHtml = fs.readFileSync(indexPath, 'utf8');
   const prerendered = loadPrerendered(distDir);
-  // A page's HTML depends only on its kind: made once, on first use.
+  // A page's HTML depends only on its kind and language: all of them are made once, at startup.
   const pages = new Map<string, string>();
-  const htmlOf = (kind: PageKind) => {
-    const key = `${kind.page}.${kind.lang}`;
-    let html = pages.get(key);
-    if (html === undefined) {
-      html = pageHtml(indexHtml, kind, publicUrl, prerendered);
-      pages.set(key, html);
-    }
-    return html;
-  };
+  const keyOf = (kind: PageKind) => `${kind.page}.${kind.lang}`;
+  for (const kind of ALL_PAGE_KINDS) {
+    pages.set(keyOf(kind), pageHtml(indexHtml, kind, publicUrl, prerendered));
+  }
+  const htmlOf = (kind: PageKind) => pages.get(keyOf(kind))!;
 
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
+    // Not served as files: robots.txt and sitemap.xml are made by the server (site-files.ts) from
+    // PUBLIC_URL, and a built file of either name would clash with their routes; index.html and the
+    // prerendered bodies only reach browsers inside each page's own HTML (below), never bare.
+    globIgnore: [...SITE_FILES, 'index.html', 'prerendered/**'],
     index: false,
     // Cache-Control is set below, per file kind.
     cacheControl: false,
@@ -45,15 +49,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string, publicU
 
   return {
     sendPage(reply: FastifyReply, status: 200 | 404, kind: PageKind) {
-      return (
-        reply
-          .status(status)
-          .header('cache-control', 'no-cache')
-          // The home and sign-in pages answer in the browser's language.
-          .header('vary', 'accept-language')
-          .type('text/html; charset=utf-8')
-          .send(htmlOf(kind))
-      );
+      reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      // A twin page has one language; every other page answers in the browser's.
+      if (!isTwinPage(kind.page)) reply.header('vary', 'accept-language');
+      return reply.send(htmlOf(kind));
     },
   };
 }

@@ -1,18 +1,42 @@
 /** Test helpers that create accounts through the API, the way a person would. */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
 export const PASSWORD = 'Vitrine2026';
 
 export type Mail = { id: string; to: string; subject: string; date: string; links: string[] };
 
+/** A GET to the dev mailbox as a browser on this machine sends it: to PUBLIC_URL's host. */
+export function mailboxGet(app: FastifyInstance, url: string, extra: InjectOptions = {}) {
+  const host = new URL(app.deps.config.publicUrl).host;
+  return app.inject({ method: 'GET', url, ...extra, headers: { host, ...extra.headers } });
+}
+
 export async function mailbox(app: FastifyInstance): Promise<Mail[]> {
-  const res = await app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+  const res = await mailboxGet(app, '/api/dev/mailbox');
   return (res.json() as { messages: Mail[] }).messages;
+}
+
+/**
+ * The messages that match, once there are at least `count` of them: account e-mails are sent after the
+ * answer (so that its timing says nothing), and reach the outbox a moment later.
+ */
+export async function waitForMail(
+  app: FastifyInstance,
+  match: (mail: Mail) => boolean,
+  count = 1,
+  timeoutMs = 5000,
+): Promise<Mail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailbox(app)).filter(match);
+    if (found.length >= count || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** The newest link sent to an address whose path contains `pathPart`. */
 export async function linkFor(app: FastifyInstance, to: string, pathPart: string): Promise<string> {
-  const mail = (await mailbox(app)).find((m) => m.to === to && m.links.some((l) => l.includes(pathPart)));
+  const [mail] = await waitForMail(app, (m) => m.to === to && m.links.some((l) => l.includes(pathPart)));
   const link = mail?.links.find((l) => l.includes(pathPart));
   if (!link) throw new Error(`no mail to ${to} with a link containing ${pathPart}`);
   return link;

@@ -18,6 +18,8 @@ export type TestApp = {
   app: FastifyInstance;
   database: TestDatabase;
   config: Config;
+  /** The waits the sign-in guard asked for, in order; tests never sleep through them. */
+  signInDelays: number[];
   close(): Promise<void>;
 };
 
@@ -40,6 +42,7 @@ export async function createTestApp(
   const mailer = createMailer(config, logger);
   const auth = createAuth({ config, database, mailer, logger, secret: config.auth.secret! });
   const storage = createLocalStorage(path.join(dataDir, 'storage'));
+  const signInDelays: number[] = [];
   const app = await buildApp({
     config,
     database,
@@ -49,6 +52,10 @@ export async function createTestApp(
     storage,
     secret: config.auth.secret!,
     imageFetchOptions,
+    signInDelay: (ms) => {
+      signInDelays.push(ms);
+      return Promise.resolve();
+    },
     ...extra,
   });
   configure?.(app);
@@ -57,6 +64,7 @@ export async function createTestApp(
     app,
     database,
     config,
+    signInDelays,
     async close() {
       await app.close();
       await database.dispose();

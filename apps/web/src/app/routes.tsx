@@ -5,7 +5,8 @@
  * the editor or the auth screens.
  */
 import type { RouteObject } from 'react-router';
-import { PAGE_PATHS } from '@vitrine/shared/routes';
+import { LANGUAGES } from '@vitrine/shared/locale';
+import { PAGE_PATHS, TWIN_PAGE_NAMES, twinPath } from '@vitrine/shared/routes';
 import { HomePage } from '../features/landing/components/home-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { SessionMonitor } from '../features/auth/components/session-monitor';
@@ -40,12 +41,21 @@ const dashboardPages: RouteObject[] = [
   },
 ];
 
+/** The public pages in French and in English (/about and /about-en...), in one module for all. */
+const twinPages: RouteObject[] = TWIN_PAGE_NAMES.flatMap((page) =>
+  LANGUAGES.map((lang) => ({
+    path: twinPath(page, lang),
+    lazy: async () => ({ Component: (await import('../features/site/pages')).TWIN_PAGE_COMPONENTS[page] }),
+  })),
+);
+
 export const routes: RouteObject[] = [
   {
     element: <SessionMonitor />,
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { path: PAGE_PATHS.home, element: <HomePage /> },
+      ...twinPages,
       {
         path: PAGE_PATHS.auth,
         lazy: async () => ({ Component: (await import('../features/auth/components/auth-page')).AuthPage }),

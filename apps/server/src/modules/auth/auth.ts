@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, profiles, sessions, users, verifications } from '../../db/schema';
-import type { Mailer } from '../mail/mailer';
+import type { MailMessage, Mailer } from '../mail/mailer';
 import { recordSecurityEvent } from '../security-log/record';
 import { resetPasswordEmail, verificationEmail } from './emails';
 import { authRequestContext } from './request-context';
@@ -50,6 +50,14 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
   const meta = () => authRequestContext.getStore()?.meta ?? { userAgent: null, path: null };
   const google = config.auth.google;
   const idle = config.auth.idleTimeoutSeconds;
+  // Account e-mails go off the request path: only addresses with an account get one, so an answer that
+  // waited for the mail server would tell them apart by its time. A failed delivery is logged.
+  const deliver = (message: MailMessage): Promise<void> => {
+    mailer.send(message).catch((error: unknown) => {
+      logger.error({ err: error, subject: message.subject }, 'account e-mail not delivered');
+    });
+    return Promise.resolve();
+  };
 
   return betterAuth({
     appName: 'Vitrine',
@@ -73,7 +81,9 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
     user: { modelName: 'users' },
     account: {
       modelName: 'accounts',
-      accountLinking: { enabled: true, trustedProviders: ['google'] },
+      // No provider is trusted blindly: Google is linked to an existing account only when its ID token
+      // says the address is verified (email_verified, mapped to emailVerified below).
+      accountLinking: { enabled: true, trustedProviders: [] },
     },
     verification: { modelName: 'verifications' },
     // Sliding expiry: a session lives IDLE seconds after its last use, extended at most once a minute.
@@ -97,9 +107,9 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user, token }) {
+      sendResetPassword({ user, token }) {
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send(resetPasswordEmail(lang(), user.email, user.name, url));
+        return deliver(resetPasswordEmail(lang(), user.email, user.name, url));
       },
     },
     emailVerification: {
@@ -107,8 +117,8 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_LINK_HOURS * 3600,
-      async sendVerificationEmail({ user, url }) {
-        await mailer.send(verificationEmail(lang(), user.email, user.name, url, VERIFICATION_LINK_HOURS));
+      sendVerificationEmail({ user, url }) {
+        return deliver(verificationEmail(lang(), user.email, user.name, url, VERIFICATION_LINK_HOURS));
       },
     },
     plugins: [
@@ -195,6 +205,13 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
         },
       },
       user: {
+        create: {
+          // An account is made from Google only for an address Google has verified: otherwise anyone
+          // could hold an address before its owner signs up (and keep a way in after they do).
+          async before(user, context) {
+            if (context?.path.includes('/callback/') && user.emailVerified !== true) return false;
+          },
+        },
         update: {
           async after(user, context) {
             if (user.emailVerified && context?.path === '/verify-email') {

@@ -1,4 +1,7 @@
-/** The account e-mails (verification, password reset) in the reader's language, as text and HTML. */
+/**
+ * The account e-mails (verification, password reset) in the reader's language, and the sign-in alert in
+ * both, as text and HTML.
+ */
 import { translate, type MessageKey } from '@vitrine/shared/i18n/catalog';
 import type { Lang } from '@vitrine/shared/locale';
 import type { MailMessage } from '../mail/mailer';
@@ -13,14 +16,20 @@ type Template = {
   subject: MessageKey;
   intro: MessageKey;
   button: MessageKey;
+  /** The small print under the button (how long the link lasts, or advice). */
   expiry: MessageKey;
   hours?: number;
+  /** Whether to add "if you did not ask for this, ignore it" (true unless said otherwise). */
+  ignorable?: boolean;
 };
 
-function compose(lang: Lang, to: string, name: string, url: string, template: Template): MailMessage {
+type Part = { subject: string; text: string; html: string };
+
+function part(lang: Lang, to: string, name: string, url: string, template: Template): Part {
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(lang, key, params);
   const greeting = t('mail.greeting', { name: name || to });
   const expiry = t(template.expiry, { hours: template.hours ?? 1 });
+  const ignorable = template.ignorable ?? true;
   const text = [
     greeting,
     '',
@@ -29,24 +38,38 @@ function compose(lang: Lang, to: string, name: string, url: string, template: Te
     `${t(template.button)} : ${url}`,
     '',
     expiry,
-    t('mail.ignore'),
+    ...(ignorable ? [t('mail.ignore')] : []),
     '',
     t('mail.signature'),
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="${lang}"><body style="margin:0;padding:24px;background:#f6f7fb;font-family:Arial,Helvetica,sans-serif;color:#141833">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td>
-<p style="font-size:20px;font-weight:bold;color:#4338ca;margin:0 0 24px">Vitrine</p>
+  const html = `<tr><td lang="${lang}">
 <p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
 <p style="margin:0 0 24px">${escapeHtml(t(template.intro))}</p>
 <p style="margin:0 0 24px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(t(template.button))}</a></p>
 <p style="margin:0 0 8px;font-size:13px;color:#4a5172">${escapeHtml(expiry)}</p>
-<p style="margin:0 0 24px;font-size:13px;color:#4a5172">${escapeHtml(t('mail.ignore'))}</p>
-<p style="margin:0;font-size:13px;color:#4a5172;word-break:break-all">${escapeHtml(url)}</p>
+${ignorable ? `<p style="margin:0 0 24px;font-size:13px;color:#4a5172">${escapeHtml(t('mail.ignore'))}</p>\n` : ''}<p style="margin:0;font-size:13px;color:#4a5172;word-break:break-all">${escapeHtml(url)}</p>
 <p style="margin:24px 0 0">${escapeHtml(t('mail.signature'))}</p>
-</td></tr></table></body></html>`;
-  return { to, subject: t(template.subject), text, html };
+</td></tr>`;
+  return { subject: t(template.subject), text, html };
+}
+
+function message(lang: Lang, to: string, parts: Part[]): MailMessage {
+  const html = `<!doctype html>
+<html lang="${lang}"><body style="margin:0;padding:24px;background:#f6f7fb;font-family:Arial,Helvetica,sans-serif;color:#141833">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td><p style="font-size:20px;font-weight:bold;color:#4338ca;margin:0 0 24px">Vitrine</p></td></tr>
+${parts.map((p) => p.html).join('\n<tr><td><hr style="border:0;border-top:1px solid #e3e6f0;margin:24px 0"></td></tr>\n')}
+</table></body></html>`;
+  return {
+    to,
+    subject: parts.map((p) => p.subject).join(' / '),
+    text: parts.map((p) => p.text).join('\n\n——\n\n'),
+    html,
+  };
+}
+
+function compose(lang: Lang, to: string, name: string, url: string, template: Template): MailMessage {
+  return message(lang, to, [part(lang, to, name, url, template)]);
 }
 
 export function verificationEmail(
@@ -72,4 +95,19 @@ export function resetPasswordEmail(lang: Lang, to: string, name: string, url: st
     button: 'mail.resetButton',
     expiry: 'mail.resetExpiry',
   });
+}
+
+/**
+ * Tells the owner that many addresses failed to sign in to the account (sign-in-guard.ts). Nothing
+ * says which language they read, so the message is in French, then English.
+ */
+export function signInAlertEmail(to: string, name: string, url: string): MailMessage {
+  const template: Template = {
+    subject: 'mail.signInAlertSubject',
+    intro: 'mail.signInAlertIntro',
+    button: 'mail.signInAlertButton',
+    expiry: 'mail.signInAlertAdvice',
+    ignorable: false,
+  };
+  return message('fr', to, [part('fr', to, name, url, template), part('en', to, name, url, template)]);
 }

@@ -19,6 +19,8 @@ import { limitAttempt } from '../rate-limit/limiter';
 import { recordSecurityEvent, requestMeta } from '../security-log/record';
 import { readProfile } from '../profiles/repository';
 import { AUTH_BASE_PATH } from './auth';
+import { signInAlertEmail } from './emails';
+import { checkSignIn, clearSignInFailures, recordSignInFailure, sleep } from './sign-in-guard';
 import { betterAuthCode, toAppError } from './errors';
 import { authRequestContext, type AuthRequestContext } from './request-context';
 import { currentSession, hasSessionCookie, requireUser } from './session';
@@ -35,6 +37,15 @@ async function userIdByEmail(request: FastifyRequest, email: string): Promise<st
     [email],
   );
   return rows[0]?.id ?? null;
+}
+
+/** Mails the sign-in alert without holding up the answer (which must not differ for unknown e-mails). */
+function alertOwner(request: FastifyRequest, email: string): void {
+  const { database, mailer, config } = request.server.deps;
+  void (async () => {
+    const [user] = await database.query<{ name: string }>(`select name from users where email = $1`, [email]);
+    await mailer.send(signInAlertEmail(email, user?.name ?? '', `${config.publicUrl}/auth`));
+  })().catch((error: unknown) => request.log.error({ err: error }, 'sign-in alert e-mail failed'));
 }
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
@@ -68,7 +79,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (!body.email || !body.password) throw new AppError('CREDENTIALS_REQUIRED');
     const input = parseInput(signInInput, body);
-    await limitAttempt(database, 'signIn', request.ip, input.email, config.auth.rateLimitMultiplier);
+    const multiplier = config.auth.rateLimitMultiplier;
+    await limitAttempt(database, 'signIn', request.ip, undefined, multiplier);
+    const delayMs = await checkSignIn(database, input.email, request.ip, multiplier);
+    if (delayMs > 0) await (app.deps.signInDelay ?? sleep)(delayMs);
     try {
       const { headers, response } = await authRequestContext.run(contextOf(request), () =>
         auth.api.signInEmail({
@@ -78,15 +92,19 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         }),
       );
       forwardCookies(headers, reply);
+      await clearSignInFailures(database, input.email, request.ip);
       return { user: { id: response.user.id, email: response.user.email } };
     } catch (error) {
       if (betterAuthCode(error) === 'INVALID_EMAIL_OR_PASSWORD') {
+        const userId = await userIdByEmail(request, input.email);
         await recordSecurityEvent(database, requestMeta(request), {
           type: 'sign_in_failed',
-          userId: await userIdByEmail(request, input.email),
+          userId,
           riskLevel: 'medium',
           details: 'wrong e-mail or password',
         });
+        const alert = await recordSignInFailure(database, input.email, request.ip);
+        if (alert && userId) alertOwner(request, input.email);
       }
       throw toAppError(error);
     }
@@ -153,7 +171,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         auth.api.requestPasswordReset({ body: { email, redirectTo: `${config.publicUrl}/reset-password` } }),
       );
     } catch (error) {
-      request.log.error({ err: error }, 'password reset e-mail failed');
+      // The e-mail itself goes off the request path (auth.ts); this is the link failing to be made.
+      request.log.error({ err: error }, 'password reset failed');
       throw new AppError('RESET_EMAIL_FAILED', { cause: error });
     }
     await recordSecurityEvent(database, requestMeta(request), {

@@ -58,7 +58,13 @@ export async function requireUser(
       riskLevel: 'medium',
       details: 'request with an expired or invalid session',
     });
-    reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+    // On https the cookie is named with the __Secure- prefix, which a browser only accepts with Secure.
+    const secure = request.server.deps.config.secureCookies;
+    const name = secure ? `__Secure-${SESSION_COOKIE}` : SESSION_COOKIE;
+    reply.header(
+      'set-cookie',
+      `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+    );
   }
   throw new AppError('UNAUTHENTICATED', { messageKey: options.messageKey });
 }

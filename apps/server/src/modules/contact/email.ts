@@ -20,10 +20,12 @@ export function contactEmail(to: string, contact: ContactMessage): MailMessage {
     [t('mail.contactLanguage'), contact.lang],
   ];
   const reply = t('mail.contactReply', { name: contact.name });
+  // French typography: a no-break space before the colon.
+  const colon = contact.lang === 'fr' ? '\u00a0: ' : ': ';
   const text = [
     t('mail.contactIntro'),
     '',
-    ...fields.map(([label, value]) => `${label}: ${value}`),
+    ...fields.map(([label, value]) => `${label}${colon}${value}`),
     '',
     contact.message,
     '',
@@ -33,7 +35,7 @@ export function contactEmail(to: string, contact: ContactMessage): MailMessage {
   const rows = fields
     .map(
       ([label, value]) =>
-        `<tr><td style="padding:4px 12px 4px 0;color:#4a5172">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+        `<tr><td style="padding:4px 12px 4px 0;color:#4a5172;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0;vertical-align:top">${escapeHtml(value)}</td></tr>`,
     )
     .join('');
   const html = `<!doctype html>

@@ -12,6 +12,7 @@ const STRINGS = {
   date: 'Date',
   from: 'From',
   to: 'To',
+  replyTo: 'Reply-To',
   subject: 'Subject',
   messageId: 'Message-ID',
   noSubject: '(no subject)',
@@ -51,6 +52,7 @@ export function renderMailboxMessage(id: string, message: OutboxEntry): string {
   const headers: [string, string][] = [
     [STRINGS.from, message.from],
     [STRINGS.to, message.to],
+    ...(message.replyTo ? [[STRINGS.replyTo, message.replyTo] as [string, string]] : []),
     [STRINGS.date, formatDate(message.date)],
     [STRINGS.messageId, message.messageId],
   ];

@@ -1,6 +1,7 @@
 /**
  * Delivery for a laptop with no mail server: each message is composed as a real RFC 5322 message and
- * kept in the outbox, and one log line carries its links so a developer can click them in the terminal.
+ * kept in the outbox (the dev mailbox shows it, links included), and one log line says it is there. The
+ * line carries no link: reset and verification links are credentials, and logs are kept and shipped.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -47,7 +48,7 @@ export function createOutboxMailer(dir: string, from: string, logger: MailLogger
       // The sidecar goes last: the mailbox lists sidecars, so it never shows a message without its .eml.
       await writeAtomically(path.join(dir, `${id}.eml`), message);
       await writeAtomically(path.join(dir, `${id}.json`), JSON.stringify(entry, null, 2));
-      logger.info({ to, subject, links, file: `${id}.eml` }, 'mail saved to the outbox');
+      logger.info({ to, subject, file: `${id}.eml` }, 'mail saved to the outbox (read it at /dev/mailbox)');
       return { messageId };
     },
     close() {

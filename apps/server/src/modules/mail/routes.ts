@@ -1,9 +1,10 @@
 /**
- * The dev mailbox, served only while mail goes to the outbox and the site's address is local, and then
- * only to clients on this machine: pages to read what the app sent, the raw .eml, and a JSON list that
- * tests use to find verification links.
+ * The dev mailbox, served only while mail goes to the outbox: pages to read what the app sent, the raw
+ * .eml, and a JSON list that tests use to find verification links. Only to a client on this machine
+ * that asks for the configured host: anyone else gets the 404 of a path that does not exist.
  */
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { isIPv4 } from 'node:net';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { DevMailboxResponse } from '@vitrine/shared/api/dev-mailbox';
 import { AppError } from '../../http/app-error';
 import type { Mailer } from './mailer';
@@ -16,37 +17,28 @@ function html(reply: FastifyReply, body: string) {
   return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 }
 
-/** A client on this machine: the socket's own address, whatever a forwarded header may claim. */
-export function isLoopbackAddress(address: string | undefined): boolean {
+/** 127.0.0.0/8, ::1 or ::ffff:127.x.x.x. */
+export function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+  if (address === '::1') return true;
+  const v4 = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
+  return isIPv4(v4) && v4.startsWith('127.');
 }
 
 /**
- * The names a local request may use: the configured one and the loopback names. Any other Host header
- * on a loopback connection is a page on another site whose name was pointed at this machine (DNS
- * rebinding), reading the mailbox through the visitor's browser.
+ * The socket's own address, never a forwarded one: behind a proxy on this machine everyone would look
+ * local. The Host header must be PUBLIC_URL's, so a page on a rebound domain cannot read the mailbox.
  */
-export function isMailboxHost(host: string | undefined, publicUrl: string): boolean {
-  if (!host) return false;
-  let hostname: string;
-  try {
-    hostname = new URL(`http://${host}`).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  return hostname === new URL(publicUrl).hostname.toLowerCase() || isLocalName(hostname);
+function mayRead(request: FastifyRequest, publicHost: string): boolean {
+  return isLoopback(request.socket.remoteAddress) && request.headers.host?.toLowerCase() === publicHost;
 }
 
 export const mailboxRoutes: FastifyPluginAsync = async (app) => {
   const dir = outboxDir(app.deps.config.dataDir);
-  const { publicUrl } = app.deps.config;
+  const publicHost = new URL(app.deps.config.publicUrl).host;
 
-  // With HOST=0.0.0.0 other machines can connect: the mailbox answers only this machine, by its names.
-  app.addHook('onRequest', async (request) => {
-    if (!isLoopbackAddress(request.socket.remoteAddress) || !isMailboxHost(request.headers.host, publicUrl))
-      throw new AppError('NOT_FOUND');
+  app.addHook('onRequest', async (request, reply) => {
+    if (!mayRead(request, publicHost)) return reply.callNotFound();
   });
 
   app.get('/api/dev/mailbox', async (_request, reply): Promise<DevMailboxResponse> => {
@@ -75,10 +67,10 @@ export const mailboxRoutes: FastifyPluginAsync = async (app) => {
 };
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-function isLocalName(hostname: string): boolean {
+const isLocal = (url: string) => {
+  const { hostname } = new URL(url);
   return LOCAL_HOSTS.has(hostname) || hostname.endsWith('.localhost');
-}
-const isLocal = (url: string) => isLocalName(new URL(url).hostname);
+};
 
 /** Registers the mailbox when mail goes to the outbox on a local address; otherwise these paths do not exist. */
 export async function registerMailbox(app: FastifyInstance, mailer: Mailer): Promise<void> {

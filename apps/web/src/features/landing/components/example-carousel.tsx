@@ -72,14 +72,19 @@ export function ExampleCarousel() {
     setTick((n) => n + 1);
   };
 
-  // A swipe scrolls the track: the current slide follows where it settles.
+  // A swipe scrolls the track: once it settles, the current slide follows (not during a smooth scroll,
+  // whose passing positions are not the slide it goes to).
+  const settle = useRef<number | undefined>(undefined);
   const onScroll = () => {
-    const el = track.current;
-    const first = el?.children[0] as HTMLElement | undefined;
-    if (!el || !first) return;
-    const settled = Math.min(last, Math.round(el.scrollLeft / first.offsetWidth));
-    if (settled !== index) setIndex(settled);
+    window.clearTimeout(settle.current);
+    settle.current = window.setTimeout(() => {
+      const el = track.current;
+      const first = el?.children[0] as HTMLElement | undefined;
+      if (!el || !first) return;
+      setIndex(Math.min(last, Math.round(el.scrollLeft / first.offsetWidth)));
+    }, 150);
   };
+  useEffect(() => () => window.clearTimeout(settle.current), []);
 
   return (
     <div

@@ -28,9 +28,11 @@ export function HeaderAccount() {
       <span className="min-w-0 truncate text-sm text-ink-600" title={email} data-testid="greeting">
         {t('common.hello', { email })}
       </span>
-      <ButtonLink to="/dashboard" variant="secondary" className="max-sm:hidden">
-        {t('common.dashboard')}
-      </ButtonLink>
+      <span className="hidden sm:contents">
+        <ButtonLink to="/dashboard" variant="secondary">
+          {t('common.dashboard')}
+        </ButtonLink>
+      </span>
       <Button
         variant="ghost"
         size="sm"

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClosingCta } from './closing-cta';
 import { ExampleCarousel } from './example-carousel';
@@ -10,13 +9,14 @@ import { Pricing } from './pricing';
 import { SectionHeading } from './section-heading';
 import { SiteHeader } from './site-header';
 import { VerificationBanner } from './verification-banner';
+import { CookieBanner } from '../../site/components/cookie-banner';
+import { SiteFooter } from '../../site/components/site-footer';
+import { usePageHead } from '../../site/lib/use-page-head';
 
 /** The public home page (spec section 2). */
 export function HomePage() {
   const { t } = useTranslation();
-  useEffect(() => {
-    document.title = t('seo.home.title');
-  }, [t]);
+  usePageHead('home');
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader />
@@ -41,6 +41,8 @@ export function HomePage() {
         <Faq />
         <ClosingCta />
       </main>
+      <SiteFooter />
+      <CookieBanner />
     </div>
   );
 }

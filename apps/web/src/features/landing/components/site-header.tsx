@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { Logo } from '../../../components/ui/logo';
-import { rememberSiteLanguage } from '../lib/site-language';
+import { rememberSiteLanguage } from '../../site/lib/site-language';
 import { HeaderAccount } from './header-account';
 
 const ANCHORS = ['features', 'pricing', 'faq'] as const;

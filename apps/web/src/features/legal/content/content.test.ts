@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProseDocument, SiteInfo } from '@vitrine/shared/api/site';
-import { LANGUAGES, type Lang } from '@vitrine/shared/locale';
+import { DASHBOARD_LANGUAGE_STORAGE_KEY, LANGUAGES, type Lang } from '@vitrine/shared/locale';
 import { isPagePath, twinPageOf } from '@vitrine/shared/routes';
+import { SIDEBAR_COOKIE_MAX_AGE_SECONDS, SIDEBAR_COOKIE_NAME } from '../../dashboard/lib/sidebar-state';
 import { aboutDocument } from './about';
 import { careersDocument } from './careers';
 import { cookiesDocument } from './cookies';
@@ -196,21 +197,37 @@ describe('cookie policy (spec section 9)', () => {
     (lang) => {
       const items = cookiesDocument(lang, site).sections.flatMap((s) => s.items ?? []);
       const names = [
+        // SESSION_COOKIE in apps/server/src/modules/auth/auth.ts (cookie prefix "vitrine"); the web app
+        // cannot import it (the module loads better-auth), so apps/server/test/auth.int.test.ts checks
+        // the server sets this very name.
         'vitrine.session_token',
+        // better-auth's OAuth state cookie under the same prefix, 300 s (better-auth dist/state.mjs);
+        // apps/server/test/google.int.test.ts checks its name and lifetime.
         'vitrine.state',
-        'sidebar_state',
+        SIDEBAR_COOKIE_NAME,
         'cookieConsent',
         'siteLanguage',
-        'dashboardLanguage',
+        DASHBOARD_LANGUAGE_STORAGE_KEY,
         'vitrine.trackedGeneration.fusion',
+        'vitrine.trackedGeneration.express',
       ];
       for (const name of names) {
-        const item = items.find((text) => text.startsWith(name));
+        const item = items.find((text) => text.includes(name));
         expect(item, name).toBeDefined();
         expect(item, name).toMatch(lang === 'fr' ? /Durée\u00a0: \S/ : /Lifetime: \S/);
       }
     },
   );
+});
+
+describe('cookie policy lifetimes', () => {
+  it.each(LANGUAGES)('gives the sidebar cookie the lifetime the dashboard sets, 7 days (%s)', (lang) => {
+    const days = SIDEBAR_COOKIE_MAX_AGE_SECONDS / (24 * 3600);
+    const item = cookiesDocument(lang, site)
+      .sections.flatMap((s) => s.items ?? [])
+      .find((text) => text.startsWith(SIDEBAR_COOKIE_NAME));
+    expect(item).toContain(lang === 'fr' ? `Durée\u00a0: ${days} jours` : `Lifetime: ${days} days`);
+  });
 });
 
 describe('privacy policy (spec section 2)', () => {
@@ -235,6 +252,22 @@ describe('privacy policy (spec section 2)', () => {
     ]) {
       expect(en).toContain(fact);
     }
+  });
+
+  it('says the attempt counters, including the contact form’s, hold IP and e-mail addresses, and that the security log holds no IP address', () => {
+    const fr = texts(privacyDocument('fr', site)).join('\n');
+    const en = texts(privacyDocument('en', site)).join('\n');
+    expect(fr).toContain('les envois du formulaire de contact');
+    expect(fr).toContain('ces compteurs contiennent donc l’adresse IP ou l’adresse e-mail');
+    expect(fr).toContain('Ce journal n’enregistre pas votre adresse IP');
+    expect(en).toContain('contact-form messages');
+    expect(en).toContain('these counters therefore hold the IP address or e-mail address');
+    expect(en).toContain('This log does not record your IP address');
+  });
+
+  it('gives share links their real lifetime: signed for 7 days from the hour they were made, so up to 7 days', () => {
+    expect(texts(privacyDocument('fr', site)).join('\n')).toContain('jusqu’à 7 jours');
+    expect(texts(privacyDocument('en', site)).join('\n')).toContain('up to 7 days');
   });
 
   it('lists the GDPR rights, exercised through the contact form, and the complaint to the CNIL', () => {

@@ -1,6 +1,6 @@
+/** The visitor's explicit language choice on the public pages (localStorage `siteLanguage`). */
 import { isLang, type Lang } from '@vitrine/shared/locale';
 
-/** The visitor's explicit language choice on the public pages (localStorage `siteLanguage`). */
 const KEY = 'siteLanguage';
 
 export function storedSiteLanguage(): Lang | null {

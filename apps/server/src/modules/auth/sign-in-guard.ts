@@ -1,0 +1,120 @@
+/**
+ * Password guessing on one account (docs/decisions/020): failures are counted per account and client
+ * address, and only that pair is refused past its limit, so a flood from one address never locks the
+ * owner out elsewhere. Per account, failures from anywhere slow every answer down (capped) and, once
+ * they come from many addresses, the owner is told by e-mail, at most once a day. Counters live in
+ * rate_limits beside the other limits; a successful sign-in clears the account's.
+ */
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/app-error';
+
+export const SIGN_IN_GUARD = {
+  /** Failures are counted over this window. */
+  windowSeconds: 900,
+  /** Failures from one address on one account before that pair gets 429. */
+  pairMax: 10,
+  /** Failures on an account (from anywhere) before its answers are slowed down. */
+  delayAfter: 5,
+  delayBaseMs: 250,
+  delayMaxMs: 4000,
+  /** Distinct addresses failing on one account within the window that make the owner be told. */
+  alertAddresses: 5,
+  alertEverySeconds: 86_400,
+};
+
+const pairPrefix = (email: string) => `signIn:pair:${email} `;
+const pairKey = (email: string, ip: string) => `${pairPrefix(email)}${ip}`;
+const accountKey = (email: string) => `signIn:account:${email}`;
+const alertKey = (email: string) => `signIn:alert:${email}`;
+const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The wait before answering an attempt on an account with `failures` recent failures. */
+export function signInDelayMs(failures: number): number {
+  if (failures < SIGN_IN_GUARD.delayAfter) return 0;
+  const doublings = Math.min(failures - SIGN_IN_GUARD.delayAfter, 16);
+  return Math.min(SIGN_IN_GUARD.delayBaseMs * 2 ** doublings, SIGN_IN_GUARD.delayMaxMs);
+}
+
+async function freshCount(
+  database: Database,
+  key: string,
+): Promise<{ count: number; windowStart: Date } | undefined> {
+  const [row] = await database.query<{ count: number; window_start: Date | string }>(
+    `select count, window_start from rate_limits
+     where key = $1 and window_start > now() - make_interval(secs => $2)`,
+    [key, SIGN_IN_GUARD.windowSeconds],
+  );
+  return row ? { count: Number(row.count), windowStart: new Date(row.window_start) } : undefined;
+}
+
+/**
+ * Before an attempt: 429 when this address has failed too often on this account, otherwise the
+ * delay (ms) to wait before answering, from the account's failures from anywhere.
+ */
+export async function checkSignIn(
+  database: Database,
+  email: string,
+  ip: string,
+  multiplier = 1,
+): Promise<number> {
+  const pair = await freshCount(database, pairKey(email, ip));
+  if (pair && pair.count >= SIGN_IN_GUARD.pairMax * multiplier) {
+    const endsAt = pair.windowStart.getTime() + SIGN_IN_GUARD.windowSeconds * 1000;
+    const retryAfterSeconds = Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));
+    throw new AppError('RATE_LIMITED', {
+      params: { minutes: Math.ceil(retryAfterSeconds / 60) },
+      retryAfterSeconds,
+    });
+  }
+  const account = await freshCount(database, accountKey(email));
+  return signInDelayMs(account?.count ?? 0);
+}
+
+async function count(database: Database, key: string): Promise<void> {
+  await database.query(
+    `insert into rate_limits (key, window_start, count) values ($1, now(), 1)
+     on conflict (key) do update set
+       count = case when rate_limits.window_start <= now() - make_interval(secs => $2) then 1
+                    else rate_limits.count + 1 end,
+       window_start = case when rate_limits.window_start <= now() - make_interval(secs => $2) then now()
+                           else rate_limits.window_start end`,
+    [key, SIGN_IN_GUARD.windowSeconds],
+  );
+}
+
+/**
+ * After a wrong password: counts it for the pair and the account. True when the owner should now be
+ * told (failures from enough addresses, and no alert sent in the last day); the alert is claimed
+ * atomically, so concurrent failures send it once.
+ */
+export async function recordSignInFailure(database: Database, email: string, ip: string): Promise<boolean> {
+  await count(database, pairKey(email, ip));
+  await count(database, accountKey(email));
+  const [row] = await database.query<{ addresses: number | string }>(
+    `select count(*) as addresses from rate_limits
+     where key like $1 escape '\\' and window_start > now() - make_interval(secs => $2)`,
+    [likePrefix(pairPrefix(email)), SIGN_IN_GUARD.windowSeconds],
+  );
+  if (Number(row?.addresses ?? 0) < SIGN_IN_GUARD.alertAddresses) return false;
+  const claimed = await database.query(
+    `insert into rate_limits (key, window_start, count) values ($1, now(), 1)
+     on conflict (key) do update set window_start = now(), count = rate_limits.count + 1
+       where rate_limits.window_start <= now() - make_interval(secs => $2)
+     returning key`,
+    [alertKey(email), SIGN_IN_GUARD.alertEverySeconds],
+  );
+  return claimed.length > 0;
+}
+
+/**
+ * After a successful sign-in: the account is no longer slowed down and this address starts afresh.
+ * Other addresses keep their count, so the owner signing in does not free a guesser's address.
+ */
+export async function clearSignInFailures(database: Database, email: string, ip: string): Promise<void> {
+  await database.query(`delete from rate_limits where key = $1 or key = $2`, [
+    accountKey(email),
+    pairKey(email, ip),
+  ]);
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

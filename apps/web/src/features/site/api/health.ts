@@ -1,0 +1,17 @@
+/** GET /api/health: whether the service answers and reaches its database; checked every minute. */
+import { useQuery } from '@tanstack/react-query';
+import type { HealthResponse } from '@vitrine/shared/api/health';
+import { api } from '../../../lib/api-client';
+
+export type ServiceState = 'loading' | 'operational' | 'outage';
+
+export function useHealth() {
+  const query = useQuery({
+    queryKey: ['health'],
+    queryFn: () => api<HealthResponse>('/api/health'),
+    refetchInterval: 60_000,
+    retry: false,
+  });
+  const state: ServiceState = query.isPending ? 'loading' : query.isSuccess ? 'operational' : 'outage';
+  return { state, data: query.data, checkedAt: query.dataUpdatedAt || query.errorUpdatedAt || undefined };
+}

@@ -1,0 +1,428 @@
+/** The public site in the browser: the fourteen twin pages, footer, cookie banner, contact form, language. */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { translate, type MessageKey } from '@vitrine/shared/i18n/catalog';
+import { TWIN_PAGE_NAMES, TWIN_PAGES } from '@vitrine/shared/routes';
+import { launchBrowser, newContext } from './browser';
+import { startApp, type AppUnderTest } from './app-server';
+
+let app: AppUnderTest;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([
+    startApp({
+      COMPANY_ADDRESS: '12 rue des Lilas|75011 Paris|France',
+      PARENT_COMPANY_URL: 'https://groupe.example',
+    }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const ALL_PATHS = TWIN_PAGE_NAMES.flatMap((page) => [TWIN_PAGES[page].fr, TWIN_PAGES[page].en]);
+const CONSENTED = `localStorage.setItem('cookieConsent', JSON.stringify({ necessary: true, analytics: false, marketing: false, date: Date.now() }))`;
+
+/** A context whose visitor already chose about cookies, so the banner stays out of the way. */
+async function consentedContext(
+  locale: 'fr-FR' | 'en-US' = 'en-US',
+  width = 1280,
+  bypassCSP = false,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    locale,
+    baseURL: app.url,
+    viewport: { width, height: 900 },
+    bypassCSP,
+  });
+  await context.addInitScript(CONSENTED);
+  return context;
+}
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  return errors;
+}
+
+describe('the fourteen public pages', () => {
+  it('each answers 200 in its language, with its title, its heading and no error', async () => {
+    const context = await consentedContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    for (const name of TWIN_PAGE_NAMES) {
+      for (const lang of ['fr', 'en'] as const) {
+        const url = TWIN_PAGES[name][lang];
+        const response = await page.goto(url);
+        expect(response?.status(), url).toBe(200);
+        expect(await page.locator('html').getAttribute('lang'), url).toBe(lang);
+        await expect
+          .poll(() => page.title(), { message: url })
+          .toBe(translate(lang, `seo.${name}.title` as MessageKey));
+        expect(await page.locator('h1').count(), url).toBe(1);
+        expect((await page.locator('h1').textContent())?.length, url).toBeGreaterThan(3);
+      }
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the spec’s texts: motto, values, no open position, the legal pages’ sections and date, GDPR note, address', async () => {
+    const context = await consentedContext();
+    const page = await context.newPage();
+    await page.goto('/about-en');
+    await expect
+      .poll(() => page.locator('main').textContent())
+      .toContain('Innovation, Simplicity, Excellence');
+    for (const value of ['Innovation:', 'Quality:', 'Accessibility:'])
+      expect(await page.locator('main').textContent()).toContain(value);
+    await page.goto('/about');
+    await expect
+      .poll(() => page.locator('main').textContent())
+      .toContain('Innovation, Simplicité, Excellence');
+
+    for (const [url, sections, date] of [
+      ['/privacy-en', 6, 'June 8, 2025'],
+      ['/terms-en', 11, 'June 8, 2025'],
+      ['/cookies-en', 9, 'June 8, 2025'],
+      ['/privacy', 6, '8 juin 2025'],
+      ['/terms', 11, '8 juin 2025'],
+      ['/cookies', 9, '8 juin 2025'],
+    ] as const) {
+      await page.goto(url);
+      await expect.poll(() => page.locator('main h2').count(), { message: url }).toBe(sections);
+      expect(await page.locator('main').textContent(), url).toContain(date);
+    }
+    await page.goto('/terms-en');
+    expect(await page.locator('main').textContent()).toMatch(/French law/);
+    await page.goto('/cookies-en');
+    const cookies = await page.locator('main').textContent();
+    expect(cookies).toMatch(/6 months/);
+    expect(cookies).toMatch(/13 months/);
+
+    await page.goto('/careers-en');
+    await page.getByRole('link', { name: 'Spontaneous application' }).click();
+    await page.waitForURL(/\/contact-en\?subject=/);
+    await expect.poll(() => page.getByLabel('Subject').inputValue()).toBe('Spontaneous application');
+
+    await page.goto('/contact');
+    const aside = page.locator('address');
+    await expect.poll(() => aside.textContent()).toContain('75011 Paris');
+    expect(await page.locator('main').textContent()).toContain('Vos données personnelles');
+    await context.close();
+  });
+
+  it('the FR/EN button goes to the same page in the other language, and back to home leads home', async () => {
+    const context = await consentedContext('fr-FR');
+    const page = await context.newPage();
+    await page.goto('/about');
+    await page.getByRole('link', { name: 'View this page in English' }).click();
+    await page.waitForURL(`${app.url}/about-en`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('About Vitrine');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.getByRole('link', { name: 'Voir cette page en français' }).click();
+    await page.waitForURL(`${app.url}/about`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('À propos de Vitrine');
+
+    await page.goto('/status-en');
+    await page.getByRole('link', { name: 'Voir cette page en français' }).click();
+    await page.waitForURL(`${app.url}/status`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('État du service');
+    // The alternates in the head follow the page.
+    expect(await page.locator('link[rel="alternate"][hreflang="en"]').getAttribute('href')).toBe(
+      `${app.url}/status-en`,
+    );
+
+    await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Vos produits méritent une vitrine');
+    await context.close();
+  });
+
+  it('nothing overflows at 320 px, on any public page or the home page', async () => {
+    const context = await consentedContext('fr-FR', 320);
+    const page = await context.newPage();
+    for (const url of ['/', ...ALL_PATHS]) {
+      await page.goto(url);
+      await page.locator('footer').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(320);
+    }
+    await context.close();
+  });
+
+  it('axe finds no serious or critical violation on any public page, in either language', async () => {
+    // axe is injected as a script of its own, which the site's Content-Security-Policy would refuse.
+    const context = await consentedContext('en-US', 1280, true);
+    const page = await context.newPage();
+    const axe = path.resolve('node_modules/axe-core/axe.min.js');
+    for (const url of ['/', ...ALL_PATHS]) {
+      await page.goto(url);
+      await page.locator('footer').waitFor();
+      await page.addScriptTag({ path: axe });
+      const violations = await page.evaluate(async () => {
+        const result = await (
+          window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }
+        ).axe.run();
+        return result.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => v.id);
+      });
+      expect(violations, url).toEqual([]);
+    }
+    await context.close();
+  });
+});
+
+describe('footer', () => {
+  it('links to the pages in the page’s language, the parent company, and shows the status dot turning green', async () => {
+    const context = await consentedContext();
+    const page = await context.newPage();
+    await page.goto('/careers-en');
+    const footer = page.locator('footer');
+    await footer.getByRole('link', { name: /Parent company/ }).waitFor();
+    const hrefs = await footer.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        '/#features',
+        '/#pricing',
+        '/about-en',
+        '/careers-en',
+        'https://groupe.example',
+        '/contact-en',
+        '/status-en',
+        '/privacy-en',
+        '/terms-en',
+        '/cookies-en',
+      ]),
+    );
+    await expect.poll(() => footer.locator('[data-status]').getAttribute('data-status')).toBe('operational');
+    expect(await footer.locator('[data-status]').getAttribute('class')).toContain('bg-emerald-500');
+    expect(await footer.textContent()).toContain('All rights reserved');
+
+    await page.goto('/about');
+    const french = await page
+      .locator('footer a')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(french).toEqual(expect.arrayContaining(['/about', '/contact', '/status', '/privacy']));
+    await context.close();
+  });
+
+  it('the dot is red and the status page says so when the health check fails', async () => {
+    const context = await consentedContext();
+    const page = await context.newPage();
+    await page.route('**/api/health', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":{"code":"SERVICE_UNAVAILABLE","message":"x"}}',
+      }),
+    );
+    await page.goto('/status-en');
+    await expect
+      .poll(() => page.locator('main [role="status"]').textContent())
+      .toContain('Some issues detected');
+    await expect.poll(() => page.locator('footer [data-status]').getAttribute('data-status')).toBe('outage');
+    await context.close();
+  });
+});
+
+describe('contact form', () => {
+  it('a complete message is sent: success message, form cleared, and it reaches the outbox', async () => {
+    const context = await consentedContext();
+    const page = await context.newPage();
+    await page.goto('/contact-en');
+    await page.getByLabel('Name').fill('Camille Durand');
+    await page.getByLabel('E-mail').fill('camille@example.test');
+    await page.getByLabel('Subject').fill('Formats');
+    await page.getByLabel('Message').fill('Can I make a 3:1 banner?');
+    await page.getByRole('button', { name: 'Send the message' }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'sent' }).textContent())
+      .toBe('Your message has been sent successfully!');
+    expect(await page.getByLabel('Name').inputValue()).toBe('');
+    const mailbox = (await (await fetch(`${app.url}/api/dev/mailbox`)).json()) as {
+      messages: { to: string; subject: string }[];
+    };
+    expect(
+      mailbox.messages.some((m) => m.to === 'contact@vitrine.localhost' && m.subject.includes('Formats')),
+    ).toBe(true);
+    await context.close();
+  });
+
+  it('required fields: the browser does not send an empty form', async () => {
+    const context = await consentedContext('fr-FR');
+    const page = await context.newPage();
+    let sent = 0;
+    page.on('request', (request) => request.url().endsWith('/api/contact') && sent++);
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    expect(
+      await page.getByLabel('Nom').evaluate((input: HTMLInputElement) => input.validity.valueMissing),
+    ).toBe(true);
+    expect(await page.locator('input[type="email"]').count()).toBe(1);
+    expect(sent).toBe(0);
+    await context.close();
+  });
+
+  it('a refusal is shown: an address the server refuses, and the rate limit’s message', async () => {
+    const context = await consentedContext('fr-FR');
+    const page = await context.newPage();
+    await page.goto('/contact');
+    await page.getByLabel('Nom').fill('Camille');
+    // The browser accepts "camille@example"; the spec's rule wants a dot in the domain.
+    await page.getByLabel('E-mail').fill('camille@example');
+    await page.getByLabel('Sujet').fill('Question');
+    await page.getByLabel('Message').fill('Bonjour');
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect.poll(() => page.getByText('Format d’email invalide').count()).toBe(1);
+
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'RATE_LIMITED', message: 'Vous avez envoyé plusieurs messages en peu de temps.' },
+        }),
+      }),
+    );
+    await page.getByLabel('E-mail').fill('camille@example.test');
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Vous avez envoyé plusieurs messages en peu de temps.');
+    await page.route('**/api/contact', (route) => route.abort());
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Une erreur est survenue lors de l’envoi de votre message. Veuillez réessayer.');
+    await context.close();
+  });
+});
+
+describe('cookie banner', () => {
+  const stored = (page: Page) =>
+    page.evaluate(
+      () => JSON.parse(localStorage.getItem('cookieConsent') ?? 'null') as Record<string, unknown> | null,
+    );
+
+  it('accept all: stored with its date, hidden, and not shown again on the next page', async () => {
+    const context = await newContext(browser, 'en-US', app.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'We respect your privacy' });
+    await banner.waitFor();
+    expect(await banner.getByRole('link', { name: 'Cookie policy' }).getAttribute('href')).toBe(
+      '/cookies-en',
+    );
+    await banner.getByRole('button', { name: 'Accept all' }).click();
+    expect(await banner.count()).toBe(0);
+    const consent = await stored(page);
+    expect(consent).toMatchObject({ necessary: true, analytics: true, marketing: true });
+    expect(Math.abs(Date.now() - (consent!.date as number))).toBeLessThan(60_000);
+    await page.goto('/about-en');
+    await page.locator('footer').waitFor();
+    expect(await page.getByRole('region', { name: 'We respect your privacy' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('reject all, and the detailed view: necessary always on, toggles, save', async () => {
+    const context = await newContext(browser, 'fr-FR', app.url);
+    const page = await context.newPage();
+    await page.goto('/privacy');
+    await page.getByRole('button', { name: 'Tout refuser' }).click();
+    expect(await stored(page)).toMatchObject({ analytics: false, marketing: false });
+
+    await page.getByRole('button', { name: 'Paramètres des cookies' }).click();
+    const detailed = page.getByRole('region', { name: 'Paramètres des cookies' });
+    await detailed.waitFor();
+    expect(await detailed.getByRole('switch', { name: /Nécessaires/ }).isDisabled()).toBe(true);
+    expect(await detailed.getByRole('switch', { name: /Nécessaires/ }).isChecked()).toBe(true);
+    await detailed.getByRole('switch', { name: 'Mesure d’audience' }).check();
+    await detailed.getByRole('button', { name: 'Enregistrer mes choix' }).click();
+    expect(await detailed.count()).toBe(0);
+    expect(await stored(page)).toMatchObject({ necessary: true, analytics: true, marketing: false });
+    await context.close();
+  });
+
+  it('the simple view’s settings open the detailed view', async () => {
+    const context = await newContext(browser, 'en-US', app.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('region', { name: 'Cookie settings' }).waitFor();
+    expect(await page.getByRole('switch', { name: 'Marketing' }).isChecked()).toBe(false);
+    await context.close();
+  });
+
+  it('shown again when the stored choice is older than 180 days, not when it is younger', async () => {
+    for (const [days, shown] of [
+      [181, true],
+      [179, false],
+    ] as const) {
+      const context = await newContext(browser, 'en-US', app.url);
+      await context.addInitScript(
+        `localStorage.setItem('cookieConsent', JSON.stringify({ necessary: true, analytics: false, marketing: false, date: Date.now() - ${days} * 86400000 }))`,
+      );
+      const page = await context.newPage();
+      await page.goto('/terms-en');
+      await page.locator('footer').waitFor();
+      await page.waitForTimeout(300);
+      expect(
+        await page.getByRole('region', { name: 'We respect your privacy' }).count(),
+        `${days} days`,
+      ).toBe(shown ? 1 : 0);
+      await context.close();
+    }
+  });
+
+  it('no analytics or marketing script, nor any script from another origin, whatever the choice', async () => {
+    const context = await newContext(browser, 'en-US', app.url);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    const origins = new Set<string>();
+    page.on('request', (request) => {
+      origins.add(new URL(request.url()).origin);
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Accept all' }).click();
+    for (const url of ['/about-en', '/contact-en', '/cookies-en']) {
+      await page.goto(url);
+      await page.locator('footer').waitFor();
+    }
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toMatch(/^\/assets\/[\w.-]+\.js$/);
+    expect([...origins]).toEqual([app.url]);
+    await context.close();
+  });
+});
+
+describe('language of the home page', () => {
+  it('follows the browser: French for fr-FR, English for en-US', async () => {
+    for (const [locale, heading] of [
+      ['fr-FR', 'Vos produits méritent une vitrine'],
+      ['en-US', 'Your products deserve a showcase'],
+    ] as const) {
+      const context = await consentedContext(locale);
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect.poll(() => page.locator('h1').textContent()).toBe(heading);
+      await context.close();
+    }
+  });
+
+  it('an explicit choice is remembered over the browser’s language', async () => {
+    const context = await consentedContext('fr-FR');
+    await context.addInitScript(`localStorage.setItem('siteLanguage', 'en')`);
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Your products deserve a showcase');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await context.close();
+  });
+});
