@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { catalogParts } from './apps/web/catalog-parts';
+import { catalogParts } from './apps/web/catalog-parts.ts';
 
 const integration = (kind: 'pglite' | 'postgres') => ({
   test: {

@@ -54,8 +54,9 @@ describe('landing page', () => {
     expect(await slides.count()).toBe(6);
     expect(await slides.nth(0).getAttribute('aria-label')).toBe('1 of 6');
     expect(await slides.nth(5).getAttribute('aria-label')).toBe('6 of 6');
-    expect(await current(page)).toBe('Show image 1');
-    await expect.poll(() => current(page), { timeout: 5000 }).toBe('Show image 2');
+    // Autoplay advances on its own (the page may already have moved on while it loaded).
+    const start = Number((await current(page))!.replace('Show image ', ''));
+    await expect.poll(() => current(page), { timeout: 5000 }).toBe(`Show image ${start + 1}`);
 
     await carousel(page).hover();
     await page.waitForTimeout(500); // the scroll under way settles
@@ -69,6 +70,23 @@ describe('landing page', () => {
     await page.mouse.move(5, 5);
     await expect.poll(() => current(page), { timeout: 5000 }).not.toBe(afterClick);
     await context.close();
+  });
+
+  it('carousel: no autoplay after the pause button, nor under prefers-reduced-motion', async () => {
+    const [paused, reduced] = await Promise.all([
+      open('en-US'),
+      open('en-US', 1280, (p) => p.emulateMedia({ reducedMotion: 'reduce' })),
+    ]);
+    await paused.page.getByRole('button', { name: 'Pause the slideshow' }).click();
+    await paused.page.mouse.move(5, 5);
+    const before = await Promise.all([current(paused.page), current(reduced.page)]);
+    await paused.page.waitForTimeout(3600); // longer than one autoplay delay
+    expect(await Promise.all([current(paused.page), current(reduced.page)])).toEqual(before);
+    expect(before[1]).toBe('Show image 1');
+    await paused.page.getByRole('button', { name: 'Play the slideshow' }).click();
+    await paused.page.mouse.move(5, 5);
+    await expect.poll(() => current(paused.page), { timeout: 5000 }).not.toBe(before[0]);
+    await Promise.all([paused.context.close(), reduced.context.close()]);
   });
 
   it('carousel shows 1 slide at 390 px, 2 at 800 px and 3 at 1280 px', async () => {
@@ -123,7 +141,11 @@ describe('landing page', () => {
     const hero = page.locator('[data-cta="hero"]');
     expect(await hero.textContent()).toBe('Try it free');
     expect(await hero.getAttribute('href')).toBe('/auth');
+    expect(await page.locator('[data-cta="closing"]').textContent()).toBe('Try it free');
     expect(await page.locator('[data-cta="closing"]').getAttribute('href')).toBe('/auth');
+    expect(
+      await page.getByRole('banner').getByRole('link', { name: 'Get Started' }).getAttribute('href'),
+    ).toBe('/auth');
     await page.getByRole('button', { name: 'Watch demo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Vitrine, step by step' });
     await dialog.waitFor();
@@ -148,13 +170,18 @@ describe('landing page', () => {
       .toBe('Hello, landing-user-with-a-long-address@example.com');
     expect(await page.locator('[data-cta="hero"]').textContent()).toBe('Start Creating');
     expect(await page.locator('[data-cta="hero"]').getAttribute('href')).toBe('/dashboard');
+    expect(await page.locator('[data-cta="closing"]').textContent()).toBe('Start Creating');
+    expect(await page.locator('[data-cta="closing"]').getAttribute('href')).toBe('/dashboard');
     expect(await page.locator('[data-trial="starter"]').getAttribute('href')).toBe('/dashboard/account');
+    expect(await page.locator('[data-trial="pro"]').getAttribute('href')).toBe('/dashboard/account');
     for (const width of [390, 320]) {
       await page.setViewportSize({ width, height: 700 });
+      const greeting = (await page.getByTestId('greeting').boundingBox())!;
+      expect(greeting.width).toBeGreaterThan(40);
+      expect(greeting.x + greeting.width).toBeLessThanOrEqual(width);
       const signOut = page.getByRole('button', { name: 'Sign Out' });
       const box = (await signOut.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(width);
-      expect((await page.getByTestId('greeting').boundingBox())!.width).toBeGreaterThan(40);
       expect(await overflows(page)).toBe(false);
     }
     if (process.env.LANDING_SHOTS)
@@ -183,6 +210,19 @@ describe('landing page', () => {
       });
       await page.screenshot({ path: `${process.env.LANDING_SHOTS}/landing-${width}.png`, fullPage: true });
       expect(await overflows(page)).toBe(false);
+      if (width === 1280 || width === 390) {
+        await page.getByRole('button', { name: width === 390 ? 'Voir la démo' : 'Watch demo' }).click();
+        const dialog = page.getByRole('dialog');
+        for (const n of [2, 4, 5]) {
+          await dialog.locator('button[aria-current]').waitFor();
+          await dialog
+            .locator('button[aria-label*="5"]')
+            .nth(n - 1)
+            .click();
+          await page.waitForTimeout(700);
+          await page.screenshot({ path: `${process.env.LANDING_SHOTS}/demo-${width}-${n}.png` });
+        }
+      }
       await context.close();
     }
   });

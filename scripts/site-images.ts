@@ -5,7 +5,7 @@
  * image, written as AVIF and WebP at a few widths into apps/web/public.
  *   npm run site-images
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { fusionRequest, type FusionRequestInput } from '@vitrine/shared/api/generation';
@@ -28,7 +28,7 @@ type Example = {
   request: Partial<FusionRequestInput>;
 };
 
-/** Slogans that read the same in French and in English. */
+/** Six styles and palettes over four formats; slogans that read the same in French and in English. */
 export const EXAMPLES_LIST: Example[] = [
   {
     name: 'espresso',
@@ -39,50 +39,70 @@ export const EXAMPLES_LIST: Example[] = [
       style: 'photo réaliste',
       palette: 'chaude',
       typography: 'élégant',
+      format: 'carré',
       slogan: 'Espresso',
       tagline: '100 % Arabica',
     },
   },
   {
-    name: 'patisserie',
-    photo: 'cream-carton-counter.jpg',
-    scene: 'terrace',
+    name: 'brunch',
+    photo: 'carton-shelf.jpg',
+    scene: 'cafe',
     variant: 0,
     request: {
       style: 'photo réaliste',
       palette: 'chaude',
-      typography: 'manuscrit',
-      slogan: 'Pâtisserie',
-      position: 'gauche',
+      typography: 'élégant',
+      format: 'paysage',
+      slogan: 'Brunch',
     },
-  },
-  {
-    name: 'milk',
-    photo: 'milk-bottle-desk.jpg',
-    scene: 'cafe',
-    variant: 2,
-    request: { style: 'vintage', palette: 'chaude', typography: 'manuscrit', slogan: 'Milk Bar' },
   },
   {
     name: 'barista',
     photo: 'coffee-cup.png',
     scene: 'terrace',
     variant: 1,
-    request: { style: 'cyberpunk', palette: 'néon', typography: 'tech', slogan: 'Barista' },
+    request: { style: 'cyberpunk', palette: 'néon', typography: 'tech', format: 'carré', slogan: 'Barista' },
+  },
+  {
+    name: 'milk',
+    photo: 'milk-bottle-desk.jpg',
+    scene: 'cafe',
+    variant: 0,
+    request: {
+      style: 'photo réaliste',
+      palette: 'froide',
+      typography: 'moderne',
+      format: 'story',
+      slogan: 'Fresh Milk',
+      tagline: 'Every morning',
+    },
   },
   {
     name: 'cream',
     photo: 'cream-carton-counter.jpg',
     scene: 'cafe',
     variant: 3,
-    request: { style: '3D mockup', palette: 'froide', typography: 'élégant', slogan: 'Crème de la crème' },
+    request: {
+      style: '3D mockup',
+      palette: 'froide',
+      typography: 'élégant',
+      format: 'carré',
+      slogan: 'Crème de la crème',
+    },
   },
   {
-    name: 'carton',
-    photo: 'carton-shelf.jpg',
-    scene: 'terrace',
-    variant: 1,
-    request: { style: 'illustration', palette: 'pastel', typography: 'moderne', slogan: 'Brunch' },
+    name: 'latte',
+    photo: 'coffee-cup.png',
+    scene: 'cafe',
+    variant: 2,
+    request: {
+      style: 'hand-drawn',
+      palette: 'chaude',
+      typography: 'manuscrit',
+      format: 'portrait',
+      slogan: 'Latte Art',
+    },
   },
 ];
 
@@ -113,12 +133,7 @@ async function product(photo: string) {
 }
 
 async function render(example: Example) {
-  const request = fusionRequest.parse({
-    position: 'centré',
-    format: 'carré',
-    variants: 4,
-    ...example.request,
-  });
+  const request = fusionRequest.parse({ position: 'centré', variants: 4, ...example.request });
   const context = await prepareContext(await sceneJpeg(1600, 1200, example.scene));
   const { images, metadata } = await renderFusionVariant(
     planFusion(request, example.variant),
@@ -196,10 +211,11 @@ async function demo() {
     .png()
     .toBuffer();
   await responsive(grid, DEMO, 'variants', [480]);
-  // The first variant with the shop's logo added in the editor (logo size 60 %: 18 % of the width).
+  // The first variant with the shop's logo added in the editor, in the bottom right corner (logo size
+  // 60 %: 18 % of the width), clear of the slogan.
   const logo = await sharp(Buffer.from(LOGO)).resize(194, 194).png().toBuffer();
   const edited = await sharp(variants[0]!)
-    .composite([{ input: logo, left: 1080 - 194 - 40, top: 40 }])
+    .composite([{ input: logo, left: 1080 - 194 - 48, top: 1080 - 194 - 48 }])
     .png()
     .toBuffer();
   await responsive(edited, DEMO, 'edited', [480]);
@@ -207,11 +223,15 @@ async function demo() {
 
 async function main() {
   const only = process.argv.includes('--candidates');
-  await rm(EXAMPLES, { recursive: true, force: true });
+  // The images are made again; SOURCES.md stays.
+  await rm(DEMO, { recursive: true, force: true });
   await mkdir(DEMO, { recursive: true });
+  for (const file of await readdir(EXAMPLES))
+    if (/\.(avif|webp|jpg)$/.test(file)) await rm(path.join(EXAMPLES, file));
   for (const example of EXAMPLES_LIST) {
     const { jpeg, ms } = await render(example);
-    console.log(`${example.name}: ${ms} ms`);
+    const { width, height } = await sharp(jpeg).metadata();
+    console.log(`${example.name}: ${width}x${height}, ${ms} ms`);
     if (only) await writeFile(path.join(EXAMPLES, `${example.name}.jpg`), jpeg);
     else await responsive(jpeg, EXAMPLES, example.name, WIDTHS);
     if (example.name === 'espresso' && !only) await openGraph(jpeg);

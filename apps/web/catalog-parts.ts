@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { pickCatalogPart, type CatalogPart } from '../../packages/shared/src/i18n/sections';
+import { pickCatalogPart, type CatalogPart } from '../../packages/shared/src/i18n/sections.ts';
 
 const CATALOG_DIR = path.resolve(import.meta.dirname, '../../packages/shared/src/i18n');
 const PARTS: Record<string, CatalogPart> = {

@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { catalogParts } from './catalog-parts';
+import { catalogParts } from './catalog-parts.ts';
 
 /**
  * The first page arrives rendered (src/prerender.tsx), so the app's code need not compete with it: the

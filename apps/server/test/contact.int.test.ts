@@ -104,6 +104,8 @@ describe('contact form (POST /api/contact)', () => {
     const page = await t.app.inject({
       method: 'GET',
       url: `/dev/mailbox/${encodeURIComponent(mails[0]!.id)}`,
+      // The mailbox answers only requests for the configured address.
+      headers: { host: new URL(t.config.publicUrl).host },
     });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<tr><th>Reply-To</th><td>camille@example.test</td></tr>');

@@ -40,7 +40,6 @@ function DemoSequence() {
     return () => window.clearTimeout(timer);
   }, [playing, step, done]);
   const name = STEPS[step]!;
-  const frame = FRAME[name];
   return (
     <div className="flex flex-col gap-4">
       <div className="relative mx-auto aspect-square w-full max-w-[min(26rem,60dvh)] overflow-hidden rounded-xl bg-ink-100">
@@ -60,10 +59,19 @@ function DemoSequence() {
             />
           </picture>
         ))}
-        {frame === 'photo' && name === 'options' && (
-          <div className="absolute inset-x-3 bottom-3 rounded-lg bg-white/95 p-3 text-sm font-medium text-ink-800 shadow-lg">
-            {t('landing.demo.options').replace(/^2\.\s*/, '')}
-          </div>
+        {name === 'options' && (
+          <ul className="absolute inset-x-3 bottom-3 flex flex-wrap justify-center gap-1.5 rounded-xl bg-white/95 p-3 shadow-lg">
+            {t('landing.demo.chips')
+              .split(' · ')
+              .map((chip) => (
+                <li
+                  key={chip}
+                  className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-100"
+                >
+                  {chip}
+                </li>
+              ))}
+          </ul>
         )}
       </div>
       <p

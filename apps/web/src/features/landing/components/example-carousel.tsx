@@ -6,7 +6,11 @@ import { EXAMPLES, srcSet } from '../lib/examples';
 /** Spec section 9: the carousel's delay. */
 export const CAROUSEL_DELAY_MS = 3000;
 
-const SIZES = '(min-width: 1152px) 360px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw';
+/** How wide an image shows: its share of a slide, one slide a third, half or all of the width. */
+const slideSizes = (share: number) => {
+  const w = (n: number) => Math.round(n * share);
+  return `(min-width: 1152px) ${w(330)}px, (min-width: 1024px) ${w(30)}vw, (min-width: 768px) ${w(45)}vw, ${w(85)}vw`;
+};
 
 const arrow = (d: string) => (
   <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">
@@ -110,33 +114,43 @@ export function ExampleCarousel() {
         }}
         className="-mx-2 flex snap-x snap-mandatory overflow-x-auto scroll-smooth rounded-2xl [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
       >
-        {EXAMPLES.map((name, i) => (
-          <figure
-            key={name}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={t('landing.carousel.slide', { n: i + 1, total })}
-            className="w-full shrink-0 snap-start px-2 md:w-1/2 lg:w-1/3"
-          >
-            <picture>
-              <source type="image/avif" srcSet={srcSet(name, 'avif')} sizes={SIZES} />
-              <img
-                src={`/examples/${name}-540.webp`}
-                srcSet={srcSet(name, 'webp')}
-                sizes={SIZES}
-                width={540}
-                height={540}
-                loading="lazy"
-                decoding="async"
-                alt={t(`landing.carousel.${name}`)}
-                className="aspect-square w-full rounded-2xl bg-ink-100 object-cover shadow-md ring-1 ring-ink-900/5"
-              />
-            </picture>
-            <figcaption className="mt-3 text-center text-sm text-ink-600">
-              {t(`landing.carousel.${name}`)}
-            </figcaption>
-          </figure>
-        ))}
+        {EXAMPLES.map((example, i) => {
+          const { name, width, height } = example;
+          // The image's share of the slide's width: the frame is 4:5, the image fits inside it.
+          const share = Math.min(1, (1.25 * width) / height);
+          const sizes = slideSizes(share);
+          return (
+            <figure
+              key={name}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t('landing.carousel.slide', { n: i + 1, total })}
+              className="w-full shrink-0 snap-start px-2 md:w-1/2 lg:w-1/3"
+            >
+              <div className="flex aspect-[4/5] items-center justify-center rounded-2xl bg-gradient-to-br from-brand-50 to-ink-100 p-5 ring-1 ring-ink-900/5 sm:p-6">
+                <picture className="contents">
+                  <source type="image/avif" srcSet={srcSet(name, 'avif')} sizes={sizes} />
+                  <img
+                    src={`/examples/${name}-540.webp`}
+                    srcSet={srcSet(name, 'webp')}
+                    sizes={sizes}
+                    width={width}
+                    height={height}
+                    loading="lazy"
+                    decoding="async"
+                    alt={t(`landing.carousel.${name}Alt`)}
+                    className="h-auto max-h-full w-auto max-w-full rounded-lg shadow-lg"
+                  />
+                </picture>
+              </div>
+              <figcaption className="mt-3 text-center text-sm text-ink-600">
+                <span className="font-semibold text-ink-800">{t(`landing.carousel.${name}`)}</span>
+                <span aria-hidden="true"> · </span>
+                {t(`landing.carousel.${name}Options`)}
+              </figcaption>
+            </figure>
+          );
+        })}
       </div>
       <div className="mt-6 flex items-center justify-center gap-3">
         <button

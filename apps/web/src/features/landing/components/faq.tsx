@@ -10,7 +10,7 @@ export function Faq() {
   const [open, setOpen] = useState<number | null>(0);
   const id = useId();
   return (
-    <section id="faq" aria-labelledby="faq-title" className="scroll-mt-20 py-20 sm:py-24">
+    <section id="faq" aria-labelledby="faq-title" className="scroll-mt-28 md:scroll-mt-20 py-20 sm:py-24">
       <div className="mx-auto max-w-3xl px-5 sm:px-6">
         <SectionHeading id="faq-title" title={t('landing.faq.title')} />
         <div className="mt-12 divide-y divide-ink-100 rounded-2xl bg-white shadow-sm ring-1 ring-ink-100">

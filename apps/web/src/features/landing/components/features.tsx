@@ -18,7 +18,11 @@ const FEATURES = [
 export function Features() {
   const { t } = useTranslation();
   return (
-    <section id="features" aria-labelledby="features-title" className="scroll-mt-20 py-20 sm:py-24">
+    <section
+      id="features"
+      aria-labelledby="features-title"
+      className="scroll-mt-28 md:scroll-mt-20 py-20 sm:py-24"
+    >
       <div className="mx-auto max-w-6xl px-5 sm:px-6">
         <SectionHeading id="features-title" title={t('landing.features.title')} />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -5,6 +5,7 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { localeOf } from '../../../app/i18n';
 import { useSession } from '../../auth/api/session';
 import { usePrimaryAction } from '../lib/use-primary-action';
+import { FREE_GENERATIONS, PLAN_ALLOWANCES, PLAN_PRICES_EUR } from '../lib/plans';
 import { SectionHeading } from './section-heading';
 
 type Plan = {
@@ -13,17 +14,10 @@ type Plan = {
   lines: (t: TFunction) => string[];
 };
 
-/**
- * Spec section 9; the same numbers as FREE_GENERATIONS and PLAN_ALLOWANCES in
- * @vitrine/shared/api/generations, which would bring zod into the home page's bundle.
- */
-const FREE_GENERATIONS = 3;
-const PLAN_ALLOWANCES = { starter: 40, pro: 100 } as const;
-
 const PLANS: Plan[] = [
   {
     key: 'free',
-    price: 0,
+    price: PLAN_PRICES_EUR.free,
     lines: (t) => [
       t('landing.pricing.freeGenerations', { count: FREE_GENERATIONS }),
       t('landing.pricing.allStyles'),
@@ -34,17 +28,19 @@ const PLANS: Plan[] = [
   },
   {
     key: 'starter',
-    price: 29,
+    price: PLAN_PRICES_EUR.starter,
     lines: (t) => [
       t('landing.pricing.monthlyGenerations', { count: PLAN_ALLOWANCES.starter }),
+      t('landing.pricing.everythingInFree'),
       t('landing.pricing.emailSupport'),
     ],
   },
   {
     key: 'pro',
-    price: 59,
+    price: PLAN_PRICES_EUR.pro,
     lines: (t) => [
       t('landing.pricing.monthlyGenerations', { count: PLAN_ALLOWANCES.pro }),
+      t('landing.pricing.everythingInFree'),
       t('landing.pricing.prioritySupport'),
     ],
   },
@@ -79,7 +75,11 @@ export function Pricing() {
   });
   const trialTarget = signedIn ? PAGE_PATHS.account : PAGE_PATHS.auth;
   return (
-    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 bg-white py-20 sm:py-24">
+    <section
+      id="pricing"
+      aria-labelledby="pricing-title"
+      className="scroll-mt-28 md:scroll-mt-20 bg-white py-20 sm:py-24"
+    >
       <div className="mx-auto max-w-6xl px-5 sm:px-6">
         <SectionHeading
           id="pricing-title"
