@@ -79,6 +79,13 @@ describe('the fourteen public pages', () => {
     await expect
       .poll(() => page.locator('main').textContent())
       .toContain('Innovation, Simplicity, Excellence');
+    // The motto is set apart right under the title, larger and bolder than body text.
+    const motto = page.locator('h1 + p');
+    expect(await motto.textContent()).toMatch(/^Innovation, Simplicity, Excellence/);
+    expect(
+      await motto.evaluate((p) => [getComputedStyle(p).fontWeight, parseFloat(getComputedStyle(p).fontSize)]),
+    ).toEqual(['600', expect.any(Number)]);
+    expect(await motto.evaluate((p) => parseFloat(getComputedStyle(p).fontSize))).toBeGreaterThanOrEqual(18);
     for (const value of ['Innovation:', 'Quality:', 'Accessibility:'])
       expect(await page.locator('main').textContent()).toContain(value);
     await page.goto('/about');

@@ -14,22 +14,31 @@ import { ProseView } from './prose-view';
 
 type Documents = (lang: Lang, site: SiteInfo) => ProseDocument;
 
-function ProsePage({ page, document }: { page: TwinPage; document: Documents }) {
+function ProsePage({
+  page,
+  document,
+  featuredLead,
+}: {
+  page: TwinPage;
+  document: Documents;
+  featuredLead?: boolean;
+}) {
   return (
     <PublicLayout page={page}>
-      <ProseContent document={document} />
+      <ProseContent document={document} featuredLead={featuredLead} />
     </PublicLayout>
   );
 }
 
-function ProseContent({ document }: { document: Documents }) {
+function ProseContent({ document, featuredLead }: { document: Documents; featuredLead?: boolean }) {
   const lang = usePageLanguage();
   const site = useSiteInfo();
-  return <ProseView document={document(lang, site)} />;
+  return <ProseView document={document(lang, site)} featuredLead={featuredLead} />;
 }
 
+/** The about page opens on the motto (Innovation, Simplicity, Excellence), set apart under the title. */
 export function AboutPage() {
-  return <ProsePage page="about" document={aboutDocument} />;
+  return <ProsePage page="about" document={aboutDocument} featuredLead />;
 }
 
 export function CareersPage() {

@@ -40,11 +40,27 @@ export function headingId(heading: string, index: number): string {
 }
 
 /** A company or legal page written as data: title, lead, numbered-free sections with their lists. */
-export function ProseView({ document, children }: { document: ProseDocument; children?: ReactNode }) {
+export function ProseView({
+  document,
+  children,
+  featuredLead = false,
+}: {
+  document: ProseDocument;
+  children?: ReactNode;
+  /** The lead set apart in a brand panel (the about page's motto). */
+  featuredLead?: boolean;
+}) {
   return (
     <article className="mx-auto max-w-3xl px-5 py-14 sm:px-6 sm:py-20">
       <h1 className="text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">{document.title}</h1>
-      {document.lead && <p className="mt-5 text-lg text-ink-600">{renderInline(document.lead)}</p>}
+      {document.lead &&
+        (featuredLead ? (
+          <p className="mt-6 rounded-2xl border-l-4 border-brand-500 bg-brand-50 px-5 py-4 text-lg font-semibold leading-snug text-brand-900 sm:text-xl">
+            {renderInline(document.lead)}
+          </p>
+        ) : (
+          <p className="mt-5 text-lg text-ink-600">{renderInline(document.lead)}</p>
+        ))}
       <div className="mt-10 space-y-10">
         {document.sections.map((section, index) => (
           <section key={section.heading} aria-labelledby={headingId(section.heading, index)}>
