@@ -238,19 +238,36 @@ describe('footer', () => {
   });
 });
 
+/** Opens the contact page and waits until its code has taken the prerendered form over. */
+async function openContact(page: Page, path: '/contact' | '/contact-en') {
+  await page.goto(path);
+  await expect.poll(() => page.locator('form button[type="submit"]').isEnabled()).toBe(true);
+}
+
 describe('contact form', () => {
+  it('the prerendered form cannot be sent before the page’s code runs (no GET with the message in the URL)', async () => {
+    const html = await (await fetch(`${app.url}/contact-en`)).text();
+    const submit = html.match(/<button[^>]*type="submit"[^>]*>/)?.[0];
+    expect(submit).toContain('disabled=""');
+    expect(html).toContain('Send the message');
+  });
+
   it('a complete message is sent: success message, form cleared, and it reaches the outbox', async () => {
     const context = await consentedContext();
     const page = await context.newPage();
-    await page.goto('/contact-en');
+    await openContact(page, '/contact-en');
     await page.getByLabel('Name').fill('Camille Durand');
     await page.getByLabel('E-mail').fill('camille@example.test');
     await page.getByLabel('Subject').fill('Formats');
     await page.getByLabel('Message').fill('Can I make a 3:1 banner?');
-    await page.getByRole('button', { name: 'Send the message' }).click();
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/contact')),
+      page.getByRole('button', { name: 'Send the message' }).click(),
+    ]);
+    expect(response.status(), await response.text()).toBe(200);
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'sent' }).textContent())
-      .toBe('Your message has been sent successfully!');
+      .poll(() => page.locator('form [role="status"], form [role="alert"]').allTextContents())
+      .toEqual(['Your message has been sent successfully!']);
     expect(await page.getByLabel('Name').inputValue()).toBe('');
     const mailbox = (await (await fetch(`${app.url}/api/dev/mailbox`)).json()) as {
       messages: { to: string; subject: string }[];
@@ -266,7 +283,7 @@ describe('contact form', () => {
     const page = await context.newPage();
     let sent = 0;
     page.on('request', (request) => request.url().endsWith('/api/contact') && sent++);
-    await page.goto('/contact');
+    await openContact(page, '/contact');
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     expect(
       await page.getByLabel('Nom').evaluate((input: HTMLInputElement) => input.validity.valueMissing),
@@ -279,7 +296,7 @@ describe('contact form', () => {
   it('a refusal is shown: an address the server refuses, and the rate limit’s message', async () => {
     const context = await consentedContext('fr-FR');
     const page = await context.newPage();
-    await page.goto('/contact');
+    await openContact(page, '/contact');
     await page.getByLabel('Nom').fill('Camille');
     // The browser accepts "camille@example"; the spec's rule wants a dot in the domain.
     await page.getByLabel('E-mail').fill('camille@example');

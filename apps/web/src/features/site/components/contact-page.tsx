@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CONTACT_LIMITS, contactInput } from '@vitrine/shared/api/contact';
@@ -12,6 +12,19 @@ import { PublicLayout } from './public-layout';
 
 type Fields = { name: string; email: string; subject: string; message: string; website: string };
 const EMPTY: Fields = { name: '', email: '', subject: '', message: '', website: '' };
+
+const noSubscription = () => () => {};
+/**
+ * False in the HTML made at build time and until the page's code has taken it over: a form sent before
+ * that would be a plain GET, the message in the address bar and the server's log.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 export function ContactPage() {
   return (
@@ -33,6 +46,7 @@ function ContactContent() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const send = useSendContact();
+  const hydrated = useHydrated();
 
   const set = (key: keyof Fields) => (event: { target: { value: string } }) =>
     setFields({ ...fields, [key]: event.target.value });
@@ -130,7 +144,7 @@ function ContactContent() {
               {outcome.text}
             </p>
           )}
-          <Button type="submit" busy={send.isPending} disabled={send.isPending}>
+          <Button type="submit" busy={send.isPending} disabled={!hydrated || send.isPending}>
             {send.isPending ? t('contact.sending') : t('contact.send')}
           </Button>
         </form>
