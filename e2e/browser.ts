@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core, with the flags this machine needs (see docs/testing.md). */
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -20,10 +20,32 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export function newContext(
+/**
+ * Public pages arrive rendered, before their code runs: a click in that moment does nothing (or, on a
+ * form, what a form without script does). Pages of these contexts wait, after each navigation, until
+ * the app has taken the page over (`<html data-live>`, set by the app once mounted).
+ */
+export function waitUntilLive(context: BrowserContext): BrowserContext {
+  context.on('page', (page) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      // Only the app's pages have a root (not the dev mailbox, an image or an API answer).
+      if (await page.locator('#root').count())
+        await page.locator('html[data-live]').waitFor({ state: 'attached', timeout: 20_000 });
+      return response;
+    };
+  });
+  return context;
+}
+
+export async function newContext(
   browser: Browser,
   locale: 'fr-FR' | 'en-US',
   baseURL: string,
+  options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ locale, baseURL, viewport: { width: 1280, height: 800 } });
+  return waitUntilLive(
+    await browser.newContext({ locale, baseURL, viewport: { width: 1280, height: 800 }, ...options }),
+  );
 }

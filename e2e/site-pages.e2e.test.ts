@@ -33,12 +33,7 @@ async function consentedContext(
   width = 1280,
   bypassCSP = false,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    locale,
-    baseURL: app.url,
-    viewport: { width, height: 900 },
-    bypassCSP,
-  });
+  const context = await newContext(browser, locale, app.url, { viewport: { width, height: 900 }, bypassCSP });
   await context.addInitScript(CONSENTED);
   return context;
 }
