@@ -157,16 +157,23 @@ describe('with the worker', () => {
         return deps.storage.put(key, body, ...checks);
       },
     };
-    worker = await startWorker(t.database, pino({ level: 'silent' }), { ...deps, storage, renderer });
+    startTestWorker = () =>
+      startWorker(t.database, pino({ level: 'silent' }), { ...deps, storage, renderer });
+    worker = await startTestWorker();
   });
+  let startTestWorker: () => Promise<Worker>;
 
   it('a cancelled generation’s job leaves the queue and is never rendered: no render call, no image', async () => {
     const u = await kit.userWithUploads('cancelled-job@example.test');
     const v = await createVerifiedUser(t.app, 'after-cancel@example.test');
     const before = renders;
+    // No worker while the job waits, so the cancel surely comes first (a fast worker could otherwise
+    // finish the render before the cancel, which then rightly keeps it).
+    await worker?.stop();
     const { generation } = started((await startFusion(t.app, u.cookie, u.uploads)).body);
     expect((await cancelAll(u.cookie)).json()).toMatchObject({ cancelled: 1 });
     expect(await jobStateOf(generation.id)).toBe('cancelled');
+    worker = await startTestWorker();
     // A generation started afterwards is rendered; the queue hands jobs out in order, so the cancelled
     // one would have been taken first.
     const next = started((await startExpress(t.app, v.cookie, express)).body);
