@@ -25,6 +25,15 @@ describe('private network and metadata addresses are blocked', () => {
     '::ffff:10.1.2.3',
     '64:ff9b::a9fe:a9fe',
     'ff02::1',
+    // A 6to4 address whose relay is a private or loopback IPv4 address.
+    '2002:7f00:1::1',
+    '2002:a9fe:a9fe::1',
+    '2002:c0a8:101::',
+    // Local-use NAT64 and deprecated site-local addresses reach inside the network.
+    '64:ff9b:1::a',
+    '64:ff9b:1:ffff::8.8.8.8',
+    'fec0::1',
+    'feff::1',
   ])('%s is blocked', (ip) => expect(isBlockedIp(ip)).toBe(true));
 
   it.each([
@@ -34,6 +43,8 @@ describe('private network and metadata addresses are blocked', () => {
     '192.169.0.1',
     '2606:4700::6810:84e5',
     '::ffff:8.8.8.8',
+    '2002:808:808::1',
+    '64:ff9b::808:808',
   ])('%s is a public address', (ip) => expect(isBlockedIp(ip)).toBe(false));
 
   it('does not mistake a host name for an address', () => {

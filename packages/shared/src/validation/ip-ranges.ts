@@ -58,9 +58,11 @@ const V6_BLOCKED: [number[], number][] = [
   [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 127], // :: and ::1
   [[0xfc], 7], // unique local
   [[0xfe, 0x80], 10], // link-local
+  [[0xfe, 0xc0], 10], // site-local (deprecated, still routed inside some networks)
   [[0xff], 8], // multicast
   [[0x20, 0x01, 0x0d, 0xb8], 32], // documentation
   [[0x00, 0x64, 0xff, 0x9b], 96], // NAT64, judged on its embedded IPv4 below
+  [[0x00, 0x64, 0xff, 0x9b, 0x00, 0x01], 48], // local-use NAT64: translates to any private network
 ];
 
 function inPrefix(bytes: number[], prefix: number[], bits: number): boolean {
@@ -84,5 +86,7 @@ export function isBlockedIp(text: string): boolean {
   const nat64 = inPrefix(v6, [0x00, 0x64, 0xff, 0x9b], 96);
   const compatible = inPrefix(v6, [], 96) && !inPrefix(v6, [], 127);
   if (mapped || nat64 || compatible) return isBlockedIp(embedded.join('.'));
+  // 6to4 (2002:aabb:ccdd::/48) carries the IPv4 address a.b.c.d of its relay in bytes 2 to 5.
+  if (inPrefix(v6, [0x20, 0x02], 16)) return isBlockedIp(v6.slice(2, 6).join('.'));
   return V6_BLOCKED.some(([prefix, bits]) => inPrefix(v6, prefix, bits));
 }
