@@ -14,6 +14,8 @@ const targets = {
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/catalog-parts.ts',
+      'apps/web/scripts',
       'apps/web/package.json',
       ...shared,
     ],
