@@ -5,6 +5,7 @@
  * app then takes over and keeps the head up to date itself. Every address is absolute, made from
  * PUBLIC_URL, never from the request's Host header.
  */
+import { escapeHtml } from '../lib/html';
 import { translate, type MessageKey } from '@vitrine/shared/i18n/catalog';
 import { langFromAcceptLanguage, LANGUAGES, type Lang } from '@vitrine/shared/locale';
 import { PAGE_PATHS, TWIN_PAGE_NAMES, TWIN_PAGES, twinPageOf, type TwinPage } from '@vitrine/shared/routes';
@@ -22,12 +23,6 @@ export const ALL_PAGE_KINDS: PageKind[] = LANGUAGES.flatMap((lang) =>
 
 export const OG_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 };
 const OG_LOCALE: Record<Lang, string> = { fr: 'fr_FR', en: 'en_US' };
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 function bare(path: string): string {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;

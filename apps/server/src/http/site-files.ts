@@ -3,6 +3,7 @@
  * French page with its English twin as an alternate; the signed-in app, the API and the dev mailbox are
  * not for crawling. Addresses come from PUBLIC_URL.
  */
+import { escapeHtml } from '../lib/html';
 import type { FastifyPluginAsync } from 'fastify';
 import { LEGAL_UPDATED_ON } from '@vitrine/shared/api/site';
 import { LANGUAGES } from '@vitrine/shared/locale';
@@ -12,12 +13,6 @@ import { PAGE_PATHS, TWIN_PAGE_NAMES, TWIN_PAGES, type TwinPage } from '@vitrine
 export const SITE_FILES = ['robots.txt', 'sitemap.xml'] as const;
 
 const LEGAL_PAGES: TwinPage[] = ['privacy', 'terms', 'cookies'];
-
-const escapeXml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
 
 export function robotsTxt(publicUrl: string): string {
   return [
@@ -38,7 +33,7 @@ export function sitemapXml(publicUrl: string): string {
   const entry = (path: string, alternates: string, lastmod?: string) =>
     [
       '  <url>',
-      `    <loc>${escapeXml(publicUrl + path)}</loc>`,
+      `    <loc>${escapeHtml(publicUrl + path)}</loc>`,
       ...(lastmod ? [`    <lastmod>${lastmod}</lastmod>`] : []),
       ...(alternates ? [alternates] : []),
       '  </url>',
@@ -48,9 +43,9 @@ export function sitemapXml(publicUrl: string): string {
     const alternates = [
       ...LANGUAGES.map(
         (lang) =>
-          `    <xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(publicUrl + TWIN_PAGES[page][lang])}"/>`,
+          `    <xhtml:link rel="alternate" hreflang="${lang}" href="${escapeHtml(publicUrl + TWIN_PAGES[page][lang])}"/>`,
       ),
-      `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(publicUrl + TWIN_PAGES[page].fr)}"/>`,
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(publicUrl + TWIN_PAGES[page].fr)}"/>`,
     ].join('\n');
     const lastmod = LEGAL_PAGES.includes(page) ? LEGAL_UPDATED_ON : undefined;
     for (const lang of LANGUAGES) urls.push(entry(TWIN_PAGES[page][lang], alternates, lastmod));

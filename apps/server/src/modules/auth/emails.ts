@@ -2,15 +2,10 @@
  * The account e-mails (verification, password reset) in the reader's language, and the sign-in alert in
  * both, as text and HTML.
  */
+import { escapeHtml } from '../../lib/html';
 import { translate, type MessageKey } from '@vitrine/shared/i18n/catalog';
 import type { Lang } from '@vitrine/shared/locale';
 import type { MailMessage } from '../mail/mailer';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 type Template = {
   subject: MessageKey;

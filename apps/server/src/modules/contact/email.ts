@@ -1,13 +1,8 @@
 /** The e-mail that brings a contact-form message to the team, labelled in the sender's language. */
+import { escapeHtml } from '../../lib/html';
 import { translate, type MessageKey } from '@vitrine/shared/i18n/catalog';
 import type { Lang } from '@vitrine/shared/locale';
 import type { MailMessage } from '../mail/mailer';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export type ContactMessage = { name: string; email: string; subject: string; message: string; lang: Lang };
 

@@ -1,17 +1,7 @@
 /** HTML building blocks of the dev mailbox: escaping, the page frame and its style sheet. */
+import { escapeHtml } from '../../lib/html';
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Safe in text and in quoted attribute values alike (srcdoc included). */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
+export { escapeHtml };
 
 export function formatDate(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
