@@ -5,6 +5,13 @@ import { api } from '../../../lib/api-client';
 
 export type ServiceState = 'loading' | 'operational' | 'outage';
 
+/** The status dot's colour (spec section 4): yellow while checking, green when operational, red otherwise. */
+export const STATUS_DOT: Record<ServiceState, string> = {
+  loading: 'bg-amber-400',
+  operational: 'bg-emerald-500',
+  outage: 'bg-red-500',
+};
+
 export function useHealth() {
   const query = useQuery({
     queryKey: ['health'],

@@ -4,15 +4,10 @@ import { Link } from 'react-router';
 import { isLang, type Lang } from '@vitrine/shared/locale';
 import { twinPath, type TwinPage } from '@vitrine/shared/routes';
 import { Logo } from '../../../components/ui/logo';
-import { useHealth, type ServiceState } from '../api/health';
+import { STATUS_DOT, useHealth } from '../api/health';
 import { useSiteInfo } from '../api/site-info';
 import { openCookieSettings } from '../lib/consent';
 
-const DOT: Record<ServiceState, string> = {
-  loading: 'bg-amber-400',
-  operational: 'bg-emerald-500',
-  outage: 'bg-red-500',
-};
 const DOT_LABEL = {
   loading: 'site.footer.statusLoading',
   operational: 'site.footer.statusOperational',
@@ -91,7 +86,7 @@ export function SiteFooter() {
             <li>
               <Link to={twinPath('status', lang)} className={`${linkClass} inline-flex items-center gap-2`}>
                 <span
-                  className={`size-2.5 shrink-0 rounded-full ${DOT[state]}`}
+                  className={`size-2.5 shrink-0 rounded-full ${STATUS_DOT[state]}`}
                   data-status={state}
                   aria-hidden="true"
                 />

@@ -1,17 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { LOCALE_BY_LANG } from '@vitrine/shared/locale';
-import { useHealth, type ServiceState } from '../api/health';
+import { STATUS_DOT, useHealth, type ServiceState } from '../api/health';
 import { PublicLayout, usePageLanguage } from './public-layout';
 
 const BANNER: Record<ServiceState, string> = {
   loading: 'border-amber-200 bg-amber-50 text-amber-900',
   operational: 'border-emerald-200 bg-emerald-50 text-emerald-900',
   outage: 'border-red-200 bg-red-50 text-red-900',
-};
-const DOT: Record<ServiceState, string> = {
-  loading: 'bg-amber-400',
-  operational: 'bg-emerald-500',
-  outage: 'bg-red-500',
 };
 
 export function StatusPage() {
@@ -50,7 +45,7 @@ function StatusContent() {
         data-status={state}
         className={`mt-8 flex items-center gap-3 rounded-2xl border px-5 py-4 text-base font-semibold ${BANNER[state]}`}
       >
-        <span className={`size-3 shrink-0 rounded-full ${DOT[state]}`} aria-hidden="true" />
+        <span className={`size-3 shrink-0 rounded-full ${STATUS_DOT[state]}`} aria-hidden="true" />
         {banner}
       </div>
       <ul className="mt-6 divide-y divide-ink-100 rounded-2xl border border-ink-100 bg-white shadow-sm">
@@ -63,7 +58,7 @@ function StatusContent() {
             )}
           </div>
           <span className="inline-flex items-center gap-2 text-sm font-medium text-ink-800">
-            <span className={`size-2.5 rounded-full ${DOT[state]}`} aria-hidden="true" />
+            <span className={`size-2.5 rounded-full ${STATUS_DOT[state]}`} aria-hidden="true" />
             {state === 'loading'
               ? t('status.checking')
               : state === 'operational'
