@@ -1,0 +1,145 @@
+/** The cookie banner in the browser (spec sections 2 to 4): its two views, the stored choice, its expiry. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext } from './browser';
+import { startApp, type AppUnderTest } from './app-server';
+
+let app: AppUnderTest;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const CONSENTED = `localStorage.setItem('cookieConsent', JSON.stringify({ necessary: true, analytics: false, marketing: false, date: Date.now() }))`;
+
+describe('cookie banner', () => {
+  const stored = (page: Page) =>
+    page.evaluate(
+      () => JSON.parse(localStorage.getItem('cookieConsent') ?? 'null') as Record<string, unknown> | null,
+    );
+
+  it('accept all: stored with its date, hidden, and not shown again on the next page', async () => {
+    const context = await newContext(browser, 'en-US', app.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'We respect your privacy' });
+    await banner.waitFor();
+    expect(await banner.getByRole('link', { name: 'Cookie policy' }).getAttribute('href')).toBe(
+      '/cookies-en',
+    );
+    await banner.getByRole('button', { name: 'Accept all' }).click();
+    expect(await banner.count()).toBe(0);
+    const consent = await stored(page);
+    expect(consent).toMatchObject({ necessary: true, analytics: true, marketing: true });
+    expect(Math.abs(Date.now() - (consent!.date as number))).toBeLessThan(60_000);
+    await page.goto('/about-en');
+    await page.locator('footer').waitFor();
+    expect(await page.getByRole('region', { name: 'We respect your privacy' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('reject all, and the detailed view: necessary always on, toggles, save', async () => {
+    const context = await newContext(browser, 'fr-FR', app.url);
+    const page = await context.newPage();
+    await page.goto('/privacy');
+    await page.getByRole('button', { name: 'Tout refuser' }).click();
+    expect(await stored(page)).toMatchObject({ analytics: false, marketing: false });
+
+    await page.getByRole('button', { name: 'Paramètres des cookies' }).click();
+    const detailed = page.getByRole('region', { name: 'Paramètres des cookies' });
+    await detailed.waitFor();
+    expect(await detailed.getByRole('switch', { name: /Nécessaires/ }).isDisabled()).toBe(true);
+    expect(await detailed.getByRole('switch', { name: /Nécessaires/ }).isChecked()).toBe(true);
+    await detailed.getByRole('switch', { name: 'Mesure d’audience' }).check();
+    await detailed.getByRole('button', { name: 'Enregistrer mes choix' }).click();
+    expect(await detailed.count()).toBe(0);
+    expect(await stored(page)).toMatchObject({ necessary: true, analytics: true, marketing: false });
+    await context.close();
+  });
+
+  it('the simple view’s settings open the detailed view', async () => {
+    const context = await newContext(browser, 'en-US', app.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('region', { name: 'Cookie settings' }).waitFor();
+    expect(await page.getByRole('switch', { name: 'Marketing' }).isChecked()).toBe(false);
+    await context.close();
+  });
+
+  it('keyboard: the footer’s Cookie settings move the focus into the detailed view, and back once saved', async () => {
+    const context = await newContext(browser, 'en-US', app.url);
+    await context.addInitScript(CONSENTED);
+    const page = await context.newPage();
+    await page.goto('/terms-en');
+    const settings = page.getByRole('button', { name: 'Cookie settings' });
+    await settings.focus();
+    await page.keyboard.press('Enter');
+    const detailed = page.getByRole('region', { name: 'Cookie settings' });
+    await detailed.waitFor();
+    expect(await detailed.evaluate((region) => region.contains(document.activeElement))).toBe(true);
+    // Past the cookie policy link (the necessary switch is disabled): the analytics switch.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Analytics');
+    await page.keyboard.press('Space');
+    await detailed.getByRole('button', { name: 'Save my choices' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await detailed.count()).toBe(0);
+    expect(await stored(page)).toMatchObject({ analytics: true, marketing: false });
+    expect(await settings.evaluate((button) => button === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it('shown again when the stored choice is older than 180 days, not when it is younger', async () => {
+    for (const [days, shown] of [
+      [181, true],
+      [179, false],
+    ] as const) {
+      const context = await newContext(browser, 'en-US', app.url);
+      await context.addInitScript(
+        `localStorage.setItem('cookieConsent', JSON.stringify({ necessary: true, analytics: false, marketing: false, date: Date.now() - ${days} * 86400000 }))`,
+      );
+      const page = await context.newPage();
+      await page.goto('/terms-en');
+      await page.locator('footer').waitFor();
+      await page.waitForTimeout(300);
+      expect(
+        await page.getByRole('region', { name: 'We respect your privacy' }).count(),
+        `${days} days`,
+      ).toBe(shown ? 1 : 0);
+      await context.close();
+    }
+  });
+
+  it('no analytics or marketing script, nor any script from another origin, whatever the choice', async () => {
+    const context = await newContext(browser, 'en-US', app.url);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    const origins = new Set<string>();
+    page.on('request', (request) => {
+      origins.add(new URL(request.url()).origin);
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Accept all' }).click();
+    for (const url of ['/about-en', '/contact-en', '/cookies-en']) {
+      await page.goto(url);
+      await page.locator('footer').waitFor();
+    }
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toMatch(/^\/assets\/[\w.-]+\.js$/);
+    // None of the signed-in app's code loads on public pages.
+    for (const script of scripts)
+      expect(script).not.toMatch(
+        /(dashboard-route|fusion-page|express-page|history-page|stats-page|account-page|image-editor)-/,
+      );
+    expect([...origins]).toEqual([app.url]);
+    await context.close();
+  });
+});
