@@ -1,22 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import pino from 'pino';
-import PostalMime from 'postal-mime';
-import { contactMessages } from '../src/jobs/definitions/contact-messages';
 import { readOutboxEml, readOutboxEntry, listOutbox, outboxDir } from '../src/modules/mail/outbox';
-import type { Mailer, MailMessage } from '../src/modules/mail/mailer';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createVerifiedUser } from './helpers/accounts';
-import { startSmtpServer, type TestSmtpServer } from './helpers/smtp-server';
-import { parseConfig } from '../src/config';
-import { workerDeps } from '../src/jobs/worker';
-
-const SITE = {
-  COMPANY_NAME: 'Atelier Vitrine SAS',
-  COMPANY_ADDRESS: '12 rue des Lilas|75011 Paris|France',
-  CONTACT_EMAIL: 'equipe@vitrine.example',
-  PARENT_COMPANY_URL: 'https://groupe.example',
-};
+import { SITE, VALID } from './helpers/contact';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,13 +15,6 @@ beforeEach(async () => {
   await t.database.query("delete from rate_limits where key like 'contact:%'");
   fs.rmSync(outboxDir(t.config.dataDir), { recursive: true, force: true });
 });
-
-const VALID = {
-  name: 'Camille Durand',
-  email: 'Camille@Example.test',
-  subject: 'Une question sur les formats',
-  message: 'Bonjour,\nPeut-on générer une bannière 3:1 ?\nMerci',
-};
 
 function send(
   body: unknown,
@@ -220,108 +200,6 @@ describe('contact rate limits follow RATE_LIMIT_MULTIPLIER', () => {
   });
 });
 
-describe('contact messages that could not be e-mailed, and retention', () => {
-  let failing: TestApp;
-  const sent: MailMessage[] = [];
-  const workingMailer: Mailer = {
-    kind: 'smtp',
-    async send(message) {
-      sent.push(message);
-      return { messageId: `m${sent.length}` };
-    },
-    close() {},
-  };
-
-  beforeAll(async () => {
-    failing = await createTestApp(SITE, (app) => {
-      app.deps.mailer = {
-        kind: 'smtp',
-        send: () => Promise.reject(new Error('SMTP server unreachable')),
-        close() {},
-      };
-    });
-  });
-  afterAll(() => failing?.close());
-
-  it('a mail failure keeps the message and still tells the sender it was sent; the daily job sends it', async () => {
-    const res = await failing.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
-      payload: JSON.stringify(VALID),
-    });
-    expect(res.statusCode).toBe(200);
-    const [row] = await failing.database.query<{ mailed_at: Date | null }>(
-      'select mailed_at from contact_messages',
-    );
-    expect(row!.mailed_at).toBeNull();
-
-    const later = new Date(Date.now() + 10 * 60_000).toISOString();
-    const summary = await contactMessages.handle(
-      {
-        database: failing.database,
-        logger: pino({ level: 'silent' }),
-        contact: { mailer: workingMailer, to: 'equipe@vitrine.example' },
-      } as never,
-      { now: later },
-    );
-    expect(summary).toMatchObject({ resent: 1, failed: 0 });
-    expect(sent[0]).toMatchObject({ to: 'equipe@vitrine.example', replyTo: 'camille@example.test' });
-    const [after] = await failing.database.query<{ mailed_at: Date | null }>(
-      'select mailed_at from contact_messages',
-    );
-    expect(after!.mailed_at).not.toBeNull();
-  });
-
-  it('the daily job sends unsent messages again a bounded number at a time: 20 per run, 5 minutes to 7 days old', async () => {
-    await failing.database.query('delete from contact_messages');
-    sent.length = 0;
-    await failing.database.query(
-      `insert into contact_messages (name, email, subject, message, lang, created_at)
-       select 'Sender ' || i, 'sender' || i || '@example.test', 'Question ' || i, 'x', 'en', now() - interval '1 hour'
-       from generate_series(1, 25) as i`,
-    );
-    await failing.database.query(
-      `insert into contact_messages (name, email, subject, message, lang, created_at) values
-       ('Too old', 'old@example.test', 'Old', 'x', 'fr', now() - interval '8 days'),
-       ('Just sent', 'new@example.test', 'New', 'x', 'fr', now() - interval '1 minute')`,
-    );
-    const run = () =>
-      contactMessages.handle(
-        {
-          database: failing.database,
-          logger: pino({ level: 'silent' }),
-          contact: { mailer: workingMailer, to: 'equipe@vitrine.example' },
-        } as never,
-        {},
-      );
-    expect(await run()).toMatchObject({ resent: 20, failed: 0 });
-    expect(await run()).toMatchObject({ resent: 5, failed: 0 });
-    expect(await run()).toMatchObject({ resent: 0 });
-    expect(sent).toHaveLength(25);
-    const unsent = await failing.database.query<{ name: string }>(
-      'select name from contact_messages where mailed_at is null order by name',
-    );
-    expect(unsent.map((row) => row.name)).toEqual(['Just sent', 'Too old']);
-  });
-
-  it('messages are kept 12 months: the daily job deletes a 13-month-old one and keeps a recent one', async () => {
-    await failing.database.query('delete from contact_messages');
-    await failing.database.query(
-      `insert into contact_messages (name, email, subject, message, lang, created_at, mailed_at) values
-       ('Old', 'old@example.test', 'Ancien', 'x', 'fr', now() - interval '13 months', now() - interval '13 months'),
-       ('New', 'new@example.test', 'Récent', 'y', 'fr', now() - interval '11 months', now() - interval '11 months')`,
-    );
-    const summary = await contactMessages.handle(
-      { database: failing.database, logger: pino({ level: 'silent' }) } as never,
-      {},
-    );
-    expect(summary).toMatchObject({ deleted: 1 });
-    const rows = await failing.database.query<{ name: string }>('select name from contact_messages');
-    expect(rows.map((row) => row.name)).toEqual(['New']);
-  });
-});
-
 describe('site information (GET /api/site)', () => {
   it('gives the operator’s name, address lines, contact address and parent site', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/site' });
@@ -333,78 +211,5 @@ describe('site information (GET /api/site)', () => {
       parentCompanyUrl: 'https://groupe.example',
     });
     expect(res.headers['cache-control']).toBe('public, max-age=300');
-  });
-});
-
-describe('contact messages through a real SMTP server (SMTP_URL set)', () => {
-  let refusing: TestSmtpServer;
-  let accepting: TestSmtpServer;
-  let app: TestApp;
-  beforeAll(async () => {
-    refusing = await startSmtpServer({ refuse: 'Mailbox unavailable' });
-    accepting = await startSmtpServer();
-    app = await createTestApp({ ...SITE, SMTP_URL: accepting.url });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await refusing?.close();
-    await accepting?.close();
-  });
-
-  it('the mail server receives the message for CONTACT_EMAIL with Reply-To the sender and no injected header', async () => {
-    const res = await app.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
-      payload: JSON.stringify({ ...VALID, message: 'Bcc: everyone@example.test\nBonjour' }),
-    });
-    expect(res.statusCode).toBe(200);
-    expect(accepting.received).toHaveLength(1);
-    expect(accepting.received[0]!.to).toEqual(['equipe@vitrine.example']);
-    const mail = await PostalMime.parse(accepting.received[0]!.raw);
-    expect(mail.replyTo).toEqual([expect.objectContaining({ address: 'camille@example.test' })]);
-    expect(mail.subject).toBe('[Vitrine contact] Une question sur les formats');
-    expect(mail.text).toContain('Bcc: everyone@example.test\nBonjour');
-    // The message's text stays in the body: no header of that name.
-    expect(mail.headers.map((header) => header.key)).not.toContain('bcc');
-  });
-
-  it('a mail server that refuses keeps the message; the worker’s daily job delivers it later', async () => {
-    const failing = await createTestApp({ ...SITE, SMTP_URL: refusing.url });
-    try {
-      const res = await failing.app.inject({
-        method: 'POST',
-        url: '/api/contact',
-        headers: { 'content-type': 'application/json', 'accept-language': 'en' },
-        payload: JSON.stringify(VALID),
-      });
-      expect(res.statusCode).toBe(200);
-      const [row] = await failing.database.query<{ mailed_at: Date | null }>(
-        'select mailed_at from contact_messages',
-      );
-      expect(row!.mailed_at).toBeNull();
-
-      // The worker's own wiring: CONTACT_EMAIL and the mailer SMTP_URL names.
-      const deps = workerDeps(
-        parseConfig({ ...SITE, DATA_DIR: failing.config.dataDir, SMTP_URL: accepting.url }),
-      );
-      const before = accepting.received.length;
-      try {
-        const summary = await contactMessages.handle(
-          { ...deps, database: failing.database, logger: pino({ level: 'silent' }) } as never,
-          { now: new Date(Date.now() + 10 * 60_000).toISOString() },
-        );
-        expect(summary).toMatchObject({ resent: 1, failed: 0 });
-      } finally {
-        deps.contact?.mailer.close();
-      }
-      expect(accepting.received.slice(before).map((mail) => mail.to)).toEqual([['equipe@vitrine.example']]);
-      const [after] = await failing.database.query<{ mailed_at: Date | null }>(
-        'select mailed_at from contact_messages',
-      );
-      expect(after!.mailed_at).not.toBeNull();
-    } finally {
-      await failing.close();
-    }
   });
 });
