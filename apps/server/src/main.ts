@@ -42,6 +42,8 @@ async function start(running: Running) {
   const { config, logger } = running;
   const api = config.role === 'all' || config.role === 'api';
   const worker = config.role === 'all' || config.role === 'worker';
+  // Everything the server writes (database, uploads, outbox, auth secret) is readable by its owner only.
+  process.umask(0o077);
   prepareDataDir(config.dataDir);
   if (!config.databaseUrl) running.lock = lockDataDir(config.dataDir);
   // The roles' modules load while the database opens (PGlite compiles its WebAssembly off the main

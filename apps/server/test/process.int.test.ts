@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/client';
 import { REPO_ROOT, spawnServer, startServer } from './helpers/server-process';
+import { PASSWORD } from './helpers/accounts';
 import { dbKind } from './helpers/test-db';
 
 const dirs: string[] = [];
@@ -72,6 +73,45 @@ describe.runIf(dbKind() === 'pglite')('the server process', () => {
     }
     // A clean stop releases the lock.
     expect(fs.existsSync(path.join(dataDir, 'vitrine.lock'))).toBe(false);
+  });
+
+  it('keeps DATA_DIR private: the database, outbox, lock and auth secret are readable by their owner only', async () => {
+    const dataDir = tempDataDir();
+    fs.chmodSync(dataDir, 0o755);
+    const publicUrl = 'http://localhost:3000';
+    const server = await startServer({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl });
+    try {
+      // A sign-up writes an e-mail into the outbox.
+      const response = await fetch(`${server.url}/api/auth/sign-up`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: publicUrl },
+        body: JSON.stringify({
+          email: 'private@example.com',
+          password: PASSWORD,
+          firstName: 'Ana',
+          lastName: 'Lopez',
+        }),
+      });
+      expect(response.status).toBe(201);
+      // The e-mail goes off the request path: wait for its sidecar, written last.
+      const outbox = path.join(dataDir, 'mail');
+      const delivered = () =>
+        fs.existsSync(outbox) && fs.readdirSync(outbox).some((f) => f.endsWith('.json'));
+      for (let i = 0; i < 200 && !delivered(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const entries = fs.readdirSync(dataDir, { recursive: true, encoding: 'utf8' });
+      expect(entries).toEqual(expect.arrayContaining(['auth-secret', 'vitrine.lock', 'db']));
+      expect(entries.some((entry) => entry.startsWith('mail/') && entry.endsWith('.eml'))).toBe(true);
+      // PGlite sets its own files' modes (0666); the private directories above them keep them unreachable.
+      const mode = (file: string) => fs.statSync(file).mode & 0o777;
+      const directories = entries.filter((entry) => !entry.includes('/')).map((e) => path.join(dataDir, e));
+      expect(mode(dataDir)).toBe(0o700);
+      for (const dir of directories.filter((d) => fs.statSync(d).isDirectory()))
+        expect([dir, mode(dir)]).toEqual([dir, 0o700]);
+      const ours = entries.filter((entry) => !entry.startsWith('db/')).map((e) => path.join(dataDir, e));
+      expect(ours.filter((file) => (mode(file) & 0o077) !== 0)).toEqual([]);
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
   });
 
   it('exits with one line when the port is taken', async () => {

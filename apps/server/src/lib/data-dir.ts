@@ -1,7 +1,8 @@
 /**
- * DATA_DIR: created when missing, checked writable, and held by one process at a time. PGlite has no
- * lock of its own and two processes on one directory silently lose writes, so a second process is
- * refused with a clear message. A lock left by a killed process (its PID no longer runs) is taken over.
+ * DATA_DIR: created when missing, private to its owner, checked writable, and held by one process at a
+ * time. PGlite has no lock of its own and two processes on one directory silently lose writes, so a
+ * second process is refused with a clear message. A lock left by a killed process (its PID no longer
+ * runs, or is this very process: a container restarts its program with the same PID) is taken over.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,10 @@ import { StartupError, describeError, errorCode } from './startup-error';
 
 export function prepareDataDir(dataDir: string): void {
   try {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // It holds the database, the uploads, the outbox and the auth secret: nobody else may even list it.
+    // A directory made by an older version (0755) is tightened; one we do not own is left as it is.
+    restrictToOwner(dataDir);
     const probe = path.join(dataDir, `.write-test-${process.pid}`);
     fs.writeFileSync(probe, '');
     fs.rmSync(probe);
@@ -18,8 +22,20 @@ export function prepareDataDir(dataDir: string): void {
   }
 }
 
+function restrictToOwner(dir: string): void {
+  try {
+    if ((fs.statSync(dir).mode & 0o077) !== 0) fs.chmodSync(dir, 0o700);
+  } catch (error) {
+    if (errorCode(error) !== 'EPERM') throw error;
+  }
+}
+
+/** Locks this process holds: a lock file naming our own PID that is not among them is a stale one. */
+const held = new Set<string>();
+
 function isRunning(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);
     return true;
@@ -80,6 +96,7 @@ function removeStaleLock(lockPath: string): void {
 
 export function lockDataDir(dataDir: string): DataDirLock {
   const lockPath = path.join(dataDir, 'vitrine.lock');
+  if (held.has(lockPath)) throw new StartupError(`DATA_DIR ${dataDir} is already locked by this process.`);
   for (let attempt = 0; attempt < 50; attempt++) {
     let created: boolean;
     try {
@@ -88,11 +105,13 @@ export function lockDataDir(dataDir: string): DataDirLock {
       throw new StartupError(`Cannot lock DATA_DIR ${dataDir}: ${describeError(error)}`, { cause: error });
     }
     if (created) {
+      held.add(lockPath);
       let released = false;
       return {
         release() {
           if (released) return;
           released = true;
+          held.delete(lockPath);
           if (readPid(lockPath) === process.pid) fs.rmSync(lockPath, { force: true });
         },
       };
