@@ -71,6 +71,7 @@ beforeAll(async () => {
       ca: images.ca,
       resolve: async () => [{ address: '127.0.0.1', family: 4 }],
       isAllowedAddress: (ip) => ip === '127.0.0.1',
+      ports: [images.port],
     },
   );
   worker = await startTestWorker(t);

@@ -62,6 +62,8 @@ beforeAll(async () => {
       return res.writeHead(302, { location: 'https://127.0.0.1/photo.png' }).end();
     if (url.pathname === '/to-http.png')
       return res.writeHead(302, { location: 'http://cdn.test/photo.png' }).end();
+    if (url.pathname === '/to-port.png')
+      return res.writeHead(302, { location: 'https://images.test:8443/photo.png' }).end();
     if (url.pathname === '/to-rebind.png')
       return res.writeHead(302, { location: `https://evil.test:${server.port}/photo.png` }).end();
     res.writeHead(404).end();
@@ -80,6 +82,7 @@ beforeAll(async () => {
           ? [{ address: '127.0.0.1', family: 4 }]
           : Promise.reject(new Error('ENOTFOUND')),
     isAllowedAddress: (ip) => ip === '127.0.0.1',
+    ports: [server.port],
   };
 });
 afterAll(() => server.close());
@@ -110,6 +113,12 @@ describe('fetching an image from a URL', () => {
     expect(await refusal(url('/to-private.png'))).toBe('uploads.urlPrivate');
     expect(await refusal(url('/to-http.png'))).toBe('uploads.urlNotHttps');
     expect(await refusal(url('/to-rebind.png'))).toBe('uploads.urlPrivate');
+  });
+
+  it('contacts port 443 only: another port, first or after a redirect, is refused before any connection', async () => {
+    expect(await refusal(url('/photo.png'), { ...base, ports: undefined })).toBe('uploads.urlPort');
+    expect(await refusal(url('/to-port.png'))).toBe('uploads.urlPort');
+    expect(await refusal('https://images.test:22/photo.png')).toBe('uploads.urlPort');
   });
 
   it('keeps only real JPEG, PNG, WebP or GIF content', async () => {
@@ -148,6 +157,7 @@ describe('private network and metadata URLs are not allowed (default policy)', (
     const options: SafeFetchOptions = {
       resolve: async () => [{ address: '127.0.0.1', family: 4 }],
       ca: server.ca,
+      ports: [server.port],
     };
     expect(await refusal(url('/photo.png'), options)).toBe('uploads.urlPrivate');
   });

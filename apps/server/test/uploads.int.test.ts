@@ -77,6 +77,7 @@ beforeAll(async () => {
     ca: https.ca,
     resolve: async () => [{ address: '127.0.0.1', family: 4 }],
     isAllowedAddress: (ip) => ip === '127.0.0.1',
+    ports: [https.port],
   });
   alice = await createVerifiedUser(t.app, 'alice-up@example.test');
   bob = await createVerifiedUser(t.app, 'bob-up@example.test');
@@ -299,6 +300,7 @@ describe('import by URL', () => {
     ].map((url) => [url, 'Private network and metadata service URLs are not allowed']),
     ['', 'URL cannot be empty'],
     ['https://shop.example.com/product', 'URL must point to a valid image file or recognized image service'],
+    ['https://images.test:8443/photo.png', 'Only the standard HTTPS port (443) is accepted in an image URL'],
   ])('refuses %s with the spec’s message', async (url, message) => {
     const res = await t.app.inject({
       method: 'POST',

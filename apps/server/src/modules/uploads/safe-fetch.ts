@@ -15,6 +15,7 @@ import { sniffImage, type ImageKind } from './image-signature';
 export type FetchErrorKey =
   | ImageUrlError
   | UploadFileError
+  | 'uploads.urlPort'
   | 'uploads.fetchFailed'
   | 'uploads.fetchTimeout'
   | 'uploads.tooManyRedirects'
@@ -37,6 +38,11 @@ export type SafeFetchOptions = {
   resolve?: (host: string) => Promise<Address[]>;
   /** Which resolved addresses may be contacted; tests allow their loopback server. */
   isAllowedAddress?: (ip: string) => boolean;
+  /**
+   * Which destination ports may be contacted. Only HTTPS's own, 443: image hosts serve there, and any
+   * other port would let a URL knock on services that are not web servers. Tests add their local server's.
+   */
+  ports?: readonly number[];
   /** Extra trusted certificate authority (tests). */
   ca?: string | Buffer;
 };
@@ -104,7 +110,7 @@ async function readCapped(response: IncomingMessage, maxBytes: number): Promise<
 export async function safeFetchImage(raw: string, options: SafeFetchOptions = {}): Promise<FetchedImage> {
   const checked = checkImageUrl(raw);
   if (!checked.ok) throw new ImageFetchError(checked.error);
-  const { maxRedirects = 3, maxBytes = UPLOAD_MAX_BYTES, resolve = defaultResolve } = options;
+  const { maxRedirects = 3, maxBytes = UPLOAD_MAX_BYTES, resolve = defaultResolve, ports = [443] } = options;
   const isAllowed = options.isAllowedAddress ?? ((ip: string) => !isBlockedIp(ip));
   const signal = AbortSignal.timeout(options.timeoutMs ?? 15_000);
   let url = checked.url;
@@ -113,6 +119,8 @@ export async function safeFetchImage(raw: string, options: SafeFetchOptions = {}
       if (url.protocol !== 'https:') throw new ImageFetchError('uploads.urlNotHttps');
       // Redirects are checked like the first URL (a private name or literal), then by address below.
       if (isPrivateHost(url.hostname)) throw new ImageFetchError('uploads.urlPrivate');
+      if (!ports.includes(url.port === '' ? 443 : Number(url.port)))
+        throw new ImageFetchError('uploads.urlPort');
       const addresses = await addressesOf(url.hostname, resolve);
       // One bad answer is enough to refuse: a name that also points inside is not trusted at all.
       if (addresses.length === 0 || addresses.some((a) => !isAllowed(a.address))) {
