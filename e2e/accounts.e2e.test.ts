@@ -151,7 +151,7 @@ describe.each([
     await expect.poll(() => page.getByText('Boulangerie Durand').count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByRole('link', { name: c.accountNav }).count()).toBeGreaterThan(0);
 
-    await page.getByRole('button', { name: c.signOut }).click();
+    await page.getByRole('button', { name: c.signOut, exact: true }).click();
     await page.waitForURL(`${app.url}/`);
 
     // Forgotten password: the e-mail, /reset-password, then sign in with the new password.
@@ -182,6 +182,30 @@ describe('session rules in the browser', () => {
     await page.goto('/dashboard');
     await page.waitForURL(`${app.url}/auth`);
     await context.close();
+  });
+
+  it('“Sign out of all devices” on the account page ends the sessions of every browser', async () => {
+    const signedIn = async () => {
+      const context = await newContext(browser, 'fr-FR', app.url);
+      const page = await context.newPage();
+      await page.goto('/auth');
+      // This account's password was changed by the reset flow above.
+      await page.getByLabel('Email').fill('camille.fr@example.test');
+      await page.getByLabel('Mot de passe', { exact: true }).fill('NouveauMdp9');
+      await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+      await page.waitForURL(`${app.url}/`);
+      return { context, page };
+    };
+    const laptop = await signedIn();
+    const phone = await signedIn();
+    await laptop.page.goto('/dashboard/account');
+    await laptop.page.getByRole('button', { name: 'Se déconnecter de tous les appareils' }).click();
+    await laptop.page.waitForURL(`${app.url}/auth`);
+    await expectToast(laptop.page, 'Déconnecté de tous les appareils');
+    expect((await phone.page.request.get('/api/auth/session')).status()).toBe(401);
+    // This browser's cookie was cleared too: it is a visitor again.
+    expect(await (await laptop.page.request.get('/api/auth/session')).json()).toBeNull();
+    await Promise.all([laptop.context.close(), phone.context.close()]);
   });
 
   it('after the idle timeout (8 s here, 30 min in production) the user is signed out and sent to /auth', async () => {

@@ -155,6 +155,7 @@ const schema = z
       .default('https://accounts.google.com/.well-known/openid-configuration'),
     SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86_400).default(1800),
     SESSION_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(100_000).default(1),
     CUTOUT_MODEL: z.preprocess(
       emptyAsUndefined,
@@ -221,6 +222,8 @@ const schema = z
             : undefined,
         idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT_SECONDS,
         checkIntervalSeconds: env.SESSION_CHECK_INTERVAL_SECONDS,
+        /** A session ends this long after sign-in, however active (session-store.ts). */
+        maxAgeSeconds: env.SESSION_MAX_AGE_HOURS * 3600,
         rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
       },
       /** Who draws the backgrounds (docs/decisions/007); local unless IMAGE_PROVIDER says otherwise. */

@@ -2,7 +2,7 @@
  * better-auth set up on our database and mailer. It does the sensitive parts (password hashing,
  * sessions, signed tokens, OAuth) while our routes (routes.ts) own the API, its validation and messages.
  */
-import { betterAuth, type BetterAuthPlugin } from 'better-auth';
+import { betterAuth, type BetterAuthOptions, type BetterAuthPlugin } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
 import { getCurrentAdapter, queueAfterTransactionHook } from '@better-auth/core/context';
@@ -14,6 +14,7 @@ import type { MailMessage, Mailer } from '../mail/mailer';
 import { recordSecurityEvent } from '../security-log/record';
 import { resetPasswordEmail, verificationEmail } from './emails';
 import { authRequestContext } from './request-context';
+import { hashToken, protectSessions } from './session-store';
 
 export const SESSION_COOKIE_PREFIX = 'vitrine';
 export const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
@@ -73,11 +74,16 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
     },
     // Our routes apply database-backed limits of their own (modules/rate-limit).
     rateLimit: { enabled: false },
-    database: drizzleAdapter(database.db, {
-      provider: 'pg',
-      schema: { users, sessions, accounts, verifications, profiles },
-      transaction: true,
-    }),
+    // Session tokens stored hashed, and an absolute lifetime on top of the idle one (session-store.ts).
+    database: (options: BetterAuthOptions) =>
+      protectSessions(
+        drizzleAdapter(database.db, {
+          provider: 'pg',
+          schema: { users, sessions, accounts, verifications, profiles },
+          transaction: true,
+        })(options),
+        config.auth.maxAgeSeconds,
+      ),
     user: { modelName: 'users' },
     account: {
       modelName: 'accounts',
@@ -85,7 +91,11 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
       // says the address is verified (email_verified, mapped to emailVerified below).
       accountLinking: { enabled: true, trustedProviders: [] },
     },
-    verification: { modelName: 'verifications' },
+    // Reset-link tokens and OAuth states are stored hashed too.
+    verification: {
+      modelName: 'verifications',
+      storeIdentifier: { hash: async (value) => hashToken(value) },
+    },
     // Sliding expiry: a session lives IDLE seconds after its last use, extended at most once a minute.
     session: {
       modelName: 'sessions',

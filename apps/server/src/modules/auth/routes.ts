@@ -24,6 +24,7 @@ import { checkSignIn, clearSignInFailures, recordSignInFailure, sleep } from './
 import { betterAuthCode, toAppError } from './errors';
 import { authRequestContext, type AuthRequestContext } from './request-context';
 import { currentSession, hasSessionCookie, requireUser } from './session';
+import { hashToken } from './session-store';
 
 const VERIFIED_CALLBACK = '/?verified=1';
 
@@ -126,6 +127,24 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { status: 'signed_out' };
   });
 
+  // Every session of the account ends, this one included: for a shared or lost device.
+  app.post('/sign-out-everywhere', async (request, reply) => {
+    const { user } = await requireUser(request, reply);
+    const { headers } = await auth.api.revokeSessions({
+      headers: requestHeaders(request),
+      returnHeaders: true,
+    });
+    forwardCookies(headers, reply);
+    app.sessionEnds.emit({ userId: user.id });
+    await recordSecurityEvent(database, requestMeta(request), {
+      type: 'sign_out',
+      userId: user.id,
+      riskLevel: 'low',
+      details: 'signed out of every device',
+    });
+    return { status: 'signed_out' };
+  });
+
   // "Who am I?": a visitor without a session cookie gets null (not an error); a cookie that names no valid
   // session gets 401, so the browser knows its session has ended.
   app.get('/session', async (request, reply): Promise<SessionResponse | null> => {
@@ -189,7 +208,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const { token, password } = parseInput(resetPasswordInput, request.body);
     const [holder] = await database.query<{ value: string }>(
       `select value from verifications where identifier = $1`,
-      [`reset-password:${token}`],
+      [hashToken(`reset-password:${token}`)],
     );
     try {
       await auth.api.resetPassword({ body: { newPassword: password, token } });

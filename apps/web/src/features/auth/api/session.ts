@@ -56,6 +56,15 @@ export function useSignOut() {
   });
 }
 
+/** Ends every session of the account, this one included. */
+export function useSignOutEverywhere() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ status: string }>('/api/auth/sign-out-everywhere', { method: 'POST', json: {} }),
+    onSuccess: () => client.setQueryData(sessionQueryKey, null),
+  });
+}
+
 export function useForgotPassword() {
   return useMutation({
     mutationFn: (email: string) =>
