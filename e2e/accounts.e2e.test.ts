@@ -41,15 +41,15 @@ async function expectToast(page: Page, text: string) {
 
 const copy = {
   fr: {
-    toSignUp: 'Pas encore de compte ? Créez-en un',
+    toSignUp: 'Pas encore de compte\u00a0? Créez-en un',
     firstName: 'Prénom *',
     lastName: 'Nom *',
     password: 'Mot de passe',
     create: 'Créer mon compte',
-    created: 'Compte créé ! Veuillez vérifier votre email pour confirmer votre compte.',
-    verified: 'Adresse e-mail confirmée !',
+    created: 'Compte créé\u00a0! Veuillez vérifier votre email pour confirmer votre compte.',
+    verified: 'Adresse e-mail confirmée\u00a0!',
     signIn: 'Se connecter',
-    signedIn: 'Connexion réussie !',
+    signedIn: 'Connexion réussie\u00a0!',
     required: 'Email et mot de passe requis',
     tooShort: 'Le mot de passe doit contenir au moins 8 caractères',
     accountNav: 'Gestion du compte',
@@ -176,6 +176,19 @@ describe.each([
 });
 
 describe('session rules in the browser', () => {
+  /** A new browser signed in on /auth as the account of the flow above (its password was reset there). */
+  async function signedInBrowser(lang: 'fr' | 'en') {
+    const c = copy[lang];
+    const context = await newContext(browser, lang === 'fr' ? 'fr-FR' : 'en-US', app.url);
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(`camille.${lang}@example.test`);
+    await page.getByLabel(c.password, { exact: true }).fill('NouveauMdp9');
+    await page.getByRole('button', { name: c.signIn, exact: true }).click();
+    await page.waitForURL(`${app.url}/`);
+    return { context, page };
+  }
+
   it('a visitor who opens the dashboard is sent to /auth', async () => {
     const context = await newContext(browser, 'fr-FR', app.url);
     const page = await context.newPage();
@@ -185,19 +198,8 @@ describe('session rules in the browser', () => {
   });
 
   it('“Sign out of all devices” on the account page ends the sessions of every browser', async () => {
-    const signedIn = async () => {
-      const context = await newContext(browser, 'fr-FR', app.url);
-      const page = await context.newPage();
-      await page.goto('/auth');
-      // This account's password was changed by the reset flow above.
-      await page.getByLabel('Email').fill('camille.fr@example.test');
-      await page.getByLabel('Mot de passe', { exact: true }).fill('NouveauMdp9');
-      await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-      await page.waitForURL(`${app.url}/`);
-      return { context, page };
-    };
-    const laptop = await signedIn();
-    const phone = await signedIn();
+    const laptop = await signedInBrowser('fr');
+    const phone = await signedInBrowser('fr');
     await laptop.page.goto('/dashboard/account');
     await laptop.page.getByRole('button', { name: 'Se déconnecter de tous les appareils' }).click();
     await laptop.page.waitForURL(`${app.url}/auth`);
@@ -209,14 +211,7 @@ describe('session rules in the browser', () => {
   });
 
   it('after the idle timeout (8 s here, 30 min in production) the user is signed out and sent to /auth', async () => {
-    const context = await newContext(browser, 'en-US', app.url);
-    const page = await context.newPage();
-    await page.goto('/auth');
-    // This account's password was changed by the reset flow above.
-    await page.getByLabel('Email').fill('camille.en@example.test');
-    await page.getByLabel('Password', { exact: true }).fill('NouveauMdp9');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${app.url}/`);
+    const { context, page } = await signedInBrowser('en');
     await page.goto('/dashboard/account');
     await page.waitForTimeout(10_000);
     await page.waitForURL(`${app.url}/auth`, { timeout: 5000 });

@@ -45,6 +45,11 @@ function restoreToken<T>(row: T, presented: Map<string, string>): T {
 
 type Store = Omit<DBTransactionAdapter, never>;
 
+/** A session query with its tokens hashed; any other model's as it is. */
+function hashed<D extends { model: string; where?: Where[] }>(data: D): D {
+  return data.model === SESSION ? { ...data, where: hashWhere(data.where, new Map()) } : data;
+}
+
 export function protectSessions<A extends DBAdapter>(adapter: A, maxAgeSeconds: number): A {
   const tooOld = (row: unknown): boolean => {
     const createdAt = (row as Row | null)?.createdAt;
@@ -83,24 +88,11 @@ export function protectSessions<A extends DBAdapter>(adapter: A, maxAgeSeconds: 
         const row = await store.update({ ...data, where: hashWhere(data.where, presented) ?? [] });
         return restoreToken(row, presented);
       },
-      updateMany: (data) =>
-        store.updateMany(
-          data.model === SESSION ? { ...data, where: hashWhere(data.where, new Map()) ?? [] } : data,
-        ),
-      delete: (data) =>
-        store.delete(
-          data.model === SESSION ? { ...data, where: hashWhere(data.where, new Map()) ?? [] } : data,
-        ),
-      deleteMany: (data) =>
-        store.deleteMany(
-          data.model === SESSION ? { ...data, where: hashWhere(data.where, new Map()) ?? [] } : data,
-        ),
-      consumeOne: (data) =>
-        store.consumeOne(
-          data.model === SESSION ? { ...data, where: hashWhere(data.where, new Map()) ?? [] } : data,
-        ),
-      count: (data) =>
-        store.count(data.model === SESSION ? { ...data, where: hashWhere(data.where, new Map()) } : data),
+      updateMany: (data) => store.updateMany(hashed(data)),
+      delete: (data) => store.delete(hashed(data)),
+      deleteMany: (data) => store.deleteMany(hashed(data)),
+      consumeOne: (data) => store.consumeOne(hashed(data)),
+      count: (data) => store.count(hashed(data)),
     };
   }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -56,40 +57,60 @@ export function SecurityCard({ email }: { email: string }) {
       description={t('account.security.description')}
       icon={<ShieldIcon />}
     >
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-ink-900">{t('account.security.passwordTitle')}</p>
-          <p className="mt-0.5 text-sm text-ink-600">{t('account.security.passwordHelp', { email })}</p>
-        </div>
-        <Button
-          variant="secondary"
-          onClick={sendResetEmail}
-          disabled={forgot.isPending}
-          className="self-start sm:self-auto"
-        >
-          {forgot.isPending ? <Spinner /> : <MailIcon className="size-4.5" />}
-          {t(forgot.isPending ? 'account.security.sending' : 'account.security.resetPassword')}
-        </Button>
-      </div>
-      <div className="mt-4 flex flex-col gap-4 border-t border-ink-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-ink-900">{t('account.security.devicesTitle')}</p>
-          <p className="mt-0.5 text-sm text-ink-600">{t('account.security.devicesHelp')}</p>
-        </div>
-        <Button
-          variant="secondary"
-          onClick={endAllSessions}
-          disabled={signOutEverywhere.isPending}
-          className="self-start sm:self-auto"
-        >
-          {signOutEverywhere.isPending ? <Spinner /> : <SignOutIcon className="size-4.5" />}
-          {t(
-            signOutEverywhere.isPending
-              ? 'account.security.signingOutEverywhere'
-              : 'account.security.signOutEverywhere',
-          )}
-        </Button>
-      </div>
+      <SecurityAction
+        title={t('account.security.passwordTitle')}
+        help={t('account.security.passwordHelp', { email })}
+        icon={<MailIcon className="size-4.5" />}
+        label={t(forgot.isPending ? 'account.security.sending' : 'account.security.resetPassword')}
+        pending={forgot.isPending}
+        onClick={sendResetEmail}
+      />
+      <SecurityAction
+        title={t('account.security.devicesTitle')}
+        help={t('account.security.devicesHelp')}
+        icon={<SignOutIcon className="size-4.5" />}
+        label={t(
+          signOutEverywhere.isPending
+            ? 'account.security.signingOutEverywhere'
+            : 'account.security.signOutEverywhere',
+        )}
+        pending={signOutEverywhere.isPending}
+        onClick={endAllSessions}
+        separated
+      />
     </Card>
+  );
+}
+
+/** One line of the card: what it is, what it does, and its button (a spinner while it works). */
+function SecurityAction(props: {
+  title: string;
+  help: string;
+  icon: ReactNode;
+  label: string;
+  pending: boolean;
+  onClick: () => void;
+  separated?: boolean;
+}) {
+  return (
+    <div
+      className={`flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between ${
+        props.separated ? 'mt-4 border-t border-ink-100 pt-4' : ''
+      }`}
+    >
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-ink-900">{props.title}</p>
+        <p className="mt-0.5 text-sm text-ink-600">{props.help}</p>
+      </div>
+      <Button
+        variant="secondary"
+        onClick={props.onClick}
+        disabled={props.pending}
+        className="self-start sm:self-auto"
+      >
+        {props.pending ? <Spinner /> : props.icon}
+        {props.label}
+      </Button>
+    </div>
   );
 }
