@@ -146,10 +146,10 @@ describe('the fourteen public pages', () => {
     await context.close();
   });
 
-  it('nothing overflows at 320 px, on any public page or the home page', async () => {
+  it('nothing overflows at 320 px, on any public page, the home page or the sign-in page', async () => {
     const context = await consentedContext('fr-FR', 320);
     const page = await context.newPage();
-    for (const url of ['/', ...ALL_PATHS]) {
+    for (const url of ['/', '/auth', ...ALL_PATHS]) {
       await page.goto(url);
       await page.locator('footer').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(320);
@@ -162,7 +162,7 @@ describe('the fourteen public pages', () => {
     const context = await consentedContext('en-US', 1280, true);
     const page = await context.newPage();
     const axe = path.resolve('node_modules/axe-core/axe.min.js');
-    for (const url of ['/', ...ALL_PATHS]) {
+    for (const url of ['/', '/auth', ...ALL_PATHS]) {
       await page.goto(url);
       await page.locator('footer').waitFor();
       await page.addScriptTag({ path: axe });
@@ -211,6 +211,19 @@ describe('footer', () => {
       .locator('footer a')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(french).toEqual(expect.arrayContaining(['/about', '/contact', '/status', '/privacy']));
+
+    // The sign-in page has it too: whoever signs up can read the privacy policy and the terms.
+    await page.goto('/auth');
+    await page.locator('footer a[href="/privacy-en"]').waitFor();
+    const onAuth = await page
+      .locator('footer a')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(onAuth).toEqual(
+      expect.arrayContaining(['/privacy-en', '/terms-en', '/cookies-en', '/contact-en']),
+    );
+    // Its "Cookie settings" opens the banner's detailed view, as on every public page.
+    await page.getByRole('button', { name: 'Cookie settings' }).click();
+    await page.getByRole('region', { name: 'Cookie settings' }).waitFor();
     await context.close();
   });
 

@@ -3,8 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { Logo } from '../../../components/ui/logo';
+import { CookieBanner } from '../../site/components/cookie-banner';
+import { SiteFooter } from '../../site/components/site-footer';
 
-/** The frame of the account screens: logo, back-to-home, language, and a centred card. */
+/**
+ * The frame of the account screens: logo, back-to-home, language, a centred card, and the public
+ * footer with the cookie banner, as on the public pages (whoever signs up can read the privacy policy and
+ * the terms from here, and the footer's "Cookie settings" works).
+ */
 export function AuthLayout({
   title,
   subtitle,
@@ -17,11 +23,11 @@ export function AuthLayout({
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-br from-ink-50 via-white to-brand-50">
-      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-6 py-4">
-        <Logo className="text-ink-900" />
-        <div className="flex items-center gap-3">
+      <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-2 px-3 py-4 sm:px-6">
+        <Logo className="shrink-0 text-ink-900 [&>span:last-child]:hidden min-[400px]:[&>span:last-child]:inline" />
+        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
           <LanguageToggle />
-          <ButtonLink to="/" variant="secondary">
+          <ButtonLink to="/" variant="secondary" size="sm">
             {t('common.backHome')}
           </ButtonLink>
         </div>
@@ -33,6 +39,8 @@ export function AuthLayout({
           {children}
         </div>
       </main>
+      <SiteFooter />
+      <CookieBanner />
     </div>
   );
 }
