@@ -14,6 +14,7 @@ import { fromRaw, guard } from '../image/sharp';
 import { DEFAULT_SALIENCY_MODEL, type SaliencyModelConfig } from '../cutout/model';
 import { configureCutoutThread, cutOutProduct } from '../cutout/thread';
 import { openCv } from '../cutout/opencv';
+import { clearOutsideBox } from '../local/cutout';
 import { PRODUCT_SIDE } from '../local/prepare';
 
 const USAGE = 'usage: npm run -s cutout -- --in PHOTO --out MASK.png [--box x,y,w,h]';
@@ -66,8 +67,16 @@ function boxFrom(text: string, width: number, height: number): CutoutCorrections
   return parsed.data;
 }
 
+/** A file that cannot be read or written: one line naming it and why, not a stack trace. */
+function fileFailure(action: string, file: string) {
+  return (error: unknown): never => {
+    const code = (error as { code?: unknown }).code;
+    fail(`cannot ${action} ${file}: ${typeof code === 'string' ? code : String(error)}`, 1);
+  };
+}
+
 try {
-  const input = await readFile(values.in);
+  const input = await readFile(values.in).catch(fileFailure('read', values.in));
   // One process, one photo: the work runs here rather than on a thread of its own.
   await configureCutoutThread(false);
   const t0 = performance.now();
@@ -81,22 +90,22 @@ try {
     corrections,
     model: modelConfigFromEnv(process.env),
   });
-  const alpha = mask?.alpha;
-  const png = alpha
+  const grey = mask?.alpha
     ? await guard(
-        fromRaw(alpha)
+        fromRaw(mask.alpha)
           .resize(width, height, { fit: 'fill', kernel: 'linear' })
           .extractChannel(0)
-          .png()
+          .raw()
           .toBuffer(),
       )
-    : await guard(
-        fromRaw({ data: Buffer.alloc(width * height), width, height, channels: 1 })
-          .png()
-          .toBuffer(),
-      );
+    : Buffer.alloc(width * height);
+  // Scaling up blurs the edge by a pixel: the box still bounds the product at the photo's own size.
+  if (corrections?.box) clearOutsideBox(grey, width, height, corrections.box);
+  const png = await guard(
+    fromRaw({ data: grey, width, height, channels: 1 }).toColourspace('b-w').png().toBuffer(),
+  );
   const ms = Math.round(performance.now() - t1);
-  await writeFile(values.out, png);
+  await writeFile(values.out, png).catch(fileFailure('write', values.out));
   const report = {
     // 'framed': the engine would use the whole photo (the mask written is what it found, if anything).
     method: cutout.method,

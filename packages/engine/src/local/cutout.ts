@@ -197,11 +197,35 @@ export async function findMask(rgba: RawImage, options: CutoutOptions = {}): Pro
     const v = (soft[p]! - 0.2) / 0.6;
     alpha[p] = v <= 0 ? 0 : v >= 1 ? 255 : Math.round(v * 255);
   }
+  // A box the user drew is a promise: nothing outside it is the product, however the edge spreads.
+  if (corrections?.box) clearOutsideBox(alpha, rgba.width, rgba.height, corrections.box);
   const mask = { data: alpha, width: rgba.width, height: rgba.height, channels: 1 } as const;
   lap('edge');
   const trusted = hasCorrections || options.accept === true;
   const result = measured(mask, method, subject.confidence, !trusted && subject.confidence < FRAME_BELOW);
   return { ...result, parts: subject.parts, timings };
+}
+
+/** Zeroes the alpha outside a box given in fractions of the photo, rounded to the nearest pixel. */
+export function clearOutsideBox(
+  alpha: Buffer,
+  width: number,
+  height: number,
+  box: { x: number; y: number; width: number; height: number },
+): void {
+  const x0 = Math.max(0, Math.round(box.x * width));
+  const y0 = Math.max(0, Math.round(box.y * height));
+  const x1 = Math.min(width, Math.round((box.x + box.width) * width));
+  const y1 = Math.min(height, Math.round((box.y + box.height) * height));
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    if (y < y0 || y >= y1) {
+      alpha.fill(0, row, row + width);
+      continue;
+    }
+    alpha.fill(0, row, row + x0);
+    alpha.fill(0, row + x1, row + width);
+  }
 }
 
 function measured(
