@@ -9,8 +9,9 @@ const all = fs
   .filter((f) => f.endsWith('.ts') && !['run.ts', 'lib.ts'].includes(f))
   .map((f) => f.replace(/\.ts$/, ''));
 // Benchmarks measure what `npm start` runs, so build it first when stale.
+// Its log goes to stderr: stdout carries only the benchmarks' JSON.
 const built = spawnSync(process.execPath, [path.join(dir, '../scripts/ensure-build.mjs')], {
-  stdio: 'inherit',
+  stdio: ['inherit', process.stderr, 'inherit'],
 });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
