@@ -66,6 +66,40 @@ describe('session tokens at rest', () => {
     expect((await sessionOf(t.app, signedCookie(plain))).statusCode).toBe(200);
   });
 
+  it('a reset link issued before tokens were hashed still works once migration 0009 has hashed it', async () => {
+    await createVerifiedUser(t.app, 'migrated-reset@example.test');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/forgot',
+      payload: { email: 'migrated-reset@example.test' },
+    });
+    const link = await linkFor(t.app, 'migrated-reset@example.test', '/reset-password');
+    const token = new URL(link).searchParams.get('token')!;
+    const plain = `reset-password:${token}`;
+    // The row as an older version stored it: the identifier in clear.
+    await t.database.query(`update verifications set identifier = $1 where identifier = $2`, [
+      plain,
+      hashToken(plain),
+    ]);
+    const migration = fs.readFileSync(
+      new URL('../src/db/migrations/0009_hashed_tokens.sql', import.meta.url),
+      'utf8',
+    );
+    const hashVerifications = migration.split('--> statement-breakpoint')[1]!;
+    await t.database.query(`${hashVerifications.trim().replace(/;$/, '')} where identifier = $1`, [plain]);
+    const identifiers = (
+      await t.database.query<{ identifier: string }>(`select identifier from verifications`)
+    ).map((row) => row.identifier);
+    expect(identifiers).toContain(hashToken(plain));
+    expect(identifiers).not.toContain(plain);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { token, password: 'Nouveau2026' },
+    });
+    expect(reset.statusCode).toBe(200);
+  });
+
   it('a reset link’s token is stored hashed, and the link still works', async () => {
     await createVerifiedUser(t.app, 'reset-at-rest@example.test');
     await t.app.inject({

@@ -51,9 +51,17 @@ function hashed<D extends { model: string; where?: Where[] }>(data: D): D {
 }
 
 export function protectSessions<A extends DBAdapter>(adapter: A, maxAgeSeconds: number): A {
-  const tooOld = (row: unknown): boolean => {
+  /** When the session began, or NaN when the row does not say (then it is never trusted). */
+  const startOf = (row: unknown): number => {
     const createdAt = (row as Row | null)?.createdAt;
-    return createdAt instanceof Date && Date.now() - createdAt.getTime() > maxAgeSeconds * 1000;
+    if (createdAt instanceof Date) return createdAt.getTime();
+    return typeof createdAt === 'string' || typeof createdAt === 'number'
+      ? new Date(createdAt).getTime()
+      : Number.NaN;
+  };
+  const tooOld = (row: unknown): boolean => {
+    const start = startOf(row);
+    return Number.isNaN(start) || Date.now() - start > maxAgeSeconds * 1000;
   };
 
   function wrap<S extends Store>(store: S): S {
@@ -71,11 +79,16 @@ export function protectSessions<A extends DBAdapter>(adapter: A, maxAgeSeconds: 
         const where = hashWhere(data.where, presented) ?? [];
         const row = await store.findOne({ ...data, where });
         if (row && tooOld(row)) {
-          await store.delete({ model: SESSION, where: [{ field: 'id', value: String((row as Row).id) }] });
+          // Deleted only when its age is known: a row read without its start is refused, not removed.
+          if (!Number.isNaN(startOf(row)))
+            await store.delete({ model: SESSION, where: [{ field: 'id', value: String((row as Row).id) }] });
           return null;
         }
         return restoreToken(row, presented);
       },
+      // Rows listed by anything but their token carry the hash, which is no token: handing one back to
+      // delete a session (better-auth's revoke-session and revoke-other-sessions, which Vitrine does not
+      // expose) would match nothing. End sessions by user or by id instead, as sign-out-everywhere does.
       async findMany(data) {
         if (data.model !== SESSION) return store.findMany(data);
         const presented = new Map<string, string>();
