@@ -6,6 +6,8 @@
  *   BENCH_CUTOUT_SETS  extra folders of NAME.(jpg|png) + NAME.mask.png, colon-separated (default: the
  *                      development set in packages/engine/test-data/cutout-dev only)
  *   BENCH_CUTOUT_RUNS  timed runs of the 12-megapixel photo and of the Fusion request (default 9)
+ *   CUTOUT_MODEL       (and CUTOUT_MODEL_INPUT_SIZE, _MEAN, _STD) measure with the optional salient-object
+ *                      model, as the server would run it (default: none, the engine's own cut-out)
  * The 12-megapixel photo is the development set's bike photo enlarged to 4243x2828 and saved as a
  * camera would (JPEG quality 92): decoding costs what a phone's photo costs. The Fusion request is a
  * story in four variants with a real product photographed on a table (samples/photos), cut out anew
@@ -18,6 +20,7 @@ import { fusionRequest } from '@vitrine/shared/api/generation';
 import { decodeRgba } from '@vitrine/engine/image/decode';
 import { fromEngineFile, fromRaw, guard, toRaw } from '@vitrine/engine/image/sharp';
 import { closeCutoutThread, cutOutProduct } from '@vitrine/engine/cutout/thread';
+import { saliencyModelFromEnv } from '@vitrine/engine/cutout/model';
 import { PRODUCT_SIDE } from '@vitrine/engine/local/prepare';
 import { renderFusion } from '@vitrine/engine/local/requests';
 import { closeRenderThreads } from '@vitrine/engine/local/threads';
@@ -29,6 +32,7 @@ const DEV_SET = path.join(root, 'packages/engine/test-data/cutout-dev');
 const PHOTOS = path.join(root, 'packages/engine/src/samples/photos');
 const SETS = [DEV_SET, ...(process.env.BENCH_CUTOUT_SETS?.split(':').filter(Boolean) ?? [])];
 const RUNS = Number(process.env.BENCH_CUTOUT_RUNS ?? 9);
+const MODEL = saliencyModelFromEnv(process.env);
 /** A user's box: the product's bounding box and this share of the photo around it. */
 const BOX_MARGIN = 0.02;
 
@@ -89,6 +93,7 @@ async function cutout(bytes: Buffer, box?: ReturnType<typeof boxAround>) {
   const photo = await decodeRgba(bytes, PRODUCT_SIDE);
   const { mask, cutout: result } = await cutOutProduct(photo, {
     corrections: box ? { box, strokes: [] } : null,
+    model: MODEL,
   });
   const ms = performance.now() - t0;
   const { width, height } = photo.source;
@@ -193,7 +198,13 @@ const requestTimes: number[] = [];
 let cutoutMethod = '';
 for (let i = 0; i < RUNS; i++) {
   const t0 = performance.now();
-  const rendered = await renderFusion({ request, product, context, formats: ['jpeg'] });
+  const rendered = await renderFusion({
+    request,
+    product,
+    context,
+    formats: ['jpeg'],
+    cutout: { model: MODEL },
+  });
   requestTimes.push(performance.now() - t0);
   cutoutMethod = rendered[0]!.metadata.cutout.method;
 }
@@ -234,6 +245,12 @@ console.log(
       benchmark: 'cutout',
       machine: machine(),
       runs: RUNS,
+      model: MODEL && {
+        file: path.basename(MODEL.path),
+        input_size: MODEL.inputSize,
+        mean: MODEL.mean,
+        std: MODEL.std,
+      },
       targets: TARGETS,
       summary,
       sets: bySet,

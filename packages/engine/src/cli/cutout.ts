@@ -11,7 +11,7 @@ import { cutoutCorrections, type CutoutCorrections } from '@vitrine/shared/api/c
 import { isEngineError } from '../errors';
 import { decodeRgba } from '../image/decode';
 import { fromRaw, guard } from '../image/sharp';
-import { DEFAULT_SALIENCY_MODEL, type SaliencyModelConfig } from '../cutout/model';
+import { saliencyModelFromEnv, type SaliencyModelConfig } from '../cutout/model';
 import { configureCutoutThread, cutOutProduct } from '../cutout/thread';
 import { openCv } from '../cutout/opencv';
 import { clearOutsideBox } from '../local/cutout';
@@ -34,23 +34,6 @@ const { values } = parseArgs({
 });
 if (values.help) fail(USAGE, 0);
 if (!values.in || !values.out) fail(USAGE);
-
-/** CUTOUT_MODEL and its settings, as the server reads them (README, Configuration). */
-function modelConfigFromEnv(env: NodeJS.ProcessEnv): SaliencyModelConfig | null {
-  if (!env.CUTOUT_MODEL) return null;
-  const triple = (text: string | undefined, fallback: [number, number, number]) => {
-    if (!text) return fallback;
-    const values = text.split(',').map(Number);
-    if (values.length !== 3 || values.some((v) => !Number.isFinite(v))) fail(`bad value: ${text}`);
-    return values as [number, number, number];
-  };
-  return {
-    path: env.CUTOUT_MODEL,
-    inputSize: Number(env.CUTOUT_MODEL_INPUT_SIZE ?? DEFAULT_SALIENCY_MODEL.inputSize),
-    mean: triple(env.CUTOUT_MODEL_MEAN, DEFAULT_SALIENCY_MODEL.mean),
-    std: triple(env.CUTOUT_MODEL_STD, DEFAULT_SALIENCY_MODEL.std),
-  };
-}
 
 /** "x,y,w,h" in pixels of the oriented photo, as the fractions the engine takes. */
 function boxFrom(text: string, width: number, height: number): CutoutCorrections {
@@ -75,6 +58,13 @@ function fileFailure(action: string, file: string) {
   };
 }
 
+let model: SaliencyModelConfig | null = null;
+try {
+  model = saliencyModelFromEnv(process.env);
+} catch (error) {
+  fail((error as Error).message);
+}
+
 try {
   const input = await readFile(values.in).catch(fileFailure('read', values.in));
   // One process, one photo: the work runs here rather than on a thread of its own.
@@ -88,7 +78,7 @@ try {
   const corrections = values.box ? boxFrom(values.box, width, height) : null;
   const { mask, cutout } = await cutOutProduct(photo, {
     corrections,
-    model: modelConfigFromEnv(process.env),
+    model,
   });
   const grey = mask?.alpha
     ? await guard(

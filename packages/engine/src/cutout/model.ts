@@ -37,6 +37,32 @@ export const DEFAULT_SALIENCY_MODEL: Omit<SaliencyModelConfig, 'path'> = {
   std: [0.229, 0.224, 0.225],
 };
 
+/**
+ * CUTOUT_MODEL and its settings (CUTOUT_MODEL_INPUT_SIZE, _MEAN, _STD) from the environment, for the
+ * command line and the benchmark; the server reads the same keys through its own configuration.
+ * Throws on a value that is not a number or three numbers.
+ */
+export function saliencyModelFromEnv(env: NodeJS.ProcessEnv): SaliencyModelConfig | null {
+  if (!env.CUTOUT_MODEL) return null;
+  const triple = (key: string, fallback: [number, number, number]): [number, number, number] => {
+    const text = env[key];
+    if (!text) return fallback;
+    const values = text.split(',').map(Number);
+    if (values.length !== 3 || values.some((v) => !Number.isFinite(v)))
+      throw new Error(`${key} must be three numbers, got ${text}`);
+    return values as [number, number, number];
+  };
+  const inputSize = Number(env.CUTOUT_MODEL_INPUT_SIZE ?? DEFAULT_SALIENCY_MODEL.inputSize);
+  if (!Number.isInteger(inputSize) || inputSize < 1)
+    throw new Error(`CUTOUT_MODEL_INPUT_SIZE must be a whole number, got ${env.CUTOUT_MODEL_INPUT_SIZE}`);
+  return {
+    path: env.CUTOUT_MODEL,
+    inputSize,
+    mean: triple('CUTOUT_MODEL_MEAN', DEFAULT_SALIENCY_MODEL.mean),
+    std: triple('CUTOUT_MODEL_STD', DEFAULT_SALIENCY_MODEL.std),
+  };
+}
+
 export type SaliencyModelOptions = {
   /** Longest an inference may take before it is abandoned. */
   timeoutMs?: number;

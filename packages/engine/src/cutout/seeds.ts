@@ -65,6 +65,7 @@ export function seedsFrom(
   width: number,
   height: number,
   corrections: CutoutCorrections | null,
+  options: { segmentation?: boolean } = {},
 ): Seeds {
   const count = width * height;
   const labels = new Uint8Array(count);
@@ -81,13 +82,15 @@ export function seedsFrom(
   const strokes = new Uint8Array(count);
   let box: Seeds['box'] = null;
   if (corrections?.box) {
-    // Outside a box nothing is the product; inside, everything probably is, except what the prior
-    // (worked out within the box) firmly calls background.
+    // Outside a box nothing is the product. Inside, a saliency prior (worked out within the box) is
+    // only a hint, so everything probably is product except what it firmly calls background; a model's
+    // segmentation is kept as it is.
     box = boxInPixels(corrections.box, width, height);
+    const under = options.segmentation ? 0.5 : BOX_BACKGROUND;
     for (let y = 0, p = 0; y < height; y++)
       for (let x = 0; x < width; x++, p++) {
         const within = x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1;
-        labels[p] = !within ? GC.BGD : prior[p]! < BOX_BACKGROUND ? GC.PR_BGD : GC.PR_FGD;
+        labels[p] = !within ? GC.BGD : prior[p]! < under ? GC.PR_BGD : GC.PR_FGD;
       }
   }
   const longest = Math.max(width, height);

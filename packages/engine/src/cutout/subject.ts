@@ -75,7 +75,8 @@ export async function segmentSubject(
       ? priorInBox(lab, width, height, boxInPixels(corrections.box, width, height))
       : saliencyPrior(lab, width, height));
   lap('prior');
-  const seeds = seedsFrom(prior, width, height, corrections);
+  // A model's map is a segmentation already; a saliency prior is a hint.
+  const seeds = seedsFrom(prior, width, height, corrections, { segmentation: Boolean(options.prior) });
   const raw =
     options.grabCut === false
       ? foreground(seeds.labels)

@@ -160,6 +160,27 @@ describe('product cut-out on ordinary backgrounds', () => {
     }
   });
 
+  it('with a model, a box bounds the model’s map instead of filling it with whatever the model doubted', async () => {
+    const { photo, truth } = await syntheticProduct('jar', 'busy', 2);
+    // A model sure of the jar and unsure (0.3) of everything else, as models are on busy shelves.
+    const model = {
+      predict: async (small: RawImage) => {
+        const map = new Float32Array(small.width * small.height);
+        for (let y = 0; y < small.height; y++)
+          for (let x = 0; x < small.width; x++) {
+            const px = Math.floor(((x + 0.5) * photo.width) / small.width);
+            const py = Math.floor(((y + 0.5) * photo.height) / small.height);
+            map[y * small.width + x] = truth[py * photo.width + px]! >= 0.5 ? 0.95 : 0.3;
+          }
+        return map;
+      },
+    };
+    const box = { x: 0.05, y: 0.05, width: 0.9, height: 0.9 };
+    const found = await findMask(photo, { model, corrections: { box, strokes: [] } });
+    expect(found.method).toBe('corrected');
+    expect(iou(found.alpha!.data, truth, [128, 0.5])).toBeGreaterThan(0.9);
+  });
+
   it('keep and remove strokes are obeyed where they are painted', async () => {
     const photo = await mugOnTable();
     const remove = { kind: 'remove' as const, radius: 0.03, points: [[0.5, 0.55] as [number, number]] };

@@ -170,8 +170,9 @@ export async function findMask(rgba: RawImage, options: CutoutOptions = {}): Pro
   const subject = await segmentSubject(small.data, lab, width, height, {
     prior,
     corrections,
-    // A model's map is already a segmentation: GrabCut runs only to apply corrections to it.
-    grabCut: !(prior && !hasCorrections),
+    // A model's map is already a segmentation: GrabCut runs only to spread the strokes a user painted
+    // (a box alone just bounds it).
+    grabCut: !(prior && !corrections?.strokes.length),
     timings,
   });
   restart();

