@@ -33,6 +33,27 @@ const storedTokens = async (userId: string) =>
     (row) => row.token,
   );
 
+/** Statement `index` of migration 0009, without its final semicolon, to run on chosen rows. */
+function migration0009(index: 0 | 1): string {
+  const sql = fs.readFileSync(
+    new URL('../src/db/migrations/0009_hashed_tokens.sql', import.meta.url),
+    'utf8',
+  );
+  return sql.split('--> statement-breakpoint')[index]!.trim().replace(/;$/, '');
+}
+
+/** A reset link for `email`, as the forgotten-password form sends it: its token and stored identifier. */
+async function resetLinkFor(email: string): Promise<{ token: string; identifier: string }> {
+  await t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email } });
+  const token = new URL(await linkFor(t.app, email, '/reset-password')).searchParams.get('token')!;
+  return { token, identifier: `reset-password:${token}` };
+}
+
+const storedIdentifiers = async () =>
+  (await t.database.query<{ identifier: string }>(`select identifier from verifications`)).map(
+    (row) => row.identifier,
+  );
+
 describe('session tokens at rest', () => {
   it('a stolen copy of the sessions table opens no session: rows hold the token’s hash only', async () => {
     const { cookie, userId } = await createVerifiedUser(t.app, 'at-rest@example.test');
@@ -56,42 +77,23 @@ describe('session tokens at rest', () => {
       [userId, plain],
     );
     expect((await sessionOf(t.app, signedCookie(plain))).statusCode).toBe(401);
-    const migration = fs.readFileSync(
-      new URL('../src/db/migrations/0009_hashed_tokens.sql', import.meta.url),
-      'utf8',
-    );
-    const hashSessions = migration.split('--> statement-breakpoint')[0]!;
-    await t.database.query(`${hashSessions.replace(/;\s*$/, '')} where id = 'old-session'`);
+    await t.database.query(`${migration0009(0)} where id = 'old-session'`);
     expect(await storedTokens(userId)).toContain(hashToken(plain));
     expect((await sessionOf(t.app, signedCookie(plain))).statusCode).toBe(200);
   });
 
   it('a reset link issued before tokens were hashed still works once migration 0009 has hashed it', async () => {
     await createVerifiedUser(t.app, 'migrated-reset@example.test');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/forgot',
-      payload: { email: 'migrated-reset@example.test' },
-    });
-    const link = await linkFor(t.app, 'migrated-reset@example.test', '/reset-password');
-    const token = new URL(link).searchParams.get('token')!;
-    const plain = `reset-password:${token}`;
+    const { token, identifier } = await resetLinkFor('migrated-reset@example.test');
     // The row as an older version stored it: the identifier in clear.
     await t.database.query(`update verifications set identifier = $1 where identifier = $2`, [
-      plain,
-      hashToken(plain),
+      identifier,
+      hashToken(identifier),
     ]);
-    const migration = fs.readFileSync(
-      new URL('../src/db/migrations/0009_hashed_tokens.sql', import.meta.url),
-      'utf8',
-    );
-    const hashVerifications = migration.split('--> statement-breakpoint')[1]!;
-    await t.database.query(`${hashVerifications.trim().replace(/;$/, '')} where identifier = $1`, [plain]);
-    const identifiers = (
-      await t.database.query<{ identifier: string }>(`select identifier from verifications`)
-    ).map((row) => row.identifier);
-    expect(identifiers).toContain(hashToken(plain));
-    expect(identifiers).not.toContain(plain);
+    await t.database.query(`${migration0009(1)} where identifier = $1`, [identifier]);
+    const identifiers = await storedIdentifiers();
+    expect(identifiers).toContain(hashToken(identifier));
+    expect(identifiers).not.toContain(identifier);
     const reset = await t.app.inject({
       method: 'POST',
       url: '/api/auth/password/reset',
@@ -102,16 +104,8 @@ describe('session tokens at rest', () => {
 
   it('a reset link’s token is stored hashed, and the link still works', async () => {
     await createVerifiedUser(t.app, 'reset-at-rest@example.test');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/forgot',
-      payload: { email: 'reset-at-rest@example.test' },
-    });
-    const link = await linkFor(t.app, 'reset-at-rest@example.test', '/reset-password');
-    const token = new URL(link).searchParams.get('token')!;
-    const identifiers = (
-      await t.database.query<{ identifier: string }>(`select identifier from verifications`)
-    ).map((row) => row.identifier);
+    const { token } = await resetLinkFor('reset-at-rest@example.test');
+    const identifiers = await storedIdentifiers();
     expect(identifiers.some((identifier) => identifier.includes(token))).toBe(false);
     expect(identifiers).toContain(hashToken(`reset-password:${token}`));
     const reset = await t.app.inject({
