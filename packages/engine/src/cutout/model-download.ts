@@ -28,7 +28,7 @@ function field(header: Buffer, start: number, length: number): string {
 }
 
 /**
- * One regular file of a .tgz (gzip over POSIX ustar, as `npm pack` makes them), or null when the
+ * One regular file of a .tgz (gzip over POSIX ustar, as npm publishes packages), or null when the
  * archive has no such file. A truncated or malformed archive throws.
  */
 export function fileFromTarball(tgz: Buffer, entry: string): Buffer | null {

@@ -181,6 +181,22 @@ describe('product cut-out on ordinary backgrounds', () => {
     expect(iou(found.alpha!.data, truth, [128, 0.5])).toBeGreaterThan(0.9);
   });
 
+  it('with a model that missed the product, a box around it still cuts it out', async () => {
+    const { photo, truth } = await syntheticProduct('jar', 'busy', 2);
+    // A model sure of a strip of shelf at the top and blind to the jar (0.3 on it).
+    const model = {
+      predict: async (small: RawImage) => {
+        const map = new Float32Array(small.width * small.height).fill(0.3);
+        map.fill(0.9, 0, small.width * Math.round(small.height * 0.1));
+        return map;
+      },
+    };
+    const box = boxAround(truth, photo.width, photo.height, 0.5);
+    const found = await findMask(photo, { model, corrections: { box, strokes: [] } });
+    expect(found.method).toBe('corrected');
+    expect(iou(found.alpha!.data, truth, [128, 0.5])).toBeGreaterThan(0.9);
+  });
+
   it('keep and remove strokes are obeyed where they are painted', async () => {
     const photo = await mugOnTable();
     const remove = { kind: 'remove' as const, radius: 0.03, points: [[0.5, 0.55] as [number, number]] };
