@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { catalogParts } from './apps/web/catalog-parts.ts';
 
@@ -14,6 +15,9 @@ const integration = (kind: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest leaves a core free by default, which on a two-core machine is one file at a time. Every
+    // integration file has its own database and data directory, so files run at least two at a time.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         plugins: [catalogParts()],
