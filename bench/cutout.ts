@@ -20,7 +20,7 @@ import { fusionRequest } from '@vitrine/shared/api/generation';
 import { decodeRgba } from '@vitrine/engine/image/decode';
 import { fromEngineFile, fromRaw, guard, toRaw } from '@vitrine/engine/image/sharp';
 import { closeCutoutThread, cutOutProduct } from '@vitrine/engine/cutout/thread';
-import { saliencyModelFromEnv } from '@vitrine/engine/cutout/model';
+import { saliencyModelFromEnv } from '@vitrine/engine/cutout/model-config';
 import { PRODUCT_SIDE } from '@vitrine/engine/local/prepare';
 import { renderFusion } from '@vitrine/engine/local/requests';
 import { closeRenderThreads } from '@vitrine/engine/local/threads';

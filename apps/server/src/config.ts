@@ -1,10 +1,9 @@
 /** The whole environment, parsed once at boot. A bad value stops the process with every bad key named. */
-import { statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { SiteInfo } from '@vitrine/shared/api/site';
-import { DEFAULT_SALIENCY_MODEL, type SaliencyModelConfig } from '@vitrine/engine/cutout/model';
+import { saliencyModelEnvShape, toSaliencyModelConfig } from '@vitrine/engine/cutout/model-config';
 import {
   checkImageProviderEnv,
   imageProviderEnvShape,
@@ -23,14 +22,6 @@ const port = z.coerce
   .max(65535, 'must be between 0 and 65535');
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-
-const isFile = (file: string) => {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-};
 
 /** What Fastify's `trustProxy` takes: off, every hop, the nth hop, or the proxies' addresses. */
 export type TrustProxy = boolean | number | string[];
@@ -65,39 +56,6 @@ const trustProxy = z
     });
     return z.NEVER;
   });
-
-type Triple = [number, number, number];
-
-/** Three comma-separated numbers, one per colour channel (R,G,B); above 0 when `positive`. */
-const channelTriple = (fallback: Triple, positive: boolean) =>
-  z.preprocess(emptyAsUndefined, z.string().optional()).transform((value, ctx): Triple => {
-    if (value === undefined) return [...fallback];
-    const parts = value.split(',').map((part) => part.trim());
-    const numbers = parts.map(Number);
-    const valid = parts.length === 3 && parts.every((part, i) => part !== '' && Number.isFinite(numbers[i]));
-    if (!valid || (positive && numbers.some((n) => n <= 0))) {
-      const kind = positive ? 'numbers above 0' : 'numbers';
-      ctx.addIssue({ code: 'custom', message: `must be three comma-separated ${kind} (R,G,B)` });
-      return z.NEVER;
-    }
-    return numbers as Triple;
-  });
-
-/** The model's settings, or none when CUTOUT_MODEL is unset (the other keys are then ignored). */
-function cutoutModelConfig(env: {
-  CUTOUT_MODEL?: string | undefined;
-  CUTOUT_MODEL_INPUT_SIZE: number;
-  CUTOUT_MODEL_MEAN: Triple;
-  CUTOUT_MODEL_STD: Triple;
-}): SaliencyModelConfig | undefined {
-  if (!env.CUTOUT_MODEL) return undefined;
-  return {
-    path: path.resolve(env.CUTOUT_MODEL),
-    inputSize: env.CUTOUT_MODEL_INPUT_SIZE,
-    mean: env.CUTOUT_MODEL_MEAN,
-    std: env.CUTOUT_MODEL_STD,
-  };
-}
 
 const schema = z
   .object({
@@ -157,21 +115,7 @@ const schema = z
     SESSION_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(100_000).default(1),
-    CUTOUT_MODEL: z.preprocess(
-      emptyAsUndefined,
-      z.string().refine(isFile, 'no file at this path (it names the ONNX model file)').optional(),
-    ),
-    CUTOUT_MODEL_INPUT_SIZE: z.preprocess(
-      emptyAsUndefined,
-      z.coerce
-        .number({ error: 'must be a number' })
-        .int('must be a whole number')
-        .min(32, 'must be between 32 and 2048')
-        .max(2048, 'must be between 32 and 2048')
-        .default(DEFAULT_SALIENCY_MODEL.inputSize),
-    ),
-    CUTOUT_MODEL_MEAN: channelTriple(DEFAULT_SALIENCY_MODEL.mean, false),
-    CUTOUT_MODEL_STD: channelTriple(DEFAULT_SALIENCY_MODEL.std, true),
+    ...saliencyModelEnvShape,
     ...imageProviderEnvShape,
     ...textProviderEnvShape,
   })
@@ -233,7 +177,7 @@ const schema = z
       /** Worker threads rendering variants (0: on the worker's own thread); see engine local/threads.ts. */
       renderThreads: env.RENDER_THREADS,
       /** The operator's salient-object model for the product cut-out, if any (engine cutout/model.ts). */
-      cutoutModel: cutoutModelConfig(env),
+      cutoutModel: toSaliencyModelConfig(env),
     };
   });
 

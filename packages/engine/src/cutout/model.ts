@@ -9,7 +9,6 @@
  * inside the runtime costs only the cut-out, which then takes its default path like on any other error.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import { access, constants } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -37,35 +36,6 @@ export const DEFAULT_SALIENCY_MODEL: Omit<SaliencyModelConfig, 'path'> = {
   mean: [0.485, 0.456, 0.406],
   std: [0.229, 0.224, 0.225],
 };
-
-/**
- * CUTOUT_MODEL and its settings (CUTOUT_MODEL_INPUT_SIZE, _MEAN, _STD) from the environment, for the
- * command line and the benchmark, with the server's limits (README, Configuration): the file exists,
- * the side is 32 to 2048 pixels, the standard deviations are above 0. Throws on anything else.
- */
-export function saliencyModelFromEnv(env: NodeJS.ProcessEnv): SaliencyModelConfig | null {
-  if (!env.CUTOUT_MODEL) return null;
-  if (!fs.existsSync(env.CUTOUT_MODEL)) throw new Error(`CUTOUT_MODEL ${env.CUTOUT_MODEL} does not exist`);
-  const triple = (key: string, fallback: [number, number, number], positive: boolean) => {
-    const text = env[key];
-    if (!text) return fallback;
-    const values = text.split(',').map(Number);
-    if (values.length !== 3 || values.some((v) => !Number.isFinite(v) || (positive && v <= 0)))
-      throw new Error(`${key} must be three numbers${positive ? ' above 0' : ''}, got ${text}`);
-    return values as [number, number, number];
-  };
-  const inputSize = Number(env.CUTOUT_MODEL_INPUT_SIZE ?? DEFAULT_SALIENCY_MODEL.inputSize);
-  if (!Number.isInteger(inputSize) || inputSize < 32 || inputSize > 2048)
-    throw new Error(
-      `CUTOUT_MODEL_INPUT_SIZE must be a whole number from 32 to 2048, got ${env.CUTOUT_MODEL_INPUT_SIZE}`,
-    );
-  return {
-    path: path.resolve(env.CUTOUT_MODEL),
-    inputSize,
-    mean: triple('CUTOUT_MODEL_MEAN', DEFAULT_SALIENCY_MODEL.mean, false),
-    std: triple('CUTOUT_MODEL_STD', DEFAULT_SALIENCY_MODEL.std, true),
-  };
-}
 
 export type SaliencyModelOptions = {
   /** Longest an inference may take before it is abandoned. */

@@ -228,7 +228,7 @@ export function clearOutsideBox(
   alpha: Buffer,
   width: number,
   height: number,
-  box: { x: number; y: number; width: number; height: number },
+  box: NonNullable<CutoutCorrections['box']>,
 ): void {
   const x0 = Math.max(0, Math.round(box.x * width));
   const y0 = Math.max(0, Math.round(box.y * height));

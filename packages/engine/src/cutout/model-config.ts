@@ -1,0 +1,79 @@
+/**
+ * Configuration of the optional cut-out model (CUTOUT_MODEL and its settings). The server merges
+ * `saliencyModelEnvShape` into its own environment schema and keeps `toSaliencyModelConfig(env)` in its
+ * parsed config; `saliencyModelFromEnv` does both alone, for the command line and the benchmark.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_SALIENCY_MODEL, type SaliencyModelConfig } from './model';
+
+type Triple = [number, number, number];
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const isFile = (file: string) => {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/** Three comma-separated numbers, one per colour channel (R,G,B); above 0 when `positive`. */
+const channelTriple = (fallback: Triple, positive: boolean) =>
+  z.preprocess(emptyAsUndefined, z.string().optional()).transform((value, ctx): Triple => {
+    if (value === undefined) return [...fallback];
+    const parts = value.split(',').map((part) => part.trim());
+    const numbers = parts.map(Number);
+    const valid = parts.length === 3 && parts.every((part, i) => part !== '' && Number.isFinite(numbers[i]));
+    if (!valid || (positive && numbers.some((n) => n <= 0))) {
+      const kind = positive ? 'numbers above 0' : 'numbers';
+      ctx.addIssue({ code: 'custom', message: `must be three comma-separated ${kind} (R,G,B)` });
+      return z.NEVER;
+    }
+    return numbers as Triple;
+  });
+
+export const saliencyModelEnvShape = {
+  CUTOUT_MODEL: z.preprocess(
+    emptyAsUndefined,
+    z.string().refine(isFile, 'no file at this path (it names the ONNX model file)').optional(),
+  ),
+  CUTOUT_MODEL_INPUT_SIZE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(32, 'must be between 32 and 2048')
+      .max(2048, 'must be between 32 and 2048')
+      .default(DEFAULT_SALIENCY_MODEL.inputSize),
+  ),
+  CUTOUT_MODEL_MEAN: channelTriple(DEFAULT_SALIENCY_MODEL.mean, false),
+  CUTOUT_MODEL_STD: channelTriple(DEFAULT_SALIENCY_MODEL.std, true),
+};
+
+const saliencyModelEnv = z.object(saliencyModelEnvShape);
+
+/** The model's settings, or none when CUTOUT_MODEL is unset (the other keys are then ignored). */
+export function toSaliencyModelConfig(
+  env: z.output<typeof saliencyModelEnv>,
+): SaliencyModelConfig | undefined {
+  if (!env.CUTOUT_MODEL) return undefined;
+  return {
+    path: path.resolve(env.CUTOUT_MODEL),
+    inputSize: env.CUTOUT_MODEL_INPUT_SIZE,
+    mean: env.CUTOUT_MODEL_MEAN,
+    std: env.CUTOUT_MODEL_STD,
+  };
+}
+
+/** The model's settings from the environment, as the server reads them; throws on the first bad key. */
+export function saliencyModelFromEnv(env: NodeJS.ProcessEnv): SaliencyModelConfig | null {
+  const parsed = saliencyModelEnv.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`${issue.path.join('.')}: ${issue.message}`);
+  }
+  return toSaliencyModelConfig(parsed.data) ?? null;
+}
