@@ -65,7 +65,7 @@ async function inputs() {
   return { product, context };
 }
 
-/** A PNG of random pixels just under 50 MB that decodes within the 40-megapixel limit. */
+/** A PNG of random pixels just under 50 MB that decodes within the 64-megapixel limit. */
 async function fiftyMegabytePng(): Promise<Buffer> {
   const width = 4000;
   const height = 4080; // about 49.5 MiB once PNG-encoded (random pixels do not compress)

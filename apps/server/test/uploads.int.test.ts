@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createVerifiedUser } from './helpers/accounts';
@@ -209,7 +210,7 @@ describe('uploads', () => {
     ]);
     const cases: [string, Buffer, string][] = [
       ['cut.jpg', await truncatedJpeg(), 'The image is unreadable or damaged.'],
-      ['bomb.png', pngClaiming(20_000, 20_000), 'Image too large (40 megapixels at most).'],
+      ['bomb.png', pngClaiming(20_000, 20_000), 'Image too large (64 megapixels at most).'],
       ['both.gif', polyglot, 'The image is unreadable or damaged.'],
     ];
     for (const [name, body, message] of cases) {
@@ -219,6 +220,20 @@ describe('uploads', () => {
     }
     expect(await uploadCount()).toBe(0);
     expect(storedFiles()).toEqual([]);
+  });
+
+  it('accepts a full-resolution 50-megapixel phone photo (8160 x 6144)', async () => {
+    const phone = await sharp({ create: { width: 8160, height: 6144, channels: 3, background: '#b4966e' } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const res = await upload(alice.cookie, [{ name: 'phone.jpg', body: phone }]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().contentType).toBe('image/jpeg');
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/uploads/${res.json().id}`,
+      headers: { cookie: alice.cookie },
+    });
   });
 
   it('refuses a file over 50 MB with 413 and keeps nothing', async () => {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../errors';
 import {
@@ -37,9 +38,19 @@ describe('hostile and broken uploads give a typed error, never a crash or a hang
     expect(await codeOf(inspectImage(pngClaiming(20_000, 20_000)))).toBe('IMAGE_TOO_LARGE');
   });
 
-  it('sharp itself refuses more than 40 megapixels (the explicit limitInputPixels)', async () => {
-    const bomb = pngClaiming(8_000, 5_001);
+  it('sharp itself refuses more than 64 megapixels (the explicit limitInputPixels)', async () => {
+    const bomb = pngClaiming(8_000, 8_001);
     expect(await codeOf(guard(openUntrusted(bomb).raw().toBuffer()))).toBe('IMAGE_TOO_LARGE');
+  });
+
+  it('a 50-megapixel phone photo (8160 x 6144) is accepted and decoded', async () => {
+    const phone = await sharp({ create: { width: 8160, height: 6144, channels: 3, background: '#c8b496' } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const image = await decodeRgba(phone, 1400);
+    expect([image.width, image.height, image.source.width, image.source.height]).toEqual([
+      1400, 1054, 8160, 6144,
+    ]);
   });
 
   it('random bytes, SVG, empty and oversized files are refused by type', async () => {

@@ -28,7 +28,7 @@ export const UPLOAD_QUOTA_BYTES = 500 * 1024 * 1024;
 export const UNUSED_UPLOAD_DAYS = 30;
 
 /**
- * Image checks (decode, preview) run at once in one API process: each may hold a 40-megapixel image in
+ * Image checks (decode, preview) run at once in one API process: each may hold a 64-megapixel image in
  * memory and a core; beyond that they wait in line, and past the wait they are answered 503.
  */
 export const DECODE_CONCURRENCY = 2;

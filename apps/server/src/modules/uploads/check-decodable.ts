@@ -1,5 +1,5 @@
 /**
- * The last upload check: the image must decode within the engine's limits (40 megapixels, no corrupt
+ * The last upload check: the image must decode within the engine's limits (64 megapixels, no corrupt
  * data), so a truncated file, a decompression bomb or a polyglot is refused at upload, not at render.
  */
 import { Readable } from 'node:stream';
