@@ -21,6 +21,8 @@ let page: Page;
 const EMAIL = 'detourage@example.test';
 const CUP = fs.readFileSync('packages/engine/src/samples/photos/coffee-cup.png');
 const SHELF = fs.readFileSync('packages/engine/src/samples/photos/carton-shelf.jpg');
+/** A portrait photo (most phone photos are): 3 wide for 4 high. */
+const BOTTLE = fs.readFileSync('packages/engine/src/samples/photos/milk-bottle-desk.jpg');
 
 async function pick(p: Page, group: string, name: string, mimeType: string, bytes: Buffer) {
   await p
@@ -76,6 +78,8 @@ describe('the product cut-out on the Fusion page', () => {
       .toBeGreaterThan(0);
     id = await productUploadId(page);
     expect(await serverView(page, id)).toMatchObject({ choice: 'auto', framed: false, method: 'segmented' });
+    // Untouched, the user is asked to check it.
+    await panel.getByText('Vérifiez-le', { exact: false }).waitFor();
 
     // "On your background" needs a context photo; then it draws the cut-out on it.
     expect(await panel.getByRole('button', { name: 'Sur votre fond' }).isDisabled()).toBe(true);
@@ -133,9 +137,37 @@ describe('the product cut-out on the Fusion page', () => {
     await page.getByRole('button', { name: 'Utiliser la photo entière' }).click();
     await page.getByText('La photo entière sera utilisée', { exact: false }).waitFor();
     expect((await serverView(page, id)).choice).toBe('whole');
+    // The user has decided: no more "if you do nothing, the automatic cut-out is used".
+    expect(await page.getByText('Sans intervention de votre part', { exact: false }).count()).toBe(0);
     await page.getByRole('button', { name: 'Revenir au détourage' }).click();
     await page.getByText('Détourage corrigé par vos soins', { exact: false }).waitFor();
     expect(await serverView(page, id)).toMatchObject({ choice: 'cutout', framed: false });
+  }, 60_000);
+
+  it('shows a portrait photo whole, its cut-out and the photo itself, with nothing clipped', async () => {
+    await page.goto('/dashboard');
+    await pick(page, 'Image du produit', 'bouteille.jpg', 'image/jpeg', BOTTLE);
+    const panel = page.getByRole('region', { name: 'Détourage du produit' });
+    await panel.getByText('Produit détouré automatiquement', { exact: false }).waitFor({ timeout: 30_000 });
+    const frame = panel.locator('[aria-busy]');
+    const inside = async (name: RegExp) => {
+      const image = panel.getByRole('img', { name });
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      const outer = (await frame.boundingBox())!;
+      const box = (await image.boundingBox())!;
+      // object-fit: contain draws the whole picture within the element's box.
+      expect(box.y).toBeGreaterThanOrEqual(outer.y - 1);
+      expect(box.y + box.height).toBeLessThanOrEqual(outer.y + outer.height + 1);
+      expect(box.x + box.width).toBeLessThanOrEqual(outer.x + outer.width + 1);
+      expect(await image.evaluate((img) => getComputedStyle(img).objectFit)).toBe('contain');
+    };
+    await inside(/^Produit détouré/);
+    await panel.getByRole('button', { name: 'Utiliser la photo entière' }).click();
+    await panel.getByText('La photo entière sera utilisée', { exact: false }).waitFor();
+    await inside(/^Photo du produit, entière/);
+    await panel.screenshot({ path: 'e2e/.artifacts/cutout-portrait-whole.png' });
   }, 60_000);
 
   it('says so when it cannot find a product, rather than framing the photo silently', async () => {

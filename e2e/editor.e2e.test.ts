@@ -330,6 +330,11 @@ describe('editor in English on a 390-pixel phone', () => {
       await expectText(mobile, '90%');
 
       await toolbar.getByRole('button', { name: 'New text' }).tap();
+      // The image stays above the settings, and both fit the phone's screen at once.
+      const field = (await mobile.getByRole('textbox', { name: 'Text' }).boundingBox())!;
+      const picture = (await mobile.locator('canvas').boundingBox())!;
+      expect(picture.y).toBeLessThan(field.y);
+      expect(field.y + field.height - picture.y).toBeLessThanOrEqual(844);
       await mobile.getByRole('textbox', { name: 'Text' }).fill('Open on Sunday');
       await mobile.getByRole('button', { name: 'Add the text' }).tap();
       await toolbar.getByRole('button', { name: 'Settings panel' }).tap();

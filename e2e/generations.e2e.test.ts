@@ -53,6 +53,15 @@ async function pick(p: Page, group: string, name: string, bytes: Buffer) {
 describe('Fusion in the browser', () => {
   it('uploads, generates with live progress, picks a variant and downloads a JPEG', async () => {
     await page.goto('/dashboard');
+    // A refused file's error goes once the user turns to a web address instead.
+    const productGroup = page.getByRole('group', { name: 'Image du produit' });
+    await productGroup
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x'.repeat(200)) });
+    await productGroup.getByRole('alert').waitFor();
+    await productGroup.getByRole('button', { name: 'Adresse web' }).click();
+    expect(await productGroup.getByRole('alert').count()).toBe(0);
+    await productGroup.getByRole('button', { name: 'Fichier' }).click();
     await pick(page, 'Image du produit', 'bouteille.jpg', await productJpeg());
     await pick(page, 'Image de contexte', 'comptoir.jpg', await contextJpeg());
     await expect
@@ -62,7 +71,15 @@ describe('Fusion in the browser', () => {
     await choose(page, 'Gauche');
     await page.getByRole('combobox', { name: /^Style de rendu/ }).selectOption({ label: 'Vintage' });
     await choose(page, 'Chaude');
-    await page.getByRole('textbox', { name: /^Slogan principal/ }).fill('Le goût du vrai');
+    // A slogan pasted over the limit is kept whole (not cut mid-word) and refused with the field's error.
+    const slogan = page.getByRole('textbox', { name: /^Slogan principal/ });
+    const tooLong = 'Des produits frais et locaux, cueillis le matin, livrés le soir même dans votre cuisine';
+    await slogan.fill(tooLong);
+    expect(await slogan.inputValue()).toBe(tooLong);
+    await page.getByRole('button', { name: 'Générer mon image' }).click();
+    await expectText(page, 'Ce champ ne peut pas dépasser 80 caractères.');
+    expect(await slogan.getAttribute('aria-invalid')).toBe('true');
+    await slogan.fill('Le goût du vrai');
     await page.getByRole('textbox', { name: /^Slogan secondaire/ }).fill('Torréfié à Lyon depuis 1952');
     await choose(page, 'Élégant');
     await choose(page, 'Story');

@@ -110,14 +110,14 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
             <img
               src={product.previewUrl}
               alt={t('cutoutEditor.wholeAlt', { name: product.name })}
-              className="max-h-full max-w-full object-contain"
+              className="absolute inset-0 size-full object-contain"
             />
           )}
           {view && !framed && view.previewUrl && shownPreview === 'checker' && (
             <img
               src={view.previewUrl}
               alt={t('cutoutEditor.previewAlt', { name: product.name })}
-              className="max-h-full max-w-full object-contain"
+              className="absolute inset-0 size-full object-contain"
             />
           )}
           {view && !framed && view.previewUrl && shownPreview === 'context' && context && (
@@ -157,6 +157,7 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
                     {t('cutoutEditor.confidence', {
                       value: formatPercent(Math.round(view.confidence * 100), i18n.language),
                     })}
+                    .
                   </>
                 )}
               </span>
@@ -198,7 +199,10 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
               )}
             </div>
           )}
-          <p className="text-xs text-ink-500">{t('cutoutEditor.hint')}</p>
+          {/* Untouched, the automatic cut-out is what generations use: the user is asked to look. */}
+          {status?.key === 'cutoutEditor.statusAuto' && (
+            <p className="text-xs text-ink-500">{t('cutoutEditor.hint')}</p>
+          )}
         </div>
       </div>
 

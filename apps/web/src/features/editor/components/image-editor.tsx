@@ -233,12 +233,20 @@ function EditorWorkspace({
         {state.panels.left && (
           <aside
             aria-label={t('editor.leftPanel')}
-            className={`${panel} ${state.mobile ? 'max-h-[50vh] border-b border-ink-100' : 'w-72 border-r border-ink-100'}`}
+            className={`${panel} ${state.mobile ? 'order-2 max-h-[40vh] border-t border-ink-100' : 'w-72 border-r border-ink-100'}`}
           >
             {left}
           </aside>
         )}
-        <div className={state.mobile ? 'h-[62vh] min-h-72' : 'min-h-0 min-w-0'}>
+        {/* On a phone the image comes first and shrinks while settings are open under it, so a change
+            is seen as it is made. */}
+        <div
+          className={
+            state.mobile
+              ? `order-1 ${state.panels.left ? 'h-[38vh] min-h-56' : 'h-[62vh] min-h-72'}`
+              : 'min-h-0 min-w-0'
+          }
+        >
           <EditorCanvas
             state={state}
             dispatch={dispatch}
@@ -250,7 +258,7 @@ function EditorWorkspace({
         {state.panels.right && (
           <aside
             aria-label={t('editor.rightPanel')}
-            className={`${panel} ${state.mobile ? 'border-t border-ink-100' : 'w-60 border-l border-ink-100'}`}
+            className={`${panel} ${state.mobile ? 'order-3 border-t border-ink-100' : 'w-60 border-l border-ink-100'}`}
           >
             <LayersPanel
               state={state}

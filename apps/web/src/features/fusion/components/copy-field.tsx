@@ -4,7 +4,9 @@ import { FieldLabel } from '../../../components/ui/field-label';
 
 /**
  * An optional line of copy for the image (slogan, tagline), with its character count; `action` sits
- * beside the input (e.g. a Suggest button) and `children` under it.
+ * beside the input (e.g. a Suggest button) and `children` under it. Text over `maxLength` is kept as
+ * typed or pasted (a browser's maxlength would cut it silently, mid-word): the count turns red and
+ * the form refuses it with the field's error.
  */
 export function CopyField({
   label,
@@ -32,6 +34,7 @@ export function CopyField({
   const { t } = useTranslation();
   const id = useId();
   const noteId = `${id}-note`;
+  const over = value.length > maxLength;
   return (
     <div>
       <FieldLabel htmlFor={id} label={label} help={help} optional />
@@ -41,10 +44,9 @@ export function CopyField({
           id={id}
           type="text"
           value={value}
-          maxLength={maxLength}
           placeholder={placeholder}
           onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={error || over ? true : undefined}
           aria-describedby={noteId}
           className={`block w-full min-w-0 flex-1 rounded-lg border bg-white px-3 py-2.5 text-sm text-ink-900 shadow-xs transition outline-none placeholder:text-ink-400 focus-visible:outline-none ${
             error
@@ -57,7 +59,7 @@ export function CopyField({
       {children}
       <p id={noteId} className="mt-1 flex justify-between gap-3 text-xs">
         <span className="text-red-600">{error}</span>
-        <span className="text-ink-400 tabular-nums">
+        <span className={`tabular-nums ${over ? 'font-semibold text-red-600' : 'text-ink-400'}`}>
           {t('generate.characterCount', { count: value.length, max: maxLength })}
         </span>
       </p>

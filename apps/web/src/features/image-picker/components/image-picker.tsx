@@ -213,7 +213,11 @@ export function ImagePicker({
                   key={option}
                   type="button"
                   aria-pressed={source === option}
-                  onClick={() => setSource(option)}
+                  onClick={() => {
+                    // An error about the other source (a refused file, a refused address) no longer applies.
+                    if (option !== source && phase.kind === 'failed') upload.reset();
+                    setSource(option);
+                  }}
                   className={`inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-xs font-semibold transition ${
                     source === option ? 'bg-white text-ink-900 shadow-sm' : 'text-ink-600 hover:text-ink-900'
                   }`}
