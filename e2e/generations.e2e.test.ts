@@ -178,5 +178,12 @@ describe('Express in the browser', () => {
       data: { style: 'moderne', format: 'square' },
     });
     expect(res.status()).toBe(402);
+
+    // The account page says which plan this is and how far it has gone, with the way to the plans.
+    await page.goto('/dashboard/account');
+    const plan = page.getByRole('region', { name: 'Abonnement' });
+    await plan.getByText('Formule gratuite', { exact: true }).waitFor();
+    await plan.getByText('Utilisées\u00a0: 3/3.', { exact: false }).waitFor();
+    expect(await plan.getByRole('link', { name: 'Passer à Premium' }).getAttribute('href')).toBe('/#pricing');
   }, 60_000);
 });

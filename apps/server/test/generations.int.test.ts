@@ -246,6 +246,8 @@ describe('starting a generation (no worker yet)', () => {
     const cycleStart = new Date(end);
     cycleStart.setUTCMonth(cycleStart.getUTCMonth() - 1);
     expect(before.cycleStart).toBe(cycleStart.toISOString());
+    // The account page shows the renewal date: the subscription's end.
+    expect(before.renewsAt).toBe(end.toISOString());
     expect((await startExpress(t.app, u.cookie, { style: 'naturel', format: 'post' })).statusCode).toBe(202);
     expect(await usage(u.cookie)).toMatchObject({ used: 1, remaining: 39 });
   });

@@ -74,6 +74,8 @@ export type Usage = {
   canGenerate: boolean;
   /** Start of the current billing cycle for subscribers (ISO), null for free accounts. */
   cycleStart: string | null;
+  /** When the subscription renews (its subscription_end, ISO), null for free accounts. */
+  renewsAt: string | null;
 };
 
 export type ActiveGeneration = {

@@ -17,20 +17,20 @@ type InfoRow = {
   subscription_end: Date | string | null;
 };
 
-type Allowance = { plan: Plan; paid: boolean; limit: number; cycleStart: Date | null };
+type Allowance = { plan: Plan; paid: boolean; limit: number; cycleStart: Date | null; end: Date | null };
 
 function allowanceOf(info: InfoRow | undefined, now: Date): Allowance {
   const end = info?.subscription_end ? new Date(info.subscription_end) : null;
   if (!info?.has_subscription || !end || end <= now) {
-    return { plan: 'free', paid: false, limit: FREE_GENERATIONS, cycleStart: null };
+    return { plan: 'free', paid: false, limit: FREE_GENERATIONS, cycleStart: null, end: null };
   }
   const tier = info.subscription_tier?.toLowerCase();
   const cycleStart = new Date(end);
   cycleStart.setUTCMonth(cycleStart.getUTCMonth() - 1);
   if (tier === 'starter' || tier === 'pro') {
-    return { plan: tier, paid: true, limit: PLAN_ALLOWANCES[tier], cycleStart };
+    return { plan: tier, paid: true, limit: PLAN_ALLOWANCES[tier], cycleStart, end };
   }
-  return { plan: 'free', paid: true, limit: FREE_GENERATIONS, cycleStart };
+  return { plan: 'free', paid: true, limit: FREE_GENERATIONS, cycleStart, end };
 }
 
 async function cycleCount(db: Queryable, userId: string, cycleStart: Date): Promise<number> {
@@ -52,6 +52,7 @@ function usageFrom(allowance: Allowance, used: number, info: InfoRow | undefined
     remaining,
     canGenerate: remaining > 0,
     cycleStart: allowance.cycleStart?.toISOString() ?? null,
+    renewsAt: allowance.end?.toISOString() ?? null,
   };
 }
 

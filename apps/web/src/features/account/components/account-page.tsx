@@ -3,9 +3,10 @@ import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProfile } from '../api/get-profile';
 import { PersonalInfoCard } from './personal-info-card';
+import { PlanCard } from './plan-card';
 import { SecurityCard } from './security-card';
 
-/** Spec section 2, Account page: personal information and security (the subscription comes later). */
+/** Spec section 2, Account page: personal information, the plan, and security. */
 export function AccountPage() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -29,6 +30,7 @@ export function AccountPage() {
       ) : (
         <>
           <PersonalInfoCard data={profile.data} />
+          <PlanCard />
           <SecurityCard email={profile.data.email} />
         </>
       )}

@@ -10,6 +10,7 @@ const free = (used: number): Usage => ({
   remaining: Math.max(0, 3 - used),
   canGenerate: used < 3,
   cycleStart: null,
+  renewsAt: null,
 });
 const pro = (used: number): Usage => ({
   plan: 'pro',
@@ -19,6 +20,7 @@ const pro = (used: number): Usage => ({
   remaining: Math.max(0, 100 - used),
   canGenerate: used < 100,
   cycleStart: '2026-01-01T00:00:00.000Z',
+  renewsAt: '2026-02-01T00:00:00.000Z',
 });
 
 describe('usage card', () => {
