@@ -15,13 +15,20 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startApp(env: Record<string, string> = {}): Promise<AppUnderTest> {
+/**
+ * `reuse`: the data directory and port of an app stopped earlier (`stop()`), to start it again on the
+ * same data at the same address (the browser's cookies still apply).
+ */
+export async function startApp(
+  env: Record<string, string> = {},
+  reuse: { dataDir: string; port: number } | null = null,
+): Promise<AppUnderTest> {
   const dist = path.resolve('apps/web/dist/index.html');
   if (!fs.existsSync(dist))
     throw new Error('The web app is not built: run "npm run build" before the browser tests.');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
+  const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
   // PUBLIC_URL must be the address the browser uses: the server refuses writes from any other origin.
-  const port = await freePort();
+  const port = reuse?.port ?? (await freePort());
   const server = await startServer(
     { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     { entry: 'bundle' },
