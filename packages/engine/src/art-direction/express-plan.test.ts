@@ -22,7 +22,7 @@ describe('Express art direction (spec: style, format, optional description)', ()
     expect([none.headline, none.supporting, none.copy, none.textArea]).toEqual([null, null, null, null]);
   });
 
-  it('sets the headline above the supporting line, both inside the text area, in the copy’s language', () => {
+  it('sets the headline above the supporting line with room between them, both inside the text area, in the copy’s language', () => {
     for (const format of EXPRESS_FORMATS) {
       for (const plan of planExpressVariants(
         request({ format, description: 'Organic bakery in Lyon, sourdough and pastries' }),
@@ -32,7 +32,11 @@ describe('Express art direction (spec: style, format, optional description)', ()
           'Organic bakery in Lyon',
           'Sourdough and pastries',
         ]);
-        expect(headline!.box.y + headline!.box.height).toBeLessThan(supporting!.box.y);
+        // Room between them: a headline that fills its box (descenders of a serif's last line) must
+        // not touch the supporting line's ascenders.
+        expect(supporting!.box.y - (headline!.box.y + headline!.box.height)).toBeGreaterThanOrEqual(
+          0.06 * textArea!.height,
+        );
         expect(supporting!.box.y + supporting!.box.height).toBeLessThanOrEqual(
           textArea!.y + textArea!.height,
         );

@@ -89,7 +89,7 @@ export function localCopyFor(request: ExpressRequest): ExpressCopy | null {
 
 /** Share of the text area the headline takes when a supporting line goes under it. */
 const HEADLINE_SHARE = 0.66;
-const LINE_GAP = 0.04;
+const LINE_GAP = 0.07;
 
 /** The supporting line: the design's family, lighter. */
 const supportingFace = (face: Typeface): Typeface => ({
