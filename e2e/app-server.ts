@@ -15,30 +15,27 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/**
- * `reuse`: the data directory and port of an app stopped earlier (`stop()`), to start it again on the
- * same data at the same address (the browser's cookies still apply).
- */
+/** `dataDir`: the data directory of an app stopped earlier (`stop()`), to start again on the same data. */
 export async function startApp(
   env: Record<string, string> = {},
-  reuse: { dataDir: string; port: number } | null = null,
+  dataDir: string | null = null,
 ): Promise<AppUnderTest> {
   const dist = path.resolve('apps/web/dist/index.html');
   if (!fs.existsSync(dist))
     throw new Error('The web app is not built: run "npm run build" before the browser tests.');
-  const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
+  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
   // PUBLIC_URL must be the address the browser uses: the server refuses writes from any other origin.
-  const port = reuse?.port ?? (await freePort());
+  const port = await freePort();
   const server = await startServer(
-    { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    { DATA_DIR: dir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     { entry: 'bundle' },
   );
   return {
     ...server,
-    dataDir,
+    dataDir: dir,
     async close() {
       await server.stop('SIGTERM');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -158,6 +158,7 @@ describe('the product cut-out on the Fusion page', () => {
       const outer = (await frame.boundingBox())!;
       const box = (await image.boundingBox())!;
       // object-fit: contain draws the whole picture within the element's box.
+      expect(box.x).toBeGreaterThanOrEqual(outer.x - 1);
       expect(box.y).toBeGreaterThanOrEqual(outer.y - 1);
       expect(box.y + box.height).toBeLessThanOrEqual(outer.y + outer.height + 1);
       expect(box.x + box.width).toBeLessThanOrEqual(outer.x + outer.width + 1);

@@ -79,6 +79,10 @@ describe('Fusion in the browser', () => {
     await page.getByRole('button', { name: 'Générer mon image' }).click();
     await expectText(page, 'Ce champ ne peut pas dépasser 80 caractères.');
     expect(await slogan.getAttribute('aria-invalid')).toBe('true');
+    // Suggestions are still offered: they are asked without the line the form refuses.
+    await page.getByRole('button', { name: 'Suggérer des slogans' }).click();
+    await page.getByRole('group', { name: /^Suggestions/ }).waitFor();
+    await page.keyboard.press('Escape');
     await slogan.fill('Le goût du vrai');
     await page.getByRole('textbox', { name: /^Slogan secondaire/ }).fill('Torréfié à Lyon depuis 1952');
     await choose(page, 'Élégant');

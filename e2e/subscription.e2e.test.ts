@@ -14,9 +14,8 @@ import { startApp, type AppUnderTest } from './app-server';
 import { signedInUser } from './session';
 
 const EMAIL = 'abonnee@example.test';
-/** Ends (and renews) twelve days from now, at noon UTC so the date reads the same in every zone. */
+/** The subscription ends, and renews, twelve days from now. */
 const RENEWS = new Date(Date.now() + 12 * 86_400_000);
-RENEWS.setUTCHours(12, 0, 0, 0);
 
 let app: AppUnderTest;
 let browser: Browser;
@@ -25,13 +24,13 @@ let page: Page;
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  context = await newContext(browser, 'fr-FR', app.url);
-  page = await context.newPage();
-  await signedInUser(page, EMAIL, { firstName: 'Inès', lastName: 'Morel' });
+  const signUp = await newContext(browser, 'fr-FR', app.url);
+  await signedInUser(await signUp.newPage(), EMAIL, { firstName: 'Inès', lastName: 'Morel' });
+  const session = await signUp.storageState();
+  await signUp.close();
 
   const { dataDir } = app;
-  const port = Number(new URL(app.url).port);
-  await app.stop('SIGTERM');
+  expect(await app.stop('SIGTERM')).toBe(0);
   const database = await openPglite(path.join(dataDir, 'db'));
   await database.query(
     `insert into user_subscription_info (user_id, has_subscription, subscription_tier, subscription_end)
@@ -39,7 +38,10 @@ beforeAll(async () => {
     [EMAIL, RENEWS.toISOString()],
   );
   await database.close();
-  app = await startApp({}, { dataDir, port });
+  // Started again on the same data (on a new port: the session cookie is the host's, not the port's).
+  app = await startApp({}, dataDir);
+  context = await newContext(browser, 'fr-FR', app.url, { storageState: session });
+  page = await context.newPage();
 }, 120_000);
 afterAll(async () => {
   await context?.close();
@@ -57,17 +59,26 @@ describe('a subscriber', () => {
   }, 60_000);
 
   it('sees the tier, Active, the next renewal date and that a cancellation ends with the period', async () => {
+    await page.goto('/dashboard/account');
     const plan = page.getByRole('region', { name: 'Abonnement' });
-    await plan.getByText('Formule Pro', { exact: false }).waitFor();
+    await plan.getByText('Abonnement Pro', { exact: false }).waitFor();
     await plan.getByText('Actif', { exact: true }).waitFor();
-    const date = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' }).format(RENEWS);
+    // The date as the browser writes it, in its own time zone.
+    const date = await page.evaluate(
+      (iso) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' }).format(new Date(iso)),
+      RENEWS.toISOString(),
+    );
     await plan.getByText(`Prochain renouvellement\u00a0: ${date}`, { exact: true }).waitFor();
     await plan
       .getByText('Une résiliation prend effet à la fin de la période de facturation en cours.', {
         exact: false,
       })
       .waitFor();
-    expect(await plan.getByRole('link', { name: 'Nous contacter' }).getAttribute('href')).toBe('/contact');
+    expect(
+      await plan
+        .getByRole('link', { name: 'Nous écrire pour changer de formule ou résilier' })
+        .getAttribute('href'),
+    ).toBe('/contact');
     // A subscriber is not asked to upgrade.
     expect(await plan.getByRole('link', { name: 'Passer à Premium' }).count()).toBe(0);
     await page.screenshot({ path: 'e2e/.artifacts/account-subscriber.png', fullPage: true });

@@ -9,10 +9,7 @@ import { EngineError } from '../errors';
 // A worker renders many different images: the operation cache would only hold memory.
 sharp.cache(false);
 
-/**
- * 64 megapixels: a phone's full-resolution 48 or 50 MP photo (8160 x 6144) and a 61 MP camera pass;
- * a decompression bomb does not (uploads are decoded as they are read, never held whole).
- */
+/** 64 megapixels: a phone's full-resolution 48 or 50 MP photo (8160 x 6144) and a 61 MP camera pass. */
 export const MAX_INPUT_PIXELS = 64_000_000;
 /** The spec's upload limit (section 5). */
 export const MAX_INPUT_BYTES = 50 * 1024 * 1024;

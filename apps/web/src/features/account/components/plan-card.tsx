@@ -2,18 +2,21 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isLang } from '@vitrine/shared/locale';
 import { twinPath } from '@vitrine/shared/routes';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { buttonClasses } from '../../../components/ui/button-styles';
 import { Card } from '../../../components/ui/card';
 import { SparklesIcon } from '../../../components/ui/icons';
 import { formatLongDate } from '../../../lib/format-date';
 import { useUsage } from '../../generations/api/get-usage';
 import { PRICING_HREF } from '../../generations/components/usage-card';
+import { usageState } from '../../generations/lib/usage';
 
 /**
  * Spec section 2, Account page: the plan the account is on. A free account sees its free generations
  * and the way to the plans; a subscriber sees the tier, an Active badge, the renewal date and that a
- * cancellation ends with the billing period. There is no online customer portal: changes go through
- * the contact page.
+ * cancellation ends with the billing period. There is no online customer portal yet: changes go
+ * through the contact page.
  */
 export function PlanCard() {
   const { t, i18n } = useTranslation();
@@ -34,8 +37,13 @@ export function PlanCard() {
           className="h-14 animate-pulse rounded bg-ink-50"
         />
       ) : usage.isError ? (
-        <p className="text-sm text-ink-600">{t('account.plan.loadFailed')}</p>
-      ) : usage.data.renewsAt === null ? (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-ink-600">{t('account.plan.loadFailed')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void usage.refetch()}>
+            {t('account.retry')}
+          </Button>
+        </div>
+      ) : usageState(usage.data) !== 'subscribed' ? (
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0">
             <p className="text-sm font-medium text-ink-900">{t('account.plan.freeName')}</p>
@@ -51,23 +59,26 @@ export function PlanCard() {
       ) : (
         <div className="flex flex-col gap-1">
           <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-ink-900">
-            {t('account.plan.paidName', { plan: t(`usage.plans.${usage.data.plan}`) })}
-            <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
-              {t('account.plan.active')}
-            </span>
+            {usage.data.plan === 'free'
+              ? t('account.plan.otherName')
+              : t('usage.subscribed', { plan: t(`usage.plans.${usage.data.plan}`) })}
+            <Badge tone="green">{t('stats.subscriptionActive')}</Badge>
           </p>
           <p className="text-sm text-ink-600">
             {t('account.plan.paidDetail', { used: usage.data.used, limit: usage.data.limit })}
           </p>
-          <p className="text-sm text-ink-600">
-            {t('account.plan.renews', { date: formatLongDate(usage.data.renewsAt, lang) })}
-          </p>
-          <p className="mt-2 text-sm text-ink-600">
-            {t('account.plan.cancelNote')} {t('account.plan.change')}{' '}
-            <Link to={twinPath('contact', lang)} className="font-medium text-brand-700 underline">
-              {t('account.plan.contact')}
-            </Link>
-          </p>
+          {usage.data.renewsAt && (
+            <p className="text-sm text-ink-600">
+              {t('account.plan.renews', { date: formatLongDate(usage.data.renewsAt, lang) })}
+            </p>
+          )}
+          <p className="mt-2 text-sm text-ink-600">{t('account.plan.cancelNote')}</p>
+          <Link
+            to={twinPath('contact', lang)}
+            className="self-start text-sm font-medium text-brand-700 underline"
+          >
+            {t('account.plan.change')}
+          </Link>
         </div>
       )}
     </Card>

@@ -150,16 +150,10 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
                 {status.tone === 'warning' ? <AlertIcon /> : <CheckIcon />}
               </span>
               <span>
-                {t(status.key as 'cutoutEditor.statusAuto')}
-                {status.key === 'cutoutEditor.statusAuto' && (
-                  <>
-                    {' '}
-                    {t('cutoutEditor.confidence', {
-                      value: formatPercent(Math.round(view.confidence * 100), i18n.language),
-                    })}
-                    .
-                  </>
-                )}
+                {/* Only the automatic result's line shows the confidence ({{value}}). */}
+                {t(status.key as 'cutoutEditor.statusAuto', {
+                  value: formatPercent(Math.round(view.confidence * 100), i18n.language),
+                })}
               </span>
             </p>
           )}

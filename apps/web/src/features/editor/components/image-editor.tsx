@@ -205,6 +205,31 @@ function EditorWorkspace({
   );
 
   const panel = 'min-h-0 overflow-y-auto bg-white';
+  const settings = state.panels.left && (
+    <aside
+      key="settings"
+      aria-label={t('editor.leftPanel')}
+      className={`${panel} ${state.mobile ? 'max-h-[40vh] border-t border-ink-100' : 'w-72 border-r border-ink-100'}`}
+    >
+      {left}
+    </aside>
+  );
+  const canvas = (
+    <div
+      key="canvas"
+      className={
+        state.mobile ? (state.panels.left ? 'h-[38vh] min-h-56' : 'h-[62vh] min-h-72') : 'min-h-0 min-w-0'
+      }
+    >
+      <EditorCanvas
+        state={state}
+        dispatch={dispatch}
+        scene={mainFailed ? null : scene}
+        failed={mainFailed}
+        onRedrawingChange={onRedrawingChange}
+      />
+    </div>
+  );
   return (
     <div
       ref={root}
@@ -230,35 +255,13 @@ function EditorWorkspace({
             : 'grid h-[min(78vh,52rem)] min-h-[28rem] grid-cols-[auto_minmax(0,1fr)_auto]'
         }
       >
-        {state.panels.left && (
-          <aside
-            aria-label={t('editor.leftPanel')}
-            className={`${panel} ${state.mobile ? 'order-2 max-h-[40vh] border-t border-ink-100' : 'w-72 border-r border-ink-100'}`}
-          >
-            {left}
-          </aside>
-        )}
-        {/* On a phone the image comes first and shrinks while settings are open under it, so a change
-            is seen as it is made. */}
-        <div
-          className={
-            state.mobile
-              ? `order-1 ${state.panels.left ? 'h-[38vh] min-h-56' : 'h-[62vh] min-h-72'}`
-              : 'min-h-0 min-w-0'
-          }
-        >
-          <EditorCanvas
-            state={state}
-            dispatch={dispatch}
-            scene={mainFailed ? null : scene}
-            failed={mainFailed}
-            onRedrawingChange={onRedrawingChange}
-          />
-        </div>
+        {/* On a phone the image comes first (on screen and in focus order) and shrinks while settings
+            are open under it, so a change is seen as it is made. */}
+        {state.mobile ? [canvas, settings] : [settings, canvas]}
         {state.panels.right && (
           <aside
             aria-label={t('editor.rightPanel')}
-            className={`${panel} ${state.mobile ? 'order-3 border-t border-ink-100' : 'w-60 border-l border-ink-100'}`}
+            className={`${panel} ${state.mobile ? 'border-t border-ink-100' : 'w-60 border-l border-ink-100'}`}
           >
             <LayersPanel
               state={state}

@@ -2,6 +2,9 @@ import { useId, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldLabel } from '../../../components/ui/field-label';
 
+/** The length the form's check counts: the text as sent, NFC-normalised and trimmed. */
+export const copyLength = (value: string) => value.normalize('NFC').trim().length;
+
 /**
  * An optional line of copy for the image (slogan, tagline), with its character count; `action` sits
  * beside the input (e.g. a Suggest button) and `children` under it. Text over `maxLength` is kept as
@@ -34,7 +37,7 @@ export function CopyField({
   const { t } = useTranslation();
   const id = useId();
   const noteId = `${id}-note`;
-  const over = value.length > maxLength;
+  const over = copyLength(value) > maxLength;
   return (
     <div>
       <FieldLabel htmlFor={id} label={label} help={help} optional />
@@ -49,7 +52,7 @@ export function CopyField({
           aria-invalid={error || over ? true : undefined}
           aria-describedby={noteId}
           className={`block w-full min-w-0 flex-1 rounded-lg border bg-white px-3 py-2.5 text-sm text-ink-900 shadow-xs transition outline-none placeholder:text-ink-400 focus-visible:outline-none ${
-            error
+            error || over
               ? 'border-red-500 focus:ring-3 focus:ring-red-500/20'
               : 'border-ink-200 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/20'
           }`}
@@ -60,7 +63,7 @@ export function CopyField({
       <p id={noteId} className="mt-1 flex justify-between gap-3 text-xs">
         <span className="text-red-600">{error}</span>
         <span className={`tabular-nums ${over ? 'font-semibold text-red-600' : 'text-ink-400'}`}>
-          {t('generate.characterCount', { count: value.length, max: maxLength })}
+          {t('generate.characterCount', { count: copyLength(value), max: maxLength })}
         </span>
       </p>
     </div>

@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SLOGAN_MAX_LENGTH } from '@vitrine/shared/api/generation';
+import { SLOGAN_MAX_LENGTH, TAGLINE_MAX_LENGTH } from '@vitrine/shared/api/generation';
 import { currentLang } from '../../../app/i18n';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { errorDescription } from '../../../lib/error-description';
 import { useSuggestSlogans } from '../api/suggest-slogans';
 import type { FusionSettings } from '../lib/fusion-form';
-import { CopyField } from './copy-field';
+import { CopyField, copyLength } from './copy-field';
 import { SloganSuggestions } from './slogan-suggestions';
 
 /** The main slogan with its Suggest button: three suggestions from what the form holds, one to pick. */
@@ -32,8 +32,9 @@ export function SloganField({
         style: settings.style,
         palette: settings.palette,
         typography: settings.typography,
-        slogan: settings.slogan.trim() || undefined,
-        tagline: settings.tagline.trim() || undefined,
+        // A line over its limit is refused by the form; suggestions are asked without it.
+        slogan: (copyLength(settings.slogan) <= SLOGAN_MAX_LENGTH && settings.slogan.trim()) || undefined,
+        tagline: (copyLength(settings.tagline) <= TAGLINE_MAX_LENGTH && settings.tagline.trim()) || undefined,
         language: currentLang(),
       },
       {
