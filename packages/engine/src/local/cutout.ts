@@ -263,7 +263,7 @@ function measured(
 }
 
 /** Crops to the pixels that are visible at all. */
-function trim(rgba: RawImage): { image: RawImage; offset: { x: number; y: number } } {
+export function trim(rgba: RawImage): { image: RawImage; offset: { x: number; y: number } } {
   const { data, width, height } = rgba;
   let x0 = width;
   let y0 = height;

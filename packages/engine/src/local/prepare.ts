@@ -6,6 +6,7 @@ import { cutOutProduct } from '../cutout/thread';
 import { decodeMask } from '../cutout/mask-file';
 import type { CutoutJob, ProductCutoutInput } from '../cutout/run';
 import type { Cutout } from './cutout';
+import { standUpright } from './upright';
 
 /**
  * Longest side kept from product uploads: enough for the largest product box. Stored cut-out masks
@@ -48,7 +49,9 @@ export async function startProduct(
   const ready = Promise.resolve().then(async () => {
     const t1 = performance.now();
     const { cutout } = await cutOutProduct(decoded, await jobFor(how, decoded));
-    return { cutout, source: decoded.source, decodeMs, cutoutMs: since(t1) };
+    // A product photographed leaning stands upright in the scene (upright.ts).
+    const upright = await standUpright(cutout);
+    return { cutout: upright, source: decoded.source, decodeMs, cutoutMs: since(t1) };
   });
   // A caller that stops early must not leave an unhandled rejection behind.
   ready.catch(() => undefined);
