@@ -25,28 +25,24 @@ export function leanOf(rgba: RawImage): { degrees: number; elongation: number } 
   let n = 0;
   let sx = 0;
   let sy = 0;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
   for (let y = 0, p = 0; y < height; y++)
     for (let x = 0; x < width; x++, p++)
       if (data[p * 4 + 3]! >= 128) {
         n++;
         sx += x;
         sy += y;
+        sxx += x * x;
+        syy += y * y;
+        sxy += x * y;
       }
   if (n < 16) return null;
-  const mx = sx / n;
-  const my = sy / n;
-  let xx = 0;
-  let yy = 0;
-  let xy = 0;
-  for (let y = 0, p = 0; y < height; y++)
-    for (let x = 0; x < width; x++, p++)
-      if (data[p * 4 + 3]! >= 128) {
-        const dx = x - mx;
-        const dy = y - my;
-        xx += dx * dx;
-        yy += dy * dy;
-        xy += dx * dy;
-      }
+  // Second moments about the centre of the visible pixels.
+  const xx = sxx / n - (sx / n) ** 2;
+  const yy = syy / n - (sy / n) ** 2;
+  const xy = sxy / n - (sx / n) * (sy / n);
   const half = (xx - yy) / 2;
   const root = Math.sqrt(half * half + xy * xy);
   const major = (xx + yy) / 2 + root;

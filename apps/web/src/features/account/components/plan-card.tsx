@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isLang } from '@vitrine/shared/locale';
 import { twinPath } from '@vitrine/shared/routes';
+import { currentLang } from '../../../app/i18n';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { buttonClasses } from '../../../components/ui/button-styles';
@@ -19,9 +19,9 @@ import { usageState } from '../../generations/lib/usage';
  * through the contact page.
  */
 export function PlanCard() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const usage = useUsage();
-  const lang = isLang(i18n.language) ? i18n.language : 'fr';
+  const lang = currentLang();
 
   return (
     <Card
