@@ -172,8 +172,12 @@ describe('landing page', () => {
     expect(await page.locator('[data-cta="hero"]').getAttribute('href')).toBe('/dashboard');
     expect(await page.locator('[data-cta="closing"]').textContent()).toBe('Start Creating');
     expect(await page.locator('[data-cta="closing"]').getAttribute('href')).toBe('/dashboard');
-    expect(await page.locator('[data-trial="starter"]').getAttribute('href')).toBe('/dashboard/account');
-    expect(await page.locator('[data-trial="pro"]').getAttribute('href')).toBe('/dashboard/account');
+    // Signed in, the trial buttons open the checkout (subscription.e2e follows one through).
+    for (const plan of ['starter', 'pro']) {
+      const trial = page.locator(`[data-trial="${plan}"]`);
+      expect(await trial.evaluate((node) => node.tagName)).toBe('BUTTON');
+      expect(await trial.textContent()).toBe('Start free trial');
+    }
     for (const width of [390, 320]) {
       await page.setViewportSize({ width, height: 700 });
       const greeting = (await page.getByTestId('greeting').boundingBox())!;

@@ -379,3 +379,47 @@ describe('.env.example', () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 });
+
+describe('payment keys (docs/decisions/026)', () => {
+  const stripe = {
+    STRIPE_SECRET_KEY: 'sk_test_abc123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    STRIPE_PRICE_STARTER: 'price_starter1',
+    STRIPE_PRICE_PRO: 'price_pro1',
+  };
+
+  it('takes payments in local test mode when no Stripe key is set', () => {
+    expect(parseConfig({}).payments).toEqual({ kind: 'local' });
+  });
+
+  it('uses Stripe with its key, webhook secret and the two plans’ prices', () => {
+    expect(parseConfig(stripe).payments).toEqual({
+      kind: 'stripe',
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      prices: { starter: 'price_starter1', pro: 'price_pro1' },
+      apiUrl: undefined,
+    });
+  });
+
+  it('names what Stripe is missing, refuses malformed values and never prints the secret key', () => {
+    const keysOf = (env: Record<string, string>) => {
+      try {
+        parseConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).issues;
+      }
+    };
+    const missing = keysOf({ STRIPE_SECRET_KEY: 'sk_live_secretvalue' });
+    expect(missing.map((i) => i.split(':')[0]).sort()).toEqual([
+      'STRIPE_PRICE_PRO',
+      'STRIPE_PRICE_STARTER',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
+    const malformed = keysOf({ ...stripe, STRIPE_SECRET_KEY: 'pk_live_published', STRIPE_PRICE_PRO: 'pro' });
+    expect(malformed.map((i) => i.split(':')[0]).sort()).toEqual(['STRIPE_PRICE_PRO', 'STRIPE_SECRET_KEY']);
+    expect(malformed.join('\n')).not.toContain('pk_live_published');
+    expect(keysOf({ STRIPE_PRICE_PRO: 'price_pro1' })[0]).toContain('only used with STRIPE_SECRET_KEY');
+  });
+});

@@ -115,6 +115,39 @@ const schema = z
     SESSION_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(100_000).default(1),
+    STRIPE_SECRET_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^whsec_[A-Za-z0-9]+$/, 'must be a webhook signing secret (whsec_…)')
+        .optional(),
+    ),
+    STRIPE_PRICE_STARTER: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^price_[A-Za-z0-9]+$/, 'must be a price id (price_…)')
+        .optional(),
+    ),
+    STRIPE_PRICE_PRO: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^price_[A-Za-z0-9]+$/, 'must be a price id (price_…)')
+        .optional(),
+    ),
+    /** Another address for Stripe's API (stripe-mock, or the tests' recording server). */
+    STRIPE_API_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    ),
     ...saliencyModelEnvShape,
     ...imageProviderEnvShape,
     ...textProviderEnvShape,
@@ -129,6 +162,19 @@ const schema = z
     }
     checkImageProviderEnv(env, ctx);
     checkTextProviderEnv(env, ctx);
+    if (env.STRIPE_SECRET_KEY) {
+      for (const key of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_STARTER', 'STRIPE_PRICE_PRO'] as const) {
+        if (!env[key]) {
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required with STRIPE_SECRET_KEY' });
+        }
+      }
+    } else {
+      for (const key of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_STARTER', 'STRIPE_PRICE_PRO'] as const) {
+        if (env[key]) {
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is only used with STRIPE_SECRET_KEY' });
+        }
+      }
+    }
   })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -178,8 +224,40 @@ const schema = z
       renderThreads: env.RENDER_THREADS,
       /** The operator's salient-object model for the product cut-out, if any (engine cutout/model.ts). */
       cutoutModel: toSaliencyModelConfig(env),
+      /** Who takes payments (docs/decisions/026): Stripe when configured, else the local test-mode checkout. */
+      payments: paymentsConfig(env),
     };
   });
+
+export type PaymentsConfig =
+  | { kind: 'local' }
+  | {
+      kind: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      prices: { starter: string; pro: string };
+      apiUrl: string | undefined;
+    };
+
+function paymentsConfig(env: {
+  STRIPE_SECRET_KEY?: string | undefined;
+  STRIPE_WEBHOOK_SECRET?: string | undefined;
+  STRIPE_PRICE_STARTER?: string | undefined;
+  STRIPE_PRICE_PRO?: string | undefined;
+  STRIPE_API_URL?: string | undefined;
+}): PaymentsConfig {
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_STARTER, STRIPE_PRICE_PRO } = env;
+  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET || !STRIPE_PRICE_STARTER || !STRIPE_PRICE_PRO) {
+    return { kind: 'local' };
+  }
+  return {
+    kind: 'stripe',
+    secretKey: STRIPE_SECRET_KEY,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    prices: { starter: STRIPE_PRICE_STARTER, pro: STRIPE_PRICE_PRO },
+    apiUrl: env.STRIPE_API_URL,
+  };
+}
 
 export type Config = z.output<typeof schema>;
 
@@ -197,6 +275,8 @@ const SECRET_KEYS = new Set([
   'OPENAI_API_KEY',
   'TEXT_API_KEY',
   'WORKFLOW_WEBHOOK_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
 ]);
 
 /**

@@ -69,11 +69,17 @@ async function start(running: Running) {
         publicUrl: config.publicUrl,
         database: database.kind,
         role: config.role,
+        payments: config.payments.kind,
         version: VERSION,
         startupMs: Math.round(performance.now()),
       },
       `Vitrine is ready at ${config.publicUrl}`,
     );
+    if (config.payments.kind === 'local') {
+      logger.warn(
+        'payments are in local test mode: plans are granted without charging; set STRIPE_* to take payments',
+      );
+    }
   } else {
     logger.info({ database: database.kind, role: config.role, version: VERSION }, 'Vitrine worker is ready');
   }

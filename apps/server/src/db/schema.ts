@@ -62,10 +62,42 @@ export const userSubscriptionInfo = pgTable(
     /** Set by billing: 'starter' or 'pro' (compared in lower case), and when the paid period ends. */
     subscriptionTier: text('subscription_tier'),
     subscriptionEnd: timestamp('subscription_end', { withTimezone: true }),
+    /** The subscription was cancelled and stops at subscription_end. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** The payment provider's customer and subscription (Stripe's cus_… and sub_…, or the local ones). */
+    billingCustomerId: text('billing_customer_id'),
+    billingSubscriptionId: text('billing_subscription_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('free_generations_used_not_negative', sql`${t.freeGenerationsUsed} >= 0`)],
+  (t) => [
+    check('free_generations_used_not_negative', sql`${t.freeGenerationsUsed} >= 0`),
+    uniqueIndex('user_subscription_info_customer_idx').on(t.billingCustomerId),
+  ],
+);
+
+export const CHECKOUT_STATUSES = ['open', 'complete', 'cancelled'] as const;
+
+/** The local test-mode checkout's sessions (docs/decisions/026); Stripe keeps its own. */
+export const billingCheckouts = pgTable(
+  'billing_checkouts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan', { enum: ['starter', 'pro'] }).notNull(),
+    status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('open'),
+    lang: text('lang', { enum: ['fr', 'en'] }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('billing_checkouts_user_idx').on(t.userId),
+    check('billing_checkouts_plan', sql`${t.plan} in ('starter', 'pro')`),
+    check('billing_checkouts_status', sql`${t.status} in ('open', 'complete', 'cancelled')`),
+  ],
 );
 
 export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;

@@ -34,6 +34,10 @@ import { createCopywriter } from '@vitrine/engine/copy/copywriter';
 import { copyRoutes } from '../modules/copy/routes';
 import { contactRoutes } from '../modules/contact/routes';
 import { createSessionEnds } from '../modules/auth/session-ends';
+import { billingRoutes, stripeWebhookRoutes } from '../modules/billing/routes';
+import { createLocalProvider } from '../modules/billing/local-provider';
+import { localBillingRoutes } from '../modules/billing/local-routes';
+import { createStripeProvider } from '../modules/billing/stripe-provider';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -70,6 +74,23 @@ function pathOf(url: string): string {
 function fastifyTrustProxy(trust: Config['trustProxy']) {
   if (typeof trust !== 'number') return trust;
   return (_address: string, hop: number) => hop < trust;
+}
+
+/** Checkout, portal and subscription status: Stripe when configured, else the local test mode. */
+async function registerPayments(app: FastifyInstance, deps: AppDeps) {
+  const { config, database } = deps;
+  const payments = config.payments;
+  if (payments.kind === 'stripe') {
+    const stripe = createStripeProvider(payments, database, config.publicUrl, app.log);
+    await app.register(billingRoutes(stripe), { prefix: '/api' });
+    await app.register(stripeWebhookRoutes(stripe.stripe, payments.webhookSecret, stripe.handleEvent), {
+      prefix: '/api',
+    });
+    return;
+  }
+  const local = createLocalProvider(database, config.publicUrl);
+  await app.register(billingRoutes(local), { prefix: '/api' });
+  await app.register(localBillingRoutes(local));
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -172,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: '/api',
     });
   }
+  await registerPayments(app, deps);
   await registerMailbox(app, deps.mailer);
 
   const spa = config.webDistDir ? await registerSpa(app, config.webDistDir, config.publicUrl) : undefined;

@@ -22,7 +22,7 @@ export const APP_ONLY_SECTIONS = [
   'editor',
 ] as const;
 
-export const SERVER_ONLY_SECTIONS = ['mail'] as const;
+export const SERVER_ONLY_SECTIONS = ['mail', 'billingPage'] as const;
 
 export type CatalogPart = 'public' | 'app';
 

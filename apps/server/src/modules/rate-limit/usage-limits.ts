@@ -13,6 +13,12 @@ export const GENERATION_START_LIMIT: Limit = { max: 20, windowSeconds: 600 };
 export const GENERATION_CANCEL_LIMIT: Limit = { max: 20, windowSeconds: 600 };
 
 /**
+ * Checkout and customer-portal pages asked for, per user: each may call the payment provider; someone
+ * hesitating between plans opens a handful.
+ */
+export const BILLING_SESSION_LIMIT: Limit = { max: 20, windowSeconds: 600 };
+
+/**
  * Uploads and URL imports per user, counted together: a generation needs two photos and a logo is one
  * more, so 60 an hour covers a busy session many times over; each may be 50 MB decoded in the API.
  */

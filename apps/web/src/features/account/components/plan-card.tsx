@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { twinPath } from '@vitrine/shared/routes';
+import { useSearchParams } from 'react-router';
 import { currentLang } from '../../../app/i18n';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -8,20 +7,25 @@ import { buttonClasses } from '../../../components/ui/button-styles';
 import { Card } from '../../../components/ui/card';
 import { SparklesIcon } from '../../../components/ui/icons';
 import { formatLongDate } from '../../../lib/format-date';
+import { useOpenBilling, useSubscription } from '../../billing/api/billing';
 import { useUsage } from '../../generations/api/get-usage';
 import { PRICING_HREF } from '../../generations/components/usage-card';
 import { usageState } from '../../generations/lib/usage';
 
 /**
  * Spec section 2, Account page: the plan the account is on. A free account sees its free generations
- * and the way to the plans; a subscriber sees the tier, an Active badge, the renewal date and that a
- * cancellation ends with the billing period. There is no online customer portal yet: changes go
- * through the contact page.
+ * and the way to the plans; a subscriber sees the tier, an Active badge, the renewal date (or the end
+ * date once cancelled), that a cancellation ends with the billing period, and the button that opens the
+ * customer portal. Back from a payment (?checkout=success) it welcomes the new plan.
  */
 export function PlanCard() {
   const { t } = useTranslation();
   const usage = useUsage();
+  const subscription = useSubscription();
+  const billing = useOpenBilling();
+  const [search] = useSearchParams();
   const lang = currentLang();
+  const welcome = search.get('checkout') === 'success' && subscription.subscribed;
 
   return (
     <Card
@@ -58,6 +62,11 @@ export function PlanCard() {
         </div>
       ) : (
         <div className="flex flex-col gap-1">
+          {welcome && (
+            <p role="status" className="mb-3 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800">
+              {t('account.plan.welcome', { plan: t(`usage.plans.${usage.data.plan}`) })}
+            </p>
+          )}
           <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-ink-900">
             {usage.data.plan === 'free'
               ? t('account.plan.otherName')
@@ -69,16 +78,21 @@ export function PlanCard() {
           </p>
           {usage.data.renewsAt && (
             <p className="text-sm text-ink-600">
-              {t('account.plan.renews', { date: formatLongDate(usage.data.renewsAt, lang) })}
+              {t(subscription.cancelAtPeriodEnd ? 'account.plan.ends' : 'account.plan.renews', {
+                date: formatLongDate(usage.data.renewsAt, lang),
+              })}
             </p>
           )}
           <p className="mt-2 text-sm text-ink-600">{t('account.plan.cancelNote')}</p>
-          <Link
-            to={twinPath('contact', lang)}
-            className="self-start text-sm font-medium text-brand-700 underline"
+          <Button
+            variant="secondary"
+            className="mt-3 self-start"
+            busy={billing.busy === 'portal'}
+            disabled={billing.busy !== null}
+            onClick={() => void billing.open({ kind: 'portal' })}
           >
-            {t('account.plan.change')}
-          </Link>
+            {t('usage.manage')}
+          </Button>
         </div>
       )}
     </Card>

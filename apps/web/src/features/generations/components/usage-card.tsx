@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/ui/button-link';
+import { Button } from '../../../components/ui/button';
 import { buttonClasses } from '../../../components/ui/button-styles';
 import { AlertIcon, ChartIcon, SparklesIcon } from '../../../components/ui/icons';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { useOpenBilling, useSubscription } from '../../billing/api/billing';
 import { useUsage } from '../api/get-usage';
 import { showUpgradePrompt, usagePercent, usageState, usageTone } from '../lib/usage';
 
@@ -13,6 +14,10 @@ export const PRICING_HREF = '/#pricing';
 export function UsageCard() {
   const { t } = useTranslation();
   const usage = useUsage();
+  const billing = useOpenBilling();
+  // Checked on every dashboard page (spec section 4): a renewal or a change made in the payment tab
+  // refreshes the allowance.
+  useSubscription();
 
   if (usage.isPending) {
     return (
@@ -76,14 +81,16 @@ export function UsageCard() {
           <p className="mt-2 text-sm text-ink-600">{note}</p>
         </div>
         {subscribed ? (
-          <ButtonLink
-            to="/dashboard/account"
+          <Button
             variant="secondary"
             size="sm"
             className="self-start sm:self-auto"
+            busy={billing.busy === 'portal'}
+            disabled={billing.busy !== null}
+            onClick={() => void billing.open({ kind: 'portal' })}
           >
             {t('usage.manage')}
-          </ButtonLink>
+          </Button>
         ) : (
           prompt && (
             <a href={PRICING_HREF} className={buttonClasses('accent', 'sm', 'self-start sm:self-auto')}>

@@ -1,9 +1,11 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PAGE_PATHS } from '@vitrine/shared/routes';
+import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { localeOf } from '../../../app/i18n';
 import { useSession } from '../../auth/api/session';
+import { useOpenBilling, useSubscription } from '../../billing/api/billing';
 import { usePrimaryAction } from '../lib/use-primary-action';
 import { FREE_GENERATIONS, PLAN_ALLOWANCES, PLAN_PRICES_EUR } from '../lib/plans';
 import { SectionHeading } from './section-heading';
@@ -59,21 +61,28 @@ const check = (
   </svg>
 );
 
+/** Plans in the order they are sold, to tell an upgrade from a change down. */
+const RANK = { free: 0, starter: 1, pro: 2 } as const;
+
 /**
- * The three plans (anchor #pricing). Online payment is not open yet: the trial buttons take a visitor
- * to sign-up and a signed-in user to the account page, and the section says so.
+ * The three plans (anchor #pricing). A visitor's trial button leads to sign-up; a signed-in user's
+ * opens the checkout in a new tab. A subscriber sees the current plan highlighted with its button
+ * disabled, 'Upgrade to {plan}' (or 'Switch to') on the other, and 'Manage subscription': both open the
+ * customer portal (spec section 4).
  */
 export function Pricing() {
   const { t, i18n } = useTranslation();
   const signedIn = Boolean(useSession().data);
+  const subscription = useSubscription();
+  const billing = useOpenBilling();
   const primary = usePrimaryAction();
+  const current = subscription.subscribed ? subscription.tier : null;
   const lang = i18n.language === 'en' ? 'en' : 'fr';
   const money = new Intl.NumberFormat(localeOf(lang), {
     style: 'currency',
     currency: 'EUR',
     maximumFractionDigits: 0,
   });
-  const trialTarget = signedIn ? PAGE_PATHS.account : PAGE_PATHS.auth;
   return (
     <section
       id="pricing"
@@ -89,15 +98,17 @@ export function Pricing() {
         <ul className="mt-12 grid items-start gap-6 lg:grid-cols-3">
           {PLANS.map((plan) => {
             const popular = plan.key === 'starter';
+            const isCurrent = plan.key === current;
             return (
               <li
                 key={plan.key}
                 data-plan={plan.key}
-                className={`relative flex flex-col rounded-2xl p-7 ${popular ? 'bg-ink-900 text-white shadow-xl ring-2 ring-brand-500' : 'bg-ink-50 text-ink-900 ring-1 ring-ink-100'}`}
+                data-current={isCurrent || undefined}
+                className={`relative flex flex-col rounded-2xl p-7 ${popular ? 'bg-ink-900 text-white shadow-xl' : 'bg-ink-50 text-ink-900'} ${isCurrent ? 'ring-4 ring-accent-400' : popular ? 'ring-2 ring-brand-500' : 'ring-1 ring-ink-100'}`}
               >
-                {popular && (
+                {(popular || isCurrent) && (
                   <span className="absolute -top-3 left-7 rounded-full bg-accent-400 px-3 py-1 text-xs font-bold uppercase tracking-wide text-brand-900">
-                    {t('landing.pricing.mostPopular')}
+                    {isCurrent ? t('billing.currentBadge') : t('landing.pricing.mostPopular')}
                   </span>
                 )}
                 <h3 className="text-lg font-semibold">{t(`landing.pricing.${plan.key}`)}</h3>
@@ -121,24 +132,62 @@ export function Pricing() {
                   <ButtonLink to={primary.to} variant="secondary" className="mt-8 py-3">
                     {primary.label}
                   </ButtonLink>
-                ) : (
+                ) : !signedIn ? (
                   <ButtonLink
-                    to={trialTarget}
+                    to={PAGE_PATHS.auth}
                     variant={popular ? 'accent' : 'primary'}
                     className="mt-8 py-3"
-                    aria-describedby="paid-soon"
                     data-trial={plan.key}
                   >
                     {t('landing.pricing.startTrial')}
                   </ButtonLink>
+                ) : (
+                  <Button
+                    variant={popular ? 'accent' : 'primary'}
+                    className="mt-8 py-3"
+                    data-trial={plan.key}
+                    disabled={isCurrent || subscription.isPending || billing.busy !== null}
+                    busy={billing.busy !== null && !isCurrent}
+                    onClick={() =>
+                      void billing.open(
+                        current
+                          ? { kind: 'portal' }
+                          : { kind: 'checkout', plan: plan.key as 'starter' | 'pro' },
+                      )
+                    }
+                  >
+                    {isCurrent
+                      ? t('billing.currentPlan')
+                      : current
+                        ? t(
+                            current === 'other' || RANK[plan.key] > RANK[current]
+                              ? 'billing.upgradeTo'
+                              : 'billing.switchTo',
+                            { plan: t(`landing.pricing.${plan.key}`) },
+                          )
+                        : t('landing.pricing.startTrial')}
+                  </Button>
                 )}
               </li>
             );
           })}
         </ul>
-        <p id="paid-soon" className="mx-auto mt-8 max-w-2xl text-center text-sm text-ink-600">
-          {t('landing.pricing.paidSoon')}
-        </p>
+        {current ? (
+          <div className="mt-8 flex justify-center">
+            <Button
+              variant="secondary"
+              disabled={billing.busy !== null}
+              busy={billing.busy === 'portal'}
+              onClick={() => void billing.open({ kind: 'portal' })}
+            >
+              {t('billing.manage')}
+            </Button>
+          </div>
+        ) : (
+          <p className="mx-auto mt-8 max-w-2xl text-center text-sm text-ink-600">
+            {t('landing.pricing.commitment')}
+          </p>
+        )}
       </div>
     </section>
   );

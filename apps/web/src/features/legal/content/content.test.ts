@@ -168,17 +168,19 @@ describe('terms of service (spec sections 2 and 9)', () => {
     expect(en).toContain('consumer law');
   });
 
-  it('states the free quota of 3 generations and the Starter and Pro plans, with nothing charged before payment opens', () => {
+  it('states the free quota of 3 generations, the Starter and Pro plans, their monthly renewal and cancellation at the end of the period', () => {
     const fr = texts(termsDocument('fr', site)).join('\n');
     const en = texts(termsDocument('en', site)).join('\n');
     expect(fr).toContain('3 générations gratuites');
     expect(fr).toContain('Starter\u00a0: 29\u00a0€ par mois, 40 générations par mois');
     expect(fr).toContain('Pro\u00a0: 59\u00a0€ par mois, 100 générations par mois');
-    expect(fr).toContain('rien ne vous est facturé');
+    expect(fr).toContain('se renouvelle chaque mois à la même date');
+    expect(fr).toContain('La résiliation prend effet à la fin de la période en cours');
     expect(en).toContain('3 free generations');
     expect(en).toContain('Starter: €29 a month, 40 generations a month');
     expect(en).toContain('Pro: €59 a month, 100 generations a month');
-    expect(en).toContain('nothing is charged');
+    expect(en).toContain('renews every month on the same date');
+    expect(en).toContain('A cancellation takes effect at the end of the current period');
   });
 });
 

@@ -43,7 +43,9 @@ function french(site: SiteInfo): ProseDocument {
         heading: '4. Quota gratuit et offres payantes',
         paragraphs: [
           'Chaque compte dispose de 3 générations gratuites au total. Une génération qui échoue ou que vous annulez ne compte pas.',
-          'Deux offres payantes donneront droit à un nombre de générations par mois ; une régénération compte comme une nouvelle génération. Le paiement en ligne n’est pas encore ouvert : ces offres ouvriront prochainement, et rien ne vous est facturé d’ici là. Avant leur ouverture, ces conditions seront complétées par les modalités de souscription, de paiement, de renouvellement, de résiliation et de rétractation.',
+          'Deux offres payantes donnent droit à un nombre de générations par mois ; une régénération compte comme une nouvelle génération, et les générations non utilisées d’un mois ne sont pas reportées sur le suivant.',
+          'L’abonnement se souscrit en ligne et se paie par carte auprès de notre prestataire de paiement, qui reçoit votre adresse e-mail et vos données de carte ; nous ne voyons ni ne conservons jamais votre numéro de carte. Il commence le jour du paiement et se renouvelle chaque mois à la même date, au même prix, jusqu’à sa résiliation.',
+          'Depuis « Gérer l’abonnement », vous pouvez changer d’offre ou résilier à tout moment. La résiliation prend effet à la fin de la période en cours : vous gardez vos générations jusque-là, et aucun montant n’est ensuite prélevé.',
         ],
         items: [
           'Starter : 29 € par mois, 40 générations par mois, assistance par e-mail.',
@@ -137,7 +139,9 @@ function english(site: SiteInfo): ProseDocument {
         heading: '4. Free quota and paid plans',
         paragraphs: [
           'Each account has 3 free generations in all. A generation that fails or that you cancel does not count.',
-          'Two paid plans will give a number of generations a month; a regeneration counts as a new generation. Online payment is not open yet: these plans will open soon, and nothing is charged to you until then. Before they open, these terms will be completed with the conditions of subscription, payment, renewal, cancellation and withdrawal.',
+          'Two paid plans give a number of generations a month; a regeneration counts as a new generation, and generations not used in a month do not carry over to the next.',
+          'A subscription is taken online and paid by card through our payment provider, which receives your e-mail address and card details; we never see or keep your card number. It starts on the day of payment and renews every month on the same date, at the same price, until it is cancelled.',
+          'From “Manage Subscription” you can change plans or cancel at any time. A cancellation takes effect at the end of the current period: you keep your generations until then, and nothing more is charged.',
         ],
         items: [
           'Starter: €29 a month, 40 generations a month, e-mail support.',

@@ -1,0 +1,29 @@
+/**
+ * Who takes payments (docs/decisions/026): the local test-mode checkout by default, Stripe when
+ * STRIPE_* is set. Both hand the browser a page to open (checkout or customer portal), and both end up
+ * writing the account's subscription row, which is all the rest of the app reads.
+ */
+import type { PaidPlan } from '@vitrine/shared/api/billing';
+import type { Lang } from '@vitrine/shared/locale';
+import type { SubscriptionRow } from './subscription';
+
+export type CheckoutRequest = {
+  userId: string;
+  email: string;
+  plan: PaidPlan;
+  lang: Lang;
+  /** The provider's customer already linked to this account, if any. */
+  customerId: string | null;
+};
+
+export type PortalRequest = { userId: string; customerId: string | null; lang: Lang };
+
+export type PaymentProvider = {
+  kind: 'local' | 'stripe';
+  /** The address of a payment page for this plan. */
+  checkout(request: CheckoutRequest): Promise<string>;
+  /** The address of the customer portal, or null when the account has nothing there to manage. */
+  portal(request: PortalRequest): Promise<string | null>;
+  /** Brings the stored subscription up to date with the provider before it is read. */
+  refresh(userId: string, row: SubscriptionRow | undefined): Promise<void>;
+};

@@ -1,0 +1,97 @@
+/**
+ * Paid plans from the browser (spec sections 4, 6, 7 and 8): the subscription status, re-read whenever
+ * the signed-in user changes, and the checkout and customer portal, each opened in a new tab.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BillingUrl, PaidPlan, SubscriptionStatus } from '@vitrine/shared/api/billing';
+import { useToast } from '../../../components/ui/toast';
+import { api, ApiError } from '../../../lib/api-client';
+import { useSession } from '../../auth/api/session';
+import { usageQueryKey } from '../../generations/api/get-usage';
+
+const NOT_SUBSCRIBED: SubscriptionStatus = {
+  subscribed: false,
+  tier: null,
+  periodEnd: null,
+  cancelAtPeriodEnd: false,
+};
+
+export const subscriptionQueryKey = (userId: string | undefined) => ['subscription', userId] as const;
+
+/** Not subscribed while signed out, until the first answer, and when the check fails (logged only). */
+export function useSubscription(): SubscriptionStatus & { isPending: boolean } {
+  const client = useQueryClient();
+  const userId = useSession().data?.user.id;
+  const key = subscriptionQueryKey(userId);
+  const query = useQuery({
+    queryKey: key,
+    enabled: Boolean(userId),
+    queryFn: async () => {
+      let next: SubscriptionStatus;
+      try {
+        next = await api<SubscriptionStatus>('/api/billing/subscription');
+      } catch (error) {
+        console.warn('subscription check failed', error);
+        return NOT_SUBSCRIBED;
+      }
+      // A plan bought, changed, renewed or ended elsewhere changes the allowance shown beside it (on
+      // the first check, a subscription may just have been renewed by it).
+      const previous = client.getQueryData<SubscriptionStatus>(key);
+      if (previous ? JSON.stringify(previous) !== JSON.stringify(next) : next.subscribed) {
+        void client.invalidateQueries({ queryKey: usageQueryKey });
+      }
+      return next;
+    },
+    // Back from the payment tab, the answer may have changed.
+    refetchOnWindowFocus: true,
+    staleTime: 10_000,
+  });
+  return { ...(query.data ?? NOT_SUBSCRIBED), isPending: Boolean(userId) && query.isPending };
+}
+
+type Target = { kind: 'checkout'; plan: PaidPlan } | { kind: 'portal' };
+
+/**
+ * Opens the checkout or the portal in a new tab. The tab is opened at the click, before the address is
+ * known (a tab opened after a network wait is blocked as a pop-up), then sent there; on failure it is
+ * closed and the spec's toast says why.
+ */
+export function useOpenBilling() {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState<Target['kind'] | null>(null);
+
+  async function open(target: Target) {
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
+    setBusy(target.kind);
+    try {
+      const { url } = await api<BillingUrl>(
+        target.kind === 'checkout' ? '/api/billing/checkout' : '/api/billing/portal',
+        { method: 'POST', ...(target.kind === 'checkout' ? { json: { plan: target.plan } } : {}) },
+      );
+      if (tab) tab.location.href = url;
+      else window.location.assign(url);
+    } catch (error) {
+      tab?.close();
+      const signedOut = error instanceof ApiError && error.status === 401;
+      toast({
+        variant: 'destructive',
+        title: t(signedOut ? 'billing.authTitle' : 'billing.errorTitle'),
+        description:
+          error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.status < 500
+            ? error.message
+            : t(target.kind === 'checkout' ? 'errors.CHECKOUT_FAILED' : 'errors.PORTAL_FAILED'),
+      });
+      if (signedOut) void client.invalidateQueries();
+      else void client.invalidateQueries({ queryKey: usageQueryKey });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return { open, busy };
+}
