@@ -143,6 +143,11 @@ const schema = z
         .regex(/^price_[A-Za-z0-9]+$/, 'must be a price id (price_…)')
         .optional(),
     ),
+    /** The image provider's public status page (a Statuspage components.json), shown on /status. */
+    IMAGE_PROVIDER_STATUS_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    ),
     /** Another address for Stripe's API (stripe-mock, or the tests' recording server). */
     STRIPE_API_URL: z.preprocess(
       emptyAsUndefined,
@@ -218,6 +223,8 @@ const schema = z
       },
       /** Who draws the backgrounds (docs/decisions/007); local unless IMAGE_PROVIDER says otherwise. */
       imageProvider: toImageProviderConfig(env),
+      /** Where the status page reads the image provider's own status (docs/decisions/027). */
+      imageProviderStatusUrl: env.IMAGE_PROVIDER_STATUS_URL,
       /** Who writes Express copy and slogan suggestions (docs/decisions/013); local by default. */
       textProvider: toTextProviderConfig(env),
       /** Worker threads rendering variants (0: on the worker's own thread); see engine local/threads.ts. */

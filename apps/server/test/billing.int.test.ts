@@ -277,7 +277,10 @@ describe('the customer portal (customer-portal → url)', () => {
 
   it('refuses an unknown action or plan with a 400 and changes nothing', async () => {
     await subscribe(alice, 'starter');
-    for (const form of [{ action: 'switch', plan: 'gold' }, { action: 'delete' }, {}]) {
+    for (const form of [{ action: 'switch', plan: 'gold' }, { action: 'delete' }, {}] as Record<
+      string,
+      string
+    >[]) {
       const res = await submit('/billing/portal', alice.cookie, form);
       expect(res.statusCode, JSON.stringify(form)).toBe(400);
     }

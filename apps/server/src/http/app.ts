@@ -10,6 +10,7 @@ import { registerSpa } from './spa';
 import { pageKindOf } from './page-head';
 import { siteFiles } from './site-files';
 import { healthRoutes } from '../modules/health/routes';
+import { statusRoutes } from '../modules/status/routes';
 import type { Auth } from '../modules/auth/auth';
 import { authRoutes } from '../modules/auth/routes';
 import { profileRoutes } from '../modules/profiles/routes';
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installOriginCheck(app, config.publicUrl);
 
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(statusRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });

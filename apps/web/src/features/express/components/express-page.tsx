@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useImagesDown } from '../../site/api/status';
 import { currentLang } from '../../../app/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { EXPRESS_FORMATS, EXPRESS_STYLES } from '@vitrine/shared/api/generation';
@@ -45,8 +46,10 @@ type FieldName = keyof ExpressValues;
  * visuel', and once both selects are set 'Regénérer' and 'Nouveau visuel'. The result shows below in
  * the same result panel as Fusion.
  */
-export function ExpressPage({ providerDown = false }: { providerDown?: boolean }) {
+export function ExpressPage() {
   const { t } = useTranslation();
+  // The image service is down or its provider reports a problem (spec section 2: 'API unavailable').
+  const providerDown = useImagesDown();
   const { toast } = useToast();
   const title = t('dashboard.nav.express', { product: t('app.name') });
   useDocumentTitle(title);

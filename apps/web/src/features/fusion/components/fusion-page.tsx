@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useImagesDown } from '../../site/api/status';
 import { currentLang } from '../../../app/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -40,8 +41,10 @@ type GoneNotice = 'again.productGone' | 'again.contextGone';
  * the generate button and the instructions; the result panel takes the form's place once the
  * generation the page started has completed.
  */
-export function FusionPage({ providerDown = false }: { providerDown?: boolean }) {
+export function FusionPage() {
   const { t } = useTranslation();
+  // The image service is down or its provider reports a problem (spec section 2: 'API unavailable').
+  const providerDown = useImagesDown();
   const { toast } = useToast();
   const title = t('dashboard.nav.fusion', { product: t('app.name') });
   useDocumentTitle(title);

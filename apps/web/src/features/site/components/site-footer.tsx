@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { isLang, type Lang } from '@vitrine/shared/locale';
 import { twinPath, type TwinPage } from '@vitrine/shared/routes';
 import { Logo } from '../../../components/ui/logo';
-import { STATUS_DOT, useHealth } from '../api/health';
+import { STATUS_DOT, useServiceStatus } from '../api/status';
 import { useSiteInfo } from '../api/site-info';
 import { openCookieSettings } from '../lib/consent';
 
@@ -21,7 +21,7 @@ export function SiteFooter() {
   const { t, i18n } = useTranslation();
   const lang: Lang = isLang(i18n.language) ? i18n.language : 'fr';
   const site = useSiteInfo();
-  const { state } = useHealth();
+  const { dot: state } = useServiceStatus();
   const page = (name: TwinPage, label: string) => (
     <li>
       <Link to={twinPath(name, lang)} className={linkClass}>

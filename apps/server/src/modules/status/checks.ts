@@ -1,0 +1,85 @@
+/**
+ * What each service on the status page is checked with (docs/decisions/027). Every check is a real
+ * round trip: nothing is reported operational without having been tried.
+ * - api: the database answers;
+ * - auth: the session table can be read;
+ * - uploads: a small file can be written to and removed from the file storage;
+ * - dashboard: the web app's build is there to be served;
+ * - images: no generation has been left waiting past its time (the render worker keeps up), and the
+ *   image provider's own status page, when there is one, reports its component operational.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ProviderStatus, ServiceId, ServiceState, ServiceStatus } from '@vitrine/shared/api/status';
+import type { Database } from '../../db/client';
+import type { Storage } from '../storage/storage';
+
+export type CheckDeps = {
+  database: Database;
+  storage: Storage;
+  webDistDir: string | undefined;
+  /** A generation still waiting after this long means the render worker is not keeping up. */
+  stalledAfterMs: number;
+  provider: (() => Promise<ProviderStatus>) | null;
+};
+
+type Check = () => Promise<ServiceState>;
+
+const passes =
+  (work: () => Promise<unknown>): Check =>
+  async () => {
+    try {
+      await work();
+      return 'operational';
+    } catch {
+      return 'outage';
+    }
+  };
+
+export async function checkServices(
+  deps: CheckDeps,
+  log: (id: ServiceId, error: unknown) => void,
+): Promise<{ services: ServiceStatus[]; provider: ProviderStatus | null }> {
+  const { database, storage } = deps;
+  const provider = deps.provider ? await deps.provider() : null;
+  const checks: Record<ServiceId, Check> = {
+    images: async () => {
+      try {
+        const [row] = await database.query<{ stalled: number }>(
+          `select count(*)::int as stalled from background_generations
+           where status in ('pending', 'processing') and updated_at < now() - make_interval(secs => $1)`,
+          [deps.stalledAfterMs / 1000],
+        );
+        if ((row?.stalled ?? 0) > 0) return 'degraded';
+      } catch (error) {
+        log('images', error);
+        return 'outage';
+      }
+      // The spec's rule: degraded whenever the provider's component is not operational.
+      return provider && provider.status !== 'operational' ? 'degraded' : 'operational';
+    },
+    auth: passes(() => database.query(`select 1 from sessions limit 1`)),
+    uploads: passes(async () => {
+      const key = `status-probe/${randomUUID()}.txt`;
+      await storage.put(key, Readable.from([Buffer.from('ok')]));
+      await storage.remove(key);
+    }),
+    dashboard: passes(async () => {
+      if (!deps.webDistDir) throw new Error('no web build is served');
+      await fs.access(path.join(deps.webDistDir, 'index.html'));
+    }),
+    api: passes(() => database.query(`select 1 as ok`)),
+  };
+  const services = await Promise.all(
+    (Object.keys(checks) as ServiceId[]).map(async (id) => {
+      const status = await checks[id]().catch((error: unknown) => {
+        log(id, error);
+        return 'outage' as const;
+      });
+      return { id, status, lastChecked: new Date().toISOString() };
+    }),
+  );
+  return { services, provider };
+}
