@@ -388,8 +388,19 @@ describe('payment keys (docs/decisions/026)', () => {
     STRIPE_PRICE_PRO: 'price_pro1',
   };
 
-  it('takes payments in local test mode when no Stripe key is set', () => {
+  it('takes payments in local test mode when no Stripe key is set, on this machine', () => {
     expect(parseConfig({}).payments).toEqual({ kind: 'local' });
+    expect(parseConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).payments).toEqual({ kind: 'local' });
+    expect(parseConfig({ PUBLIC_URL: 'http://vitrine.localhost' }).payments).toEqual({ kind: 'local' });
+  });
+
+  it('sells nothing on a public site without Stripe, unless PAYMENTS_TEST_MODE=true says it is a test site', () => {
+    expect(parseConfig({ PUBLIC_URL: 'https://vitrine.example' }).payments).toEqual({ kind: 'off' });
+    expect(
+      parseConfig({ PUBLIC_URL: 'https://test.vitrine.example', PAYMENTS_TEST_MODE: 'true' }).payments,
+    ).toEqual({ kind: 'local' });
+    expect(parseConfig({ PAYMENTS_TEST_MODE: 'false' }).payments).toEqual({ kind: 'off' });
+    expect(() => parseConfig({ PAYMENTS_TEST_MODE: 'yes' })).toThrow(/PAYMENTS_TEST_MODE/);
   });
 
   it('uses Stripe with its key, webhook secret and the two plans’ prices', () => {

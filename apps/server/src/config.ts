@@ -148,6 +148,11 @@ const schema = z
       emptyAsUndefined,
       z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     ),
+    /** Without Stripe: `true` serves the local test-mode checkout (anyone can "pay"), `false` sells nothing. */
+    PAYMENTS_TEST_MODE: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+    ),
     /** Another address for Stripe's API (stripe-mock, or the tests' recording server). */
     STRIPE_API_URL: z.preprocess(
       emptyAsUndefined,
@@ -232,12 +237,13 @@ const schema = z
       /** The operator's salient-object model for the product cut-out, if any (engine cutout/model.ts). */
       cutoutModel: toSaliencyModelConfig(env),
       /** Who takes payments (docs/decisions/026): Stripe when configured, else the local test-mode checkout. */
-      payments: paymentsConfig(env),
+      payments: paymentsConfig(env, publicUrl),
     };
   });
 
 export type PaymentsConfig =
   | { kind: 'local' }
+  | { kind: 'off' }
   | {
       kind: 'stripe';
       secretKey: string;
@@ -246,16 +252,32 @@ export type PaymentsConfig =
       apiUrl: string | undefined;
     };
 
-function paymentsConfig(env: {
-  STRIPE_SECRET_KEY?: string | undefined;
-  STRIPE_WEBHOOK_SECRET?: string | undefined;
-  STRIPE_PRICE_STARTER?: string | undefined;
-  STRIPE_PRICE_PRO?: string | undefined;
-  STRIPE_API_URL?: string | undefined;
-}): PaymentsConfig {
+/** This machine only: localhost, a *.localhost name, or a loopback address. */
+function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host);
+}
+
+/**
+ * Stripe when its keys are set. Otherwise the local test-mode checkout, where anyone can "pay": by
+ * default only for a site on this machine (what `npm start` serves); a public site sells nothing until
+ * Stripe is configured, unless PAYMENTS_TEST_MODE=true says it is a test site.
+ */
+function paymentsConfig(
+  env: {
+    STRIPE_SECRET_KEY?: string | undefined;
+    STRIPE_WEBHOOK_SECRET?: string | undefined;
+    STRIPE_PRICE_STARTER?: string | undefined;
+    STRIPE_PRICE_PRO?: string | undefined;
+    STRIPE_API_URL?: string | undefined;
+    PAYMENTS_TEST_MODE?: 'true' | 'false' | undefined;
+  },
+  publicUrl: string,
+): PaymentsConfig {
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_STARTER, STRIPE_PRICE_PRO } = env;
   if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET || !STRIPE_PRICE_STARTER || !STRIPE_PRICE_PRO) {
-    return { kind: 'local' };
+    const testMode = env.PAYMENTS_TEST_MODE ? env.PAYMENTS_TEST_MODE === 'true' : isLocalUrl(publicUrl);
+    return { kind: testMode ? 'local' : 'off' };
   }
   return {
     kind: 'stripe',

@@ -79,6 +79,8 @@ async function start(running: Running) {
       logger.warn(
         'payments are in local test mode: plans are granted without charging; set STRIPE_* to take payments',
       );
+    } else if (config.payments.kind === 'off') {
+      logger.warn('payments are off: no STRIPE_* keys on a public site, so plans cannot be bought');
     }
   } else {
     logger.info({ database: database.kind, role: config.role, version: VERSION }, 'Vitrine worker is ready');

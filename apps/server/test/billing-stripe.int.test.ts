@@ -1,7 +1,7 @@
 /**
  * Paid plans through Stripe, tested at the protocol edge (docs/decisions/026): the app's Stripe client
  * talks HTTP to a local server that answers as Stripe's API does and records what it was asked, and
- * webhook events are signed with the Stripe SDK's own test-header helper.
+ * webhook events are signed with the Stripe SDK's own test-header helper. Each test has its own account.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,59 +13,91 @@ import { createVerifiedUser } from './helpers/accounts';
 const KEY = 'sk_test_vitrine123';
 const WEBHOOK_SECRET = 'whsec_vitrinetest123';
 const PRICES = { starter: 'price_starter123', pro: 'price_pro456' };
+const DAY = 86_400;
+const now = () => Math.floor(Date.now() / 1000);
 
 type Recorded = { method: string; path: string; query: URLSearchParams; form: URLSearchParams; auth: string };
+type Sub = Record<string, unknown> & { id: string; customer: string; status: string; created: number };
 
-/** Stripe's API as far as the app uses it: checkout and portal sessions, subscriptions by id and by customer. */
+/** Stripe's API as far as the app uses it: customers, checkout and portal sessions, subscriptions. */
 function fakeStripe() {
   const requests: Recorded[] = [];
   const state = {
     failNext: false,
-    subscription: undefined as Record<string, unknown> | undefined,
+    customers: 0,
+    sessions: 0,
+    subscriptions: [] as Sub[],
   };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stripe.test');
+      const form = new URLSearchParams(body);
       requests.push({
         method: req.method ?? '',
         path: url.pathname,
         query: url.searchParams,
-        form: new URLSearchParams(body),
+        form,
         auth: req.headers.authorization ?? '',
       });
       const send = (status: number, json: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' });
         res.end(JSON.stringify(json));
       };
+      const route = `${req.method} ${url.pathname}`;
       if (state.failNext) {
         state.failNext = false;
         return send(400, { error: { type: 'invalid_request_error', message: 'No such price' } });
       }
-      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      if (route === 'POST /v1/customers') {
+        state.customers++;
+        return send(200, { id: `cus_${state.customers}`, object: 'customer', email: form.get('email') });
+      }
+      if (route === 'POST /v1/checkout/sessions') {
+        if (form.get('customer') === 'cus_gone') {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              param: 'customer',
+              message: "No such customer: 'cus_gone'",
+            },
+          });
+        }
+        state.sessions++;
+        const id = `cs_test_${state.sessions}`;
         return send(200, {
-          id: 'cs_test_1',
+          id,
           object: 'checkout.session',
-          url: 'https://checkout.stripe.test/c/pay/cs_test_1',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          expires_at: Number(form.get('expires_at')),
         });
       }
-      if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+      const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+      if (req.method === 'POST' && expire) {
+        return send(200, { id: expire[1], object: 'checkout.session', status: 'expired' });
+      }
+      if (route === 'POST /v1/billing_portal/sessions') {
         return send(200, {
           id: 'bps_1',
           object: 'billing_portal.session',
           url: 'https://billing.stripe.test/p/session/bps_1',
         });
       }
-      if (req.method === 'GET' && url.pathname.startsWith('/v1/subscriptions/')) {
-        return state.subscription ? send(200, state.subscription) : send(404, { error: { type: 'x' } });
-      }
-      if (req.method === 'GET' && url.pathname === '/v1/subscriptions') {
+      if (route === 'GET /v1/subscriptions') {
+        const customer = url.searchParams.get('customer');
         return send(200, {
           object: 'list',
-          data: state.subscription ? [state.subscription] : [],
+          data: state.subscriptions.filter((s) => s.customer === customer),
           has_more: false,
         });
+      }
+      const cancel = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/);
+      if (req.method === 'DELETE' && cancel) {
+        const sub = state.subscriptions.find((s) => s.id === cancel[1]);
+        if (sub) sub.status = 'canceled';
+        return sub ? send(200, sub) : send(404, { error: { type: 'invalid_request_error' } });
       }
       return send(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
     });
@@ -73,27 +105,36 @@ function fakeStripe() {
   return { server, requests, state };
 }
 
+let subscriptions = 0;
 function subscription(
-  userId: string,
-  overrides: { price?: string; status?: string; cancelAtPeriodEnd?: boolean; periodEnd?: number } = {},
-) {
+  customer: string,
+  overrides: {
+    price?: string;
+    status?: string;
+    cancelAtPeriodEnd?: boolean;
+    cancelAt?: number | null;
+    periodEnd?: number;
+    created?: number;
+  } = {},
+): Sub {
+  subscriptions++;
   return {
-    id: 'sub_1',
+    id: `sub_${subscriptions}`,
     object: 'subscription',
-    customer: 'cus_1',
+    customer,
     status: overrides.status ?? 'active',
     cancel_at_period_end: overrides.cancelAtPeriodEnd ?? false,
-    cancel_at: null,
-    created: Math.floor(Date.now() / 1000) - 60,
-    metadata: { userId },
+    cancel_at: overrides.cancelAt ?? null,
+    created: overrides.created ?? now() - 60,
+    metadata: {},
     items: {
       object: 'list',
       data: [
         {
-          id: 'si_1',
+          id: `si_${subscriptions}`,
           object: 'subscription_item',
           price: { id: overrides.price ?? PRICES.starter, object: 'price' },
-          current_period_end: overrides.periodEnd ?? Math.floor(Date.now() / 1000) + 30 * 86_400,
+          current_period_end: overrides.periodEnd ?? now() + 30 * DAY,
         },
       ],
     },
@@ -104,8 +145,7 @@ const signer = new Stripe('sk_test_signer');
 
 let t: TestApp;
 let stripe: ReturnType<typeof fakeStripe>;
-let alice: { cookie: string; userId: string };
-let bob: { cookie: string; userId: string };
+let users = 0;
 
 beforeAll(async () => {
   stripe = fakeStripe();
@@ -118,8 +158,6 @@ beforeAll(async () => {
     STRIPE_PRICE_PRO: PRICES.pro,
     STRIPE_API_URL: `http://127.0.0.1:${port}`,
   });
-  alice = await createVerifiedUser(t.app, 'alice.stripe@example.test');
-  bob = await createVerifiedUser(t.app, 'bob.stripe@example.test');
 });
 afterAll(async () => {
   await t.close();
@@ -129,6 +167,12 @@ beforeEach(() => {
   stripe.requests.length = 0;
   stripe.state.failNext = false;
 });
+
+async function newUser() {
+  users++;
+  const email = `client${users}@example.test`;
+  return { ...(await createVerifiedUser(t.app, email)), email };
+}
 
 const post = (url: string, cookie: string, payload?: unknown, lang = 'fr') =>
   t.app.inject({
@@ -146,14 +190,16 @@ const stored = async (userId: string) =>
       has_subscription: boolean;
       subscription_tier: string | null;
       cancel_at_period_end: boolean;
+      billing_customer_id: string | null;
     }>(
-      `select has_subscription, subscription_tier, cancel_at_period_end
+      `select has_subscription, subscription_tier, cancel_at_period_end, billing_customer_id
        from user_subscription_info where user_id = $1`,
       [userId],
     )
   )[0];
 const usage = async (cookie: string) =>
   (await t.app.inject({ method: 'GET', url: '/api/usage', headers: { cookie } })).json();
+const calls = (route: string) => stripe.requests.filter((r) => `${r.method} ${r.path}` === route);
 
 function deliver(event: unknown, signature?: string) {
   const payload = JSON.stringify(event);
@@ -175,60 +221,122 @@ const event = (type: string, object: unknown) => ({
   id: `evt_${Math.random().toString(36).slice(2)}`,
   object: 'event',
   type,
-  created: Math.floor(Date.now() / 1000),
+  created: now(),
   data: { object },
 });
 
+const completed = (userId: string, customer: string, sub: string, metadataUser = userId) =>
+  event('checkout.session.completed', {
+    id: 'cs_test_x',
+    object: 'checkout.session',
+    mode: 'subscription',
+    client_reference_id: userId,
+    metadata: { userId: metadataUser, plan: 'starter' },
+    customer,
+    subscription: sub,
+  });
+
+/** An account that went through checkout: its Stripe customer exists and is stored. */
+async function customerWithCheckout(plan: 'starter' | 'pro' = 'starter') {
+  const user = await newUser();
+  expect((await post('/api/billing/checkout', user.cookie, { plan })).statusCode).toBe(200);
+  const customer = (await stored(user.userId))!.billing_customer_id!;
+  stripe.requests.length = 0;
+  return { ...user, customer };
+}
+
 describe('Stripe checkout (create-checkout)', () => {
-  it('asks Stripe for a subscription checkout of the plan’s price, for this account, and answers its url', async () => {
-    const res = await post('/api/billing/checkout', alice.cookie, { plan: 'starter' }, 'en');
+  it('creates the account’s Stripe customer once, and asks for a 30-minute subscription checkout of the plan’s price', async () => {
+    const user = await newUser();
+    const res = await post('/api/billing/checkout', user.cookie, { plan: 'starter' }, 'en');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ url: 'https://checkout.stripe.test/c/pay/cs_test_1' });
-    const [call] = stripe.requests;
-    expect(call).toBeDefined();
-    expect(call!.auth).toBe(`Bearer ${KEY}`);
-    expect(call!.path).toBe('/v1/checkout/sessions');
-    expect(Object.fromEntries(call!.form)).toMatchObject({
+    expect(res.json().url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/);
+    const [customer] = calls('POST /v1/customers');
+    expect(customer!.auth).toBe(`Bearer ${KEY}`);
+    expect(Object.fromEntries(customer!.form)).toEqual({
+      email: user.email,
+      'metadata[userId]': user.userId,
+    });
+    const customerId = (await stored(user.userId))!.billing_customer_id;
+    expect(customerId).toMatch(/^cus_\d+$/);
+    const [session] = calls('POST /v1/checkout/sessions');
+    const form = Object.fromEntries(session!.form);
+    expect(form).toMatchObject({
       mode: 'subscription',
       'line_items[0][price]': PRICES.starter,
       'line_items[0][quantity]': '1',
-      client_reference_id: alice.userId,
-      customer_email: 'alice.stripe@example.test',
+      client_reference_id: user.userId,
+      customer: customerId,
       locale: 'en',
       success_url: `${t.config.publicUrl}/dashboard/account?checkout=success`,
       cancel_url: `${t.config.publicUrl}/#pricing`,
+      'metadata[userId]': user.userId,
       'metadata[plan]': 'starter',
-      'subscription_data[metadata][userId]': alice.userId,
+      'subscription_data[metadata][userId]': user.userId,
     });
+    expect(Math.abs(Number(form.expires_at) - (now() + 1800))).toBeLessThan(60);
+
+    // A second checkout: the same customer, and the first session is expired so only one can be paid.
+    stripe.requests.length = 0;
+    const again = await post('/api/billing/checkout', user.cookie, { plan: 'pro' });
+    expect(again.statusCode).toBe(200);
+    expect(calls('POST /v1/customers')).toHaveLength(0);
+    expect(calls('POST /v1/checkout/sessions')[0]!.form.get('customer')).toBe(customerId);
+    const first = new URL(res.json().url).pathname.split('/').at(-1);
+    expect(calls(`POST /v1/checkout/sessions/${first}/expire`)).toHaveLength(1);
+  });
+
+  it('replaces a customer id Stripe does not know (test mode’s own, or one deleted in Stripe)', async () => {
+    for (const unknown of ['cus_local_abc', 'cus_gone']) {
+      const user = await newUser();
+      await t.database.query(
+        `insert into user_subscription_info (user_id, billing_customer_id) values ($1, $2)`,
+        [user.userId, unknown],
+      );
+      stripe.requests.length = 0;
+      const res = await post('/api/billing/checkout', user.cookie, { plan: 'pro' });
+      expect(res.statusCode, unknown).toBe(200);
+      expect(calls('POST /v1/customers')).toHaveLength(1);
+      const customer = (await stored(user.userId))!.billing_customer_id;
+      expect(customer).toMatch(/^cus_\d+$/);
+      expect(calls('POST /v1/checkout/sessions').at(-1)!.form.get('customer')).toBe(customer);
+    }
   });
 
   it('answers a Stripe refusal with “Impossible de créer la session de paiement” (502)', async () => {
+    const user = await newUser();
     stripe.state.failNext = true;
-    const res = await post('/api/billing/checkout', alice.cookie, { plan: 'pro' });
+    const res = await post('/api/billing/checkout', user.cookie, { plan: 'pro' });
     expect(res.statusCode).toBe(502);
     expect(res.json().error).toMatchObject({
       code: 'CHECKOUT_FAILED',
       message: 'Impossible de créer la session de paiement',
     });
   });
+
+  it('refuses a subscriber another checkout (409): plans change in the portal', async () => {
+    const user = await customerWithCheckout();
+    stripe.state.subscriptions.push(subscription(user.customer));
+    await deliver(completed(user.userId, user.customer, 'sub_x'));
+    stripe.requests.length = 0;
+    const res = await post('/api/billing/checkout', user.cookie, { plan: 'pro' }, 'en');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('ALREADY_SUBSCRIBED');
+    expect(stripe.requests).toHaveLength(0);
+  });
 });
 
 describe('Stripe webhooks keep the subscription current', () => {
   it('refuses an unsigned, wrongly signed or altered event with a 400 and writes nothing', async () => {
-    const completed = event('checkout.session.completed', {
-      id: 'cs_test_1',
-      object: 'checkout.session',
-      mode: 'subscription',
-      client_reference_id: alice.userId,
-      customer: 'cus_1',
-      subscription: 'sub_1',
-    });
+    const user = await customerWithCheckout();
+    stripe.state.subscriptions.push(subscription(user.customer));
+    const done = completed(user.userId, user.customer, 'sub_x');
     const wrong = new Stripe('sk_test_other').webhooks.generateTestHeaderString({
-      payload: JSON.stringify(completed),
+      payload: JSON.stringify(done),
       secret: 'whsec_notours',
     });
     for (const signature of ['', 't=1,v1=abc', wrong]) {
-      const res = await deliver(completed, signature);
+      const res = await deliver(done, signature);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('BAD_REQUEST');
     }
@@ -238,61 +346,90 @@ describe('Stripe webhooks keep the subscription current', () => {
       headers: {
         'content-type': 'application/json',
         'stripe-signature': signer.webhooks.generateTestHeaderString({
-          payload: JSON.stringify(completed),
+          payload: JSON.stringify(done),
           secret: WEBHOOK_SECRET,
         }),
       },
-      payload: JSON.stringify({ ...completed, data: { object: { client_reference_id: bob.userId } } }),
+      payload: JSON.stringify({ ...done, type: 'customer.subscription.updated' }),
     });
     expect(altered.statusCode).toBe(400);
     expect(stripe.requests).toHaveLength(0);
-    expect((await stored(alice.userId))?.has_subscription ?? false).toBe(false);
+    expect((await stored(user.userId))!.has_subscription).toBe(false);
   });
 
-  it('subscribes the account named by a completed checkout, then follows the plan change, the cancellation and the end', async () => {
-    stripe.state.subscription = subscription(alice.userId);
-    const completed = await deliver(
-      event('checkout.session.completed', {
-        id: 'cs_test_1',
-        object: 'checkout.session',
-        mode: 'subscription',
-        client_reference_id: alice.userId,
-        customer: 'cus_1',
-        subscription: 'sub_1',
-      }),
-    );
-    expect(completed.statusCode).toBe(200);
-    expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/subscriptions/sub_1']);
-    expect(await stored(alice.userId)).toEqual({
+  it('subscribes the account of a completed checkout, then follows the plan change, the cancellation and the end', async () => {
+    const user = await customerWithCheckout();
+    const sub = subscription(user.customer);
+    stripe.state.subscriptions.push(sub);
+    expect((await deliver(completed(user.userId, user.customer, sub.id))).statusCode).toBe(200);
+    expect(calls('GET /v1/subscriptions')).toHaveLength(1);
+    expect(await stored(user.userId)).toMatchObject({
       has_subscription: true,
       subscription_tier: 'starter',
       cancel_at_period_end: false,
     });
-    expect((await status(alice.cookie)).json()).toMatchObject({ subscribed: true, tier: 'starter' });
-    expect(await usage(alice.cookie)).toMatchObject({ plan: 'starter', limit: 40 });
+    expect(await usage(user.cookie)).toMatchObject({ plan: 'starter', limit: 40 });
 
     // Changed to Pro and cancelled in Stripe's portal: the event is followed by a read of the customer's
     // subscriptions, so an event that arrives late cannot bring back an older state.
-    stripe.state.subscription = subscription(alice.userId, { price: PRICES.pro, cancelAtPeriodEnd: true });
-    const updated = await deliver(event('customer.subscription.updated', subscription(alice.userId)));
-    expect(updated.statusCode).toBe(200);
-    expect(await stored(alice.userId)).toEqual({
+    Object.assign(sub, subscription(user.customer, { price: PRICES.pro, cancelAtPeriodEnd: true }), {
+      id: sub.id,
+    });
+    const stale = { ...sub, items: subscription(user.customer).items, cancel_at_period_end: false };
+    expect((await deliver(event('customer.subscription.updated', stale))).statusCode).toBe(200);
+    expect(await stored(user.userId)).toMatchObject({
       has_subscription: true,
       subscription_tier: 'pro',
       cancel_at_period_end: true,
     });
-    expect((await status(alice.cookie)).json()).toMatchObject({
-      subscribed: true,
-      tier: 'pro',
-      cancelAtPeriodEnd: true,
-    });
-    expect(await usage(alice.cookie)).toMatchObject({ plan: 'pro', limit: 100 });
+    expect(await usage(user.cookie)).toMatchObject({ plan: 'pro', limit: 100 });
 
-    stripe.state.subscription = subscription(alice.userId, { price: PRICES.pro, status: 'canceled' });
-    await deliver(event('customer.subscription.deleted', stripe.state.subscription));
-    expect((await stored(alice.userId))?.has_subscription).toBe(false);
-    expect((await status(alice.cookie)).json()).toMatchObject({ subscribed: false, tier: null });
-    expect(await usage(alice.cookie)).toMatchObject({ plan: 'free', limit: 3 });
+    sub.status = 'canceled';
+    await deliver(event('customer.subscription.deleted', sub));
+    expect((await stored(user.userId))!.has_subscription).toBe(false);
+    expect(await usage(user.cookie)).toMatchObject({ plan: 'free', limit: 3 });
+  });
+
+  it('keeps the first of two subscriptions paid by one account and cancels the second', async () => {
+    const user = await customerWithCheckout();
+    const first = subscription(user.customer, { created: now() - 120 });
+    const second = subscription(user.customer, { price: PRICES.pro, created: now() - 30 });
+    stripe.state.subscriptions.push(first, second);
+    await deliver(completed(user.userId, user.customer, second.id));
+    expect(calls(`DELETE /v1/subscriptions/${second.id}`)).toHaveLength(1);
+    expect(calls(`DELETE /v1/subscriptions/${first.id}`)).toHaveLength(0);
+    expect(await stored(user.userId)).toMatchObject({ has_subscription: true, subscription_tier: 'starter' });
+  });
+
+  it('does not give the plan while a renewal is unpaid (past_due)', async () => {
+    const user = await customerWithCheckout();
+    stripe.state.subscriptions.push(subscription(user.customer, { status: 'past_due' }));
+    await deliver(completed(user.userId, user.customer, 'sub_pd'));
+    expect((await stored(user.userId))!.has_subscription).toBe(false);
+    expect(await usage(user.cookie)).toMatchObject({ plan: 'free' });
+  });
+
+  it('ends the plan at a cancellation date set before the period’s end', async () => {
+    const user = await customerWithCheckout();
+    const cancelAt = now() + 5 * DAY;
+    stripe.state.subscriptions.push(subscription(user.customer, { cancelAt }));
+    await deliver(completed(user.userId, user.customer, 'sub_ca'));
+    const res = (await status(user.cookie)).json();
+    expect(res).toMatchObject({ subscribed: true, cancelAtPeriodEnd: true });
+    expect(new Date(res.periodEnd).getTime()).toBe(cancelAt * 1000);
+  });
+
+  it('ignores a completed checkout that names no account of ours, or two different ones', async () => {
+    const user = await customerWithCheckout();
+    stripe.state.subscriptions.push(subscription(user.customer));
+    for (const done of [
+      completed('no-such-user', user.customer, 'sub_q'),
+      completed(user.userId, user.customer, 'sub_q', 'someone-else'),
+    ]) {
+      expect((await deliver(done)).statusCode).toBe(200);
+    }
+    expect(stripe.requests).toHaveLength(0);
+    expect((await stored(user.userId))!.has_subscription).toBe(false);
   });
 
   it('acknowledges events it does not use without acting on them', async () => {
@@ -302,52 +439,66 @@ describe('Stripe webhooks keep the subscription current', () => {
   });
 });
 
-describe('Stripe customer portal and subscription status', () => {
-  it('opens the portal for the account’s Stripe customer, returning to the account page', async () => {
-    stripe.state.subscription = subscription(alice.userId);
-    await deliver(
-      event('checkout.session.completed', {
-        id: 'cs_test_2',
-        object: 'checkout.session',
-        mode: 'subscription',
-        client_reference_id: alice.userId,
-        customer: 'cus_1',
-        subscription: 'sub_1',
-      }),
-    );
+describe('Stripe subscription status (check-subscription) and customer portal', () => {
+  it('finds a purchase whose webhook never came, on the next status check', async () => {
+    const user = await customerWithCheckout('pro');
+    stripe.state.subscriptions.push(subscription(user.customer, { price: PRICES.pro }));
+    const res = await status(user.cookie);
+    expect(res.json()).toMatchObject({ subscribed: true, tier: 'pro', cancelAtPeriodEnd: false });
+    const [list] = calls('GET /v1/subscriptions');
+    expect(list!.query.get('customer')).toBe(user.customer);
+  });
+
+  it('reads Stripe at most once a minute per account', async () => {
+    const user = await customerWithCheckout();
+    for (let i = 0; i < 5; i++) expect((await status(user.cookie)).statusCode).toBe(200);
+    expect(calls('GET /v1/subscriptions')).toHaveLength(1);
+  });
+
+  it('answers with the stored subscription when Stripe cannot be read', async () => {
+    const user = await customerWithCheckout();
+    stripe.state.subscriptions.push(subscription(user.customer, { price: PRICES.pro }));
+    await deliver(completed(user.userId, user.customer, 'sub_s'));
+    // Stripe would now say Starter, but cannot be read: the stored Pro answers.
+    stripe.state.subscriptions = stripe.state.subscriptions.filter((s) => s.customer !== user.customer);
+    stripe.state.subscriptions.push(subscription(user.customer));
     stripe.requests.length = 0;
-    const res = await post('/api/billing/portal', alice.cookie);
+    stripe.state.failNext = true;
+    const res = await status(user.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ subscribed: true, tier: 'pro' });
+    expect(calls('GET /v1/subscriptions')).toHaveLength(1);
+  });
+
+  it('opens the portal for the account’s Stripe customer, returning to the account page', async () => {
+    const user = await customerWithCheckout();
+    const res = await post('/api/billing/portal', user.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ url: 'https://billing.stripe.test/p/session/bps_1' });
-    expect(Object.fromEntries(stripe.requests[0]!.form)).toEqual({
-      customer: 'cus_1',
+    expect(Object.fromEntries(calls('POST /v1/billing_portal/sessions')[0]!.form)).toEqual({
+      customer: user.customer,
       return_url: `${t.config.publicUrl}/dashboard/account`,
       locale: 'fr',
     });
   });
 
   it('tells an account Stripe does not know that it has no subscription to manage (409)', async () => {
-    const res = await post('/api/billing/portal', bob.cookie);
+    const user = await newUser();
+    stripe.requests.length = 0;
+    const res = await post('/api/billing/portal', user.cookie);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('Ce compte n’a pas d’abonnement à gérer.');
     expect(stripe.requests).toHaveLength(0);
   });
 
-  it('reads the customer’s subscriptions from Stripe on each status check (check-subscription)', async () => {
-    stripe.state.subscription = subscription(alice.userId, { price: PRICES.pro });
-    const res = await status(alice.cookie);
-    expect(res.json()).toMatchObject({ subscribed: true, tier: 'pro', cancelAtPeriodEnd: false });
-    const [call] = stripe.requests;
-    expect(call!.path).toBe('/v1/subscriptions');
-    expect(call!.query.get('customer')).toBe('cus_1');
-  });
-
-  it('keeps answering with the stored subscription when Stripe cannot be read', async () => {
-    stripe.state.subscription = subscription(alice.userId, { price: PRICES.pro });
-    await status(alice.cookie);
+  it('answers a Stripe refusal of the portal with “Impossible d’ouvrir le portail client” (502)', async () => {
+    const user = await customerWithCheckout();
     stripe.state.failNext = true;
-    const res = await status(alice.cookie);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ subscribed: true, tier: 'pro' });
+    const res = await post('/api/billing/portal', user.cookie);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error).toMatchObject({
+      code: 'PORTAL_FAILED',
+      message: 'Impossible d’ouvrir le portail client',
+    });
   });
 });

@@ -275,6 +275,15 @@ describe('the customer portal (customer-portal → url)', () => {
     expect((await status(bob.cookie)).json().subscribed).toBe(false);
   });
 
+  it('refuses a change posted from another site', async () => {
+    await subscribe(alice, 'pro');
+    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }]) {
+      const res = await submit('/billing/portal', alice.cookie, { action: 'cancel' }, headers);
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await status(alice.cookie)).json().cancelAtPeriodEnd).toBe(false);
+  });
+
   it('refuses an unknown action or plan with a 400 and changes nothing', async () => {
     await subscribe(alice, 'starter');
     for (const form of [{ action: 'switch', plan: 'gold' }, { action: 'delete' }, {}] as Record<
@@ -291,13 +300,20 @@ describe('the customer portal (customer-portal → url)', () => {
 describe('the billing period (spec section 9: the cycle starts one month before subscription_end)', () => {
   it('renews a test-mode subscription whose period has ended, and ends a cancelled one', async () => {
     await subscribe(alice, 'starter');
-    await t.database.query(
-      `update user_subscription_info set subscription_end = now() - interval '2 days' where user_id = $1`,
-      [alice.userId],
-    );
+    // The period ended on the 15th (this month's if it has passed, else last month's): it renews on the
+    // 15th after, from where it ended, not from today.
+    const today = new Date();
+    const ended = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 15));
+    if (ended > today) ended.setUTCMonth(ended.getUTCMonth() - 1);
+    const next = new Date(ended);
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    await t.database.query(`update user_subscription_info set subscription_end = $2 where user_id = $1`, [
+      alice.userId,
+      ended.toISOString(),
+    ]);
     const renewed = (await status(alice.cookie)).json();
     expect(renewed.subscribed).toBe(true);
-    expect(new Date(renewed.periodEnd).getTime()).toBeGreaterThan(Date.now() + 20 * 86_400_000);
+    expect(renewed.periodEnd).toBe(next.toISOString());
 
     await t.database.query(
       `update user_subscription_info set subscription_end = now() - interval '1 day',
@@ -308,5 +324,35 @@ describe('the billing period (spec section 9: the cycle starts one month before 
     expect(await usage(alice.cookie)).toMatchObject({ plan: 'free', limit: 3 });
     // Subscribing again is possible once it has ended.
     expect((await checkout(alice.cookie, { plan: 'pro' })).statusCode).toBe(200);
+  });
+});
+
+describe('payments off (a public site without Stripe, here PAYMENTS_TEST_MODE=false)', () => {
+  it('sells nothing: checkout and portal say online payment is not open, and the test pages do not exist', async () => {
+    const site = await createTestApp({ PAYMENTS_TEST_MODE: 'false' });
+    try {
+      const { cookie } = await createVerifiedUser(site.app, 'public@example.test');
+      const headers = { cookie, 'accept-language': 'fr' };
+      const res = await site.app.inject({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        headers,
+        payload: { plan: 'pro' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toMatchObject({
+        code: 'PAYMENTS_UNAVAILABLE',
+        message:
+          'Le paiement en ligne n’est pas encore ouvert\u00a0: écrivez-nous pour souscrire une formule.',
+      });
+      const portalRes = await site.app.inject({ method: 'POST', url: '/api/billing/portal', headers });
+      expect(portalRes.statusCode).toBe(503);
+      const pageRes = await site.app.inject({ method: 'GET', url: '/billing/portal', headers: { cookie } });
+      expect(pageRes.statusCode).toBe(404);
+      const stat = await site.app.inject({ method: 'GET', url: '/api/billing/subscription', headers });
+      expect(stat.json().subscribed).toBe(false);
+    } finally {
+      await site.close();
+    }
   });
 });

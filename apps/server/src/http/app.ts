@@ -38,6 +38,7 @@ import { createSessionEnds } from '../modules/auth/session-ends';
 import { billingRoutes, stripeWebhookRoutes } from '../modules/billing/routes';
 import { createLocalProvider } from '../modules/billing/local-provider';
 import { localBillingRoutes } from '../modules/billing/local-routes';
+import { unavailablePayments } from '../modules/billing/provider';
 import { createStripeProvider } from '../modules/billing/stripe-provider';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -87,6 +88,10 @@ async function registerPayments(app: FastifyInstance, deps: AppDeps) {
     await app.register(stripeWebhookRoutes(stripe.stripe, payments.webhookSecret, stripe.handleEvent), {
       prefix: '/api',
     });
+    return;
+  }
+  if (payments.kind === 'off') {
+    await app.register(billingRoutes(unavailablePayments), { prefix: '/api' });
     return;
   }
   const local = createLocalProvider(database, config.publicUrl);

@@ -48,6 +48,7 @@ export function billingRoutes(provider: PaymentProvider): FastifyPluginAsync {
         });
         return { url };
       } catch (error) {
+        if (error instanceof AppError) throw error;
         request.log.error({ err: error, provider: provider.kind }, 'billing: checkout failed');
         throw new AppError('CHECKOUT_FAILED', { cause: error });
       }
@@ -65,6 +66,7 @@ export function billingRoutes(provider: PaymentProvider): FastifyPluginAsync {
           lang: requestLang(request),
         });
       } catch (error) {
+        if (error instanceof AppError) throw error;
         request.log.error({ err: error, provider: provider.kind }, 'billing: portal failed');
         throw new AppError('PORTAL_FAILED', { cause: error });
       }

@@ -1,22 +1,35 @@
 /**
  * Stripe (docs/decisions/026): Checkout for subscribing, the Billing customer portal for managing, and
- * signed webhook events plus a subscription read on each status check to keep the account's row in step.
- * The account is tied to its Stripe customer by the checkout's client_reference_id, and from then on by
- * the customer id stored on the row.
+ * signed webhook events plus a subscription read on status checks to keep the account's row in step.
+ *
+ * Each account has one Stripe customer, created before its first checkout and stored on its row, so
+ * every checkout, portal and status read is about that customer, and a purchase is found on the next
+ * status check even if its webhook never arrives. An account has at most one open checkout session: a
+ * new one expires the last, so two tabs cannot both be paid.
  */
 import { Stripe } from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaidPlan } from '@vitrine/shared/api/billing';
-import type { Lang } from '@vitrine/shared/locale';
 import type { PaymentsConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { PaymentProvider } from './provider';
-import { userIdOfCustomer, writeSubscription, type SubscriptionState } from './subscription';
+import {
+  readSubscription,
+  userIdOfCustomer,
+  writeSubscription,
+  type SubscriptionState,
+} from './subscription';
 
 type StripeConfig = Extract<PaymentsConfig, { kind: 'stripe' }>;
 
-/** Statuses in which the customer keeps the plan: Stripe retries a failed renewal while past_due. */
-const KEEPS_PLAN = new Set<Stripe.Subscription.Status>(['active', 'trialing', 'past_due']);
+/** Statuses that give the plan: a renewal Stripe is still trying to charge (past_due) does not. */
+const KEEPS_PLAN = new Set<Stripe.Subscription.Status>(['active', 'trialing']);
+/** Stripe's shortest checkout session. */
+const CHECKOUT_TTL_SECONDS = 30 * 60;
+/** A status check reads Stripe at most this often per account; webhooks carry changes in between. */
+export const SYNC_INTERVAL_MS = 60_000;
+/** The status check's read of Stripe: short, and not retried, so a slow Stripe does not hold the page. */
+const SYNC_REQUEST = { timeout: 5000, maxNetworkRetries: 0 } as const;
 
 export function stripeClient(config: StripeConfig): Stripe {
   const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
@@ -34,6 +47,10 @@ export function stripeClient(config: StripeConfig): Stripe {
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
+/** A customer id of Stripe's (not the local test mode's `cus_local_…`). */
+const isStripeCustomer = (id: string | null | undefined): id is string =>
+  Boolean(id?.startsWith('cus_') && !id.startsWith('cus_local_'));
+
 /** What a Stripe subscription means for the account: its plan (by price), period end and cancellation. */
 export function stateOfSubscription(
   subscription: Stripe.Subscription,
@@ -43,30 +60,33 @@ export function stateOfSubscription(
   const price = item?.price.id;
   const tier: PaidPlan | 'other' =
     price === prices.starter ? 'starter' : price === prices.pro ? 'pro' : 'other';
-  const periodEnd = item?.current_period_end ?? subscription.cancel_at ?? null;
+  const periodEnd = item?.current_period_end ?? null;
+  const cancelAt = subscription.cancel_at;
+  // A cancellation set for a date ends the plan then, if that comes before the period's end.
+  const end = cancelAt !== null && (periodEnd === null || cancelAt < periodEnd) ? cancelAt : periodEnd;
   return {
     active: KEEPS_PLAN.has(subscription.status),
     tier,
-    periodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
-    cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
+    periodEnd: end ? new Date(end * 1000) : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end || cancelAt !== null,
     customerId: idOf(subscription.customer)!,
     subscriptionId: subscription.id,
   };
 }
 
-/** The account named by a subscription's metadata (set by our checkout), if it still exists. */
-async function existingUser(database: Database, userId: string | undefined) {
+const byAge = (a: Stripe.Subscription, b: Stripe.Subscription) => a.created - b.created;
+
+/** The account named by our own checkout (its metadata and client_reference_id), if it still exists. */
+async function existingUser(database: Database, userId: string | null | undefined) {
   if (!userId) return undefined;
   const [row] = await database.query<{ id: string }>(`select id from users where id = $1`, [userId]);
   return row?.id;
 }
 
-/** Of a customer's subscriptions, the one that decides the plan: a live one first, else the newest. */
-function currentOf(subscriptions: Stripe.Subscription[]): Stripe.Subscription | undefined {
-  const live = subscriptions.filter((s) => KEEPS_PLAN.has(s.status));
-  const pool = live.length > 0 ? live : subscriptions;
-  return [...pool].sort((a, b) => b.created - a.created)[0];
-}
+const isMissingCustomer = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError &&
+  error.code === 'resource_missing' &&
+  error.param === 'customer';
 
 export function createStripeProvider(
   config: StripeConfig,
@@ -75,35 +95,96 @@ export function createStripeProvider(
   log: FastifyBaseLogger,
   stripe = stripeClient(config),
 ): PaymentProvider & { handleEvent(event: Stripe.Event): Promise<void>; stripe: Stripe } {
-  const locale = (lang: Lang): Stripe.Checkout.SessionCreateParams.Locale => lang;
+  const lastSync = new Map<string, number>();
 
-  async function syncCustomer(customerId: string, userId: string) {
-    const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 10 });
-    const current = currentOf(list.data);
+  /**
+   * Records the customer's subscription as Stripe has it now: the live one (the oldest, should a second
+   * have been paid, which is then cancelled), else the newest.
+   */
+  async function syncCustomer(customerId: string, userId: string, request?: Stripe.RequestOptions) {
+    const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 10 }, request);
+    const live = list.data.filter((s) => KEEPS_PLAN.has(s.status)).sort(byAge);
+    for (const extra of live.slice(1)) {
+      // Paid twice (two sessions completed at once): one plan is kept, the later one stopped at once;
+      // its first payment is for the operator to refund.
+      await stripe.subscriptions.cancel(extra.id);
+      log.error(
+        { customer: customerId, cancelled: extra.id, kept: live[0]!.id },
+        'stripe: second subscription for one account cancelled; refund its first payment',
+      );
+    }
+    const current = live[0] ?? [...list.data].sort(byAge).at(-1);
     if (!current) return;
     await writeSubscription(database, userId, stateOfSubscription(current, config.prices));
+  }
+
+  /** The account's Stripe customer, created (and stored) the first time it is needed. */
+  async function customerOf(userId: string, email: string, fresh = false): Promise<string> {
+    const row = await readSubscription(database, userId);
+    if (!fresh && isStripeCustomer(row?.billing_customer_id)) return row.billing_customer_id;
+    const customer = await stripe.customers.create(
+      { email, metadata: { userId } },
+      { idempotencyKey: `customer-${userId}-${fresh ? Date.now() : 'first'}` },
+    );
+    await database.query(
+      `insert into user_subscription_info (user_id, billing_customer_id) values ($1, $2)
+       on conflict (user_id) do update set billing_customer_id = excluded.billing_customer_id,
+         updated_at = now()`,
+      [userId, customer.id],
+    );
+    return customer.id;
+  }
+
+  /** Expires the account's open checkout sessions: only the newest can be paid. */
+  async function expireOpenSessions(userId: string) {
+    const open = await database.query<{ id: string }>(
+      `update billing_checkouts set status = 'cancelled'
+       where user_id = $1 and status = 'open' and id like 'cs_%' returning id`,
+      [userId],
+    );
+    for (const { id } of open) {
+      await stripe.checkout.sessions.expire(id).catch((error: unknown) => {
+        // Already completed or expired: nothing left to close.
+        log.info({ err: error, session: id }, 'stripe: earlier checkout session not expired');
+      });
+    }
   }
 
   return {
     kind: 'stripe',
     stripe,
-    async checkout({ userId, email, plan, lang, customerId }) {
-      const session = await stripe.checkout.sessions.create({
-        mode: 'subscription',
-        line_items: [{ price: config.prices[plan], quantity: 1 }],
-        client_reference_id: userId,
-        ...(customerId ? { customer: customerId } : { customer_email: email }),
-        metadata: { userId, plan },
-        subscription_data: { metadata: { userId, plan } },
-        locale: locale(lang),
-        success_url: `${publicUrl}/dashboard/account?checkout=success`,
-        cancel_url: `${publicUrl}/#pricing`,
-      });
+    async checkout({ userId, email, plan, lang }) {
+      await expireOpenSessions(userId);
+      const create = async (customer: string) =>
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          line_items: [{ price: config.prices[plan], quantity: 1 }],
+          client_reference_id: userId,
+          customer,
+          metadata: { userId, plan },
+          subscription_data: { metadata: { userId, plan } },
+          locale: lang,
+          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_TTL_SECONDS,
+          success_url: `${publicUrl}/dashboard/account?checkout=success`,
+          cancel_url: `${publicUrl}/#pricing`,
+        });
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await create(await customerOf(userId, email));
+      } catch (error) {
+        // A customer deleted in Stripe, or one of another Stripe account (test keys then live keys).
+        if (!isMissingCustomer(error)) throw error;
+        session = await create(await customerOf(userId, email, true));
+      }
       if (!session.url) throw new Error('Stripe returned a checkout session without a url');
+      await database.query(
+        `insert into billing_checkouts (id, user_id, plan, lang, expires_at) values ($1, $2, $3, $4, $5)`,
+        [session.id, userId, plan, lang, new Date(session.expires_at * 1000).toISOString()],
+      );
       return session.url;
     },
     async portal({ customerId, lang }) {
-      if (!customerId) return null;
+      if (!isStripeCustomer(customerId)) return null;
       const session = await stripe.billingPortal.sessions.create({
         customer: customerId,
         return_url: `${publicUrl}/dashboard/account`,
@@ -112,9 +193,12 @@ export function createStripeProvider(
       return session.url;
     },
     async refresh(userId, row) {
-      if (!row?.billing_customer_id) return;
+      const customerId = row?.billing_customer_id;
+      if (!isStripeCustomer(customerId)) return;
+      if (Date.now() - (lastSync.get(userId) ?? 0) < SYNC_INTERVAL_MS) return;
+      lastSync.set(userId, Date.now());
       try {
-        await syncCustomer(row.billing_customer_id, userId);
+        await syncCustomer(customerId, userId, SYNC_REQUEST);
       } catch (error) {
         // The stored row stays what the last event said; the status check still answers.
         log.warn({ err: error }, 'stripe: subscription read failed; the stored subscription is used');
@@ -124,12 +208,30 @@ export function createStripeProvider(
       switch (event.type) {
         case 'checkout.session.completed': {
           const session = event.data.object;
-          const userId = session.client_reference_id;
           const customerId = idOf(session.customer);
           const subscriptionId = idOf(session.subscription);
-          if (session.mode !== 'subscription' || !userId || !customerId || !subscriptionId) return;
-          const subscription = await stripe.subscriptions.retrieve(subscriptionId);
-          await writeSubscription(database, userId, stateOfSubscription(subscription, config.prices));
+          if (session.mode !== 'subscription' || !customerId || !subscriptionId) return;
+          // Only our own checkouts: the account they name (twice) must exist.
+          const userId =
+            session.metadata?.userId === session.client_reference_id
+              ? await existingUser(database, session.client_reference_id)
+              : undefined;
+          if (!userId) {
+            log.warn({ event: event.id }, 'stripe: completed checkout for no account of ours');
+            return;
+          }
+          await database.query(
+            `update billing_checkouts set status = 'complete', completed_at = now() where id = $1`,
+            [session.id],
+          );
+          const row = await readSubscription(database, userId);
+          if (row?.billing_customer_id !== customerId) {
+            await database.query(
+              `update user_subscription_info set billing_customer_id = $2 where user_id = $1`,
+              [userId, customerId],
+            );
+          }
+          await syncCustomer(customerId, userId);
           return;
         }
         case 'customer.subscription.created':
@@ -137,9 +239,7 @@ export function createStripeProvider(
         case 'customer.subscription.deleted': {
           const customerId = idOf(event.data.object.customer);
           if (!customerId) return;
-          const userId =
-            (await userIdOfCustomer(database, customerId)) ??
-            (await existingUser(database, event.data.object.metadata?.userId));
+          const userId = await userIdOfCustomer(database, customerId);
           if (!userId) {
             log.warn({ event: event.id }, 'stripe: subscription event for a customer no account has');
             return;

@@ -5,6 +5,7 @@
  */
 import type { PaidPlan, SubscriptionStatus } from '@vitrine/shared/api/billing';
 import type { Queryable } from '../../db/client';
+import { addMonths } from '../../lib/months';
 
 export type SubscriptionRow = {
   has_subscription: boolean;
@@ -94,8 +95,4 @@ export async function userIdOfCustomer(db: Queryable, customerId: string): Promi
 }
 
 /** One month after `from`, by the calendar, as the billing cycle counts back from subscription_end. */
-export function oneMonthAfter(from: Date): Date {
-  const next = new Date(from);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  return next;
-}
+export const oneMonthAfter = (from: Date): Date => addMonths(from, 1);

@@ -9,6 +9,7 @@
  */
 import { FREE_GENERATIONS, PLAN_ALLOWANCES, type Plan, type Usage } from '@vitrine/shared/api/generations';
 import type { Queryable } from '../../db/client';
+import { addMonths } from '../../lib/months';
 
 type InfoRow = {
   free_generations_used: number;
@@ -25,8 +26,7 @@ function allowanceOf(info: InfoRow | undefined, now: Date): Allowance {
     return { plan: 'free', paid: false, limit: FREE_GENERATIONS, cycleStart: null, end: null };
   }
   const tier = info.subscription_tier?.toLowerCase();
-  const cycleStart = new Date(end);
-  cycleStart.setUTCMonth(cycleStart.getUTCMonth() - 1);
+  const cycleStart = addMonths(end, -1);
   if (tier === 'starter' || tier === 'pro') {
     return { plan: tier, paid: true, limit: PLAN_ALLOWANCES[tier], cycleStart, end };
   }

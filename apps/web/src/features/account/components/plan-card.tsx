@@ -21,11 +21,12 @@ import { usageState } from '../../generations/lib/usage';
 export function PlanCard() {
   const { t } = useTranslation();
   const usage = useUsage();
-  const subscription = useSubscription();
-  const billing = useOpenBilling();
   const [search] = useSearchParams();
+  const paid = search.get('checkout') === 'success';
+  const subscription = useSubscription({ awaitPurchase: paid });
+  const billing = useOpenBilling();
   const lang = currentLang();
-  const welcome = search.get('checkout') === 'success' && subscription.subscribed;
+  const welcome = paid && subscription.subscribed;
 
   return (
     <Card
@@ -64,7 +65,9 @@ export function PlanCard() {
         <div className="flex flex-col gap-1">
           {welcome && (
             <p role="status" className="mb-3 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800">
-              {t('account.plan.welcome', { plan: t(`usage.plans.${usage.data.plan}`) })}
+              {subscription.tier === 'starter' || subscription.tier === 'pro'
+                ? t('account.plan.welcome', { plan: t(`usage.plans.${subscription.tier}`) })
+                : t('account.plan.welcomeOther')}
             </p>
           )}
           <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-ink-900">

@@ -20,8 +20,17 @@ const NOT_SUBSCRIBED: SubscriptionStatus = {
 
 export const subscriptionQueryKey = (userId: string | undefined) => ['subscription', userId] as const;
 
-/** Not subscribed while signed out, until the first answer, and when the check fails (logged only). */
-export function useSubscription(): SubscriptionStatus & { isPending: boolean } {
+/** How long the account page keeps asking after a payment, in case the provider's word is late. */
+const AWAIT_PURCHASE_MS = 60_000;
+
+/**
+ * Not subscribed while signed out, until the first answer, and when the check fails (logged only).
+ * `awaitPurchase` (back from a payment) asks every 2 seconds, for a minute, until it is subscribed.
+ */
+export function useSubscription({ awaitPurchase = false } = {}): SubscriptionStatus & {
+  isPending: boolean;
+} {
+  const [since] = useState(() => Date.now());
   const client = useQueryClient();
   const userId = useSession().data?.user.id;
   const key = subscriptionQueryKey(userId);
@@ -46,12 +55,14 @@ export function useSubscription(): SubscriptionStatus & { isPending: boolean } {
     },
     // Back from the payment tab, the answer may have changed.
     refetchOnWindowFocus: true,
-    staleTime: 10_000,
+    staleTime: 0,
+    refetchInterval: (q) =>
+      awaitPurchase && !q.state.data?.subscribed && Date.now() - since < AWAIT_PURCHASE_MS ? 2000 : false,
   });
   return { ...(query.data ?? NOT_SUBSCRIBED), isPending: Boolean(userId) && query.isPending };
 }
 
-type Target = { kind: 'checkout'; plan: PaidPlan } | { kind: 'portal' };
+type Target = { kind: 'checkout'; plan: PaidPlan } | { kind: 'portal'; from?: string };
 
 /**
  * Opens the checkout or the portal in a new tab. The tab is opened at the click, before the address is
@@ -62,12 +73,13 @@ export function useOpenBilling() {
   const { t } = useTranslation();
   const { toast } = useToast();
   const client = useQueryClient();
-  const [busy, setBusy] = useState<Target['kind'] | null>(null);
+  /** The plan whose checkout, or the button whose portal, is being opened. */
+  const [busy, setBusy] = useState<string | null>(null);
 
   async function open(target: Target) {
     const tab = window.open('', '_blank');
     if (tab) tab.opener = null;
-    setBusy(target.kind);
+    setBusy(target.kind === 'checkout' ? target.plan : (target.from ?? 'portal'));
     try {
       const { url } = await api<BillingUrl>(
         target.kind === 'checkout' ? '/api/billing/checkout' : '/api/billing/portal',
