@@ -7,7 +7,10 @@ let app: AppUnderTest;
 let browser: Browser;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ SESSION_IDLE_TIMEOUT_SECONDS: '8' }), launchBrowser()]);
+  [app, browser] = await Promise.all([
+    startApp({ SESSION_IDLE_TIMEOUT_SECONDS: '8', SESSION_CHECK_INTERVAL_SECONDS: '2' }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -208,6 +211,21 @@ describe('session rules in the browser', () => {
     // This browser's cookie was cleared too: it is a visitor again.
     expect(await (await laptop.page.request.get('/api/auth/session')).json()).toBeNull();
     await Promise.all([laptop.context.close(), phone.context.close()]);
+  });
+
+  it('a user active in the page without sending requests (reading, filling a form) stays signed in past the idle timeout', async () => {
+    const { context, page } = await signedInBrowser('en');
+    await page.goto('/dashboard/account');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    for (let second = 0; second < 12; second++) {
+      await page.mouse.move(100 + second * 10, 200);
+      await page.waitForTimeout(1000);
+    }
+    expect(page.url()).toBe(`${app.url}/dashboard/account`);
+    const res = await page.request.get('/api/auth/session');
+    expect(res.status()).toBe(200);
+    expect((await res.json())?.user?.email).toBeTruthy();
+    await context.close();
   });
 
   it('after the idle timeout (8 s here, 30 min in production) the user is signed out and sent to /auth', async () => {

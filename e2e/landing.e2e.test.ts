@@ -120,7 +120,7 @@ describe('landing page', () => {
     await context.close();
   });
 
-  it('pricing: three plans with prices in the page language; a visitor’s trial buttons go to /auth', async () => {
+  it('pricing: three plans with prices in the page language; a visitor’s trial buttons go to sign-up', async () => {
     const { context, page } = await open('en-US');
     const prices = () => page.locator('#pricing [data-price]').allTextContents();
     expect(await prices()).toEqual(['€0', '€29', '€59']);
@@ -128,7 +128,7 @@ describe('landing page', () => {
     const trials = page.locator('#pricing').getByRole('link', { name: 'Start free trial' });
     expect(await trials.count()).toBe(2);
     for (const href of await trials.evaluateAll((links) => links.map((l) => l.getAttribute('href'))))
-      expect(href).toBe('/auth');
+      expect(href).toBe('/auth?mode=signup');
     await page.getByRole('button', { name: 'Switch to French' }).click();
     await expect
       .poll(async () => (await prices()).map((p) => p.replace(/\s/g, ' ')))

@@ -115,6 +115,20 @@ describe('Fusion request (spec section 3)', () => {
 });
 
 describe('Express request (spec section 3)', () => {
+  it('takes a description written on several lines, its line breaks read as spaces', () => {
+    const parsed = expressRequest.parse({
+      style: 'techno',
+      format: 'banner',
+      description: 'Boulangerie artisanale\r\n  Pains au levain\n\n\tdepuis 1987 ',
+    });
+    expect(parsed.description).toBe('Boulangerie artisanale Pains au levain depuis 1987');
+    // Other control characters and markup are still refused.
+    for (const description of ['Pains\u0007', 'Fleurs <b>'])
+      expect(expressRequest.safeParse({ style: 'techno', format: 'banner', description }).success).toBe(
+        false,
+      );
+  });
+
   it('requires style and format, description optional and trimmed', () => {
     expect(EXPRESS_STYLES).toHaveLength(8);
     const parsed = expressRequest.parse({ style: 'techno', format: 'banner', description: ' Café ' });

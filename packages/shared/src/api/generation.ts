@@ -100,6 +100,18 @@ export function optionalCopy(max: number) {
 }
 
 /**
+ * A description typed in a multi-line box: its line breaks and tabs become single spaces (the image
+ * sets it as running text), then it is checked like any other copy.
+ */
+export function optionalParagraph(max: number) {
+  return z.preprocess(
+    (value) =>
+      typeof value === 'string' ? value.normalize('NFC').replace(/[^\S\r\n\t]*[\r\n\t]+\s*/g, ' ') : value,
+    optionalText(max),
+  );
+}
+
+/**
  * The language the user reads the interface in: it decides the typography of the image's text (French
  * or English rules) and the language of written copy. Absent, the engine detects it from the text.
  */
@@ -132,7 +144,7 @@ export type FusionRequest = z.output<typeof fusionRequest>;
 export const expressRequest = z.object({
   style: option(EXPRESS_STYLES),
   format: option(EXPRESS_FORMATS),
-  description: optionalCopy(DESCRIPTION_MAX_LENGTH),
+  description: optionalParagraph(DESCRIPTION_MAX_LENGTH),
   variants,
   language: optionalLanguage,
 });

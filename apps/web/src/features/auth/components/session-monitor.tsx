@@ -45,11 +45,18 @@ export function SessionMonitor() {
         },
       });
     }, 1000);
-    // The health check reads the session passively: an idle tab must not keep it alive.
+    // The health check reads the session passively while the tab is idle, so an idle tab does not keep
+    // it alive; after activity in the page (reading, filling a form: nothing the server sees) it counts
+    // as activity, so a user at work is not signed out for not having sent a request.
+    let lastCheck = Date.now();
     const healthTimer = window.setInterval(() => {
-      api<SessionResponse>('/api/auth/session?passive=1').catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 401) expire();
-      });
+      const active = lastActivity.current > lastCheck;
+      lastCheck = Date.now();
+      api<SessionResponse>(active ? '/api/auth/session' : '/api/auth/session?passive=1').catch(
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 401) expire();
+        },
+      );
     }, settings.checkIntervalSeconds * 1000);
 
     return () => {

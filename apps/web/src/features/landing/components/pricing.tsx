@@ -134,7 +134,7 @@ export function Pricing() {
                   </ButtonLink>
                 ) : !signedIn ? (
                   <ButtonLink
-                    to={PAGE_PATHS.auth}
+                    to={`${PAGE_PATHS.auth}?mode=signup`}
                     variant={popular ? 'accent' : 'primary'}
                     className="mt-8 py-3"
                     data-trial={plan.key}
