@@ -87,6 +87,16 @@ function fakeStripe() {
       }
       if (route === 'GET /v1/subscriptions') {
         const customer = url.searchParams.get('customer');
+        if (customer === 'cus_gone') {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              param: 'customer',
+              message: "No such customer: 'cus_gone'",
+            },
+          });
+        }
         return send(200, {
           object: 'list',
           data: state.subscriptions.filter((s) => s.customer === customer),
@@ -157,6 +167,8 @@ beforeAll(async () => {
     STRIPE_PRICE_STARTER: PRICES.starter,
     STRIPE_PRICE_PRO: PRICES.pro,
     STRIPE_API_URL: `http://127.0.0.1:${port}`,
+    // Each test signs up its own account, from one address.
+    RATE_LIMIT_MULTIPLIER: '100',
   });
 });
 afterAll(async () => {
@@ -300,6 +312,18 @@ describe('Stripe checkout (create-checkout)', () => {
       const customer = (await stored(user.userId))!.billing_customer_id;
       expect(customer).toMatch(/^cus_\d+$/);
       expect(calls('POST /v1/checkout/sessions').at(-1)!.form.get('customer')).toBe(customer);
+    }
+  });
+
+  it('refuses a second checkout while Stripe has a subscription the account’s row does not show yet', async () => {
+    for (const status of ['active', 'past_due', 'incomplete']) {
+      const user = await customerWithCheckout();
+      // Paid in another tab, webhook not arrived; or a renewal Stripe is still retrying.
+      stripe.state.subscriptions.push(subscription(user.customer, { status }));
+      const res = await post('/api/billing/checkout', user.cookie, { plan: 'pro' }, 'en');
+      expect(res.statusCode, status).toBe(409);
+      expect(res.json().error.code).toBe('ALREADY_SUBSCRIBED');
+      expect(calls('POST /v1/checkout/sessions')).toHaveLength(0);
     }
   });
 
@@ -472,6 +496,9 @@ describe('Stripe subscription status (check-subscription) and customer portal', 
 
   it('opens the portal for the account’s Stripe customer, returning to the account page', async () => {
     const user = await customerWithCheckout();
+    stripe.state.subscriptions.push(subscription(user.customer));
+    await deliver(completed(user.userId, user.customer, 'sub_p'));
+    stripe.requests.length = 0;
     const res = await post('/api/billing/portal', user.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ url: 'https://billing.stripe.test/p/session/bps_1' });
@@ -482,17 +509,20 @@ describe('Stripe subscription status (check-subscription) and customer portal', 
     });
   });
 
-  it('tells an account Stripe does not know that it has no subscription to manage (409)', async () => {
-    const user = await newUser();
-    stripe.requests.length = 0;
-    const res = await post('/api/billing/portal', user.cookie);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('Ce compte n’a pas d’abonnement à gérer.');
-    expect(stripe.requests).toHaveLength(0);
+  it('tells an account that never subscribed that it has no subscription to manage (409)', async () => {
+    for (const user of [await newUser(), await customerWithCheckout()]) {
+      stripe.requests.length = 0;
+      const res = await post('/api/billing/portal', user.cookie);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe('Ce compte n’a pas d’abonnement à gérer.');
+      expect(stripe.requests).toHaveLength(0);
+    }
   });
 
   it('answers a Stripe refusal of the portal with “Impossible d’ouvrir le portail client” (502)', async () => {
     const user = await customerWithCheckout();
+    stripe.state.subscriptions.push(subscription(user.customer));
+    await deliver(completed(user.userId, user.customer, 'sub_r'));
     stripe.state.failNext = true;
     const res = await post('/api/billing/portal', user.cookie);
     expect(res.statusCode).toBe(502);

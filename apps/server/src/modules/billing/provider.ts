@@ -17,7 +17,13 @@ export type CheckoutRequest = {
   customerId: string | null;
 };
 
-export type PortalRequest = { userId: string; customerId: string | null; lang: Lang };
+export type PortalRequest = {
+  userId: string;
+  customerId: string | null;
+  /** The account has had a subscription (current or ended) with the provider. */
+  hasSubscription: boolean;
+  lang: Lang;
+};
 
 export type PaymentProvider = {
   kind: 'local' | 'stripe' | 'off';

@@ -63,6 +63,7 @@ export function billingRoutes(provider: PaymentProvider): FastifyPluginAsync {
         url = await provider.portal({
           userId: user.id,
           customerId: row?.billing_customer_id ?? null,
+          hasSubscription: Boolean(row?.billing_subscription_id),
           lang: requestLang(request),
         });
       } catch (error) {

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaidPlan } from '@vitrine/shared/api/billing';
 import type { PaymentsConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { AppError } from '../../http/app-error';
 import type { PaymentProvider } from './provider';
 import {
   readSubscription,
@@ -24,6 +25,15 @@ type StripeConfig = Extract<PaymentsConfig, { kind: 'stripe' }>;
 
 /** Statuses that give the plan: a renewal Stripe is still trying to charge (past_due) does not. */
 const KEEPS_PLAN = new Set<Stripe.Subscription.Status>(['active', 'trialing']);
+/** Subscriptions that still stand: a new checkout would be a second one (past_due: pay it instead). */
+const STANDING = new Set<Stripe.Subscription.Status>([
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'incomplete',
+  'paused',
+]);
 /** Stripe's shortest checkout session. */
 const CHECKOUT_TTL_SECONDS = 30 * 60;
 /** A status check reads Stripe at most this often per account; webhooks carry changes in between. */
@@ -96,6 +106,19 @@ export function createStripeProvider(
   stripe = stripeClient(config),
 ): PaymentProvider & { handleEvent(event: Stripe.Event): Promise<void>; stripe: Stripe } {
   const lastSync = new Map<string, number>();
+  /** One checkout at a time per account in this process: two clicks cannot both open a session. */
+  const checkouts = new Map<string, Promise<unknown>>();
+  const oneAtATime = <T>(userId: string, work: () => Promise<T>): Promise<T> => {
+    const previous = checkouts.get(userId) ?? Promise.resolve();
+    const next = previous.catch(() => {}).then(work);
+    checkouts.set(userId, next);
+    void next
+      .finally(() => {
+        if (checkouts.get(userId) === next) checkouts.delete(userId);
+      })
+      .catch(() => {});
+    return next;
+  };
 
   /**
    * Records the customer's subscription as Stripe has it now: the live one (the oldest, should a second
@@ -153,38 +176,54 @@ export function createStripeProvider(
   return {
     kind: 'stripe',
     stripe,
-    async checkout({ userId, email, plan, lang }) {
-      await expireOpenSessions(userId);
-      const create = async (customer: string) =>
-        stripe.checkout.sessions.create({
-          mode: 'subscription',
-          line_items: [{ price: config.prices[plan], quantity: 1 }],
-          client_reference_id: userId,
-          customer,
-          metadata: { userId, plan },
-          subscription_data: { metadata: { userId, plan } },
-          locale: lang,
-          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_TTL_SECONDS,
-          success_url: `${publicUrl}/dashboard/account?checkout=success`,
-          cancel_url: `${publicUrl}/#pricing`,
-        });
-      let session: Stripe.Checkout.Session;
-      try {
-        session = await create(await customerOf(userId, email));
-      } catch (error) {
-        // A customer deleted in Stripe, or one of another Stripe account (test keys then live keys).
-        if (!isMissingCustomer(error)) throw error;
-        session = await create(await customerOf(userId, email, true));
-      }
-      if (!session.url) throw new Error('Stripe returned a checkout session without a url');
-      await database.query(
-        `insert into billing_checkouts (id, user_id, plan, lang, expires_at) values ($1, $2, $3, $4, $5)`,
-        [session.id, userId, plan, lang, new Date(session.expires_at * 1000).toISOString()],
-      );
-      return session.url;
+    checkout({ userId, email, plan, lang }) {
+      return oneAtATime(userId, async () => {
+        await expireOpenSessions(userId);
+        let customer = await customerOf(userId, email);
+        // The stored row may be behind Stripe (a payment whose webhook has not come yet, a renewal
+        // being retried): Stripe's own list decides whether this would be a second subscription.
+        let standing: Stripe.Subscription[];
+        try {
+          standing = (await stripe.subscriptions.list({ customer, status: 'all', limit: 10 })).data;
+        } catch (error) {
+          // A customer deleted in Stripe, or one of another Stripe account (test keys then live keys).
+          if (!isMissingCustomer(error)) throw error;
+          customer = await customerOf(userId, email, true);
+          standing = [];
+        }
+        if (standing.some((s) => STANDING.has(s.status))) throw new AppError('ALREADY_SUBSCRIBED');
+        const create = async (id: string) =>
+          stripe.checkout.sessions.create({
+            mode: 'subscription',
+            line_items: [{ price: config.prices[plan], quantity: 1 }],
+            client_reference_id: userId,
+            customer: id,
+            metadata: { userId, plan },
+            subscription_data: { metadata: { userId, plan } },
+            locale: lang,
+            expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_TTL_SECONDS,
+            success_url: `${publicUrl}/dashboard/account?checkout=success`,
+            cancel_url: `${publicUrl}/#pricing`,
+          });
+        let session: Stripe.Checkout.Session;
+        try {
+          session = await create(customer);
+        } catch (error) {
+          // A customer deleted in Stripe, or one of another Stripe account (test keys then live keys).
+          if (!isMissingCustomer(error)) throw error;
+          session = await create(await customerOf(userId, email, true));
+        }
+        if (!session.url) throw new Error('Stripe returned a checkout session without a url');
+        await database.query(
+          `insert into billing_checkouts (id, user_id, plan, lang, expires_at) values ($1, $2, $3, $4, $5)`,
+          [session.id, userId, plan, lang, new Date(session.expires_at * 1000).toISOString()],
+        );
+        return session.url;
+      });
     },
-    async portal({ customerId, lang }) {
-      if (!isStripeCustomer(customerId)) return null;
+    async portal({ customerId, hasSubscription, lang }) {
+      // A customer who never subscribed has nothing to manage there.
+      if (!isStripeCustomer(customerId) || !hasSubscription) return null;
       const session = await stripe.billingPortal.sessions.create({
         customer: customerId,
         return_url: `${publicUrl}/dashboard/account`,

@@ -27,6 +27,17 @@ export type CheckDeps = {
 
 type Check = () => Promise<ServiceState>;
 
+/** A check that has not answered by then counts as an outage: the page must not wait on it. */
+const CHECK_TIMEOUT_MS = 6000;
+
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
+
 const passes =
   (work: () => Promise<unknown>): Check =>
   async () => {
@@ -43,7 +54,8 @@ export async function checkServices(
   log: (id: ServiceId, error: unknown) => void,
 ): Promise<{ services: ServiceStatus[]; provider: ProviderStatus | null }> {
   const { database, storage } = deps;
-  const provider = deps.provider ? await deps.provider() : null;
+  // Read alongside the other checks (it has its own time limit and falls back to operational).
+  const providerRead = deps.provider ? deps.provider() : Promise.resolve(null);
   const checks: Record<ServiceId, Check> = {
     images: async () => {
       try {
@@ -58,6 +70,7 @@ export async function checkServices(
         return 'outage';
       }
       // The spec's rule: degraded whenever the provider's component is not operational.
+      const provider = await providerRead;
       return provider && provider.status !== 'operational' ? 'degraded' : 'operational';
     },
     auth: passes(() => database.query(`select 1 from sessions limit 1`)),
@@ -74,12 +87,12 @@ export async function checkServices(
   };
   const services = await Promise.all(
     (Object.keys(checks) as ServiceId[]).map(async (id) => {
-      const status = await checks[id]().catch((error: unknown) => {
+      const status = await within(CHECK_TIMEOUT_MS, checks[id]()).catch((error: unknown) => {
         log(id, error);
         return 'outage' as const;
       });
       return { id, status, lastChecked: new Date().toISOString() };
     }),
   );
-  return { services, provider };
+  return { services, provider: await providerRead };
 }

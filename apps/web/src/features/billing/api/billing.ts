@@ -93,8 +93,9 @@ export function useOpenBilling() {
       toast({
         variant: 'destructive',
         title: t(signedOut ? 'billing.authTitle' : 'billing.errorTitle'),
+        // The server's sentence (the spec's own for a provider failure); a generic one when it is unreachable.
         description:
-          error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.status < 500
+          error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.code !== 'INTERNAL_ERROR'
             ? error.message
             : t(target.kind === 'checkout' ? 'errors.CHECKOUT_FAILED' : 'errors.PORTAL_FAILED'),
       });

@@ -147,11 +147,11 @@ export function Pricing() {
                     className="mt-8 py-3"
                     data-trial={plan.key}
                     disabled={isCurrent || subscription.isPending || billing.busy !== null}
-                    busy={billing.busy !== null && !isCurrent}
+                    busy={billing.busy === plan.key}
                     onClick={() =>
                       void billing.open(
                         current
-                          ? { kind: 'portal' }
+                          ? { kind: 'portal', from: plan.key }
                           : { kind: 'checkout', plan: plan.key as 'starter' | 'pro' },
                       )
                     }

@@ -32,13 +32,15 @@ export function useServiceStatus(refetchInterval = 60_000) {
 }
 
 /**
- * The image service cannot take generations now: its check failed or the provider reports a problem.
+ * The image service cannot take generations now: its check failed or the provider reports an outage.
  * Unknown (still checking, or the status itself unreachable) is not "down": the start call will say.
  */
 export function useImagesDown(): boolean {
   const { data } = useServiceStatus(5 * 60_000);
   if (!data) return false;
   const images = data.services.find((s) => s.id === 'images');
-  const providerDown = data.provider !== null && data.provider.status !== 'operational';
+  // A provider that is slow or in maintenance may still answer (and a failed variant is drawn locally):
+  // only an outage blocks.
+  const providerDown = data.provider?.status === 'outage';
   return providerDown || images?.status === 'outage';
 }
