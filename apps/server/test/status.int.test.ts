@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusResponse } from '@vitrine/shared/api/status';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { beat } from '../src/jobs/heartbeat';
+import { createTestApp, startTestWorker, type TestApp } from './helpers/test-app';
 import { createVerifiedUser } from './helpers/accounts';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-web-'));
@@ -35,8 +36,14 @@ afterEach(async () => {
   t = undefined;
 });
 
+/** A render worker's heartbeat, as a running worker writes it (the test apps start none). */
+const workerAlive = (app: TestApp) => beat(app.database, 'test-worker');
+
 async function status(env: Record<string, string> = {}): Promise<StatusResponse> {
-  t ??= await createTestApp({ WEB_DIST_DIR: webDist, ...env });
+  if (!t) {
+    t = await createTestApp({ WEB_DIST_DIR: webDist, ...env });
+    await workerAlive(t);
+  }
   const res = await t.app.inject({ method: 'GET', url: '/api/status' });
   expect(res.statusCode).toBe(200);
   expect(res.headers['cache-control']).toBe('no-store');
@@ -72,6 +79,7 @@ describe('GET /api/status', () => {
 
   it('reports the upload service down when files cannot be written, and the dashboard when no web build is served', async () => {
     t = await createTestApp({});
+    await workerAlive(t);
     const storage = path.join(t.config.dataDir, 'storage');
     fs.rmSync(storage, { recursive: true, force: true });
     fs.writeFileSync(storage, 'not a directory');
@@ -82,6 +90,7 @@ describe('GET /api/status', () => {
 
   it('reports image generation degraded when a generation has waited over five minutes (the renderer is not keeping up)', async () => {
     t = await createTestApp({ WEB_DIST_DIR: webDist });
+    await workerAlive(t);
     const { userId } = await createVerifiedUser(t.app, 'stalled@example.test');
     await t.database.query(
       `insert into background_generations (user_id, status, progress, webhook_data, updated_at)
@@ -91,6 +100,31 @@ describe('GET /api/status', () => {
     const body = await status();
     expect(stateOf(body).images).toBe('degraded');
     expect(body.overall).toBe('issues');
+  });
+});
+
+describe('the render worker', () => {
+  it('puts image generation in outage when no worker has said it is alive for 90 seconds', async () => {
+    t = await createTestApp({ WEB_DIST_DIR: webDist });
+    expect(stateOf(await status()).images).toBe('outage');
+    await t.close();
+    t = await createTestApp({ WEB_DIST_DIR: webDist });
+    await t.database.query(
+      `insert into worker_heartbeats (worker, beat_at) values ('gone', now() - interval '2 minutes')`,
+    );
+    const body = await status();
+    expect(stateOf(body).images).toBe('outage');
+    expect(body.overall).toBe('issues');
+  });
+
+  it('is seen alive once a worker has started', async () => {
+    t = await createTestApp({ WEB_DIST_DIR: webDist });
+    const worker = await startTestWorker(t);
+    try {
+      expect(stateOf(await status()).images).toBe('operational');
+    } finally {
+      await worker.stop(1000);
+    }
   });
 });
 

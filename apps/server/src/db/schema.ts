@@ -76,6 +76,12 @@ export const userSubscriptionInfo = pgTable(
   ],
 );
 
+/** Each worker process says it is alive every 30 seconds; the status page reads the latest. */
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  worker: text('worker').primaryKey(),
+  beatAt: timestamp('beat_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const CHECKOUT_STATUSES = ['open', 'complete', 'cancelled'] as const;
 
 /** The local test-mode checkout's sessions (docs/decisions/026); Stripe keeps its own. */

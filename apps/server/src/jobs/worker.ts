@@ -18,6 +18,7 @@ import { RENDER_JOB } from '../modules/generations/service';
 import type { JobContext, JobDefinition } from './job';
 import { generationSweeper } from './definitions/generation-sweeper';
 import { JOBS } from './registry';
+import { startHeartbeat } from './heartbeat';
 import { createQueue } from './queue';
 
 export type Worker = { queue: PgBoss; stop(timeoutMs?: number): Promise<void> };
@@ -96,11 +97,15 @@ export async function startWorker(
         for (const id of renderWorkers) queue.notifyWorker(id);
       })
     : undefined;
+  const stopHeartbeat = await startHeartbeat(database, (error) =>
+    logger.error({ err: error }, 'worker heartbeat not written'),
+  );
   logger.info({ jobs: jobs.map((j) => j.name) }, 'worker started');
   return {
     queue,
     // Running jobs get the same grace period as HTTP requests; pg-boss retries whatever is cut off.
     async stop(timeout = 10_000) {
+      stopHeartbeat();
       await unlisten?.().catch(() => {});
       await queue.stop({ graceful: true, timeout, close: false, wait: true });
       deps.contact?.mailer.close();

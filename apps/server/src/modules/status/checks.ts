@@ -5,8 +5,9 @@
  * - auth: the session table can be read;
  * - uploads: a small file can be written to and removed from the file storage;
  * - dashboard: the web app's build is there to be served;
- * - images: no generation has been left waiting past its time (the render worker keeps up), and the
- *   image provider's own status page, when there is one, reports its component operational.
+ * - images: a render worker has said it is alive in the last 90 seconds, no generation has been left
+ *   waiting past its time (the worker keeps up), and the image provider's own status page, when there
+ *   is one, reports its component operational.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ProviderStatus, ServiceId, ServiceState, ServiceStatus } from '@vitrine/shared/api/status';
 import type { Database } from '../../db/client';
+import { WORKER_SILENT_AFTER_MS } from '../../jobs/heartbeat';
 import type { Storage } from '../storage/storage';
 
 export type CheckDeps = {
@@ -59,6 +61,13 @@ export async function checkServices(
   const checks: Record<ServiceId, Check> = {
     images: async () => {
       try {
+        const [worker] = await database.query<{ silent: boolean }>(
+          `select coalesce(max(beat_at) < now() - make_interval(secs => $1), true) as silent
+           from worker_heartbeats`,
+          [WORKER_SILENT_AFTER_MS / 1000],
+        );
+        // No render worker alive: generations would wait forever.
+        if (worker?.silent !== false) return 'outage';
         const [row] = await database.query<{ stalled: number }>(
           `select count(*)::int as stalled from background_generations
            where status in ('pending', 'processing') and updated_at < now() - make_interval(secs => $1)`,

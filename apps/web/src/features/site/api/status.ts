@@ -16,11 +16,20 @@ export const STATUS_DOT: Record<DotState, string> = {
   outage: 'bg-red-500',
 };
 
-export function useServiceStatus(refetchInterval = 60_000) {
+/** The image service cannot take generations: its check failed or the provider reports an outage. */
+function imagesDown(data: StatusResponse): boolean {
+  const images = data.services.find((s) => s.id === 'images');
+  // A provider that is slow or in maintenance may still answer (and a failed variant is drawn locally):
+  // only an outage blocks.
+  return data.provider?.status === 'outage' || images?.status === 'outage';
+}
+
+/** Checks every `every` ms, or every 30 s while generating is blocked, to unblock it soon after. */
+export function useServiceStatus(every = 60_000) {
   const query = useQuery({
     queryKey: ['status'],
     queryFn: () => api<StatusResponse>('/api/status'),
-    refetchInterval,
+    refetchInterval: (q) => (q.state.data && imagesDown(q.state.data) ? Math.min(every, 30_000) : every),
     retry: false,
   });
   const dot: DotState = query.isPending
@@ -32,15 +41,10 @@ export function useServiceStatus(refetchInterval = 60_000) {
 }
 
 /**
- * The image service cannot take generations now: its check failed or the provider reports an outage.
- * Unknown (still checking, or the status itself unreachable) is not "down": the start call will say.
+ * Whether the generate button shows its 'API unavailable' state. Unknown (still checking, or the
+ * status itself unreachable) is not "down": the start call will say.
  */
 export function useImagesDown(): boolean {
   const { data } = useServiceStatus(5 * 60_000);
-  if (!data) return false;
-  const images = data.services.find((s) => s.id === 'images');
-  // A provider that is slow or in maintenance may still answer (and a failed variant is drawn locally):
-  // only an outage blocks.
-  const providerDown = data.provider?.status === 'outage';
-  return providerDown || images?.status === 'outage';
+  return data ? imagesDown(data) : false;
 }
