@@ -132,6 +132,7 @@ const JSON_ROUTES: Route[] = [
     signedIn: true,
   },
   { method: 'POST', url: '/api/copy/slogans', fields: ['productName', 'style', 'language'], signedIn: true },
+  { method: 'POST', url: '/api/billing/checkout', fields: ['plan'], signedIn: true },
 ];
 
 const QUERY_ROUTES = [
@@ -141,6 +142,8 @@ const QUERY_ROUTES = [
   `/api/generations/${randomUUID()}`,
   `/api/generations/${randomUUID()}/edit`,
   `/api/images/${randomUUID()}/0`,
+  '/api/billing/subscription',
+  '/api/status',
 ];
 
 function expectTranslatedRefusal(status: number, body: string, lang: Lang, where: string) {
