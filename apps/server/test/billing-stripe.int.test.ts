@@ -19,6 +19,16 @@ const now = () => Math.floor(Date.now() / 1000);
 type Recorded = { method: string; path: string; query: URLSearchParams; form: URLSearchParams; auth: string };
 type Sub = Record<string, unknown> & { id: string; customer: string; status: string; created: number };
 
+/** Stripe's answer about a customer it does not have (deleted, or another account's). */
+const NO_SUCH_CUSTOMER = {
+  error: {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    param: 'customer',
+    message: "No such customer: 'cus_gone'",
+  },
+};
+
 /** Stripe's API as far as the app uses it: customers, checkout and portal sessions, subscriptions. */
 function fakeStripe() {
   const requests: Recorded[] = [];
@@ -55,16 +65,7 @@ function fakeStripe() {
         return send(200, { id: `cus_${state.customers}`, object: 'customer', email: form.get('email') });
       }
       if (route === 'POST /v1/checkout/sessions') {
-        if (form.get('customer') === 'cus_gone') {
-          return send(400, {
-            error: {
-              type: 'invalid_request_error',
-              code: 'resource_missing',
-              param: 'customer',
-              message: "No such customer: 'cus_gone'",
-            },
-          });
-        }
+        if (form.get('customer') === 'cus_gone') return send(400, NO_SUCH_CUSTOMER);
         state.sessions++;
         const id = `cs_test_${state.sessions}`;
         return send(200, {
@@ -87,16 +88,7 @@ function fakeStripe() {
       }
       if (route === 'GET /v1/subscriptions') {
         const customer = url.searchParams.get('customer');
-        if (customer === 'cus_gone') {
-          return send(400, {
-            error: {
-              type: 'invalid_request_error',
-              code: 'resource_missing',
-              param: 'customer',
-              message: "No such customer: 'cus_gone'",
-            },
-          });
-        }
+        if (customer === 'cus_gone') return send(400, NO_SUCH_CUSTOMER);
         return send(200, {
           object: 'list',
           data: state.subscriptions.filter((s) => s.customer === customer),
