@@ -6,7 +6,7 @@ import { PLAN_PRICES_EUR, type PaidPlan } from '@vitrine/shared/api/billing';
 import { PLAN_ALLOWANCES } from '@vitrine/shared/api/generations';
 import { translate, type MessageKey, type MessageParams } from '@vitrine/shared/i18n/catalog';
 import { LOCALE_BY_LANG, type Lang } from '@vitrine/shared/locale';
-import { escapeHtml } from '../../lib/html';
+import { escapeHtml, htmlPage } from '../../lib/html';
 
 const STYLE = `
 :root { color-scheme: light; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; line-height: 1.5; color: #141833; }
@@ -53,24 +53,16 @@ const planName = (t: PageText, plan: PaidPlan | 'other') =>
 
 function frame(lang: Lang, title: string, body: string): string {
   const t = pageText(lang);
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Vitrine</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<p class="test" role="note">${escapeHtml(t('billingPage.testMode'))}</p>
+  return htmlPage({
+    lang,
+    title: `${title} · Vitrine`,
+    style: STYLE,
+    body: `<p class="test" role="note">${escapeHtml(t('billingPage.testMode'))}</p>
 <main>
 <p class="brand">Vitrine</p>
 ${body}
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
 const link = (href: string, label: string, kind = 'secondary') =>

@@ -9,6 +9,7 @@ import type { PaidPlan } from '@vitrine/shared/api/billing';
 import type { Lang } from '@vitrine/shared/locale';
 import { AppError } from '../../http/app-error';
 import type { Database, Queryable } from '../../db/client';
+import type { CHECKOUT_STATUSES } from '../../db/schema';
 import type { PaymentProvider } from './provider';
 import {
   oneMonthAfter,
@@ -25,7 +26,7 @@ export type Checkout = {
   id: string;
   user_id: string;
   plan: PaidPlan;
-  status: 'open' | 'complete' | 'cancelled';
+  status: (typeof CHECKOUT_STATUSES)[number];
   lang: Lang;
   expires_at: Date | string;
 };

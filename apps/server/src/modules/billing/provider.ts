@@ -13,12 +13,10 @@ export type CheckoutRequest = {
   email: string;
   plan: PaidPlan;
   lang: Lang;
-  /** The provider's customer already linked to this account, if any. */
-  customerId: string | null;
 };
 
 export type PortalRequest = {
-  userId: string;
+  /** The provider's customer linked to this account, if any. */
   customerId: string | null;
   /** The account has had a subscription (current or ended) with the provider. */
   hasSubscription: boolean;

@@ -44,7 +44,6 @@ export function billingRoutes(provider: PaymentProvider): FastifyPluginAsync {
           email: user.email,
           plan,
           lang: requestLang(request),
-          customerId: row?.billing_customer_id ?? null,
         });
         return { url };
       } catch (error) {
@@ -61,7 +60,6 @@ export function billingRoutes(provider: PaymentProvider): FastifyPluginAsync {
       let url: string | null;
       try {
         url = await provider.portal({
-          userId: user.id,
           customerId: row?.billing_customer_id ?? null,
           hasSubscription: Boolean(row?.billing_subscription_id),
           lang: requestLang(request),

@@ -41,17 +41,29 @@ function tierOf(value: string | null): PaidPlan | 'other' {
   return tier === 'starter' || tier === 'pro' ? tier : 'other';
 }
 
-/** Subscribed means an active subscription whose paid period has not ended (the allowance's own rule). */
-export function statusOf(row: SubscriptionRow | undefined, now = new Date()): SubscriptionStatus {
+type PlanColumns = Pick<SubscriptionRow, 'has_subscription' | 'subscription_tier' | 'subscription_end'>;
+
+/**
+ * The paid plan a row gives now: an active subscription whose period has not ended (spec section 9:
+ * the tier compared in lower case with starter or pro, any other one 'other'). Null for a free account.
+ */
+export function currentPlan(
+  row: PlanColumns | undefined,
+  now = new Date(),
+): { tier: PaidPlan | 'other'; end: Date } | null {
   const end = row?.subscription_end ? new Date(row.subscription_end) : null;
-  if (!row?.has_subscription || !end || end <= now) {
-    return { subscribed: false, tier: null, periodEnd: null, cancelAtPeriodEnd: false };
-  }
+  if (!row?.has_subscription || !end || end <= now) return null;
+  return { tier: tierOf(row.subscription_tier), end };
+}
+
+export function statusOf(row: SubscriptionRow | undefined, now = new Date()): SubscriptionStatus {
+  const plan = currentPlan(row, now);
+  if (!plan) return { subscribed: false, tier: null, periodEnd: null, cancelAtPeriodEnd: false };
   return {
     subscribed: true,
-    tier: tierOf(row.subscription_tier),
-    periodEnd: end.toISOString(),
-    cancelAtPeriodEnd: row.cancel_at_period_end,
+    tier: plan.tier,
+    periodEnd: plan.end.toISOString(),
+    cancelAtPeriodEnd: Boolean(row?.cancel_at_period_end),
   };
 }
 

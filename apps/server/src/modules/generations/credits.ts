@@ -10,6 +10,7 @@
 import { FREE_GENERATIONS, PLAN_ALLOWANCES, type Plan, type Usage } from '@vitrine/shared/api/generations';
 import type { Queryable } from '../../db/client';
 import { addMonths } from '../../lib/months';
+import { currentPlan } from '../billing/subscription';
 
 type InfoRow = {
   free_generations_used: number;
@@ -21,16 +22,19 @@ type InfoRow = {
 type Allowance = { plan: Plan; paid: boolean; limit: number; cycleStart: Date | null; end: Date | null };
 
 function allowanceOf(info: InfoRow | undefined, now: Date): Allowance {
-  const end = info?.subscription_end ? new Date(info.subscription_end) : null;
-  if (!info?.has_subscription || !end || end <= now) {
-    return { plan: 'free', paid: false, limit: FREE_GENERATIONS, cycleStart: null, end: null };
+  const current = currentPlan(info, now);
+  if (!current) return { plan: 'free', paid: false, limit: FREE_GENERATIONS, cycleStart: null, end: null };
+  const cycleStart = addMonths(current.end, -1);
+  if (current.tier === 'other') {
+    return { plan: 'free', paid: true, limit: FREE_GENERATIONS, cycleStart, end: current.end };
   }
-  const tier = info.subscription_tier?.toLowerCase();
-  const cycleStart = addMonths(end, -1);
-  if (tier === 'starter' || tier === 'pro') {
-    return { plan: tier, paid: true, limit: PLAN_ALLOWANCES[tier], cycleStart, end };
-  }
-  return { plan: 'free', paid: true, limit: FREE_GENERATIONS, cycleStart, end };
+  return {
+    plan: current.tier,
+    paid: true,
+    limit: PLAN_ALLOWANCES[current.tier],
+    cycleStart,
+    end: current.end,
+  };
 }
 
 async function cycleCount(db: Queryable, userId: string, cycleStart: Date): Promise<number> {

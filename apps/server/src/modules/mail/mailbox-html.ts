@@ -1,5 +1,5 @@
 /** HTML building blocks of the dev mailbox: escaping, the page frame and its style sheet. */
-import { escapeHtml } from '../../lib/html';
+import { escapeHtml, htmlPage } from '../../lib/html';
 
 export { escapeHtml };
 
@@ -28,18 +28,5 @@ a { overflow-wrap: anywhere; }
 }`;
 
 export function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-${body}
-</body>
-</html>
-`;
+  return htmlPage({ lang: 'en', title, style: STYLE, body });
 }

@@ -5,5 +5,5 @@
  */
 export const FREE_GENERATIONS = 3;
 export const PLAN_ALLOWANCES = { starter: 40, pro: 100 } as const;
-/** Euros a month. */
+/** Euros a month (PLAN_PRICES_EUR in @vitrine/shared/api/billing, which the checkout pages show). */
 export const PLAN_PRICES_EUR = { free: 0, starter: 29, pro: 59 } as const;
