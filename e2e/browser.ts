@@ -49,3 +49,18 @@ export async function newContext(
     await browser.newContext({ locale, baseURL, viewport: { width: 1280, height: 800 }, ...options }),
   );
 }
+
+/** Run before a page's own scripts: the visitor has already chosen about cookies (necessary only). */
+export const COOKIES_CHOSEN = `localStorage.setItem('cookieConsent', JSON.stringify({ necessary: true, analytics: false, marketing: false, date: Date.now() }))`;
+
+/** A context whose visitor already chose about cookies, so the banner stays out of the way. */
+export async function contextWithConsent(
+  browser: Browser,
+  locale: 'fr-FR' | 'en-US',
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await newContext(browser, locale, baseURL, options);
+  await context.addInitScript(COOKIES_CHOSEN);
+  return context;
+}

@@ -1,7 +1,7 @@
 /** The cookie banner in the browser (spec sections 2 to 4): its two views, the stored choice, its expiry. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext } from './browser';
+import { COOKIES_CHOSEN, launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
 
 let app: AppUnderTest;
@@ -14,8 +14,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
-
-const CONSENTED = `localStorage.setItem('cookieConsent', JSON.stringify({ necessary: true, analytics: false, marketing: false, date: Date.now() }))`;
 
 describe('cookie banner', () => {
   const stored = (page: Page) =>
@@ -74,7 +72,7 @@ describe('cookie banner', () => {
 
   it('keyboard: the footer’s Cookie settings move the focus into the detailed view, and back once saved', async () => {
     const context = await newContext(browser, 'en-US', app.url);
-    await context.addInitScript(CONSENTED);
+    await context.addInitScript(COOKIES_CHOSEN);
     const page = await context.newPage();
     await page.goto('/terms-en');
     const settings = page.getByRole('button', { name: 'Cookie settings' });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { translate, type MessageKey } from '@vitrine/shared/i18n/catalog';
 import { TWIN_PAGE_NAMES, TWIN_PAGES } from '@vitrine/shared/routes';
-import { launchBrowser, newContext } from './browser';
+import { contextWithConsent, launchBrowser } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
 
 let app: AppUnderTest;
@@ -25,17 +25,14 @@ afterAll(async () => {
 });
 
 const ALL_PATHS = TWIN_PAGE_NAMES.flatMap((page) => [TWIN_PAGES[page].fr, TWIN_PAGES[page].en]);
-const CONSENTED = `localStorage.setItem('cookieConsent', JSON.stringify({ necessary: true, analytics: false, marketing: false, date: Date.now() }))`;
 
 /** A context whose visitor already chose about cookies, so the banner stays out of the way. */
-async function consentedContext(
+function consentedContext(
   locale: 'fr-FR' | 'en-US' = 'en-US',
   width = 1280,
   bypassCSP = false,
 ): Promise<BrowserContext> {
-  const context = await newContext(browser, locale, app.url, { viewport: { width, height: 900 }, bypassCSP });
-  await context.addInitScript(CONSENTED);
-  return context;
+  return contextWithConsent(browser, locale, app.url, { viewport: { width, height: 900 }, bypassCSP });
 }
 
 function watchErrors(page: Page): string[] {

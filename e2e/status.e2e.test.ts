@@ -4,8 +4,8 @@
  * card, and the generate button's "API unavailable" state).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, newContext } from './browser';
+import type { Browser } from 'playwright-core';
+import { contextWithConsent, launchBrowser } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
 import { signedInUser } from './session';
 
@@ -20,14 +20,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-const CONSENTED = `localStorage.setItem('cookieConsent', JSON.stringify({ necessary: true, analytics: false, marketing: false, date: Date.now() }))`;
-
-/** A context whose visitor already chose about cookies, so the banner stays out of the way. */
-async function consentedContext(locale: 'fr-FR' | 'en-US' = 'en-US'): Promise<BrowserContext> {
-  const context = await newContext(browser, locale, app.url);
-  await context.addInitScript(CONSENTED);
-  return context;
-}
+const consentedContext = (locale: 'fr-FR' | 'en-US' = 'en-US') =>
+  contextWithConsent(browser, locale, app.url);
 
 describe('status page', () => {
   it('the status page lists the five services, each checked, all operational', async () => {
