@@ -11,6 +11,7 @@ import type { CutoutView } from '@vitrine/shared/api/cutout';
 import { createVerifiedUser } from './helpers/accounts';
 import { contextJpeg, startFusion, uploadImage, waitForEnd } from './helpers/generations';
 import { createTestApp, startTestWorker, type TestApp } from './helpers/test-app';
+import { anotherCopy } from './helpers/sample-images';
 import type { Worker } from '../src/jobs/worker';
 import { storageDir } from '../src/modules/storage/storage';
 
@@ -145,7 +146,7 @@ describe('correcting the cut-out', () => {
       t.app,
       alice.cookie,
       'cup.png',
-      fs.readFileSync(path.join(photos, 'coffee-cup.png')),
+      anotherCopy(fs.readFileSync(path.join(photos, 'coffee-cup.png')), 1),
     );
     const remove = {
       kind: 'remove',
@@ -174,7 +175,7 @@ describe('correcting the cut-out', () => {
       t.app,
       alice.cookie,
       'cup.png',
-      fs.readFileSync(path.join(photos, 'coffee-cup.png')),
+      anotherCopy(fs.readFileSync(path.join(photos, 'coffee-cup.png')), 2),
     );
     const auto: CutoutView = (await get(alice.cookie, `/api/uploads/${id}/cutout`)).json();
     const whole: CutoutView = (await put(alice.cookie, id, { choice: 'whole' })).json();

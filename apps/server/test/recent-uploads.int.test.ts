@@ -3,13 +3,17 @@
  * first, a page at a time, with the product's checked cut-out; never another user's, never a deleted or
  * expired one. Through HTTP against the real database.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecentUpload, RecentUploadsResponse } from '@vitrine/shared/api/uploads';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createVerifiedUser } from './helpers/accounts';
 import { contextJpeg, productJpeg, startFusion } from './helpers/generations';
-import { multipartFile } from './helpers/multipart';
+import { multipartFile, multipartFiles } from './helpers/multipart';
+import { anotherCopy } from './helpers/sample-images';
+import { storageDir } from '../src/modules/storage/storage';
 
 let t: TestApp;
 let alice: { cookie: string; userId: string };
@@ -35,8 +39,11 @@ async function upload(cookie: string, name: string, body: Buffer, role?: string,
   });
 }
 
+let copies = 0;
+
+/** A new upload: a copy of `body` no earlier call sent (the same bytes again are the same upload). */
 async function uploaded(cookie: string, name: string, body: Buffer, role: 'product' | 'context' | 'logo') {
-  const res = await upload(cookie, name, body, role);
+  const res = await upload(cookie, name, anotherCopy(body, ++copies), role);
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string; role: string };
 }
@@ -259,6 +266,60 @@ describe('recent uploads', () => {
     // Chosen again, the stored cut-out is what the picker gets: not computed anew.
     const again = await t.app.inject({ method: 'GET', url: cutoutUrl, headers: { cookie: user.cookie } });
     expect(again.json()).toEqual(chosen.json());
+  });
+
+  it('the same photo sent again for the same role is the upload already kept: one entry, one file, its cut-out kept', async () => {
+    const user = await createVerifiedUser(t.app, 'gus-recent@example.test');
+    const photo = anotherCopy(product, 1000);
+    const first = await upload(user.cookie, 'IMG_0412.jpg', photo, 'product');
+    expect(first.statusCode, first.body).toBe(201);
+    const id = (first.json() as { id: string }).id;
+    const whole = await t.app.inject({
+      method: 'PUT',
+      url: `/api/uploads/${id}/cutout`,
+      headers: { cookie: user.cookie },
+      payload: { choice: 'whole' },
+    });
+    expect(whole.statusCode, whole.body).toBe(200);
+    const other = await uploaded(user.cookie, 'other.jpg', product, 'product');
+    const userFiles = () => fs.readdirSync(path.join(storageDir(t.config.dataDir), user.userId)).length;
+    const filesBefore = userFiles();
+
+    const again = await upload(user.cookie, 'bottle.jpg', photo, 'product');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const items = (await listed(user.cookie, 'role=product')).items;
+    // Last used first, under the name it was sent with last, with the cut-out the user chose.
+    expect(ids(items)).toEqual([id, other.id]);
+    expect(items[0]).toMatchObject({ name: 'bottle.jpg', cutout: { choice: 'whole', framed: true } });
+    expect(userFiles()).toBe(filesBefore);
+    expect(await uploadCount(user.userId)).toBe(2);
+
+    // Sent as a context, it is a context upload of its own; other bytes are another upload.
+    const asContext = await upload(user.cookie, 'bottle.jpg', photo, 'context');
+    expect(asContext.statusCode).toBe(201);
+    const copy = await upload(user.cookie, 'bottle.jpg', anotherCopy(product, 1001), 'product');
+    expect(copy.statusCode).toBe(201);
+    expect(new Set([id, asContext.json().id, copy.json().id]).size).toBe(3);
+
+    // A refused request (two files) leaves the upload the user already had.
+    const { payload, headers } = multipartFiles([
+      { name: 'bottle.jpg', body: photo, type: 'image/jpeg' },
+      { name: 'other.jpg', body: anotherCopy(product, 1002), type: 'image/jpeg' },
+    ]);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads?role=product',
+      payload,
+      headers: { ...headers, cookie: user.cookie },
+    });
+    expect(refused.statusCode).toBe(400);
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: `/api/uploads/${id}/file`,
+      headers: { cookie: user.cookie },
+    });
+    expect(kept.statusCode).toBe(200);
   });
 
   it('bad queries are translated 400s; a visitor gets 401', async () => {

@@ -12,6 +12,7 @@ import { UPLOAD_QUOTA_BYTES } from '../src/modules/rate-limit/usage-limits';
 import { storageDir } from '../src/modules/storage/storage';
 import { createVerifiedUser } from './helpers/accounts';
 import { contextJpeg, multipartFile, productJpeg } from './helpers/generations';
+import { anotherCopy } from './helpers/sample-images';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -50,7 +51,7 @@ function files(userId: string): string[] {
 describe('upload abuse', () => {
   it('an upload flood from one account is refused past 60 an hour (uploads and imports together): 429, nothing stored', async () => {
     const u = await createVerifiedUser(t.app, 'flood@example.test');
-    for (let i = 0; i < 60; i++) expect((await upload(u.cookie, photo)).statusCode).toBe(201);
+    for (let i = 0; i < 60; i++) expect((await upload(u.cookie, anotherCopy(photo, i))).statusCode).toBe(201);
     const refused = await upload(u.cookie, photo, 'en');
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toEqual(expect.any(String));
@@ -82,7 +83,11 @@ describe('upload abuse', () => {
       first!.id,
       UPLOAD_QUOTA_BYTES - 1000,
     ]);
-    const over = await upload(u.cookie, photo, 'en');
+    // The same photo again adds nothing: it is the upload already kept, taken with room for 1,000 bytes.
+    const same = await upload(u.cookie, photo, 'en');
+    expect(same.statusCode).toBe(200);
+    expect(same.json().id).toBe(first!.id);
+    const over = await upload(u.cookie, anotherCopy(photo, 1), 'en');
     expect(over.statusCode).toBe(413);
     expect(over.json().error).toMatchObject({
       code: 'UPLOAD_QUOTA_EXCEEDED',
@@ -95,7 +100,7 @@ describe('upload abuse', () => {
       first!.id,
       UPLOAD_QUOTA_BYTES,
     ]);
-    const full = await upload(u.cookie, photo, 'fr');
+    const full = await upload(u.cookie, anotherCopy(photo, 2), 'fr');
     expect(full.statusCode).toBe(413);
     expect(full.json().error.message).toMatch(
       /^Votre compte conserve au plus 500\u00a0Mo d’images, et cette limite est atteinte\./,
@@ -109,7 +114,10 @@ describe('upload abuse', () => {
     const context = await contextJpeg();
     const ids: Record<'unused' | 'used' | 'recent', string> = { unused: '', used: '', recent: '' };
     for (const label of Object.keys(ids) as (keyof typeof ids)[]) {
-      const res = await upload(u.cookie, label === 'used' ? context : photo);
+      const res = await upload(
+        u.cookie,
+        label === 'used' ? context : anotherCopy(photo, label === 'unused' ? 3 : 4),
+      );
       ids[label] = (res.json() as { id: string }).id;
       // Its preview is made, so its files are more than the image.
       const thumb = await t.app.inject({

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createVerifiedUser } from './helpers/accounts';
 import { startHttpsServer, type TestHttpsServer } from './helpers/https-server';
+import { multipartFiles } from './helpers/multipart';
 import { pngClaiming, truncatedJpeg } from '@vitrine/engine/test-utils/hostile-files';
 
 /** A real PNG of the given size, built without an image library (solid colour, one IDAT). */
@@ -47,23 +48,6 @@ function png(width = 4, height = 4): Buffer {
 
 const PNG = png(32, 32);
 
-function multipart(files: { name: string; body: Buffer; type?: string }[]) {
-  const boundary = '----vitrine-test-boundary';
-  const parts = files.map((f) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'image/png'}\r\n\r\n`,
-      ),
-      f.body,
-      Buffer.from('\r\n'),
-    ]),
-  );
-  return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 let t: TestApp;
 let https: TestHttpsServer;
 let alice: { cookie: string; userId: string };
@@ -93,7 +77,7 @@ const upload = (
   files: { name: string; body: Buffer; type?: string }[],
   lang = 'en',
 ) => {
-  const { payload, headers } = multipart(files);
+  const { payload, headers } = multipartFiles(files);
   return t.app.inject({
     method: 'POST',
     url: '/api/uploads',

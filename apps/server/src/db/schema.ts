@@ -270,6 +270,11 @@ export const uploads = pgTable(
     sourceUrl: text('source_url'),
     /** What it was sent as ('product', 'context' or 'logo'): the pickers offer it again under that role. */
     role: text('role', { enum: UPLOAD_ROLES }),
+    /**
+     * SHA-256 of the file's bytes (hex): the same file sent again for the same role is the same upload.
+     * Null for uploads stored before it was recorded.
+     */
+    contentSha256: text('content_sha256'),
     /** Uploaded, or used by a generation: an upload expires a year after its last use. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -279,6 +284,7 @@ export const uploads = pgTable(
     index('uploads_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('uploads_user_role_used_idx').on(t.userId, t.role, t.lastUsedAt.desc(), t.id.desc()),
     index('uploads_last_used_idx').on(t.lastUsedAt),
+    index('uploads_user_role_content_idx').on(t.userId, t.role, t.contentSha256),
     check('uploads_role_valid', sql`${t.role} in ('product', 'context', 'logo')`),
   ],
 );

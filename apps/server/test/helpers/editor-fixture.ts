@@ -20,6 +20,7 @@ import { storageDir } from '../../src/modules/storage/storage';
 import { createVerifiedUser } from './accounts';
 import { startExpress, started, waitForEnd } from './generations';
 import { multipartFile } from './multipart';
+import { anotherCopy } from './sample-images';
 import { createTestApp, startTestWorker, type TestApp } from './test-app';
 
 export type User = { cookie: string; userId: string };
@@ -140,7 +141,14 @@ export const text = (overrides: Partial<TextLayer> = {}): TextLayer => ({
   ...overrides,
 });
 
-export async function uploadLogo(user: User, role = 'logo', body = logoPng): Promise<string> {
+let logoCopies = 0;
+
+/** Uploads a logo: by default a copy of the test logo no earlier call sent, so a new upload each time. */
+export async function uploadLogo(
+  user: User,
+  role = 'logo',
+  body = anotherCopy(logoPng, ++logoCopies),
+): Promise<string> {
   const { payload, headers } = multipartFile('logo.png', body, 'image/png');
   const res = await t.app.inject({
     method: 'POST',

@@ -12,3 +12,21 @@ export function multipartFile(name: string, body: Buffer, type = 'image/jpeg') {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** A multipart/form-data body with several files, each in the field `file`. */
+export function multipartFiles(files: { name: string; body: Buffer; type?: string }[]) {
+  const boundary = '----vitrine-test-boundary';
+  const parts = files.map((f) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'image/png'}\r\n\r\n`,
+      ),
+      f.body,
+      Buffer.from('\r\n'),
+    ]),
+  );
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -1,4 +1,5 @@
 /** Photos to upload in tests: a product shot on a plain background and a context. */
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 
 /** A studio product shot: a terracotta bottle with a label on a plain light background. */
@@ -22,4 +23,29 @@ export function contextJpeg(): Promise<Buffer> {
     <rect y="700" width="1600" height="12" fill="#6d4327"/>
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}
+
+/**
+ * The same picture as other bytes (copy `n`): a JPEG comment or a PNG text chunk naming the copy. The
+ * server takes the same bytes sent again as the upload it already has; tests that need several uploads
+ * of one picture send copies.
+ */
+export function anotherCopy(image: Buffer, n: number): Buffer {
+  const text = Buffer.from(`copy ${n}`, 'latin1');
+  if (image[0] === 0xff && image[1] === 0xd8) {
+    const length = Buffer.alloc(2);
+    length.writeUInt16BE(text.length + 2);
+    return Buffer.concat([image.subarray(0, 2), Buffer.from([0xff, 0xfe]), length, text, image.subarray(2)]);
+  }
+  if (image.subarray(1, 4).toString('latin1') === 'PNG') {
+    // After the signature (8 bytes) and IHDR (25 bytes): a tEXt chunk.
+    const data = Buffer.concat([Buffer.from('Comment\0', 'latin1'), text]);
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length);
+    head.write('tEXt', 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])));
+    return Buffer.concat([image.subarray(0, 33), head, data, crc, image.subarray(33)]);
+  }
+  throw new Error('anotherCopy: a JPEG or a PNG');
 }

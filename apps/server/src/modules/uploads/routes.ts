@@ -19,7 +19,7 @@ import { removeFiles } from './cutout';
 import { ownUploadView, recentUploads, thumbnail, thumbnailKey } from './recent';
 import { removeUpload } from './remove';
 import { notExpired } from './retention';
-import { storeImage } from './store-image';
+import { storeImage, type StoreResult } from './store-image';
 
 const importInput = z.object({
   url: z.string({ error: 'validation.required' }).max(4096, 'validation.tooLong:2048'),
@@ -47,7 +47,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     const { role } = parseInput(uploadRoleQuery, request.query ?? {});
     if (!request.isMultipart()) throw new AppError('INVALID_FILE', { messageKey: 'uploads.fileType' });
     await limitUploads(user.id);
-    let stored: Awaited<ReturnType<typeof storeImage>> | undefined;
+    let stored: StoreResult | undefined;
     try {
       for await (const part of request.parts({ preservePath: true })) {
         if (part.type !== 'file') continue;
@@ -61,11 +61,12 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
         });
       }
     } catch (error) {
-      if (stored) await removeUpload({ database, storage }, stored.id, user.id);
+      // A refused request stores nothing; an upload the user already had stays.
+      if (stored && !stored.reused) await removeUpload({ database, storage }, stored.upload.id, user.id);
       throw error;
     }
     if (!stored) throw new AppError('INVALID_FILE', { messageKey: 'validation.required' });
-    return reply.status(201).send(stored);
+    return reply.status(stored.reused ? 200 : 201).send(stored.upload);
   });
 
   app.post('/uploads/from-url', async (request, reply) => {
@@ -88,7 +89,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       sourceUrl: image.finalUrl,
       role,
     });
-    return reply.status(201).send(stored);
+    return reply.status(stored.reused ? 200 : 201).send(stored.upload);
   });
 
   async function ownUpload(id: string, userId: string) {

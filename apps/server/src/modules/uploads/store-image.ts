@@ -2,6 +2,10 @@
  * Takes an image stream from an upload or an import, checks it as it passes (first bytes, size bounds),
  * then checks that it decodes (a few at a time, decode-limiter.ts), and stores it under a fresh key
  * within the user's storage quota. Nothing is left behind when a check fails.
+ *
+ * The same file sent again for the same role (same bytes, by SHA-256) is the upload already stored:
+ * it is marked used now and takes the new name, the new copy is dropped, and a product's checked
+ * cut-out stays with it. The pickers then list one entry per photo, and the quota counts it once.
  */
 import crypto from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
@@ -13,9 +17,13 @@ import type { Storage } from '../storage/storage';
 import { UPLOAD_QUOTA_BYTES } from '../rate-limit/usage-limits';
 import { checkDecodable } from './check-decodable';
 import { decodeLimiter } from './decode-limiter';
+import { notExpired } from './retention';
 import { CONTENT_TYPE, EXTENSION, sniffImage, type ImageKind } from './image-signature';
 
 export type { StoredUpload };
+
+/** What was stored: a new upload, or the same file already stored for that role (`reused`). */
+export type StoreResult = { upload: StoredUpload; reused: boolean };
 
 class Rejected extends Error {
   constructor(readonly appError: AppError) {
@@ -23,13 +31,22 @@ class Rejected extends Error {
   }
 }
 
-/** Passes bytes through, judging the type by the first 16 and stopping past the size cap. */
-function inspector(found: { kind?: ImageKind }) {
+type UploadRow = { id: string; content_type: string; size_bytes: number; created_at: Date };
+
+type Found = { kind?: ImageKind; sha256?: string };
+
+/**
+ * Passes bytes through, judging the type by the first 16, stopping past the size cap and hashing them
+ * (`found.sha256` once they have all passed).
+ */
+function inspector(found: Found) {
   let head = Buffer.alloc(0);
   let size = 0;
+  const hash = crypto.createHash('sha256');
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
+      hash.update(chunk);
       if (size > UPLOAD_MAX_BYTES)
         return done(new Rejected(new AppError('FILE_TOO_LARGE', { messageKey: 'uploads.fileTooLarge' })));
       if (!found.kind && head.length < 16) {
@@ -47,6 +64,7 @@ function inspector(found: { kind?: ImageKind }) {
         return done(new Rejected(new AppError('INVALID_FILE', { messageKey: 'uploads.fileTooSmall' })));
       if (!found.kind)
         return done(new Rejected(new AppError('INVALID_FILE', { messageKey: 'uploads.fileType' })));
+      found.sha256 = hash.digest('hex');
       done();
     },
   });
@@ -71,10 +89,10 @@ export async function storeImage(
   userId: string,
   body: Readable,
   meta: { originalName?: string; sourceUrl?: string; role?: UploadRole | undefined },
-): Promise<StoredUpload> {
+): Promise<StoreResult> {
   // A user already at the quota is told before a byte is written.
   if ((await usedBytes(deps.database, userId)) >= UPLOAD_QUOTA_BYTES) throw quotaExceeded();
-  const found: { kind?: ImageKind } = {};
+  const found: Found = {};
   // The extension comes from the bytes, known only once they arrive: write under a temporary key first.
   const base = `${userId}/${Date.now()}-${crypto.randomBytes(8).toString('hex')}`;
   let size: number;
@@ -97,14 +115,28 @@ export async function storeImage(
   const kind = found.kind!;
   const key = `${base}.${EXTENSION[kind]}`;
   await deps.storage.move(`${base}.incoming`, key);
+  const role = meta.role ?? null;
+  let result: { row: UploadRow; reused: boolean };
   try {
-    const row = await deps.database.transaction(async (tx) => {
-      // One user's uploads are counted one at a time, so parallel ones cannot all fit under the quota.
+    result = await deps.database.transaction(async (tx) => {
+      // One user's uploads are counted one at a time, so parallel ones cannot all fit under the quota
+      // (nor both store the same file).
       await tx.query(`select pg_advisory_xact_lock(hashtext('uploads:' || $1))`, [userId]);
+      const [same] = await tx.query<UploadRow>(
+        `update uploads set last_used_at = now(), original_name = $4, source_url = $5
+         where id = (select id from uploads
+                     where user_id = $1 and role is not distinct from $2 and content_sha256 = $3
+                       and ${notExpired()}
+                     order by last_used_at desc limit 1)
+         returning id, content_type, size_bytes, created_at`,
+        [userId, role, found.sha256, meta.originalName ?? null, meta.sourceUrl ?? null],
+      );
+      if (same) return { row: same, reused: true };
       if ((await usedBytes(tx, userId)) + size > UPLOAD_QUOTA_BYTES) throw quotaExceeded();
-      const [inserted] = await tx.query<{ id: string; created_at: Date }>(
-        `insert into uploads (user_id, storage_key, content_type, size_bytes, original_name, source_url, role)
-         values ($1, $2, $3, $4, $5, $6, $7) returning id, created_at`,
+      const [inserted] = await tx.query<UploadRow>(
+        `insert into uploads (user_id, storage_key, content_type, size_bytes, original_name, source_url, role,
+                              content_sha256)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) returning id, content_type, size_bytes, created_at`,
         [
           userId,
           key,
@@ -112,20 +144,28 @@ export async function storeImage(
           size,
           meta.originalName ?? null,
           meta.sourceUrl ?? null,
-          meta.role ?? null,
+          role,
+          found.sha256,
         ],
       );
-      return inserted;
+      return { row: inserted!, reused: false };
     });
-    return {
-      id: row!.id,
-      role: meta.role ?? null,
-      contentType: CONTENT_TYPE[kind],
-      sizeBytes: size,
-      createdAt: new Date(row!.created_at).toISOString(),
-    };
   } catch (error) {
     await deps.storage.remove(key);
     throw error;
   }
+  // The copy just written is not needed: the file is stored already (a copy left by a failed removal is
+  // unreachable, nothing more).
+  if (result.reused) await deps.storage.remove(key).catch(() => {});
+  const { row, reused } = result;
+  return {
+    upload: {
+      id: row.id,
+      role,
+      contentType: row.content_type,
+      sizeBytes: Number(row.size_bytes),
+      createdAt: new Date(row.created_at).toISOString(),
+    },
+    reused,
+  };
 }
