@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { HistoryResponse } from '@vitrine/shared/api/generations';
 import type { RecentUploadsResponse } from '@vitrine/shared/api/uploads';
-import { contextJpeg, productJpeg } from '../apps/server/test/helpers/sample-images';
+import { anotherCopy, contextJpeg, productJpeg } from '../apps/server/test/helpers/sample-images';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
 import { PASSWORD, signedInUser } from './session';
@@ -246,7 +246,12 @@ describe('on a phone, in English', () => {
     const backdrop = mobile.getByRole('group', { name: 'Context image', exact: true });
     await product
       .locator('input[type="file"]')
-      .setInputFiles({ name: 'second.jpg', mimeType: 'image/jpeg', buffer: await productJpeg() });
+      // Another photo (other bytes): the same bytes again would be the upload already kept.
+      .setInputFiles({
+        name: 'second.jpg',
+        mimeType: 'image/jpeg',
+        buffer: anotherCopy(await productJpeg(), 1),
+      });
     await backdrop
       .locator('input[type="file"]')
       .setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await contextJpeg() });
