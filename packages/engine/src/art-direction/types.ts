@@ -94,9 +94,12 @@ export type TextBlock = {
   language: Lang;
 };
 
+/**
+ * How the context photo is framed. It is never mirrored: it is the shop owner's own place, and a shop
+ * sign, a brand name or a menu in it must read the right way round.
+ */
 export type ContextFraming = {
   crop: 'centre' | 'attention' | 'entropy' | 'north' | 'south';
-  flop: boolean;
   /** How much closer than a plain cover crop the camera stands: 1 (default) shows the most context. */
   zoom?: number;
 };

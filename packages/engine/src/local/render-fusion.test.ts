@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUSION_FORMAT_SIZES, FUSION_FORMATS, FUSION_POSITIONS } from '@vitrine/shared/api/generation';
 import { planFusion, planFusionVariants } from '../art-direction/plan';
@@ -69,6 +70,38 @@ describe('local Fusion render', () => {
           FUSION_POSITIONS.indexOf(position) === 0 ? 1 : FUSION_POSITIONS.indexOf(position) === 1 ? 0 : 2,
         );
       }
+    }
+  }, 60_000);
+
+  it('never mirrors the context photo: what is on its left stays on the left in all four variants (a shop sign reads the right way round)', async () => {
+    // The shop's own place: a red wall on the left, a blue one on the right.
+    const context = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2e6fd1' } })
+      .composite([
+        {
+          input: { create: { width: 800, height: 1200, channels: 3, background: '#c0392b' } },
+          left: 0,
+          top: 0,
+        },
+      ])
+      .jpeg()
+      .toBuffer();
+    const product = readFileSync(path.join(PHOTOS, 'coffee-cup.png'));
+    const results = await renderFusion({ request: baseRequest({ variants: 4 }), product, context });
+    expect(results).toHaveLength(4);
+    for (const [i, result] of results.entries()) {
+      const out = await decodeOutput(result.images.jpeg!);
+      /** Mean red minus blue over a band of columns. */
+      const redness = (x0: number, x1: number) => {
+        let sum = 0;
+        for (let y = 0; y < out.height; y++)
+          for (let x = x0; x < x1; x++) {
+            const p = (y * out.width + x) * out.channels;
+            sum += out.data[p]! - out.data[p + 2]!;
+          }
+        return sum / ((x1 - x0) * out.height);
+      };
+      const band = Math.round(out.width * 0.12);
+      expect(redness(0, band), `variant ${i + 1}`).toBeGreaterThan(redness(out.width - band, out.width) + 40);
     }
   }, 60_000);
 

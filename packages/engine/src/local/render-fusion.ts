@@ -124,7 +124,7 @@ export async function renderFusionVariant(
   edgeArt?.catch(() => undefined);
   const paper = effects.paper > 0 ? paperTexture(width, height, effects.paper, seed) : null;
   paper?.catch(() => undefined);
-  const steps = [`context cover-cropped (${plan.context.crop}${plan.context.flop ? ', mirrored' : ''})`];
+  const steps = [`context cover-cropped (${plan.context.crop})`];
   // A depth of field's blur is made by libvips from the context while the scene is framed.
   const framed = await frameScene(
     context.image,

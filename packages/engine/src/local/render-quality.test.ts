@@ -37,7 +37,7 @@ beforeAll(async () => {
   ungraded = await coverCrop(
     inputs.context.image,
     { width: 1080, height: 1080 },
-    { crop: 'centre', flop: false },
+    { crop: 'centre' },
   );
 }, 120_000);
 

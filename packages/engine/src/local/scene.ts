@@ -120,19 +120,13 @@ export async function frameScene(
   if (exact) {
     let blurred: Promise<Buffer> | null = null;
     if (blurSigma) {
-      const crop = fromRaw(context).extract(exact);
-      blurred = toRaw((framing.flop ? crop.flop() : crop).blur(blurSigma)).then((image) => image.data);
+      blurred = toRaw(fromRaw(context).extract(exact).blur(blurSigma)).then((image) => image.data);
       blurred.catch(() => undefined);
     }
-    // Mirrored, the window is made by libvips: faster than mirroring in JavaScript, and off this thread.
-    const scene = framing.flop
-      ? await toRaw(fromRaw(context).extract(exact).flop())
-      : copyWindow(context, exact);
-    return { scene, blurred };
+    return { scene: copyWindow(context, exact), blurred };
   }
-  let pipeline = window
+  const pipeline = window
     ? fromRaw(context).extract(window).resize(size.width, size.height, { fit: 'fill' })
     : fromRaw(context).resize(size.width, size.height, { fit: 'cover', position: framing.crop });
-  if (framing.flop) pipeline = pipeline.flop();
   return { scene: await toRaw(pipeline), blurred: null };
 }

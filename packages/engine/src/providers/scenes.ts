@@ -12,10 +12,10 @@ import { renderFusionVariant, type RenderedImage } from '../local/render-fusion'
 import { coverCrop } from '../local/scene';
 
 /**
- * The model was asked for an empty surface where the plan puts the product: the scene is centred and
- * never mirrored, or that surface would move away from the product.
+ * The model was asked for an empty surface where the plan puts the product: the scene is centred, or
+ * that surface would move away from the product.
  */
-const MODEL_FRAMING: ContextFraming = { crop: 'centre', flop: false };
+const MODEL_FRAMING: ContextFraming = { crop: 'centre' };
 
 /** How much of the palette's grading is laid over a scene the model already drew in that palette. */
 const MODEL_GRADING_STRENGTH = 0.35;
