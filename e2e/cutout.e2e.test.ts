@@ -225,5 +225,15 @@ describe('the product cut-out on the Fusion page', () => {
     await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expect.poll(() => dialog.locator('svg polyline').count()).toBe(1);
     expect(await dialog.getByRole('button', { name: 'Apply' }).isEnabled()).toBe(true);
+    // "Done" with a stroke not applied yet applies it, then closes: nothing drawn is dropped.
+    const [saved] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/cutout') && r.request().method() === 'PUT'),
+      dialog.getByRole('button', { name: 'Done' }).click(),
+    ]);
+    expect(saved.status()).toBe(200);
+    await dialog.waitFor({ state: 'detached' });
+    const stored = await serverView(page, /\/api\/uploads\/([0-9a-f-]{36})\/cutout/.exec(saved.url())![1]!);
+    expect(stored).toMatchObject({ choice: 'cutout', method: 'corrected' });
+    expect(stored.corrections?.strokes.map((s) => s.kind)).toEqual(['keep']);
   }, 120_000);
 });

@@ -134,13 +134,14 @@ export function CutoutEditor({
     setCorrections(next);
   }
 
-  function apply() {
+  function apply(then?: () => void) {
     update.mutate(
       { choice: 'cutout', corrections: toRequest(corrections) },
       {
         onSuccess: () => {
           setApplied(corrections);
           toast({ title: t('cutoutEditor.appliedTitle'), description: t('cutoutEditor.appliedDescription') });
+          then?.();
         },
         onError: (error) =>
           toast({ variant: 'destructive', title: t('common.error'), description: error.message }),
@@ -277,10 +278,15 @@ export function CutoutEditor({
             <RefreshIcon /> {t('cutoutEditor.reset')}
           </Button>
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={onClose}>
+            {/* Corrections drawn but not applied yet are applied first: "Done" never drops them. */}
+            <Button
+              variant="secondary"
+              onClick={() => (changed ? apply(onClose) : onClose())}
+              disabled={update.isPending}
+            >
               {t('cutoutEditor.done')}
             </Button>
-            <Button onClick={apply} busy={update.isPending} disabled={!changed || update.isPending}>
+            <Button onClick={() => apply()} busy={update.isPending} disabled={!changed || update.isPending}>
               {t('cutoutEditor.apply')}
             </Button>
           </div>
