@@ -46,6 +46,10 @@ describe('status page', () => {
     ])
       expect(text).toContain(name);
     expect(text).toContain('Dernière vérification\u00a0:');
+    // The footer's link says the state to a screen reader, with French spacing.
+    await page
+      .getByRole('link', { name: 'État du service\u00a0: Tous les systèmes sont opérationnels', exact: true })
+      .waitFor();
     await context.close();
   });
 

@@ -91,7 +91,9 @@ export function SiteFooter() {
                   aria-hidden="true"
                 />
                 {t('site.footer.status')}
-                <span className="sr-only">: {t(DOT_LABEL[state])}</span>
+                <span className="sr-only">
+                  {t('site.footer.statusState', { state: t(DOT_LABEL[state]) })}
+                </span>
               </Link>
             </li>
           </>,
