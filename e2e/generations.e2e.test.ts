@@ -109,6 +109,14 @@ describe('Fusion in the browser', () => {
     const file = await download.path();
     const meta = await sharp(fs.readFileSync(file)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1080, 1920]);
+
+    // "Nouvelle image" brings the empty form back from its top, with focus on the page's heading.
+    await page.getByRole('button', { name: 'Nouvelle image' }).click();
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => heading.evaluate((h) => document.activeElement === h)).toBe(true);
+    const top = await heading.evaluate((h) => h.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(200);
   }, 240_000);
 
   it('finds the generation in history and stats', async () => {

@@ -59,6 +59,7 @@ export function FusionPage() {
   const active = useActiveGenerations();
   const result = detail.data?.generation.status === 'completed' ? detail.data.result : null;
   const resultRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   const [againFrom, setAgainFrom] = useState<string | null>(null);
   // Translation keys, translated when shown: a language switch changes the notice too.
@@ -183,12 +184,23 @@ export function FusionPage() {
     setImages(NO_IMAGES);
     setErrors({});
     setShowMissing(false);
+    // The empty form replaces the result: start from its top, not halfway down where the result was.
+    requestAnimationFrame(() => {
+      headingRef.current?.scrollIntoView({ block: 'start' });
+      headingRef.current?.focus({ preventScroll: true });
+    });
   }
 
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{title}</h1>
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight text-ink-900 outline-none sm:text-3xl"
+        >
+          {title}
+        </h1>
         <p className="mt-1 text-ink-600">{t('fusion.subtitle')}</p>
       </div>
 
