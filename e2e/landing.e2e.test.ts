@@ -186,6 +186,10 @@ describe('landing page', () => {
       const signOut = page.getByRole('button', { name: 'Sign Out' });
       const box = (await signOut.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(width);
+      // The dashboard stays one tap away on a phone (an icon with its name).
+      const dashboard = page.locator('header').getByRole('link', { name: 'Dashboard', exact: true });
+      expect(await dashboard.isVisible()).toBe(true);
+      expect(await dashboard.getAttribute('href')).toBe('/dashboard');
       expect(await overflows(page)).toBe(false);
     }
     if (process.env.LANDING_SHOTS)

@@ -50,6 +50,15 @@ export const SignOutIcon = (p: IconProps) => (
 );
 
 /** Two overlapping layers: a product merged into a scene. */
+export const DashboardIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="3" width="7" height="9" rx="1.5" />
+    <rect x="14" y="3" width="7" height="5" rx="1.5" />
+    <rect x="14" y="12" width="7" height="9" rx="1.5" />
+    <rect x="3" y="16" width="7" height="5" rx="1.5" />
+  </Icon>
+);
+
 export const LayersIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="m12 3 9 4.5-9 4.5-9-4.5z" />

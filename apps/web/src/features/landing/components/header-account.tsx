@@ -2,12 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { DashboardIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
 import { useSession, useSignOut } from '../../auth/api/session';
 
 /**
  * Top-bar account corner: while the session loads, the logo with Loading; signed in, a greeting with
- * the e-mail (shortened on narrow screens), the dashboard (from 640 px) and Sign Out; else Get Started.
+ * the e-mail (shortened on narrow screens), the dashboard (an icon under 640 px) and Sign Out; else
+ * Get Started.
  */
 export function HeaderAccount() {
   const { t } = useTranslation();
@@ -31,6 +33,17 @@ export function HeaderAccount() {
       <span className="hidden sm:contents">
         <ButtonLink to="/dashboard" variant="secondary">
           {t('common.dashboard')}
+        </ButtonLink>
+      </span>
+      <span className="contents sm:hidden">
+        <ButtonLink
+          to="/dashboard"
+          variant="secondary"
+          size="icon"
+          aria-label={t('common.dashboard')}
+          title={t('common.dashboard')}
+        >
+          <DashboardIcon className="size-4.5" />
         </ButtonLink>
       </span>
       <Button
