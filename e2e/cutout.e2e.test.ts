@@ -166,6 +166,19 @@ describe('the product cut-out on the Fusion page', () => {
       expect(await image.evaluate((img) => getComputedStyle(img).objectFit)).toBe('contain');
     };
     await inside(/^Produit détouré/);
+    // On a phone, the correction dialog of a tall photo keeps Apply and Done in sight.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await panel.getByRole('button', { name: 'Corriger le détourage' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Corriger le détourage' });
+    await dialog.waitFor();
+    for (const name of ['Appliquer', 'Terminer']) {
+      const button = (await dialog.getByRole('button', { name, exact: true }).boundingBox())!;
+      expect(button.y + button.height, name).toBeLessThanOrEqual(844);
+    }
+    await page.screenshot({ path: 'e2e/.artifacts/cutout-editor-portrait-390.png' });
+    await dialog.getByRole('button', { name: 'Terminer' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await panel.getByRole('button', { name: 'Utiliser la photo entière' }).click();
     await panel.getByText('La photo entière sera utilisée', { exact: false }).waitFor();
     await inside(/^Photo du produit, entière/);

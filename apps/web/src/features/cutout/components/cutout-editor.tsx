@@ -241,7 +241,12 @@ export function CutoutEditor({
           </Button>
         </div>
 
-        <div className="relative mx-auto w-full" style={{ maxWidth: `min(100%, calc(60dvh * ${aspect}))` }}>
+        {/* At most 60 % of the screen's height; on a phone, what the tools and buttons leave (a tall photo
+            would push Apply out of sight). */}
+        <div
+          className="relative mx-auto w-full [--photo-height:max(36dvh,calc(100dvh-480px))] sm:[--photo-height:60dvh]"
+          style={{ maxWidth: `min(100%, calc(var(--photo-height) * ${aspect}))` }}
+        >
           <canvas
             ref={canvasRef}
             width={width}
@@ -273,7 +278,8 @@ export function CutoutEditor({
           )}
         </div>
 
-        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-ink-100 pt-4">
+        {/* Kept in sight at the dialog's foot while its content scrolls. */}
+        <div className="sticky bottom-0 z-10 -mx-4 -mb-4 flex flex-wrap items-center justify-between gap-3 border-t border-ink-100 bg-white px-4 py-4 sm:-mx-6 sm:-mb-6 sm:px-6">
           <Button variant="ghost" size="sm" onClick={backToAutomatic} disabled={update.isPending}>
             <RefreshIcon /> {t('cutoutEditor.reset')}
           </Button>
