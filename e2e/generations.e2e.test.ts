@@ -94,6 +94,8 @@ describe('Fusion in the browser', () => {
     await page.getByRole('progressbar').first().waitFor({ state: 'visible', timeout: 30_000 });
     await page.screenshot({ path: 'e2e/.artifacts/fusion-progress.png', fullPage: true });
     await expectText(page, 'Image générée\u00a0!', 120_000);
+    // One notice per generation: "generated" took the place of "started", which covered nothing after.
+    expect(await page.getByRole('status').filter({ hasText: 'Génération démarrée' }).count()).toBe(0);
     await expectText(page, 'Image sélectionnée\u00a0!');
     await page.screenshot({ path: 'e2e/.artifacts/fusion-result.png', fullPage: true });
 
@@ -150,6 +152,8 @@ describe('Express in the browser', () => {
       .fill('Épicerie fine et produits bio');
     await page.getByRole('button', { name: 'Générer mon visuel' }).click();
     await expectText(page, 'Image générée\u00a0!', 120_000);
+    // One notice per generation: "generated" took the place of "started", which covered nothing after.
+    expect(await page.getByRole('status').filter({ hasText: 'Génération démarrée' }).count()).toBe(0);
     await expectText(page, 'Image sélectionnée\u00a0!');
     await page.screenshot({ path: 'e2e/.artifacts/express-result.png', fullPage: true });
 

@@ -60,9 +60,14 @@ export function useGenerationEvents() {
     if (toasted.current.has(event.id)) return;
     toasted.current.add(event.id);
     if (outcome === 'completed') {
-      toast({ title: t('generate.completed'), description: t('generate.completedDescription') });
+      toast({
+        group: 'generation',
+        title: t('generate.completed'),
+        description: t('generate.completedDescription'),
+      });
     } else if (!wasCancelledHere(event.id)) {
       toast({
+        group: 'generation',
         variant: 'destructive',
         title: t('common.error'),
         description: event.errorMessage?.trim() || t('generations.failed'),

@@ -28,6 +28,8 @@ export function useGenerationStarter<M extends GenerationMode>(mode: M) {
         track(generation.id);
         const duration = durationText(generation.estimatedSecondsLeft);
         toast({
+          // "Started", then "generated" or "failed", replace each other: one notice per generation.
+          group: 'generation',
           title: t('generate.started'),
           description: t('generate.startedDescription', {
             duration: t(duration.key, { count: duration.count }),
