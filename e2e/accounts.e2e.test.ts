@@ -50,6 +50,8 @@ const copy = {
     password: 'Mot de passe',
     create: 'Créer mon compte',
     created: 'Compte créé\u00a0! Veuillez vérifier votre email pour confirmer votre compte.',
+    checkMailbox: (to: string) =>
+      `Nous avons envoyé un lien de confirmation à ${to}. Ouvrez-le, puis connectez-vous ici.`,
     verified: 'Adresse e-mail confirmée\u00a0!',
     signIn: 'Se connecter',
     signedIn: 'Connexion réussie\u00a0!',
@@ -76,6 +78,7 @@ const copy = {
     password: 'Password',
     create: 'Create my account',
     created: 'Account created! Please check your email to confirm your account.',
+    checkMailbox: (to: string) => `We sent a confirmation link to ${to}. Open it, then sign in here.`,
     verified: 'Email address confirmed!',
     signIn: 'Sign in',
     signedIn: 'Signed in successfully!',
@@ -121,6 +124,17 @@ describe.each([
     await page.getByLabel(c.password, { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: c.create }).click();
     await expectToast(page, c.created);
+    // The sign-in form says where the link went, with that address filled in, until the user moves on.
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: c.checkMailbox(email) })
+          .count(),
+      )
+      .toBe(1);
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await page.screenshot({ path: `e2e/.artifacts/signed-up-${lang}.png` });
 
     await followMailLink(page, email, 'verify-email');
     await page.waitForURL(/\/\?verified=1$/);

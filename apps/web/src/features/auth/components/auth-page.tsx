@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/full-page-spinner';
+import { MailIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { useSession } from '../api/session';
 import { AuthLayout } from './auth-layout';
@@ -20,6 +21,8 @@ export function AuthPage() {
   const [params, setParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'signup' ? 'signUp' : 'signIn');
   const [forgotEmail, setForgotEmail] = useState('');
+  /** The address a confirmation link was just sent to: said on the sign-in form, and filled in. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   useEffect(() => {
     if (params.get('error')) {
@@ -40,7 +43,10 @@ export function AuthPage() {
     <button
       type="button"
       className="text-sm font-medium text-brand-700 hover:underline"
-      onClick={() => setMode(next)}
+      onClick={() => {
+        setSentTo(null);
+        setMode(next);
+      }}
     >
       {label}
     </button>
@@ -49,15 +55,36 @@ export function AuthPage() {
   return (
     <AuthLayout title={t(`auth.${mode}Title`)} subtitle={t(`auth.${mode}Subtitle`)}>
       {mode !== 'forgot' && <GoogleButton />}
+      {mode === 'signIn' && sentTo && (
+        <div
+          role="status"
+          className="mb-4 flex gap-3 rounded-xl bg-brand-50 p-4 text-sm ring-1 ring-brand-100"
+        >
+          <MailIcon className="mt-0.5 size-5 shrink-0 text-brand-700" />
+          <div>
+            <p className="font-semibold text-ink-900">{t('auth.checkMailboxTitle')}</p>
+            <p className="mt-0.5 text-ink-700">{t('auth.checkMailbox', { email: sentTo })}</p>
+          </div>
+        </div>
+      )}
       {mode === 'signIn' && (
         <SignInForm
+          key={sentTo ?? ''}
+          initialEmail={sentTo ?? ''}
           onForgot={(email) => {
             setForgotEmail(email);
             setMode('forgot');
           }}
         />
       )}
-      {mode === 'signUp' && <SignUpForm onDone={() => setMode('signIn')} />}
+      {mode === 'signUp' && (
+        <SignUpForm
+          onDone={(email) => {
+            setSentTo(email);
+            setMode('signIn');
+          }}
+        />
+      )}
       {mode === 'forgot' && (
         <ForgotPasswordForm initialEmail={forgotEmail} onDone={() => setMode('signIn')} />
       )}

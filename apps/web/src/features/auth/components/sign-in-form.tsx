@@ -7,13 +7,19 @@ import { useToast } from '../../../components/ui/toast';
 import { useSignIn } from '../api/session';
 import { useApiErrorToast } from './use-api-error-toast';
 
-export function SignInForm({ onForgot }: { onForgot(email: string): void }) {
+export function SignInForm({
+  onForgot,
+  initialEmail = '',
+}: {
+  onForgot(email: string): void;
+  initialEmail?: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { toast } = useToast();
   const showError = useApiErrorToast();
   const signIn = useSignIn();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
 
   const submit = (event: FormEvent) => {

@@ -21,7 +21,8 @@ const EMPTY = {
 };
 type Field = keyof typeof EMPTY;
 
-export function SignUpForm({ onDone }: { onDone(): void }) {
+/** `onDone` gets the address the confirmation link was sent to. */
+export function SignUpForm({ onDone }: { onDone(email: string): void }) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const showError = useApiErrorToast();
@@ -48,7 +49,7 @@ export function SignUpForm({ onDone }: { onDone(): void }) {
       onSuccess: () => {
         toast({ title: t('auth.signUpSuccess') });
         setValues(EMPTY);
-        onDone();
+        onDone(parsed.data.email);
       },
       onError: (error) => {
         if (error instanceof ApiError) setErrors(error.fields);
