@@ -53,6 +53,17 @@ async function pick(p: Page, group: string, name: string, bytes: Buffer) {
 describe('Fusion in the browser', () => {
   it('uploads, generates with live progress, picks a variant and downloads a JPEG', async () => {
     await page.goto('/dashboard');
+    // Generate without images: the notice, and the product picker's "Choose a file" takes the focus.
+    await page.getByRole('button', { name: 'Générer mon image' }).click();
+    await expectText(page, 'Images manquantes');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Choisir un fichier');
+    expect(
+      await page.evaluate(() =>
+        document.activeElement?.closest('[data-image-role]')?.getAttribute('data-image-role'),
+      ),
+    ).toBe('product');
     // A refused file's error goes once the user turns to a web address instead.
     const productGroup = page.getByRole('group', { name: 'Image du produit' });
     await productGroup

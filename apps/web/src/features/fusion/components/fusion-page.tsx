@@ -164,6 +164,13 @@ export function FusionPage() {
         title: t('fusion.missingImages'),
         description: t('fusion.missingImagesDescription'),
       });
+      // Straight to the first image still missing: in sight, and the keyboard's next step.
+      const slot = images.product ? 'context' : 'product';
+      requestAnimationFrame(() => {
+        const group = document.querySelector<HTMLElement>(`[data-image-role="${slot}"]`);
+        group?.scrollIntoView({ block: 'center' });
+        group?.querySelector<HTMLElement>('[data-picker-start]')?.focus({ preventScroll: true });
+      });
       return;
     }
     starter.start(request.body, () => {

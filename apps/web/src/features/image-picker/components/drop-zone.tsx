@@ -67,7 +67,7 @@ export function DropZone({
       <p aria-hidden="true" className="text-sm font-medium text-ink-800">
         {t(dragging ? 'imagePicker.dropActive' : 'imagePicker.dropTitle')}
       </p>
-      <Button variant="secondary" size="sm" onClick={onBrowse} disabled={disabled}>
+      <Button variant="secondary" size="sm" onClick={onBrowse} disabled={disabled} data-picker-start>
         {t('imagePicker.browse')}
       </Button>
       <p className="text-xs text-ink-400">{t('imagePicker.dropHint')}</p>

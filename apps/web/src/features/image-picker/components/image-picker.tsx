@@ -110,6 +110,7 @@ export function ImagePicker({
       role="group"
       aria-labelledby={labelId}
       aria-describedby={note ? statusId : undefined}
+      data-image-role={role}
       className="min-w-0"
     >
       <FieldLabel id={labelId} label={label} required help={help} />

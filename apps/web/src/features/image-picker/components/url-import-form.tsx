@@ -52,6 +52,7 @@ export function UrlImportForm({
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input
+          data-picker-start
           id={id}
           type="url"
           inputMode="url"
