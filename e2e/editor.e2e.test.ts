@@ -122,10 +122,11 @@ describe('editor in French on a desktop', () => {
     await expectText(page, 'Textes (1)');
     await settled(page, 'Mise à jour de l’aperçu…');
     const box = (await page.locator('canvas').boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // A new text starts in the lower band, at 85 % of the height.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.85);
     await page.mouse.down();
     for (let i = 1; i <= 5; i += 1) {
-      await page.mouse.move(box.x + box.width * (0.5 + 0.05 * i), box.y + box.height / 2);
+      await page.mouse.move(box.x + box.width * (0.5 + 0.05 * i), box.y + box.height * 0.85);
       await page.waitForTimeout(70);
     }
     await page.mouse.up();
@@ -258,7 +259,8 @@ describe('editor in French on a desktop', () => {
     await page.keyboard.press('Shift+ArrowLeft');
     await expect
       .poll(async () => (await savedDocument(page, result.id)).texts.at(-1), { timeout: 15_000 })
-      .toMatchObject({ text: 'Ouvert le dimanche', x: 40, y: 55 });
+      // The third text starts in the third free spot (70 %), then moves 5 down and 10 left.
+      .toMatchObject({ text: 'Ouvert le dimanche', x: 40, y: 75 });
     await page.keyboard.press('Delete');
     await expectText(page, 'Textes (2)');
     await page.keyboard.press('Control+z');
@@ -341,23 +343,32 @@ describe('editor in English on a 390-pixel phone', () => {
       await mobile.screenshot({ path: `${ARTIFACTS}/editor-390.png`, fullPage: true });
       expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-      // The new text is selected and sits at the centre: a finger drags it down a fifth of the height.
+      // The new text is selected and starts in the first spot the earlier texts left free (70 %: 85 and
+      // 15 are taken): a finger on it drags it up a fifth of the height.
+      await expect
+        .poll(async () => (await savedDocument(mobile, result.id)).texts.at(-1), { timeout: 15_000 })
+        .toMatchObject({ text: 'Open on Sunday', x: 50, y: 70 });
       const canvas = mobile.locator('canvas');
       await canvas.scrollIntoViewIfNeeded();
       const box = (await canvas.boundingBox())!;
       const touch = await phone.newCDPSession(mobile);
       const at = (fy: number) => [{ x: box.x + box.width / 2, y: box.y + fy * box.height }];
-      await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0.5) });
-      for (const fy of [0.55, 0.6, 0.65, 0.7]) {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0.7) });
+      for (const fy of [0.65, 0.6, 0.55, 0.5]) {
         await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(fy) });
         await mobile.waitForTimeout(70);
       }
       await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      // Saved once moved: straight up, a fifth of the height.
       await expect
-        .poll(async () => (await savedDocument(mobile, result.id)).texts.at(-1), { timeout: 15_000 })
-        .toMatchObject({ text: 'Open on Sunday', x: 50 });
-      const moved = (await savedDocument(mobile, result.id)).texts.at(-1)!;
-      expect(Math.round(moved.y)).toBe(70);
+        .poll(
+          async () => {
+            const moved = (await savedDocument(mobile, result.id)).texts.at(-1)!;
+            return [moved.text, moved.x, Math.round(moved.y)];
+          },
+          { timeout: 15_000 },
+        )
+        .toEqual(['Open on Sunday', 50, 50]);
 
       const [download] = await Promise.all([
         mobile.waitForEvent('download'),

@@ -76,10 +76,29 @@ describe('layer selection (spec section 4)', () => {
     expect(state.document.logo).toEqual({ uploadId: OTHER_LOGO_ID, x: 60, y: 50, size: 40 });
   });
 
+  it('new texts start apart, off the centre where the logo starts: lower band, top, then between', () => {
+    let state = editor();
+    for (const [i, text] of ['Soldes', 'Livraison offerte', 'Ouvert le dimanche'].entries())
+      state = withText(state, text, 1000 + i);
+    expect(state.document.texts.map((text) => [text.x, text.y])).toEqual([
+      [50, 85],
+      [50, 15],
+      [50, 70],
+    ]);
+    // A spot a text was dragged away from is free again.
+    const moved = run(
+      state,
+      { type: 'selectLayer', layer: { textId: state.document.texts[1]!.id } },
+      { type: 'dragStart', x: 270, y: 144 },
+      { type: 'dragMove', x: 270, y: 480 },
+    );
+    expect(withText(moved, 'Nouveau', 2000).document.texts.at(-1)).toMatchObject({ x: 50, y: 15 });
+  });
+
   it('adding a text selects it, switches the layer to text, clears the input and leaves creation mode', () => {
     const state = withText(editor(), '  Soldes d’été  ', 1234);
     expect(state.document.texts).toHaveLength(1);
-    expect(state.document.texts[0]).toMatchObject({ id: '1234', text: 'Soldes d’été', x: 50, y: 50 });
+    expect(state.document.texts[0]).toMatchObject({ id: '1234', text: 'Soldes d’été', x: 50, y: 85 });
     expect(state.selectedLayer).toBe('text');
     expect(state.selectedTextId).toBe('1234');
     expect(state.draft.text).toBe('');
@@ -165,14 +184,15 @@ describe('dragging (spec section 4)', () => {
     // The pointer grabs the logo at its centre (270, 480 on a 540×960 display) and moves 54 px right.
     const after = run(state, { type: 'dragStart', x: 270, y: 480 }, { type: 'dragMove', x: 324, y: 480 });
     expect(after.document.logo).toMatchObject({ x: 60, y: 50 });
-    expect(after.document.texts[0]).toMatchObject({ x: 50, y: 50 });
+    expect(after.document.texts[0]).toMatchObject({ x: 50, y: 85 });
   });
 
   it('drags the selected text, not the logo, when a text is selected', () => {
     const base = run(editor(), { type: 'setLogo', uploadId: LOGO_ID });
     const state = withText(base, 'Soldes');
-    const after = run(state, { type: 'dragStart', x: 270, y: 480 }, { type: 'dragMove', x: 270, y: 672 });
-    expect(after.document.texts[0]).toMatchObject({ x: 50, y: 70 });
+    // 192 px up on a 960 px display: a fifth of the height.
+    const after = run(state, { type: 'dragStart', x: 270, y: 480 }, { type: 'dragMove', x: 270, y: 288 });
+    expect(after.document.texts[0]).toMatchObject({ x: 50, y: 65 });
     expect(after.document.logo).toMatchObject({ x: 50, y: 50 });
   });
 

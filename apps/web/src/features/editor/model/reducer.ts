@@ -12,6 +12,7 @@ import {
   logoFromUpload,
   newTextId,
   textFromDraft,
+  newTextSpot,
   type TextStyleChange,
 } from './document';
 import { dragPosition, moveTo, positionOf, startDrag } from './drag';
@@ -167,7 +168,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'addText': {
       if (!canAddText(state.draft) || state.document.texts.length >= EDITOR_LIMITS.maxTexts) return state;
       const id = newTextId(state.document, action.now);
-      const text = textFromDraft(state.draft, id);
+      const text = textFromDraft(state.draft, id, newTextSpot(state.document));
       const next = commit(state, { ...state.document, texts: [...state.document.texts, text] }, null);
       return {
         ...next,
