@@ -34,11 +34,7 @@ beforeAll(async () => {
     const { images, metadata } = await renderFusionVariant(plan, inputs.studio, inputs.context);
     renders.push({ style, palette, image: await decodeOutput(images.jpeg!), metadata });
   }
-  ungraded = await coverCrop(
-    inputs.context.image,
-    { width: 1080, height: 1080 },
-    { crop: 'centre' },
-  );
+  ungraded = await coverCrop(inputs.context.image, { width: 1080, height: 1080 }, { crop: 'centre' });
 }, 120_000);
 
 const find = (style: FusionStyle, palette: FusionPalette) =>

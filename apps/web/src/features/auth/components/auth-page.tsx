@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/full-page-spinner';
 import { MailIcon } from '../../../components/ui/icons';
+import { Notice } from '../../../components/ui/notice';
 import { useToast } from '../../../components/ui/toast';
 import { useSession } from '../api/session';
 import { AuthLayout } from './auth-layout';
@@ -56,16 +57,15 @@ export function AuthPage() {
     <AuthLayout title={t(`auth.${mode}Title`)} subtitle={t(`auth.${mode}Subtitle`)}>
       {mode !== 'forgot' && <GoogleButton />}
       {mode === 'signIn' && sentTo && (
-        <div
+        <Notice
           role="status"
-          className="mb-4 flex gap-3 rounded-xl bg-brand-50 p-4 text-sm ring-1 ring-brand-100"
+          tone="info"
+          icon={<MailIcon />}
+          title={t('auth.checkMailboxTitle')}
+          className="mb-4"
         >
-          <MailIcon className="mt-0.5 size-5 shrink-0 text-brand-700" />
-          <div>
-            <p className="font-semibold text-ink-900">{t('auth.checkMailboxTitle')}</p>
-            <p className="mt-0.5 text-ink-700">{t('auth.checkMailbox', { email: sentTo })}</p>
-          </div>
-        </div>
+          {t('auth.checkMailbox', { email: sentTo })}
+        </Notice>
       )}
       {mode === 'signIn' && (
         <SignInForm

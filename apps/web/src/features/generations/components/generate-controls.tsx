@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { buttonClasses } from '../../../components/ui/button-styles';
 import { AlertIcon, ClockIcon, CloseIcon, SparklesIcon } from '../../../components/ui/icons';
+import { Notice } from '../../../components/ui/notice';
 import { useActiveGenerations } from '../api/get-active-generations';
 import { useUsage } from '../api/get-usage';
 import { useCancelAllGenerations } from '../hooks/use-cancel-all-generations';
@@ -45,16 +46,9 @@ export function GenerateControls({
   return (
     <div className="flex flex-col gap-3">
       {unavailable && state !== 'inProgress' && (
-        <div
-          role="alert"
-          className="flex gap-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200"
-        >
-          <AlertIcon className="mt-0.5 size-5 text-red-600" />
-          <div>
-            <p className="font-semibold">{t('generate.unavailable')}</p>
-            <p className="mt-0.5">{t('generate.unavailableNotice')}</p>
-          </div>
-        </div>
+        <Notice role="alert" tone="danger" icon={<AlertIcon />} title={t('generate.unavailable')}>
+          {t('generate.unavailableNotice')}
+        </Notice>
       )}
       {state === 'inProgress' && running[0] && (
         <ActiveNotice estimate={running[0].estimatedSecondsLeft} receivedAt={running[0].receivedAt} />
@@ -113,17 +107,11 @@ function ActiveNotice({ estimate, receivedAt }: { estimate: number; receivedAt: 
   const left = secondsLeft(estimate, receivedAt, now);
   const duration = durationText(left);
   return (
-    <div className="flex gap-3 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-100">
-      <ClockIcon className="mt-0.5 size-5 text-brand-600" />
-      <div>
-        <p className="font-semibold">{t('generate.notice.title')}</p>
-        <p className="mt-0.5">
-          {t('generate.notice.description')}{' '}
-          {left > 0
-            ? t('generate.notice.remaining', { duration: t(duration.key, { count: duration.count }) })
-            : t('generate.notice.finishing')}
-        </p>
-      </div>
-    </div>
+    <Notice tone="info" icon={<ClockIcon />} title={t('generate.notice.title')}>
+      {t('generate.notice.description')}{' '}
+      {left > 0
+        ? t('generate.notice.remaining', { duration: t(duration.key, { count: duration.count }) })
+        : t('generate.notice.finishing')}
+    </Notice>
   );
 }
