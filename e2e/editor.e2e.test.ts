@@ -89,10 +89,11 @@ describe('editor in French on a desktop', () => {
     const { width, height } = result.images[0]!;
 
     // Result view ⇄ editor view.
+    // "Ajouter un logo" opens the editor on the logo's panel, ready for the file.
     await page.getByRole('button', { name: 'Ajouter un logo' }).click();
     const toolbar = page.getByRole('toolbar', { name: 'Outils de l’éditeur' });
     await toolbar.waitFor();
-    await expectText(page, 'Sélectionnez un calque ou ajoutez un élément');
+    await page.getByLabel('Importer un logo').waitFor({ state: 'attached' });
     await toolbar.getByRole('button', { name: 'Retour' }).click();
     await expectText(page, 'Image sélectionnée\u00a0!');
     await page.getByRole('button', { name: 'Ajouter un logo' }).click();
@@ -103,7 +104,6 @@ describe('editor in French on a desktop', () => {
     ]);
 
     // A logo through the upload API (role 'logo'), then 30 % with the slider's arrow keys.
-    await toolbar.getByRole('button', { name: 'Nouveau logo' }).click();
     await page
       .getByLabel('Importer un logo')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng });
@@ -223,6 +223,8 @@ describe('editor in French on a desktop', () => {
     await dialog.getByRole('toolbar').waitFor();
     await expectText(page, 'Textes (2)');
     await expectText(page, 'Logo · 30\u00a0%');
+    // Opened from History, nothing is selected: the panel says what to do.
+    await expectText(page, 'Sélectionnez un calque ou ajoutez un élément');
     await dialog.getByRole('button', { name: 'Sélectionner le texte «\u00a0Soldes d’été\u00a0»' }).waitFor();
     await dialog.getByRole('button', { name: 'Télécharger avec logo' }).waitFor();
     await dialog.getByRole('button', { name: 'Retour' }).click();

@@ -30,11 +30,14 @@ export function ImageEditor({
   imageIndex,
   onBack,
   downloadLabel = 'download',
+  startWithLogo = false,
 }: {
   result: GenerationResult;
   imageIndex: number;
   onBack: () => void;
   downloadLabel?: DownloadLabel;
+  /** Opened by "Add logo": the logo's panel shows at once, ready for the file. */
+  startWithLogo?: boolean;
 }) {
   const { t } = useTranslation();
   const { toast } = useToast();
@@ -70,6 +73,7 @@ export function ImageEditor({
       saving={saved.isSuccess}
       onBack={onBack}
       downloadLabel={downloadLabel}
+      startWithLogo={startWithLogo}
     />
   );
 }
@@ -82,6 +86,7 @@ function EditorWorkspace({
   saving,
   onBack,
   downloadLabel,
+  startWithLogo,
 }: {
   resultId: string;
   imageIndex: number;
@@ -90,12 +95,14 @@ function EditorWorkspace({
   saving: boolean;
   onBack: () => void;
   downloadLabel: DownloadLabel;
+  startWithLogo: boolean;
 }) {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const [state, dispatch] = useReducer(editorReducer, null, () =>
-    initialEditorState(window.innerWidth, initialDocument),
-  );
+  const [state, dispatch] = useReducer(editorReducer, null, () => {
+    const initial = initialEditorState(window.innerWidth, initialDocument);
+    return startWithLogo ? editorReducer(initial, { type: 'newLogo' }) : initial;
+  });
 
   useEffect(() => {
     const onResize = () => dispatch({ type: 'setViewport', width: window.innerWidth });

@@ -68,6 +68,7 @@ export function ResultPanel({
         <ImageEditor
           result={result}
           imageIndex={selected}
+          startWithLogo
           onBack={() => {
             returning.current = true;
             setView('result');
