@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CutoutView } from '@vitrine/shared/api/cutout';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { RefreshIcon } from '../../../components/ui/icons';
+import { RefreshIcon, UndoIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useUpdateCutout } from '../api/cutout';
@@ -237,6 +237,8 @@ export function CutoutEditor({
             disabled={!canUndo(corrections)}
             aria-keyshortcuts="Control+Z Meta+Z"
           >
+            {/* The arrow tells "undo the last mark" from "cancel", which French also calls "Annuler". */}
+            <UndoIcon className="size-4" />
             {t('cutoutEditor.undo')}
           </Button>
         </div>
