@@ -5,8 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RecentUpload, RecentUploadsResponse } from '@vitrine/shared/api/uploads';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createVerifiedUser } from './helpers/accounts';
@@ -320,6 +321,43 @@ describe('recent uploads', () => {
       headers: { cookie: user.cookie },
     });
     expect(kept.statusCode).toBe(200);
+  });
+
+  it('a request refused after its first file does not delete the upload another request was given meanwhile', async () => {
+    const user = await createVerifiedUser(t.app, 'hal-recent@example.test');
+    const photo = anotherCopy(product, 2000);
+    // Request A: its first file arrives whole, then A stalls before the rest of its second part.
+    const { payload } = multipartFiles([
+      { name: 'a.jpg', body: photo, type: 'image/jpeg' },
+      { name: 'b.jpg', body: anotherCopy(product, 2001), type: 'image/jpeg' },
+    ]);
+    const secondPart = payload.indexOf(Buffer.from('filename="b.jpg"'));
+    const body = new PassThrough();
+    body.write(payload.subarray(0, secondPart));
+    const requestA = t.app.inject({
+      method: 'POST',
+      url: '/api/uploads?role=product',
+      payload: body,
+      headers: {
+        'content-type': 'multipart/form-data; boundary=----vitrine-test-boundary',
+        cookie: user.cookie,
+      },
+    });
+    await vi.waitFor(async () => expect(await uploadCount(user.userId)).toBe(1), { timeout: 15_000 });
+    // Request B sends the same file: it is given A's upload.
+    const b = await upload(user.cookie, 'same.jpg', photo, 'product');
+    expect(b.statusCode, b.body).toBe(200);
+    const id = (b.json() as { id: string }).id;
+    body.end(payload.subarray(secondPart));
+    expect((await requestA).statusCode).toBe(400);
+    // B's upload is still there, with its file.
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/uploads/${id}/file`,
+      headers: { cookie: user.cookie },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(await uploadCount(user.userId)).toBe(1);
   });
 
   it('bad queries are translated 400s; a visitor gets 401', async () => {

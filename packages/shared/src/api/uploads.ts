@@ -4,6 +4,7 @@
  * Routes (all need a signed-in user; another user's uploads are never listed and answer 404):
  * - POST /api/uploads?role=product|context|logo            multipart file → 201 StoredUpload
  * - POST /api/uploads/from-url?role=product|context|logo   {url} → 201 StoredUpload
+ *   (both → 200 with the upload already kept when the account sent the same file for that role)
  * - GET  /api/uploads?role=…&limit=…&cursor=…          → RecentUploadsResponse, last used first
  * - GET  /api/uploads/:id                             → RecentUpload (404 once deleted or expired)
  * - GET  /api/uploads/:id/thumb.webp                  a small preview (longest side 320 px)

@@ -33,13 +33,17 @@ export async function deleteUploadRow(
   );
 }
 
-/** Deletes the user's upload and its files; false when the user has no such upload. */
+/**
+ * Deletes the user's upload and its files; false when the user has no such upload (or `condition`, SQL
+ * on its row, does not hold).
+ */
 export async function removeUpload(
   deps: { database: Database; storage: Storage },
   id: string,
   userId: string,
+  condition?: string,
 ): Promise<boolean> {
-  const files = await deleteUploadRow(deps.database, id, userId);
+  const files = await deleteUploadRow(deps.database, id, userId, condition);
   if (files) await removeFiles(deps.storage, files);
   return Boolean(files);
 }

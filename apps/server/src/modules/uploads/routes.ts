@@ -61,8 +61,10 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
         });
       }
     } catch (error) {
-      // A refused request stores nothing; an upload the user already had stays.
-      if (stored && !stored.reused) await removeUpload({ database, storage }, stored.upload.id, user.id);
+      // A refused request stores nothing; an upload the user already had stays, and so does one another
+      // request sent the same file for meanwhile (it marked it used: no longer its first use).
+      if (stored && !stored.reused)
+        await removeUpload({ database, storage }, stored.upload.id, user.id, 'last_used_at = created_at');
       throw error;
     }
     if (!stored) throw new AppError('INVALID_FILE', { messageKey: 'validation.required' });

@@ -122,14 +122,21 @@ export async function storeImage(
       // One user's uploads are counted one at a time, so parallel ones cannot all fit under the quota
       // (nor both store the same file).
       await tx.query(`select pg_advisory_xact_lock(hashtext('uploads:' || $1))`, [userId]);
+      // The role compared with = (or is null), so the (user, role, content) index finds the row.
       const [same] = await tx.query<UploadRow>(
-        `update uploads set last_used_at = now(), original_name = $4, source_url = $5
+        `update uploads set last_used_at = now(), original_name = $3, source_url = $4
          where id = (select id from uploads
-                     where user_id = $1 and role is not distinct from $2 and content_sha256 = $3
-                       and ${notExpired()}
+                     where user_id = $1 and content_sha256 = $2
+                       and ${role === null ? 'role is null' : 'role = $5'} and ${notExpired()}
                      order by last_used_at desc limit 1)
          returning id, content_type, size_bytes, created_at`,
-        [userId, role, found.sha256, meta.originalName ?? null, meta.sourceUrl ?? null],
+        [
+          userId,
+          found.sha256,
+          meta.originalName ?? null,
+          meta.sourceUrl ?? null,
+          ...(role === null ? [] : [role]),
+        ],
       );
       if (same) return { row: same, reused: true };
       if ((await usedBytes(tx, userId)) + size > UPLOAD_QUOTA_BYTES) throw quotaExceeded();

@@ -49,7 +49,7 @@ export const SignOutIcon = (p: IconProps) => (
   </Icon>
 );
 
-/** Two overlapping layers: a product merged into a scene. */
+/** Four panels: the dashboard. */
 export const DashboardIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3" y="3" width="7" height="9" rx="1.5" />
@@ -59,6 +59,7 @@ export const DashboardIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** Two overlapping layers: a product merged into a scene. */
 export const LayersIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="m12 3 9 4.5-9 4.5-9-4.5z" />

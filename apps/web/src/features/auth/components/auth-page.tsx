@@ -72,6 +72,7 @@ export function AuthPage() {
           key={sentTo ?? ''}
           initialEmail={sentTo ?? ''}
           onForgot={(email) => {
+            setSentTo(null);
             setForgotEmail(email);
             setMode('forgot');
           }}

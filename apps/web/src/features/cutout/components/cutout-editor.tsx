@@ -286,7 +286,8 @@ export function CutoutEditor({
             <RefreshIcon /> {t('cutoutEditor.reset')}
           </Button>
           <div className="flex flex-wrap gap-2">
-            {/* Corrections drawn but not applied yet are applied first: "Done" never drops them. */}
+            {/* Corrections drawn but not applied yet are applied first: "Done" never drops them (the
+                dialog's × and Escape cancel what was not applied, as closing a dialog does). */}
             <Button
               variant="secondary"
               onClick={() => (changed ? apply(onClose) : onClose())}

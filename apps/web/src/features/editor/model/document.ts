@@ -56,17 +56,17 @@ export function newTextId(document: EditorDocument, now: number): string {
 /**
  * Where new texts go, in turn: the lower band (under the product, clear of a headline at the top), the
  * top, then between them, and the centre last. The logo starts at the centre (spec section 3), over
- * the product, so a text never starts there while another spot is free.
+ * the product, so a text never starts there while another spot is free; a logo moved elsewhere holds
+ * its spot too.
  */
 const TEXT_SPOTS = [85, 15, 70, 30, 50] as const;
 /** A spot is taken by a text whose centre is nearer than this (in percent of the height). */
 const TAKEN_WITHIN = 8;
 
-/** The first spot no text of the document holds yet (the centre when all are). */
+/** The first spot no text nor the logo holds yet (the centre when all are). */
 export function newTextSpot(document: EditorDocument): { x: number; y: number } {
-  const y =
-    TEXT_SPOTS.find((spot) => document.texts.every((text) => Math.abs(text.y - spot) >= TAKEN_WITHIN)) ??
-    CENTRE;
+  const taken = [...document.texts.map((text) => text.y), ...(document.logo ? [document.logo.y] : [])];
+  const y = TEXT_SPOTS.find((spot) => taken.every((at) => Math.abs(at - spot) >= TAKEN_WITHIN)) ?? CENTRE;
   return { x: CENTRE, y };
 }
 

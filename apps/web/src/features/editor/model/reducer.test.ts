@@ -95,6 +95,18 @@ describe('layer selection (spec section 4)', () => {
     expect(withText(moved, 'Nouveau', 2000).document.texts.at(-1)).toMatchObject({ x: 50, y: 15 });
   });
 
+  it('a new text does not start on a logo moved into the lower band', () => {
+    const withLogo = run(
+      editor(),
+      { type: 'setLogo', uploadId: LOGO_ID },
+      { type: 'dragStart', x: 270, y: 480 },
+      { type: 'dragMove', x: 270, y: 806 },
+      { type: 'dragEnd' },
+    );
+    expect(Math.round(withLogo.document.logo!.y)).toBe(84);
+    expect(withText(withLogo, 'Soldes').document.texts[0]).toMatchObject({ x: 50, y: 15 });
+  });
+
   it('adding a text selects it, switches the layer to text, clears the input and leaves creation mode', () => {
     const state = withText(editor(), '  Soldes d’été  ', 1234);
     expect(state.document.texts).toHaveLength(1);
