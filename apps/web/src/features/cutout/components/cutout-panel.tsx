@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CutoutUpdate, CutoutView } from '@vitrine/shared/api/cutout';
 import { Button } from '../../../components/ui/button';
-import { AlertIcon, CheckIcon, PencilIcon, RefreshIcon } from '../../../components/ui/icons';
+import { AlertIcon, CheckIcon, InfoIcon, PencilIcon, RefreshIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { formatPercent } from '../../../lib/format-number';
@@ -21,7 +21,9 @@ function statusOf(view: CutoutView): { tone: 'ok' | 'warning' | 'info'; key: str
   if (view.framed) return { tone: 'warning', key: 'cutoutEditor.statusUnsure' };
   if (view.corrections) return { tone: 'ok', key: 'cutoutEditor.statusCorrected' };
   if (view.choice === 'cutout') return { tone: 'ok', key: 'cutoutEditor.statusAccepted' };
-  return { tone: 'ok', key: 'cutoutEditor.statusAuto' };
+  // Not a check mark: the engine's confidence is no promise (a white carton's white base on a white
+  // counter can be missed at 98 %). The tick is for what the user corrected or accepted.
+  return { tone: 'info', key: 'cutoutEditor.statusAuto' };
 }
 
 /**
@@ -147,7 +149,13 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
               }`}
             >
               <span className="mt-0.5 shrink-0" aria-hidden="true">
-                {status.tone === 'warning' ? <AlertIcon /> : <CheckIcon />}
+                {status.tone === 'warning' ? (
+                  <AlertIcon />
+                ) : status.tone === 'info' ? (
+                  <InfoIcon />
+                ) : (
+                  <CheckIcon />
+                )}
               </span>
               <span>
                 {/* Only the automatic result's line shows the confidence ({{value}}). */}
