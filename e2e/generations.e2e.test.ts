@@ -34,8 +34,14 @@ async function watchNotices(p: Page) {
   });
 }
 
-function noticesSeen(p: Page): Promise<string[][]> {
-  return p.evaluate(() => (window as unknown as { noticesSeen: string[][] }).noticesSeen);
+/** One notice per generation: "generated" took the place of "started", never shown beside it. */
+async function expectOneNoticePerGeneration(p: Page) {
+  const seen = await p.evaluate(() => (window as unknown as { noticesSeen: string[][] }).noticesSeen);
+  const started = (titles: string[]) => titles.includes('Génération démarrée');
+  const done = (titles: string[]) => titles.includes('Image générée\u00a0!');
+  expect(seen.some(started)).toBe(true);
+  expect(seen.some(done)).toBe(true);
+  expect(seen.filter((titles) => started(titles) && done(titles))).toEqual([]);
 }
 
 async function expectText(p: Page, text: string, timeout = 60_000) {
@@ -125,15 +131,7 @@ describe('Fusion in the browser', () => {
     await page.getByRole('progressbar').first().waitFor({ state: 'visible', timeout: 30_000 });
     await page.screenshot({ path: 'e2e/.artifacts/fusion-progress.png', fullPage: true });
     await expectText(page, 'Image générée\u00a0!', 120_000);
-    // One notice per generation: "generated" took the place of "started", never shown beside it.
-    const seen = await noticesSeen(page);
-    expect(seen.some((titles) => titles.includes('Génération démarrée'))).toBe(true);
-    expect(seen.some((titles) => titles.includes('Image générée\u00a0!'))).toBe(true);
-    expect(
-      seen.filter(
-        (titles) => titles.includes('Génération démarrée') && titles.includes('Image générée\u00a0!'),
-      ),
-    ).toEqual([]);
+    await expectOneNoticePerGeneration(page);
     await expectText(page, 'Image sélectionnée\u00a0!');
     await page.screenshot({ path: 'e2e/.artifacts/fusion-result.png', fullPage: true });
 
@@ -191,15 +189,7 @@ describe('Express in the browser', () => {
     await watchNotices(page);
     await page.getByRole('button', { name: 'Générer mon visuel' }).click();
     await expectText(page, 'Image générée\u00a0!', 120_000);
-    // One notice per generation: "generated" took the place of "started", never shown beside it.
-    const seen = await noticesSeen(page);
-    expect(seen.some((titles) => titles.includes('Génération démarrée'))).toBe(true);
-    expect(seen.some((titles) => titles.includes('Image générée\u00a0!'))).toBe(true);
-    expect(
-      seen.filter(
-        (titles) => titles.includes('Génération démarrée') && titles.includes('Image générée\u00a0!'),
-      ),
-    ).toEqual([]);
+    await expectOneNoticePerGeneration(page);
     await expectText(page, 'Image sélectionnée\u00a0!');
     await page.screenshot({ path: 'e2e/.artifacts/express-result.png', fullPage: true });
 
