@@ -1,19 +1,10 @@
 /** The cookie banner in the browser (spec sections 2 to 4): its two views, the stored choice, its expiry. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { COOKIES_CHOSEN, launchBrowser, newContext } from './browser';
-import { startApp, type AppUnderTest } from './app-server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { COOKIES_CHOSEN, newContext } from './browser';
+import { appAndBrowser } from './started';
 
-let app: AppUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const run = appAndBrowser();
 
 describe('cookie banner', () => {
   const stored = (page: Page) =>
@@ -22,7 +13,7 @@ describe('cookie banner', () => {
     );
 
   it('accept all: stored with its date, hidden, and not shown again on the next page', async () => {
-    const context = await newContext(browser, 'en-US', app.url);
+    const context = await newContext(run.browser, 'en-US', run.app.url);
     const page = await context.newPage();
     await page.goto('/');
     const banner = page.getByRole('region', { name: 'We respect your privacy' });
@@ -42,7 +33,7 @@ describe('cookie banner', () => {
   });
 
   it('reject all, and the detailed view: necessary always on, toggles, save', async () => {
-    const context = await newContext(browser, 'fr-FR', app.url);
+    const context = await newContext(run.browser, 'fr-FR', run.app.url);
     const page = await context.newPage();
     await page.goto('/privacy');
     await page.getByRole('button', { name: 'Tout refuser' }).click();
@@ -61,7 +52,7 @@ describe('cookie banner', () => {
   });
 
   it('the simple view’s settings open the detailed view', async () => {
-    const context = await newContext(browser, 'en-US', app.url);
+    const context = await newContext(run.browser, 'en-US', run.app.url);
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
@@ -71,7 +62,7 @@ describe('cookie banner', () => {
   });
 
   it('keyboard: the footer’s Cookie settings move the focus into the detailed view, and back once saved', async () => {
-    const context = await newContext(browser, 'en-US', app.url);
+    const context = await newContext(run.browser, 'en-US', run.app.url);
     await context.addInitScript(COOKIES_CHOSEN);
     const page = await context.newPage();
     await page.goto('/terms-en');
@@ -99,7 +90,7 @@ describe('cookie banner', () => {
       [181, true],
       [179, false],
     ] as const) {
-      const context = await newContext(browser, 'en-US', app.url);
+      const context = await newContext(run.browser, 'en-US', run.app.url);
       await context.addInitScript(
         `localStorage.setItem('cookieConsent', JSON.stringify({ necessary: true, analytics: false, marketing: false, date: Date.now() - ${days} * 86400000 }))`,
       );
@@ -116,7 +107,7 @@ describe('cookie banner', () => {
   });
 
   it('no analytics or marketing script, nor any script from another origin, whatever the choice', async () => {
-    const context = await newContext(browser, 'en-US', app.url);
+    const context = await newContext(run.browser, 'en-US', run.app.url);
     const page = await context.newPage();
     const scripts: string[] = [];
     const origins = new Set<string>();
@@ -137,7 +128,7 @@ describe('cookie banner', () => {
       expect(script).not.toMatch(
         /(dashboard-route|fusion-page|express-page|history-page|stats-page|account-page|image-editor)-/,
       );
-    expect([...origins]).toEqual([app.url]);
+    expect([...origins]).toEqual([run.app.url]);
     await context.close();
   });
 });

@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext } from './browser';
-import { startApp, type AppUnderTest } from './app-server';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newContext } from './browser';
+import { appAndBrowser } from './started';
 import { signedInUser } from './session';
 
-let app: AppUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const run = appAndBrowser();
 
 async function open(
   lang: 'fr-FR' | 'en-US',
   width = 1280,
   setup?: (page: Page) => Promise<void>,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, lang, app.url);
+  const context = await newContext(run.browser, lang, run.app.url);
   const page = await context.newPage();
   await page.setViewportSize({ width, height: 800 });
   if (setup) await setup(page);

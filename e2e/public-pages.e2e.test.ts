@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext } from './browser';
-import { startApp, type AppUnderTest } from './app-server';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './browser';
+import { appAndBrowser } from './started';
 
-let app: AppUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const run = appAndBrowser();
 
 describe('public pages in the browser', () => {
   it('home loads in English on an English browser, with html lang set', async () => {
-    const context = await newContext(browser, 'en-US', app.url);
+    const context = await newContext(run.browser, 'en-US', run.app.url);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -30,7 +20,7 @@ describe('public pages in the browser', () => {
   });
 
   it('home loads in French on a French browser, and the toggle switches to English', async () => {
-    const context = await newContext(browser, 'fr-FR', app.url);
+    const context = await newContext(run.browser, 'fr-FR', run.app.url);
     const page = await context.newPage();
     await page.goto('/');
     await expect.poll(() => page.locator('h1').textContent()).toBe('Vos produits méritent une vitrine');
@@ -42,20 +32,20 @@ describe('public pages in the browser', () => {
   });
 
   it('an unknown path shows the 404 page, whose link leads home', async () => {
-    const context = await newContext(browser, 'en-US', app.url);
+    const context = await newContext(run.browser, 'en-US', run.app.url);
     const page = await context.newPage();
     await page.goto('/no/such/page');
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Oops! Page not found');
     await page.getByRole('link', { name: 'Return to Home' }).click();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${run.app.url}/`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Your products deserve a showcase');
     await context.close();
   });
 
   it('the 404 page is in French on a French browser', async () => {
-    const context = await newContext(browser, 'fr-FR', app.url);
+    const context = await newContext(run.browser, 'fr-FR', run.app.url);
     const page = await context.newPage();
     await page.goto('/introuvable');
     await expect

@@ -3,25 +3,15 @@
  * checked, the footer dot and the banner when the status cannot be read, and a provider outage (its
  * card, and the generate button's "API unavailable" state).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { contextWithConsent, launchBrowser } from './browser';
-import { startApp, type AppUnderTest } from './app-server';
+import { describe, expect, it } from 'vitest';
+import { contextWithConsent } from './browser';
+import { appAndBrowser } from './started';
 import { signedInUser } from './session';
 
-let app: AppUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const run = appAndBrowser();
 
 const consentedContext = (locale: 'fr-FR' | 'en-US' = 'en-US') =>
-  contextWithConsent(browser, locale, app.url);
+  contextWithConsent(run.browser, locale, run.app.url);
 
 describe('status page', () => {
   it('the status page lists the five services, each checked, all operational', async () => {
