@@ -221,6 +221,28 @@ describe('the product cut-out on the Fusion page', () => {
       .waitFor();
   }, 60_000);
 
+  it('points out a cut-out in several pieces: one may not be the product', async () => {
+    const part = (colour: string, width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const two = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#d8d4cc' } })
+      .composite([
+        { input: await part('#b3262d', 180, 360), left: 170, top: 200 },
+        { input: await part('#1f4fa8', 200, 300), left: 560, top: 260 },
+      ])
+      .jpeg()
+      .toBuffer();
+    await page.goto('/dashboard');
+    await pick(page, 'Image du produit', 'deux.jpg', 'image/jpeg', two);
+    const panel = page.getByRole('region', { name: 'Détourage du produit' });
+    const warning = panel.getByText('Le détourage compte 2 morceaux séparés', { exact: false });
+    await warning.waitFor({ timeout: 30_000 });
+    // It takes the place of the general "check it".
+    expect(await panel.getByText('Vérifiez-le', { exact: false }).count()).toBe(0);
+    await panel.screenshot({ path: 'e2e/.artifacts/cutout-pieces.png' });
+  }, 60_000);
+
   it('speaks English, and fits a 390-pixel-wide phone', async () => {
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Passer en anglais' }).click();

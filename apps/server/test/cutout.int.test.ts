@@ -92,7 +92,13 @@ describe('the automatic cut-out of a product upload', () => {
   });
 
   it('is computed on the first look and cuts the product out of a photo taken on a table', () => {
-    expect(first).toMatchObject({ uploadId: id, choice: 'auto', framed: false, method: 'segmented' });
+    expect(first).toMatchObject({
+      uploadId: id,
+      choice: 'auto',
+      framed: false,
+      method: 'segmented',
+      pieces: 1,
+    });
     expect(first.confidence).toBeGreaterThan(0.35);
     expect(first.coverage).toBeGreaterThan(0.2);
     expect(first.coverage).toBeLessThan(0.9);
@@ -112,6 +118,34 @@ describe('the automatic cut-out of a product upload', () => {
     for (const url of [`/api/uploads/${id}/cutout`, first.maskUrl!, first.previewUrl!]) {
       expect((await get(bob.cookie, url)).statusCode, url).toBe(404);
     }
+  });
+
+  it('says how many separate pieces it holds, so a second object kept beside the product is pointed out', async () => {
+    // Two products on a plain backdrop: both are cut out, as two pieces.
+    const part = (colour: string, width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const two = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#d8d4cc' } })
+      .composite([
+        { input: await part('#b3262d', 180, 360), left: 170, top: 200 },
+        { input: await part('#1f4fa8', 200, 300), left: 560, top: 260 },
+      ])
+      .jpeg()
+      .toBuffer();
+    const twoId = await uploadImage(t.app, alice.cookie, 'two.jpg', two);
+    const view: CutoutView = (await get(alice.cookie, `/api/uploads/${twoId}/cutout`)).json();
+    expect(view).toMatchObject({ framed: false, pieces: 2 });
+    // Accepting it keeps what was found, pieces included.
+    const accepted = await put(alice.cookie, twoId, { choice: 'cutout' });
+    expect(accepted.json()).toMatchObject({ choice: 'cutout', pieces: 2 });
+    // A box around one of them leaves that one.
+    const boxed = await put(alice.cookie, twoId, {
+      choice: 'cutout',
+      corrections: { box: { x: 0.15, y: 0.25, width: 0.27, height: 0.6 }, strokes: [] },
+    });
+    expect(boxed.statusCode).toBe(200);
+    expect(boxed.json()).toMatchObject({ method: 'corrected', pieces: 1 });
   });
 
   it('is computed once: a second look returns the stored result', async () => {

@@ -309,6 +309,8 @@ export const uploadCutouts = pgTable(
     reason: text('reason'),
     confidence: doublePrecision('confidence').notNull(),
     coverage: doublePrecision('coverage').notNull(),
+    /** Separate pieces of the mask (0 when none was found): more than one asks the user to look twice. */
+    pieces: integer('pieces').notNull().default(1),
     maskKey: text('mask_key'),
     previewKey: text('preview_key'),
     width: integer('width').notNull(),

@@ -8,6 +8,7 @@ import { decodeRgba, type SourceInfo } from '../image/decode';
 import { fromRaw, guard, toRaw, type RawImage } from '../image/sharp';
 import type { CutoutMask } from '../local/cutout';
 import { PRODUCT_SIDE } from '../local/prepare';
+import { pieceCount } from './clean';
 import type { CutoutJob } from './run';
 import { cutOutProduct } from './thread';
 
@@ -19,9 +20,14 @@ export type ProductAnalysis = {
   preview: Buffer | null;
   width: number;
   height: number;
+  /** Separate pieces of the cut-out (0 when no product was found). */
+  pieces: number;
   source: SourceInfo;
   ms: number;
 };
+
+/** Longest side of the copy the pieces are counted on. */
+const PIECES_SIDE = 320;
 
 export async function analyseProduct(
   input: Buffer,
@@ -34,7 +40,9 @@ export async function analyseProduct(
   const { alpha, ...rest } = mask;
   let maskPng: Buffer | null = null;
   let preview: Buffer | null = null;
+  let pieces = 0;
   if (alpha) {
+    pieces = await piecesOf(alpha);
     const full = cutout.method === 'framed' ? null : cutout;
     [maskPng, preview] = await Promise.all([
       guard(fromRaw(alpha).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer()),
@@ -47,9 +55,21 @@ export async function analyseProduct(
     preview,
     width: decoded.width,
     height: decoded.height,
+    pieces,
     source: decoded.source,
     ms: Math.round(performance.now() - t0),
   };
+}
+
+/** The mask's separate pieces, counted on a small copy (a speck of edge is no piece). */
+async function piecesOf(alpha: RawImage): Promise<number> {
+  const scale = Math.min(1, PIECES_SIDE / Math.max(alpha.width, alpha.height));
+  const width = Math.max(1, Math.round(alpha.width * scale));
+  const height = Math.max(1, Math.round(alpha.height * scale));
+  const small = await toRaw(fromRaw(alpha).resize(width, height, { fit: 'fill' }));
+  const mask = new Uint8Array(width * height);
+  for (let p = 0; p < mask.length; p++) mask[p] = small.data[p * small.channels]! >= 128 ? 1 : 0;
+  return pieceCount(mask, width, height);
 }
 
 /**

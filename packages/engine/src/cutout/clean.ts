@@ -89,3 +89,15 @@ export function cleanMask(
   }
   return out;
 }
+
+/**
+ * How many separate pieces a mask holds (4-connected, at least `minShare` of the largest one's area):
+ * a cut-out in several pieces often took in something beside the product (a lid, a cup, a sign), and
+ * the user is asked to look twice.
+ */
+export function pieceCount(mask: Uint8Array, width: number, height: number, minShare = 0.1): number {
+  const { areas } = components(mask, width, height, 1);
+  const largest = Math.max(0, ...areas);
+  if (largest === 0) return 0;
+  return areas.filter((area) => area > 0 && area >= largest * minShare).length;
+}

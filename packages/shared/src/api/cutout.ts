@@ -120,6 +120,11 @@ export type CutoutView = {
   confidence: number;
   /** Share of the photo the product covers, 0 to 1. */
   coverage: number;
+  /**
+   * Separate pieces of the mask (0 when none was found). More than one often means something beside
+   * the product was kept (a lid, a cup): the page asks the user to look twice.
+   */
+  pieces: number;
   /** The mask: a PNG the size of `width` x `height`, white with the product's alpha; null when none was found. */
   maskUrl: string | null;
   /** The cut-out itself over transparency (WebP), the same size as the mask; null when none was found. */

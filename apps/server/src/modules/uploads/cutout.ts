@@ -37,6 +37,7 @@ type Row = {
   reason: FramedReason | null;
   confidence: number;
   coverage: number;
+  pieces: number;
   mask_key: string | null;
   preview_key: string | null;
   width: number;
@@ -46,7 +47,7 @@ type Row = {
   version: number;
 };
 
-const COLUMNS = `upload_id, choice, method, framed, reason, confidence, coverage, mask_key, preview_key,
+const COLUMNS = `upload_id, choice, method, framed, reason, confidence, coverage, pieces, mask_key, preview_key,
   width, height, corrections, ms, version`;
 
 /** Cut-outs a user may have computed per hour: each costs about half a second of a core. */
@@ -65,6 +66,7 @@ export function viewOf(row: Row): CutoutView {
     method: row.method,
     confidence: row.confidence,
     coverage: row.coverage,
+    pieces: row.pieces,
     maskUrl: row.mask_key ? `${base}/mask.png?v=${row.version}` : null,
     previewUrl: row.preview_key ? `${base}/preview.webp?v=${row.version}` : null,
     width: row.width,
@@ -102,6 +104,7 @@ type Computed = {
   reason: FramedReason | null;
   confidence: number;
   coverage: number;
+  pieces: number;
   width: number;
   height: number;
   ms: number;
@@ -151,6 +154,7 @@ async function compute(
     reason: mask.reason,
     confidence: mask.confidence,
     coverage: Math.round(mask.coverage * 1000) / 1000,
+    pieces: analysis.pieces,
     width: analysis.width,
     height: analysis.height,
     ms: analysis.ms,
@@ -185,11 +189,11 @@ async function store(deps: CutoutDeps, userId: string, uploadId: string, compute
       );
       const [saved] = await tx.query<Row>(
         `insert into upload_cutouts (upload_id, user_id, choice, method, framed, reason, confidence, coverage,
-           mask_key, preview_key, width, height, corrections, ms)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+           pieces, mask_key, preview_key, width, height, corrections, ms)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
          on conflict (upload_id) do update set choice = excluded.choice, method = excluded.method,
            framed = excluded.framed, reason = excluded.reason, confidence = excluded.confidence,
-           coverage = excluded.coverage, mask_key = excluded.mask_key, preview_key = excluded.preview_key,
+           coverage = excluded.coverage, pieces = excluded.pieces, mask_key = excluded.mask_key, preview_key = excluded.preview_key,
            width = excluded.width, height = excluded.height, corrections = excluded.corrections,
            ms = excluded.ms, version = upload_cutouts.version + 1, updated_at = now()
          returning ${COLUMNS}`,
@@ -202,6 +206,7 @@ async function store(deps: CutoutDeps, userId: string, uploadId: string, compute
           computed.reason,
           computed.confidence,
           computed.coverage,
+          computed.pieces,
           maskKey,
           previewKey,
           computed.width,

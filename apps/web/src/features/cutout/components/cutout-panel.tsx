@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CutoutUpdate, CutoutView } from '@vitrine/shared/api/cutout';
+import type { CutoutUpdate } from '@vitrine/shared/api/cutout';
 import { Button } from '../../../components/ui/button';
 import { AlertIcon, CheckIcon, InfoIcon, PencilIcon, RefreshIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
@@ -9,22 +9,10 @@ import { formatPercent } from '../../../lib/format-number';
 import type { PickedImage } from '../../image-picker/lib/picked-file';
 import { useCutout, useUpdateCutout } from '../api/cutout';
 import { drawOnContext, loadImage, trimmed } from '../lib/canvas';
+import { hintOf, statusOf } from '../lib/status';
 import { CutoutEditor } from './cutout-editor';
 
 type Preview = 'checker' | 'context';
-
-/** What the status line says about the cut-out generations will use. */
-function statusOf(view: CutoutView): { tone: 'ok' | 'warning' | 'info'; key: string } {
-  if (view.choice === 'whole') return { tone: 'info', key: 'cutoutEditor.statusWhole' };
-  if (view.framed && view.reason === 'no-product-found')
-    return { tone: 'warning', key: 'cutoutEditor.statusNothing' };
-  if (view.framed) return { tone: 'warning', key: 'cutoutEditor.statusUnsure' };
-  if (view.corrections) return { tone: 'ok', key: 'cutoutEditor.statusCorrected' };
-  if (view.choice === 'cutout') return { tone: 'ok', key: 'cutoutEditor.statusAccepted' };
-  // Not a check mark: the engine's confidence is no promise (a white carton's white base on a white
-  // counter can be missed at 98 %). The tick is for what the user corrected or accepted.
-  return { tone: 'info', key: 'cutoutEditor.statusAuto' };
-}
 
 /**
  * The product's cut-out on the Fusion page, as soon as the photo is uploaded: on a checkerboard or on
@@ -51,6 +39,7 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
   }
 
   const status = view ? statusOf(view) : null;
+  const hint = view ? hintOf(view) : null;
   const framed = Boolean(view?.framed);
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-ink-100 bg-ink-50/60 p-4">
@@ -159,7 +148,7 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
               </span>
               <span>
                 {/* Only the automatic result's line shows the confidence ({{value}}). */}
-                {t(status.key as 'cutoutEditor.statusAuto', {
+                {t(status.key, {
                   value: formatPercent(Math.round(view.confidence * 100), i18n.language),
                 })}
               </span>
@@ -202,8 +191,14 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
             </div>
           )}
           {/* Untouched, the automatic cut-out is what generations use: the user is asked to look. */}
-          {status?.key === 'cutoutEditor.statusAuto' && (
-            <p className="text-xs text-ink-500">{t('cutoutEditor.hint')}</p>
+          {hint?.tone === 'quiet' && <p className="text-xs text-ink-500">{t(hint.key)}</p>}
+          {hint?.tone === 'warning' && (
+            <p className="flex items-start gap-2 text-xs text-amber-900" data-cutout-hint="pieces">
+              <span className="mt-px shrink-0" aria-hidden="true">
+                <AlertIcon />
+              </span>
+              <span>{t(hint.key, { count: view?.pieces ?? 0 })}</span>
+            </p>
           )}
         </div>
       </div>

@@ -1,0 +1,1 @@
+ALTER TABLE "upload_cutouts" ADD COLUMN "pieces" integer DEFAULT 1 NOT NULL;

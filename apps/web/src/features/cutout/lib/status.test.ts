@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { CutoutView } from '@vitrine/shared/api/cutout';
+import { hintOf, statusOf } from './status';
+
+const view = (over: Partial<CutoutView> = {}): CutoutView => ({
+  uploadId: '00000000-0000-4000-8000-000000000000',
+  choice: 'auto',
+  framed: false,
+  reason: null,
+  method: 'segmented',
+  confidence: 0.9,
+  coverage: 0.2,
+  pieces: 1,
+  maskUrl: '/mask.png',
+  previewUrl: '/preview.webp',
+  width: 800,
+  height: 600,
+  corrections: null,
+  ms: 400,
+  ...over,
+});
+
+describe('the cut-out panel’s status line', () => {
+  it('an untouched automatic cut-out is information, not a tick: the user is asked to check it', () => {
+    expect(statusOf(view())).toEqual({ tone: 'info', key: 'cutoutEditor.statusAuto' });
+    expect(hintOf(view())).toEqual({ tone: 'quiet', key: 'cutoutEditor.hint' });
+  });
+
+  it('an automatic cut-out in several pieces warns that one may not be the product', () => {
+    expect(hintOf(view({ pieces: 3 }))).toEqual({ tone: 'warning', key: 'cutoutEditor.severalPieces' });
+  });
+
+  it('once corrected, accepted or set aside, nothing more is asked, whatever the pieces', () => {
+    const box = { x: 0.1, y: 0.1, width: 0.5, height: 0.5 };
+    expect(statusOf(view({ corrections: { box, strokes: [] }, choice: 'cutout', pieces: 2 })).key).toBe(
+      'cutoutEditor.statusCorrected',
+    );
+    expect(hintOf(view({ corrections: { box, strokes: [] }, choice: 'cutout', pieces: 2 }))).toBeNull();
+    expect(hintOf(view({ choice: 'cutout', pieces: 2 }))).toBeNull();
+    expect(hintOf(view({ choice: 'whole', framed: true, reason: 'whole-photo', pieces: 2 }))).toBeNull();
+  });
+
+  it('a photo framed for lack of confidence, or with nothing found, is a warning of its own', () => {
+    expect(statusOf(view({ framed: true, reason: 'low-confidence', pieces: 2 }))).toEqual({
+      tone: 'warning',
+      key: 'cutoutEditor.statusUnsure',
+    });
+    expect(statusOf(view({ framed: true, reason: 'no-product-found', pieces: 0 })).key).toBe(
+      'cutoutEditor.statusNothing',
+    );
+    expect(hintOf(view({ framed: true, reason: 'low-confidence', pieces: 2 }))).toBeNull();
+  });
+});
