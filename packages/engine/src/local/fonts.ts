@@ -1,6 +1,9 @@
 /**
  * The shipped open-licence fonts (SIL OFL 1.1, from the @expo-google-fonts packages): one family per
  * typography style, the weights the typefaces use, and the Pango description that selects each file.
+ * None of them has emoji, which shop owners put in slogans ("Fromagerie 🧀"): every description names
+ * Noto Emoji (monochrome, the same packages) after the typeface's own family, so Pango draws emoji
+ * from it, in the text's colour, instead of a box with the character's code.
  */
 import { createRequire } from 'node:module';
 import type { Typeface } from '../art-direction/types';
@@ -18,6 +21,22 @@ const PACKAGES: Record<string, { pkg: string; file: string }> = {
 
 export type FontChoice = { file: string; description: string };
 
+const EMOJI_FAMILY = 'Noto Emoji';
+
+/**
+ * The emoji font's files (a regular and a bold face: Pango takes the nearer to the text's weight).
+ * Pango finds a font only once libvips has registered its file, which it does for the file a text is
+ * set with: these are registered once, before any text (text-layout.ts).
+ */
+export const EMOJI_FONT_FILES: readonly string[] = [400, 700].map((weight) => {
+  const variant = `${weight}${STYLE_NAMES[weight]}`;
+  return require.resolve(`@expo-google-fonts/noto-emoji/${variant}/NotoEmoji_${variant}.ttf`);
+});
+
+/** The Pango description of an emoji face, to register its file with. */
+export const emojiDescription = (file: string) =>
+  `${EMOJI_FAMILY} ${file.includes('700Bold') ? 'Bold' : 'Regular'}`;
+
 export function fontFor(typeface: Typeface): FontChoice {
   const source = PACKAGES[typeface.family];
   const style = STYLE_NAMES[typeface.weight];
@@ -26,5 +45,5 @@ export function fontFor(typeface: Typeface): FontChoice {
   const file = require.resolve(`@expo-google-fonts/${source.pkg}/${variant}/${source.file}_${variant}.ttf`);
   // Pango names the regular italic plainly "Italic", and other weights by their style name.
   const styleName = typeface.italic ? (typeface.weight === 400 ? 'Italic' : `${style} Italic`) : style;
-  return { file, description: `${typeface.family} ${styleName}` };
+  return { file, description: `${typeface.family}, ${EMOJI_FAMILY} ${styleName}` };
 }

@@ -5,7 +5,7 @@
 import { applyTypography, upperCase } from '../art-direction/typography';
 import type { TextBlock } from '../art-direction/types';
 import { fromRaw, renderText, toRaw, type RawImage } from '../image/sharp';
-import { fontFor } from './fonts';
+import { EMOJI_FONT_FILES, emojiDescription, fontFor } from './fonts';
 
 export type TextRect = { x: number; y: number; width: number; height: number };
 export type SetText = { text: string; mask: RawImage; rect: TextRect };
@@ -24,6 +24,7 @@ async function fitText(
   box: TextBlock['box'],
   align: TextBlock['align'],
 ): Promise<RawImage> {
+  await emojiRegistered();
   const spec = { markup, font: font.description, fontfile: font.file, align: alignOf(align) } as const;
   const full = await renderText({ ...spec, width: Math.round(box.width), height: box.height });
   if (full.dpi === undefined) return full.mask;
@@ -35,6 +36,34 @@ async function fitText(
   );
   const fitting = narrower.filter(({ mask }) => mask.height <= box.height && mask.width <= box.width);
   return fitting.at(-1)?.mask ?? full.mask;
+}
+
+let registering: Promise<void> | null = null;
+
+/**
+ * libvips registers a font file for Pango when a text is set with it, for the whole process: one emoji
+ * set with each emoji file makes them available to every description that names the family.
+ */
+function emojiRegistered(): Promise<void> {
+  registering ??= Promise.all(
+    EMOJI_FONT_FILES.map((file) =>
+      renderText({
+        markup: '🙂',
+        font: emojiDescription(file),
+        fontfile: file,
+        width: 64,
+        dpi: 72,
+        align: 'left',
+      }),
+    ),
+  ).then(
+    () => undefined,
+    (error: unknown) => {
+      registering = null;
+      throw error;
+    },
+  );
+  return registering;
 }
 
 /** Narrower measures tried for balance, widest first. */

@@ -3,10 +3,11 @@ import { FUSION_TYPOGRAPHIES } from '@vitrine/shared/api/generation';
 import { PALETTE_GRADING } from '../art-direction/grading';
 import type { Rgb, TextBlock } from '../art-direction/types';
 import { TYPEFACES } from '../art-direction/typefaces';
-import { fromRaw, type RawImage } from '../image/sharp';
+import { fromRaw, renderText, type RawImage } from '../image/sharp';
 import { luma } from './color';
 import { contrastRatio, MIN_CONTRAST, percentile } from './contrast';
 import { hasFrenchOcr, ocr, withoutAccents, words } from '../test-utils/ocr';
+import { EMOJI_FONT_FILES } from './fonts';
 import { layoutText } from './text-layout';
 import { inksOf, typeset } from './typeset';
 
@@ -51,6 +52,42 @@ async function measuredContrast(image: RawImage, text: TextBlock): Promise<numbe
   return contrastRatio(grey(textLevel), grey(worst));
 }
 
+/** Agreement of two masks' ink (128 and up), each cropped to its ink and compared on a 64-pixel grid. */
+function inkIou(a: RawImage, b: RawImage): number {
+  const grid = (m: RawImage) => {
+    let x0 = m.width,
+      y0 = m.height,
+      x1 = -1,
+      y1 = -1;
+    for (let y = 0; y < m.height; y++)
+      for (let x = 0; x < m.width; x++)
+        if (m.data[(y * m.width + x) * m.channels]! >= 128) {
+          x0 = Math.min(x0, x);
+          y0 = Math.min(y0, y);
+          x1 = Math.max(x1, x);
+          y1 = Math.max(y1, y);
+        }
+    const cells = new Uint8Array(64 * 64);
+    if (x1 < 0) return cells;
+    for (let gy = 0; gy < 64; gy++)
+      for (let gx = 0; gx < 64; gx++) {
+        const x = Math.round(x0 + ((gx + 0.5) / 64) * (x1 - x0));
+        const y = Math.round(y0 + ((gy + 0.5) / 64) * (y1 - y0));
+        cells[gy * 64 + gx] = m.data[(y * m.width + x) * m.channels]! >= 128 ? 1 : 0;
+      }
+    return cells;
+  };
+  const ga = grid(a);
+  const gb = grid(b);
+  let both = 0;
+  let either = 0;
+  for (let i = 0; i < ga.length; i++) {
+    if (ga[i] && gb[i]) both++;
+    if (ga[i] || gb[i]) either++;
+  }
+  return either ? both / either : 0;
+}
+
 describe('typesetting', () => {
   it('sets dark text on a bright scene at 4.5:1 or more, without a scrim', async () => {
     const image = scene(() => [236, 232, 224]);
@@ -87,6 +124,28 @@ describe('typesetting', () => {
     const { text, mask } = await layoutText(block('Pain & Vin'));
     expect(text).toBe('Pain & Vin');
     expect(mask.width).toBeGreaterThan(100);
+  });
+
+  it('draws emoji with the shipped emoji font, in every typography, not as a box with their code', async () => {
+    const { box } = block('');
+    // The engine first: the reference below registers the emoji font itself, for the whole process.
+    const masks = [];
+    for (const typography of FUSION_TYPOGRAPHIES)
+      masks.push({ typography, ...(await layoutText(block('🧀', typography))) });
+    const { mask: slogan } = await layoutText(block('Fromagerie 🧀 Lyon 🎉'));
+    const emoji = await renderText({
+      markup: '🧀',
+      font: 'Noto Emoji Bold',
+      fontfile: EMOJI_FONT_FILES[1]!,
+      width: box.width,
+      height: box.height,
+      align: 'centre',
+    });
+    // Without the emoji font, Pango draws a box with the character's code (01F9C0): nothing like it.
+    for (const { typography, mask } of masks)
+      expect(inkIou(mask, emoji.mask), typography).toBeGreaterThan(0.7);
+    // Beside words, set with them: one line, wider than tall.
+    expect(slogan.width).toBeGreaterThan(slogan.height * 2);
   });
 
   it('applies French typography and upper-cases with accents for the tech style', async () => {
