@@ -225,6 +225,32 @@ describe('footer', () => {
   });
 });
 
+describe('moving between pages', () => {
+  it('a page opened from a link starts at its top; back returns to where the reader was', async () => {
+    for (const width of [1280, 390]) {
+      const context = await consentedContext('fr-FR', width);
+      const page = await context.newPage();
+      await page.goto('/');
+      // The code has taken the page over: links move within the app rather than reload it.
+      await page.locator('footer a[href="/about"]').waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.locator('footer a[href="/about"]').scrollIntoViewIfNeeded();
+      const before = await page.evaluate(() => window.scrollY);
+      expect(before).toBeGreaterThan(500);
+      await page.locator('footer a[href="/about"]').click();
+      await page.waitForURL('**/about');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expect.poll(() => page.evaluate(() => window.scrollY), { message: `${width}px` }).toBe(0);
+      await page.goBack();
+      await page.waitForURL(app.url + '/');
+      await expect
+        .poll(() => page.evaluate(() => window.scrollY), { message: `${width}px back` })
+        .toBeGreaterThan(before - 50);
+      await context.close();
+    }
+  });
+});
+
 /** Opens the contact page and waits until its code has taken the prerendered form over. */
 async function openContact(page: Page, path: '/contact' | '/contact-en') {
   await page.goto(path);

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import type { SessionResponse } from '@vitrine/shared/api/auth';
 import { useToast } from '../../../components/ui/toast';
 import { api, ApiError } from '../../../lib/api-client';
@@ -68,5 +68,12 @@ export function SessionMonitor() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signedIn, settings?.idleTimeoutSeconds, settings?.checkIntervalSeconds]);
 
-  return <Outlet />;
+  // A new page opens at its top (or at the part its address names, /#pricing); back and forward
+  // return to where the reader was.
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
 }
