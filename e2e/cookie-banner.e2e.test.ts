@@ -85,6 +85,43 @@ describe('cookie banner', () => {
     await context.close();
   });
 
+  it('keyboard: the banner comes first, and nothing the keyboard reaches after it is hidden behind it', async () => {
+    for (const width of [1280, 390]) {
+      const context = await newContext(run.browser, 'fr-FR', run.app.url, {
+        viewport: { width, height: 800 },
+      });
+      const page = await context.newPage();
+      await page.goto('/');
+      const banner = page.getByRole('region', { name: 'Nous respectons votre vie privée' });
+      await banner.waitFor();
+      await page.waitForLoadState('networkidle');
+      // From the top of the page, Tab reaches the banner's link and buttons before anything else.
+      const inBanner = () => banner.evaluate((region) => region.contains(document.activeElement));
+      await page.keyboard.press('Tab');
+      expect(await inBanner(), `${width}px: first Tab`).toBe(true);
+      let left = false;
+      for (let i = 0; i < 25; i++) {
+        await page.keyboard.press('Tab');
+        if (await inBanner()) {
+          expect(left, `${width}px: the banner is passed once`).toBe(false);
+          continue;
+        }
+        left = true;
+        // Every element focused past it is in sight above the banner (as much of it as fits there:
+        // the examples' carousel is taller than what a phone leaves above the banner).
+        const seen = await banner.evaluate((region) => {
+          const focused = document.activeElement!.getBoundingClientRect();
+          const cover = region.getBoundingClientRect().top;
+          const shown = Math.min(focused.bottom, cover) - Math.max(focused.top, 0);
+          return shown / Math.min(focused.height, cover);
+        });
+        expect(seen, `${width}px: Tab ${i + 2} in sight`).toBeGreaterThan(0.9);
+      }
+      expect(left).toBe(true);
+      await context.close();
+    }
+  });
+
   it('shown again when the stored choice is older than 180 days, not when it is younger', async () => {
     for (const [days, shown] of [
       [181, true],

@@ -23,6 +23,8 @@ export function AuthLayout({
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-br from-ink-50 via-white to-brand-50">
+      {/* First in the page's order: a keyboard reaches the choice before what the banner covers. */}
+      <CookieBanner />
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-2 px-3 py-4 sm:px-6">
         <Logo className="shrink-0 text-ink-900 [&>span:last-child]:hidden min-[400px]:[&>span:last-child]:inline" />
         <div className="flex min-w-0 items-center gap-2 sm:gap-3">
@@ -40,7 +42,6 @@ export function AuthLayout({
         </div>
       </main>
       <SiteFooter />
-      <CookieBanner />
     </div>
   );
 }

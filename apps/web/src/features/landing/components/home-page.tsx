@@ -19,6 +19,8 @@ export function HomePage() {
   usePageHead('home');
   return (
     <div className="flex min-h-screen flex-col">
+      {/* First in the page's order: a keyboard reaches the choice before what the banner covers. */}
+      <CookieBanner />
       <SiteHeader />
       <VerificationBanner />
       <main className="flex-1">
@@ -42,7 +44,6 @@ export function HomePage() {
         <ClosingCta />
       </main>
       <SiteFooter />
-      <CookieBanner />
     </div>
   );
 }

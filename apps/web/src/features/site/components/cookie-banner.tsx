@@ -56,6 +56,28 @@ export function CookieBanner() {
     return () => window.removeEventListener(OPEN_COOKIE_SETTINGS, open);
   }, []);
 
+  // While the banner is up, the page keeps what gets focus or is scrolled to clear of it.
+  const sectionRef = useRef<HTMLElement>(null);
+  const shown = detailed || needsConsent;
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!shown || !section) return;
+    const root = document.documentElement;
+    const clear = () => {
+      const top = section.getBoundingClientRect().top;
+      root.style.scrollPaddingBottom = `${Math.max(0, window.innerHeight - top) + 8}px`;
+    };
+    clear();
+    const observer = new ResizeObserver(clear);
+    observer.observe(section);
+    window.addEventListener('resize', clear);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', clear);
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [shown, detailed]);
+
   // The detailed view takes the focus when it opens, so keyboard users land on its toggles.
   useEffect(() => {
     if (focusRequest > 0) titleRef.current?.focus();
@@ -94,6 +116,7 @@ export function CookieBanner() {
 
   return (
     <section
+      ref={sectionRef}
       role="region"
       aria-labelledby={titleId}
       className="fixed inset-x-2 bottom-2 z-40 mx-auto max-h-[85vh] max-w-2xl overflow-y-auto rounded-2xl border border-ink-100 bg-white p-5 shadow-2xl sm:inset-x-4 sm:bottom-4 sm:p-6"

@@ -33,6 +33,8 @@ export function PublicLayout({ page, children }: { page: TwinPage; children: Rea
   const other: Lang = lang === 'fr' ? 'en' : 'fr';
   return (
     <div className="flex min-h-screen flex-col bg-ink-50">
+      {/* First in the page's order: a keyboard reaches the choice before what the banner covers. */}
+      <CookieBanner />
       <header className="sticky top-0 z-20 border-b border-ink-100 bg-white/90 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-3 py-3 sm:px-6">
           <Link to="/" className="shrink-0 rounded-lg text-ink-900" aria-label={t('app.name')}>
@@ -57,7 +59,6 @@ export function PublicLayout({ page, children }: { page: TwinPage; children: Rea
       </header>
       <main className="flex-1">{children}</main>
       <SiteFooter />
-      <CookieBanner />
     </div>
   );
 }
