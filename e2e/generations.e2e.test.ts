@@ -186,11 +186,24 @@ describe('Express in the browser', () => {
     await page
       .getByRole('textbox', { name: /^Description de votre activité/ })
       .fill('Épicerie fine et produits bio');
+    expect(await page.getByText('Paramètres manquants').count()).toBeGreaterThan(0);
     await watchNotices(page);
     await page.getByRole('button', { name: 'Générer mon visuel' }).click();
+    // The earlier "missing" notice goes as the generation's own appear.
+    await expect.poll(() => page.getByText('Paramètres manquants').count()).toBe(0);
     await expectText(page, 'Image générée\u00a0!', 120_000);
     await expectOneNoticePerGeneration(page);
     await expectText(page, 'Image sélectionnée\u00a0!');
+    // The result, below the form, is brought into view.
+    const title = page.getByRole('heading', { name: 'Image sélectionnée\u00a0!' });
+    await expect
+      .poll(() =>
+        title.evaluate((heading) => {
+          const { top, bottom } = heading.getBoundingClientRect();
+          return top >= 0 && bottom <= innerHeight;
+        }),
+      )
+      .toBe(true);
     await page.screenshot({ path: 'e2e/.artifacts/express-result.png', fullPage: true });
 
     // The third generation spends the last free credit.

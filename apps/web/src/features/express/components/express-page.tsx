@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useImagesDown } from '../../site/api/status';
 import { currentLang } from '../../../app/i18n';
@@ -68,7 +68,12 @@ export function ExpressPage() {
 
   // When the awaited result arrives, keyboard focus moves to it (a result already there on arrival
   // at the page does not take it).
-  const [arrived, resetArrived] = useResultArrived(generation?.status, Boolean(result));
+  // The result comes below the form: when the awaited one arrives, it is brought into view (focus
+  // moves to its title).
+  const resultRef = useRef<HTMLDivElement>(null);
+  const [arrived, resetArrived] = useResultArrived(generation?.status, Boolean(result), () =>
+    resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+  );
 
   // "Generate again with these settings": the form is filled with them, once per navigation (while
   // rendering, as React advises for state that follows a changed input).
@@ -105,6 +110,8 @@ export function ExpressPage() {
           variant: 'destructive',
           title: t('express.missingTitle'),
           description: t('express.missingDescription'),
+          // Replaced by the generation's own notices once the form is complete and sent.
+          group: 'generation',
         });
       } else {
         setErrors(fieldErrors(request.error, t));
@@ -229,12 +236,14 @@ export function ExpressPage() {
       </Card>
 
       {result ? (
-        <ResultPanel
-          result={result}
-          onBack={() => starter.track(null)}
-          onNew={newVisual}
-          focusOnShow={arrived}
-        />
+        <div ref={resultRef} className="scroll-mt-24">
+          <ResultPanel
+            result={result}
+            onBack={() => starter.track(null)}
+            onNew={newVisual}
+            focusOnShow={arrived}
+          />
+        </div>
       ) : starter.trackedId && detail.isPending ? (
         <ResultLoading />
       ) : generation && isRunning(generation.status) ? (

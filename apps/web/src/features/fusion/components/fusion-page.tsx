@@ -149,7 +149,11 @@ export function FusionPage() {
 
   function generate() {
     if (uploading.product || uploading.context) {
-      toast({ title: t('fusion.imagesUploading'), description: t('fusion.imagesUploadingDescription') });
+      toast({
+        title: t('fusion.imagesUploading'),
+        description: t('fusion.imagesUploadingDescription'),
+        group: 'generation',
+      });
       return;
     }
     const request = buildFusionRequest(settings, images, currentLang());
@@ -163,6 +167,8 @@ export function FusionPage() {
         variant: 'destructive',
         title: t('fusion.missingImages'),
         description: t('fusion.missingImagesDescription'),
+        // Replaced by the generation's own notices once the images are there and it starts.
+        group: 'generation',
       });
       // Straight to the first image still missing: in sight, and the keyboard's next step.
       const slot = images.product ? 'context' : 'product';
