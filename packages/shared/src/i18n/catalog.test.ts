@@ -26,6 +26,22 @@ describe('translation catalogs', () => {
     }
   });
 
+  it('says how long to wait with the language’s plural, never “minute(s)”', () => {
+    expect(translate('fr', 'errors.RATE_LIMITED', { minutes: 1 })).toBe(
+      'Trop de tentatives. Veuillez réessayer dans 1 minute.',
+    );
+    expect(translate('fr', 'errors.RATE_LIMITED', { minutes: 49 })).toBe(
+      'Trop de tentatives. Veuillez réessayer dans 49 minutes.',
+    );
+    expect(translate('en', 'errors.RATE_LIMITED', { minutes: 1 })).toBe(
+      'Too many attempts. Please try again in 1 minute.',
+    );
+    expect(translate('en', 'uploads.tooManyUploads', { minutes: 2 })).toMatch(/in 2 minutes\.$/);
+    for (const lang of ['fr', 'en'] as const)
+      for (const key of leafKeys(catalogs[lang]))
+        expect(translate(lang, key as never), `${lang}:${key}`).not.toContain('(s)');
+  });
+
   it('interpolates i18next-style placeholders and leaves unknown ones visible', () => {
     expect(interpolate('max {{limit}} ({{other}})', { limit: '1 MB' })).toBe('max 1 MB ({{other}})');
   });

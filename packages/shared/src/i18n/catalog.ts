@@ -34,7 +34,18 @@ export function interpolate(template: string, params?: MessageParams): string {
 export function translate(lang: Lang, key: MessageKey, params?: MessageParams): string {
   const template = lookup(catalogs[lang], key);
   if (template === undefined) throw new Error(`Missing translation "${key}" in ${lang}`);
-  return interpolate(template, params);
+  return interpolate(template, withDurations(lang, params));
+}
+
+/**
+ * A `minutes` number also gives `minutesText`, the duration in words with the language's plural
+ * ("1 minute", "49 minutes"; French counts 0 and 1 as singular), for messages that say how long to wait.
+ */
+function withDurations(lang: Lang, params?: MessageParams): MessageParams | undefined {
+  if (typeof params?.minutes !== 'number') return params;
+  const count = params.minutes;
+  const form = new Intl.PluralRules(lang).select(count) === 'one' ? 'minuteOne' : 'minuteOther';
+  return { ...params, minutesText: interpolate(catalogs[lang].common[form], { count }) };
 }
 
 /** Every leaf key of a catalog object, for the test that keeps both languages in step. */
