@@ -171,9 +171,17 @@ describe('landing page', () => {
     }
     for (const width of [390, 320]) {
       await page.setViewportSize({ width, height: 700 });
-      const greeting = (await page.getByTestId('greeting').boundingBox())!;
-      expect(greeting.width).toBeGreaterThan(40);
-      expect(greeting.x + greeting.width).toBeLessThanOrEqual(width);
+      // No room for the greeting: the e-mail's initial shows who is signed in (the greeting is still
+      // there for screen readers).
+      const initial = page.getByTestId('account-initial');
+      expect(await initial.isVisible()).toBe(true);
+      expect(await initial.textContent()).toBe('l');
+      expect(await initial.getAttribute('title')).toBe('landing-user-with-a-long-address@example.com');
+      const box0 = (await initial.boundingBox())!;
+      expect(box0.x + box0.width).toBeLessThanOrEqual(width);
+      expect(await page.getByTestId('greeting').textContent()).toBe(
+        'Hello, landing-user-with-a-long-address@example.com',
+      );
       const signOut = page.getByRole('button', { name: 'Sign Out' });
       const box = (await signOut.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(width);
@@ -185,6 +193,10 @@ describe('landing page', () => {
     }
     if (process.env.LANDING_SHOTS)
       await page.screenshot({ path: `${process.env.LANDING_SHOTS}/signed-320.png` });
+    // With room, the greeting itself.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await page.getByTestId('greeting').isVisible()).toBe(true);
+    expect(await page.getByTestId('account-initial').isVisible()).toBe(false);
     await context.close();
   });
 
