@@ -74,6 +74,11 @@ describe('paid plans, from the pricing section to the portal', () => {
     await plan.getByText('Paiement confirmé\u00a0: bienvenue dans la formule Pro\u00a0!').waitFor();
     await plan.getByText('Abonnement Pro', { exact: false }).first().waitFor();
     await plan.getByText('Actif', { exact: true }).waitFor();
+    // The tab the checkout was opened from knows it too, without being reloaded or brought forward.
+    await page
+      .locator('#pricing [data-plan="pro"]')
+      .getByRole('button', { name: 'Votre formule actuelle' })
+      .waitFor({ timeout: 10_000 });
     const renews = await checkout.evaluate(
       (iso) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' }).format(new Date(iso)),
       inAMonth().toISOString(),

@@ -3,7 +3,7 @@
  * the signed-in user changes, and the checkout and customer portal, each opened in a new tab.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BillingUrl, PaidPlan, SubscriptionStatus } from '@vitrine/shared/api/billing';
 import { useToast } from '../../../components/ui/toast';
@@ -50,6 +50,8 @@ export function useSubscription({ awaitPurchase = false } = {}): SubscriptionSta
       const previous = client.getQueryData<SubscriptionStatus>(key);
       if (previous ? JSON.stringify(previous) !== JSON.stringify(next) : next.subscribed) {
         void client.invalidateQueries({ queryKey: usageQueryKey });
+        // The user's other tabs (the pricing the checkout was opened from) check again too.
+        billingChannel()?.postMessage('subscription-changed');
       }
       return next;
     },
@@ -59,7 +61,22 @@ export function useSubscription({ awaitPurchase = false } = {}): SubscriptionSta
     refetchInterval: (q) =>
       awaitPurchase && !q.state.data?.subscribed && Date.now() - since < AWAIT_PURCHASE_MS ? 2000 : false,
   });
+  useEffect(() => {
+    const channel = billingChannel();
+    if (!channel || !userId) return;
+    const onMessage = () => void client.invalidateQueries({ queryKey: subscriptionQueryKey(userId) });
+    channel.addEventListener('message', onMessage);
+    return () => channel.removeEventListener('message', onMessage);
+  }, [client, userId]);
   return { ...(query.data ?? NOT_SUBSCRIBED), isPending: Boolean(userId) && query.isPending };
+}
+
+let channel: BroadcastChannel | null | undefined;
+/** Between the app's tabs: a change of plan seen in one makes the others check theirs. */
+function billingChannel(): BroadcastChannel | null {
+  if (channel === undefined)
+    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('vitrine-billing');
+  return channel;
 }
 
 type Target = { kind: 'checkout'; plan: PaidPlan } | { kind: 'portal'; from?: string };
