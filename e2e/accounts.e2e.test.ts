@@ -206,6 +206,36 @@ describe('session rules in the browser', () => {
     return { context, page };
   }
 
+  it('wrong passwords: one notice at a time, and from the second, the way to a new password', async () => {
+    const context = await newContext(browser, 'fr-FR', app.url);
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill('camille.fr@example.test');
+    const hint = page.getByText('Après plusieurs essais, le plus simple est d’en choisir un nouveau', {
+      exact: false,
+    });
+    const refused = page.getByText('Email ou mot de passe incorrect.', { exact: true });
+    for (const attempt of [1, 2, 3]) {
+      await page.getByLabel(copy.fr.password, { exact: true }).fill(`Faux${attempt}mdp`);
+      await page.getByRole('button', { name: copy.fr.signIn, exact: true }).click();
+      if (attempt === 1) {
+        await refused.first().waitFor();
+        expect(await hint.count()).toBe(0);
+      } else {
+        await hint.waitFor({ timeout: 15_000 });
+      }
+      // The same refusal replaces the last one's notice instead of stacking.
+      await expect
+        .poll(() => page.getByRole('button', { name: copy.fr.signIn, exact: true }).isEnabled())
+        .toBe(true);
+      expect(await refused.count()).toBe(1);
+    }
+    await page.getByRole('button', { name: 'Choisir un nouveau mot de passe' }).click();
+    await page.getByRole('button', { name: 'Envoyer le lien' }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe('camille.fr@example.test');
+    await context.close();
+  }, 60_000);
+
   it('a visitor who opens the dashboard is sent to /auth', async () => {
     const context = await newContext(browser, 'fr-FR', app.url);
     const page = await context.newPage();

@@ -2,10 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { LockIcon } from '../../../components/ui/icons';
+import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
 import { useSignIn } from '../api/session';
 import { useApiErrorToast } from './use-api-error-toast';
+
+/** Wrong passwords in a row after which the form offers to choose a new one. */
+const RETRY_HINT_AFTER = 2;
 
 export function SignInForm({
   onForgot,
@@ -21,6 +27,8 @@ export function SignInForm({
   const signIn = useSignIn();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
+  // Wrong passwords in a row for this address: from the second, the way to a new one is offered.
+  const [misses, setMisses] = useState(0);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,7 +47,10 @@ export function SignInForm({
           toast({ title: t('auth.signInSuccess') });
           void navigate('/');
         },
-        onError: showError,
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'INVALID_CREDENTIALS') setMisses((n) => n + 1);
+          showError(error);
+        },
       },
     );
   };
@@ -51,7 +62,10 @@ export function SignInForm({
         type="email"
         autoComplete="email"
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setMisses(0);
+        }}
       />
       <TextField
         label={t('auth.password')}
@@ -67,6 +81,20 @@ export function SignInForm({
       >
         {t('auth.forgotLink')}
       </button>
+      {misses >= RETRY_HINT_AFTER && (
+        <Notice role="status" tone="info" icon={<LockIcon />} title={t('auth.retryTitle')}>
+          <p>{t('auth.retryText')}</p>
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            className="mt-2"
+            onClick={() => onForgot(email)}
+          >
+            {t('auth.retryButton')}
+          </Button>
+        </Notice>
+      )}
       <Button type="submit" busy={signIn.isPending} disabled={signIn.isPending}>
         {signIn.isPending ? t('auth.signingIn') : t('auth.signInButton')}
       </Button>

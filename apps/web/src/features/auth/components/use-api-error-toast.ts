@@ -14,5 +14,7 @@ export function useApiErrorToast() {
         error instanceof ApiError && error.code !== 'NETWORK_ERROR'
           ? error.message
           : t('common.genericError'),
+      // A second failure replaces the first's notice rather than stacking another.
+      group: 'auth',
     });
 }
