@@ -183,9 +183,13 @@ describe('Express in the browser', () => {
     const format = page.getByRole('combobox', { name: /^Format/ });
     const post = await format.locator('option', { hasText: 'Publication' }).getAttribute('value');
     await format.selectOption(post!);
-    await page
-      .getByRole('textbox', { name: /^Description de votre activité/ })
-      .fill('Épicerie fine et produits bio');
+    // Pasted over the limit, the description is kept whole and counted in red; the form refuses it.
+    const description = page.getByRole('textbox', { name: /^Description de votre activité/ });
+    await description.fill('Épicerie fine, '.repeat(15));
+    await page.getByText('224/200 caractères').waitFor();
+    await page.getByRole('button', { name: 'Générer mon visuel' }).click();
+    await page.getByText('Ce champ ne peut pas dépasser 200 caractères.').waitFor();
+    await description.fill('Épicerie fine et produits bio');
     expect(await page.getByText('Paramètres manquants').count()).toBeGreaterThan(0);
     await watchNotices(page);
     await page.getByRole('button', { name: 'Générer mon visuel' }).click();

@@ -291,17 +291,27 @@ describe('contact form', () => {
     await context.close();
   });
 
-  it('required fields: the browser does not send an empty form', async () => {
+  it('the page checks the fields itself, in its language, and sends nothing until they are right', async () => {
     const context = await consentedContext('fr-FR');
     const page = await context.newPage();
     let sent = 0;
     page.on('request', (request) => request.url().endsWith('/api/contact') && sent++);
     await openContact(page, '/contact');
-    await page.getByRole('button', { name: 'Envoyer le message' }).click();
-    expect(
-      await page.getByLabel('Nom').evaluate((input: HTMLInputElement) => input.validity.valueMissing),
-    ).toBe(true);
-    expect(await page.locator('input[type="email"]').count()).toBe(1);
+    const send = page.getByRole('button', { name: 'Envoyer le message' });
+    await send.click();
+    // Every field says what it needs, in French (not the browser's own bubbles, in its language).
+    await expect.poll(() => page.getByText('Ce champ est obligatoire.').count()).toBe(4);
+    await page.getByLabel('Nom').fill('Camille');
+    await page.getByLabel('Sujet').fill('Question');
+    await page.getByLabel('E-mail').fill('camille @example.com');
+    // A message over the limit is kept whole, counted in red, and refused with the field's error.
+    const long = 'x'.repeat(5001);
+    await page.getByLabel('Message').fill(long);
+    await page.getByText('5001/5000 caractères').waitFor();
+    await send.click();
+    await page.getByText('Format d’email invalide').waitFor();
+    await page.getByText('Ce champ ne peut pas dépasser 5000 caractères.').waitFor();
+    expect(await page.getByLabel('Message').inputValue()).toHaveLength(5001);
     expect(sent).toBe(0);
     await context.close();
   });

@@ -21,6 +21,7 @@ import { ResultPanel } from '../../generations/components/result-panel';
 import { UsageCard } from '../../generations/components/usage-card';
 import { useGenerationStarter } from '../../generations/hooks/use-generation-starter';
 import { isRunning } from '../../generations/lib/active-state';
+import { copyLength } from '../../fusion/components/copy-field';
 import { useResultArrived } from '../../generations/hooks/use-result-arrived';
 import { readAgain } from '../../generations/lib/generate-again';
 import { AgainNotice } from '../../generations/components/again-notice';
@@ -56,6 +57,9 @@ export function ExpressPage() {
   const descriptionId = useId();
 
   const [values, setValues] = useState<ExpressValues>(EMPTY_EXPRESS);
+  // Text over the limit is kept as typed or pasted (a browser's maxlength would cut it silently): the
+  // count turns red and the form refuses it with the field's error, as the slogan does.
+  const descriptionOver = copyLength(values.description) > DESCRIPTION_MAX_LENGTH;
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const starter = useGenerationStarter('express');
   const detail = useGeneration(starter.trackedId);
@@ -183,22 +187,23 @@ export function ExpressPage() {
               id={descriptionId}
               rows={3}
               value={values.description}
-              maxLength={DESCRIPTION_MAX_LENGTH}
               placeholder={t('express.descriptionPlaceholder')}
               onChange={(event) => change('description', event.target.value)}
-              aria-invalid={errors.description ? true : undefined}
+              aria-invalid={errors.description || descriptionOver ? true : undefined}
               aria-describedby={`${descriptionId}-note`}
               className={`mt-1.5 block w-full resize-y rounded-lg border bg-white px-3 py-2.5 text-sm text-ink-900 shadow-xs transition outline-none placeholder:text-ink-400 focus-visible:outline-none ${
-                errors.description
+                errors.description || descriptionOver
                   ? 'border-red-500 focus:ring-3 focus:ring-red-500/20'
                   : 'border-ink-200 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/20'
               }`}
             />
             <p id={`${descriptionId}-note`} className="mt-1 flex justify-between gap-3 text-xs">
               <span className="text-red-600">{errors.description}</span>
-              <span className="text-ink-400 tabular-nums">
+              <span
+                className={`tabular-nums ${descriptionOver ? 'font-semibold text-red-600' : 'text-ink-400'}`}
+              >
                 {t('generate.characterCount', {
-                  count: values.description.length,
+                  count: copyLength(values.description),
                   max: DESCRIPTION_MAX_LENGTH,
                 })}
               </span>

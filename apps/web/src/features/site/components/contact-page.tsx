@@ -84,7 +84,10 @@ function ContactContent() {
           {t('contact.title')}
         </h1>
         <p className="mt-4 text-lg text-ink-600">{t('contact.lead')}</p>
+        {/* The page checks the fields itself, in its language (the browser's bubbles speak the
+            browser's): nothing is sent until every field is right. */}
         <form
+          noValidate
           onSubmit={(event) => void submit(event)}
           className="relative mt-8 space-y-5 rounded-2xl border border-ink-100 bg-white p-5 shadow-sm sm:p-8"
         >
@@ -94,7 +97,6 @@ function ContactContent() {
               name="name"
               autoComplete="name"
               required
-              maxLength={CONTACT_LIMITS.name}
               value={fields.name}
               onChange={set('name')}
               error={errors.name}
@@ -114,7 +116,6 @@ function ContactContent() {
             label={t('contact.subject')}
             name="subject"
             required
-            maxLength={CONTACT_LIMITS.subject}
             value={fields.subject}
             onChange={set('subject')}
             error={errors.subject}
@@ -180,6 +181,8 @@ function MessageField({
   error?: string;
 }) {
   const { t } = useTranslation();
+  const length = value.normalize('NFC').trim().length;
+  const over = length > CONTACT_LIMITS.message;
   return (
     <div>
       <label htmlFor="contact-message" className="block text-sm font-medium text-ink-800">
@@ -193,22 +196,23 @@ function MessageField({
         name="message"
         required
         rows={7}
-        maxLength={CONTACT_LIMITS.message}
         value={value}
         onChange={onChange}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'contact-message-error' : undefined}
+        aria-invalid={error || over ? true : undefined}
+        aria-describedby="contact-message-note"
         className={`mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-ink-900 shadow-xs outline-none transition ${
-          error
+          error || over
             ? 'border-red-500 focus:ring-3 focus:ring-red-500/20'
             : 'border-ink-200 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/20'
         }`}
       />
-      {error && (
-        <p id="contact-message-error" className="mt-1.5 text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      {/* Over the limit, the text stays as typed or pasted (a maxlength would cut it silently). */}
+      <p id="contact-message-note" className="mt-1.5 flex justify-between gap-3 text-sm">
+        <span className="text-red-600">{error}</span>
+        <span className={`text-xs tabular-nums ${over ? 'font-semibold text-red-600' : 'text-ink-400'}`}>
+          {t('generate.characterCount', { count: length, max: CONTACT_LIMITS.message })}
+        </span>
+      </p>
     </div>
   );
 }
