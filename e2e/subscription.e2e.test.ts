@@ -117,7 +117,13 @@ describe('paid plans, from the pricing section to the portal', () => {
     );
     await portal.getByText('Formule actuelle\u00a0: Pro, 59\u00a0€ par mois').waitFor();
     await portal.getByRole('button', { name: 'Passer à Starter (29\u00a0€ par mois)' }).waitFor();
-    await portal.getByRole('button', { name: 'Résilier l’abonnement' }).click();
+    await portal.getByRole('link', { name: 'Résilier l’abonnement' }).click();
+    // Asked to confirm first; keeping the plan changes nothing.
+    await portal.getByRole('heading', { name: 'Résilier la formule Pro\u00a0?' }).waitFor();
+    await portal.getByRole('link', { name: 'Garder ma formule' }).click();
+    await portal.getByText('Formule actuelle\u00a0: Pro, 59\u00a0€ par mois').waitFor();
+    await portal.getByRole('link', { name: 'Résilier l’abonnement' }).click();
+    await portal.getByRole('button', { name: 'Oui, résilier' }).click();
     await portal.getByText('Résiliation enregistrée.').waitFor();
     await portal.getByText('Résilié\u00a0: l’abonnement prend fin le', { exact: false }).waitFor();
     await portal.getByRole('button', { name: 'Reprendre l’abonnement' }).waitFor();

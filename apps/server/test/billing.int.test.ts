@@ -256,7 +256,15 @@ describe('the customer portal (customer-portal → url)', () => {
     expect((await status(alice.cookie)).json().tier).toBe('starter');
     expect(await usage(alice.cookie)).toMatchObject({ plan: 'starter', limit: 40 });
 
-    await submit(url, alice.cookie, { action: 'cancel' });
+    // Cancelling asks first: the page's link leads to a confirmation, which changes nothing by itself.
+    const before = (await page(url, alice.cookie)).body;
+    expect(before).toContain('href="/billing/portal?lang=en&amp;confirm=cancel"');
+    const confirm = await page('/billing/portal?lang=en&confirm=cancel', alice.cookie);
+    expect(confirm.body).toContain('Cancel the Starter plan?');
+    expect(confirm.body).toContain('It stays active until');
+    expect(confirm.body).toContain('Keep my plan');
+    expect((await status(alice.cookie)).json().cancelAtPeriodEnd).toBe(false);
+    await submit('/billing/portal?lang=en&confirm=cancel', alice.cookie, { action: 'cancel' });
     const cancelled = (await status(alice.cookie)).json();
     expect(cancelled).toMatchObject({ subscribed: true, tier: 'starter', cancelAtPeriodEnd: true });
     expect((await page(url, alice.cookie)).body).toContain('Cancelled: the subscription ends on');

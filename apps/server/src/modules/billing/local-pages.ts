@@ -126,6 +126,8 @@ export type PortalView = {
   cancelAtPeriodEnd: boolean;
   notice?: string | undefined;
   error?: string | undefined;
+  /** "Cancel" was chosen: the page asks to confirm, as a payment provider's portal does. */
+  confirmCancel?: boolean;
 };
 
 export function portalPage(view: PortalView): string {
@@ -154,6 +156,18 @@ ${notice}<p class="muted">${escapeHtml(t('billingPage.portalNone'))}</p>
           plan: planName(t, view.tier),
           price: money(lang, PLAN_PRICES_EUR[view.tier]),
         });
+  if (view.confirmCancel && !view.cancelAtPeriodEnd) {
+    return frame(
+      lang,
+      t('billingPage.portalTitle'),
+      `<h1>${escapeHtml(t('billingPage.confirmCancelTitle', { plan: planName(t, view.tier) }))}</h1>
+${notice}<p class="muted">${escapeHtml(t('billingPage.confirmCancelBody', { date }))}</p>
+<div class="actions">
+${button(t('billingPage.confirmCancel'), 'danger', { action: 'cancel' })}
+${link(`/billing/portal?lang=${lang}`, t('billingPage.keepPlan'), 'primary')}
+</div>`,
+    );
+  }
   const others = (['starter', 'pro'] as const).filter((plan) => plan !== view.tier);
   return frame(
     lang,
@@ -174,7 +188,7 @@ ${others
 ${
   view.cancelAtPeriodEnd
     ? button(t('billingPage.resume'), 'secondary', { action: 'resume' })
-    : button(t('billingPage.cancelSubscription'), 'danger', { action: 'cancel' })
+    : link(`/billing/portal?lang=${lang}&confirm=cancel`, t('billingPage.cancelSubscription'), 'danger')
 }
 ${back}
 </div>

@@ -2,7 +2,8 @@
  * The local test-mode checkout and customer portal (docs/decisions/026), served by the app itself in
  * place of Stripe's hosted pages:
  * - GET/POST /billing/checkout/:id: the plan, the price and "Pay"; paying starts the subscription;
- * - GET/POST /billing/portal: the subscription; change plan, cancel at period end, resume.
+ * - GET/POST /billing/portal: the subscription; change plan, cancel at period end (after a confirmation,
+ *   ?confirm=cancel), resume.
  * Both need the account's session (a visitor is sent to sign in); a checkout of another account is
  * answered like one that does not exist. Forms post back to the same page, which then redirects (303),
  * so a reload never pays twice.
@@ -117,7 +118,7 @@ export function localBillingRoutes(provider: PaymentProvider): FastifyPluginAsyn
       reply: FastifyReply,
       userId: string,
       lang: Lang,
-      extra: { notice?: string; error?: string } = {},
+      extra: { notice?: string; error?: string; confirmCancel?: boolean } = {},
       status = 200,
     ) => {
       const current = statusOf(await readSubscription(database, userId));
@@ -142,7 +143,8 @@ export function localBillingRoutes(provider: PaymentProvider): FastifyPluginAsyn
       await provider.refresh(session.user.id, await readSubscription(database, session.user.id));
       const done = doneNotice.safeParse((request.query as { done?: unknown }).done);
       const notice = done.success && done.data ? pageText(lang)(`billingPage.${done.data}`) : undefined;
-      return showPortal(reply, session.user.id, lang, notice ? { notice } : {});
+      const confirmCancel = (request.query as { confirm?: unknown }).confirm === 'cancel';
+      return showPortal(reply, session.user.id, lang, { ...(notice && { notice }), confirmCancel });
     });
 
     app.post('/billing/portal', async (request, reply) => {
