@@ -118,12 +118,43 @@ describe('landing page', () => {
     expect(await page.locator('#pricing').textContent()).toContain('most popular');
     const trials = page.locator('#pricing').getByRole('link', { name: 'Start free trial' });
     expect(await trials.count()).toBe(2);
-    for (const href of await trials.evaluateAll((links) => links.map((l) => l.getAttribute('href'))))
-      expect(href).toBe('/auth?mode=signup');
+    expect(await trials.evaluateAll((links) => links.map((l) => l.getAttribute('href')))).toEqual([
+      '/auth?mode=signup&plan=starter',
+      '/auth?mode=signup&plan=pro',
+    ]);
     await page.getByRole('button', { name: 'Switch to French' }).click();
     await expect
       .poll(async () => (await prices()).map((p) => p.replace(/\s/g, ' ')))
       .toEqual(['0 €', '29 €', '59 €']);
+    await context.close();
+  });
+
+  it('a plan a visitor chose is kept through sign-up: once signed in, the pricing offers to finish with it', async () => {
+    const { context, page } = await open('fr-FR');
+    await page.locator('[data-trial="pro"]').click();
+    await page.waitForURL('**/auth?mode=signup&plan=pro');
+    await page.getByText('Formule Pro choisie').waitFor();
+    // Signing up and confirming the address happen elsewhere (the mailbox); then the user is signed in.
+    await signedInUser(page, 'chose-pro@example.com', { firstName: 'Lou', lastName: 'Martin' });
+    await page.goto('/');
+    const offer = page.locator('[data-pending-plan="pro"]');
+    await offer.getByText('Vous aviez choisi la formule Pro').waitFor();
+    // Brought into view.
+    await expect
+      .poll(() => offer.evaluate((node) => node.getBoundingClientRect().top < innerHeight))
+      .toBe(true);
+    await page.screenshot({ path: 'e2e/.artifacts/pending-plan.png' });
+    const [checkout] = await Promise.all([
+      context.waitForEvent('page'),
+      offer.getByRole('button', { name: 'Continuer avec Pro' }).click(),
+    ]);
+    await checkout.waitForURL(/\/billing\/checkout\/co_/);
+    await checkout.getByRole('heading', { name: 'Abonnement Pro' }).waitFor();
+    await checkout.close();
+    // Offered once: used, it is forgotten.
+    await page.reload();
+    await page.locator('#pricing [data-plan="pro"]').waitFor();
+    expect(await page.locator('[data-pending-plan]').count()).toBe(0);
     await context.close();
   });
 

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/full-page-spinner';
-import { MailIcon } from '../../../components/ui/icons';
+import { MailIcon, SparklesIcon } from '../../../components/ui/icons';
 import { Notice } from '../../../components/ui/notice';
 import { useToast } from '../../../components/ui/toast';
+import { isPaidPlan, pageStorage, rememberPlan } from '../../billing/lib/pending-plan';
 import { useSession } from '../api/session';
 import { AuthLayout } from './auth-layout';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -32,6 +33,13 @@ export function AuthPage() {
     }
   }, [params, setParams, t, toast]);
 
+  // A plan chosen in the pricing before having an account: remembered until the user is signed in.
+  const chosenPlan = params.get('plan');
+  const plan = isPaidPlan(chosenPlan) ? chosenPlan : null;
+  useEffect(() => {
+    if (plan) rememberPlan(pageStorage(), plan, Date.now());
+  }, [plan]);
+
   useEffect(() => {
     document.title = `${t(`auth.${mode}Title`)} · ${t('app.name')}`;
   }, [mode, t]);
@@ -55,6 +63,17 @@ export function AuthPage() {
 
   return (
     <AuthLayout title={t(`auth.${mode}Title`)} subtitle={t(`auth.${mode}Subtitle`)}>
+      {mode !== 'forgot' && plan && !sentTo && (
+        <Notice
+          role="status"
+          tone="info"
+          icon={<SparklesIcon />}
+          title={t('landing.pricing.pendingAuthTitle', { plan: t(`landing.pricing.${plan}`) })}
+          className="mb-4"
+        >
+          {t('landing.pricing.pendingAuthText')}
+        </Notice>
+      )}
       {mode !== 'forgot' && <GoogleButton />}
       {mode === 'signIn' && sentTo && (
         <Notice

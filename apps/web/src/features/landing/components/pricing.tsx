@@ -1,11 +1,15 @@
+import { useEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PAGE_PATHS } from '@vitrine/shared/routes';
 import { Button } from '../../../components/ui/button';
+import { SparklesIcon } from '../../../components/ui/icons';
+import { Notice } from '../../../components/ui/notice';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { localeOf } from '../../../app/i18n';
 import { useSession } from '../../auth/api/session';
 import { useOpenBilling, useSubscription } from '../../billing/api/billing';
+import { forgetPlan, pageStorage, pendingPlan } from '../../billing/lib/pending-plan';
 import { usePrimaryAction } from '../lib/use-primary-action';
 import { FREE_GENERATIONS, PLAN_ALLOWANCES, PLAN_PRICES_EUR } from '../lib/plans';
 import { SectionHeading } from './section-heading';
@@ -77,6 +81,26 @@ export function Pricing() {
   const billing = useOpenBilling();
   const primary = usePrimaryAction();
   const current = subscription.subscribed ? subscription.tier : null;
+  // A plan chosen before signing up: once signed in, offered again here (and brought into view once).
+  const [openedAt] = useState(() => Date.now());
+  const [dismissed, setDismissed] = useState(false);
+  const chosen = signedIn && !dismissed ? pendingPlan(pageStorage(), openedAt) : null;
+  const pending = chosen && !subscription.isPending && !current ? chosen : null;
+  const pendingRef = useRef<HTMLDivElement>(null);
+  const shownPending = useRef(false);
+  useEffect(() => {
+    // Subscribed meanwhile (in another tab): nothing is pending any more.
+    if (chosen && current) forgetPlan(pageStorage());
+  }, [chosen, current]);
+  useEffect(() => {
+    if (!pending || shownPending.current || !pendingRef.current) return;
+    shownPending.current = true;
+    pendingRef.current.scrollIntoView({ block: 'start' });
+  });
+  const forgetPending = () => {
+    forgetPlan(pageStorage());
+    setDismissed(true);
+  };
   const lang = i18n.language === 'en' ? 'en' : 'fr';
   const money = new Intl.NumberFormat(localeOf(lang), {
     style: 'currency',
@@ -95,6 +119,34 @@ export function Pricing() {
           title={t('landing.pricing.title')}
           subtitle={t('landing.pricing.subtitle')}
         />
+        {pending && (
+          <div ref={pendingRef} className="mt-10 scroll-mt-28 md:scroll-mt-20" data-pending-plan={pending}>
+            <Notice
+              role="status"
+              tone="info"
+              icon={<SparklesIcon />}
+              title={t('landing.pricing.pendingTitle', { plan: t(`landing.pricing.${pending}`) })}
+            >
+              <p>{t('landing.pricing.pendingText')}</p>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  busy={billing.busy === pending}
+                  disabled={billing.busy !== null}
+                  onClick={() => {
+                    forgetPending();
+                    void billing.open({ kind: 'checkout', plan: pending });
+                  }}
+                >
+                  {t('landing.pricing.pendingContinue', { plan: t(`landing.pricing.${pending}`) })}
+                </Button>
+                <Button size="sm" variant="ghost" onClick={forgetPending}>
+                  {t('landing.pricing.pendingLater')}
+                </Button>
+              </div>
+            </Notice>
+          </div>
+        )}
         <ul className="mt-12 grid items-start gap-6 lg:grid-cols-3">
           {PLANS.map((plan) => {
             const popular = plan.key === 'starter';
@@ -134,7 +186,7 @@ export function Pricing() {
                   </ButtonLink>
                 ) : !signedIn ? (
                   <ButtonLink
-                    to={`${PAGE_PATHS.auth}?mode=signup`}
+                    to={`${PAGE_PATHS.auth}?mode=signup&plan=${plan.key}`}
                     variant={popular ? 'accent' : 'primary'}
                     className="mt-8 py-3"
                     data-trial={plan.key}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProseDocument, SiteInfo } from '@vitrine/shared/api/site';
 import { DASHBOARD_LANGUAGE_STORAGE_KEY, LANGUAGES, type Lang } from '@vitrine/shared/locale';
 import { isPagePath, twinPageOf } from '@vitrine/shared/routes';
+import { PENDING_PLAN_STORAGE_KEY } from '../../billing/lib/pending-plan';
 import { SIDEBAR_COOKIE_MAX_AGE_SECONDS, SIDEBAR_COOKIE_NAME } from '../../dashboard/lib/sidebar-state';
 import { aboutDocument } from './about';
 import { careersDocument } from './careers';
@@ -212,6 +213,7 @@ describe('cookie policy (spec section 9)', () => {
         DASHBOARD_LANGUAGE_STORAGE_KEY,
         'vitrine.trackedGeneration.fusion',
         'vitrine.trackedGeneration.express',
+        PENDING_PLAN_STORAGE_KEY,
       ];
       for (const name of names) {
         const item = items.find((text) => text.includes(name));

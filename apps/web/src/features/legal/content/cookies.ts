@@ -48,6 +48,7 @@ function french(site: SiteInfo): ProseDocument {
           'cookieConsent : votre choix sur les cookies (catégories acceptées et date du choix). Durée : 6 mois, après quoi le bandeau vous est présenté de nouveau.',
           'siteLanguage : la langue que vous avez choisie sur les pages publiques (français ou anglais). Durée : jusqu’à ce que vous effaciez les données du site dans votre navigateur.',
           'dashboardLanguage : la langue que vous avez choisie dans le tableau de bord. Durée : jusqu’à ce que vous effaciez les données du site dans votre navigateur.',
+          'vitrine.pendingPlan : la formule payante choisie dans les tarifs avant d’avoir un compte, pour vous la proposer de nouveau une fois connecté. Déposé seulement quand vous choisissez une formule sans être connecté. Durée : 24 heures, ou jusqu’à ce que vous y souscriviez ou choisissiez « Plus tard ».',
         ],
       },
       {
@@ -123,6 +124,7 @@ function english(site: SiteInfo): ProseDocument {
           'cookieConsent: your choice about cookies (the categories accepted and the date of the choice). Lifetime: 6 months, after which the banner is shown to you again.',
           'siteLanguage: the language you chose on the public pages (French or English). Lifetime: until you clear the site’s data in your browser.',
           'dashboardLanguage: the language you chose in the dashboard. Lifetime: until you clear the site’s data in your browser.',
+          'vitrine.pendingPlan: the paid plan chosen in the pricing before having an account, to offer it to you again once you are signed in. Set only when you choose a plan without being signed in. Lifetime: 24 hours, or until you subscribe to it or choose “Later”.',
         ],
       },
       {
