@@ -226,6 +226,27 @@ describe('footer', () => {
 });
 
 describe('moving between pages', () => {
+  it('a reader who scrolls the prerendered page before its code arrives stays where they are', async () => {
+    const context = await consentedContext('fr-FR');
+    const page = await context.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The frame's own goto: the page's waits for the code to be live (browser.ts), which is held here.
+    await page.mainFrame().goto(`${app.url}/`, { waitUntil: 'commit' });
+    await page.locator('#pricing').waitFor({ state: 'attached' });
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1400);
+    release();
+    await page.locator('html[data-live]').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1400);
+    await context.close();
+  });
+
   it('a page opened from a link starts at its top; back returns to where the reader was', async () => {
     for (const width of [1280, 390]) {
       const context = await consentedContext('fr-FR', width);
@@ -301,6 +322,8 @@ describe('contact form', () => {
     await send.click();
     // Every field says what it needs, in French (not the browser's own bubbles, in its language).
     await expect.poll(() => page.getByText('Ce champ est obligatoire.').count()).toBe(4);
+    // The keyboard is taken to the first field to correct.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
     await page.getByLabel('Nom').fill('Camille');
     await page.getByLabel('Sujet').fill('Question');
     await page.getByLabel('E-mail').fill('camille @example.com');
@@ -310,6 +333,7 @@ describe('contact form', () => {
     await page.getByText('5001/5000 caractères').waitFor();
     await send.click();
     await page.getByText('Format d’email invalide').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
     await page.getByText('Ce champ ne peut pas dépasser 5000 caractères.').waitFor();
     expect(await page.getByLabel('Message').inputValue()).toHaveLength(5001);
     expect(sent).toBe(0);

@@ -28,9 +28,14 @@ const EMOJI_FAMILY = 'Noto Emoji';
  * Pango finds a font only once libvips has registered its file, which it does for the file a text is
  * set with: these are registered once, before any text (text-layout.ts).
  */
-export const EMOJI_FONT_FILES: readonly string[] = [400, 700].map((weight) => {
+export const EMOJI_FONT_FILES: readonly string[] = [400, 700].flatMap((weight) => {
   const variant = `${weight}${STYLE_NAMES[weight]}`;
-  return require.resolve(`@expo-google-fonts/noto-emoji/${variant}/NotoEmoji_${variant}.ttf`);
+  try {
+    return [require.resolve(`@expo-google-fonts/noto-emoji/${variant}/NotoEmoji_${variant}.ttf`)];
+  } catch {
+    // A missing file only costs the emoji (text-layout.ts), never the text.
+    return [];
+  }
 });
 
 /** The Pango description of an emoji face, to register its file with. */

@@ -58,10 +58,9 @@ function emojiRegistered(): Promise<void> {
     ),
   ).then(
     () => undefined,
-    (error: unknown) => {
-      registering = null;
-      throw error;
-    },
+    // Without it, emoji come out as boxes with their code, but every other character is set as before:
+    // a text is never refused for it.
+    (error: unknown) => console.warn('engine: the emoji font could not be registered', error),
   );
   return registering;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { leafKeys, catalogs } from '../i18n/catalog';
 import { parseValidationMessage } from '../validation/fields';
 import {
+  DESCRIPTION_MAX_LENGTH,
   EXPRESS_FORMAT_SIZES,
   EXPRESS_STYLES,
   expressRequest,
@@ -12,6 +13,7 @@ import {
   FUSION_STYLES,
   FUSION_TYPOGRAPHIES,
   fusionRequest,
+  paragraphLength,
   SLOGAN_MAX_LENGTH,
   TAGLINE_MAX_LENGTH,
 } from './generation';
@@ -122,6 +124,15 @@ describe('Express request (spec section 3)', () => {
       description: 'Boulangerie artisanale\r\n  Pains au levain\n\n\tdepuis 1987 ',
     });
     expect(parsed.description).toBe('Boulangerie artisanale Pains au levain depuis 1987');
+    // The form's counter counts what the check counts.
+    expect(paragraphLength('Boulangerie artisanale\r\n  Pains au levain\n\n\tdepuis 1987 ')).toBe(
+      parsed.description!.length,
+    );
+    const atLimit = `${'a'.repeat(100)}\n\n\n${'b'.repeat(99)}`;
+    expect(paragraphLength(atLimit)).toBe(DESCRIPTION_MAX_LENGTH);
+    expect(
+      expressRequest.safeParse({ style: 'techno', format: 'banner', description: atLimit }).success,
+    ).toBe(true);
     // Other control characters and markup are still refused.
     for (const description of ['Pains\u0007', 'Fleurs <b>'])
       expect(expressRequest.safeParse({ style: 'techno', format: 'banner', description }).success).toBe(

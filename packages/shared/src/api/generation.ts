@@ -104,12 +104,13 @@ export function optionalCopy(max: number) {
  * sets it as running text), then it is checked like any other copy.
  */
 export function optionalParagraph(max: number) {
-  return z.preprocess(
-    (value) =>
-      typeof value === 'string' ? value.normalize('NFC').replace(/[^\S\r\n\t]*[\r\n\t]+\s*/g, ' ') : value,
-    optionalText(max),
-  );
+  return z.preprocess((value) => (typeof value === 'string' ? asParagraph(value) : value), optionalText(max));
 }
+
+const asParagraph = (value: string) => value.normalize('NFC').replace(/[^\S\r\n\t]*[\r\n\t]+\s*/g, ' ');
+
+/** The length a paragraph's check counts (for a form's counter): as running text, trimmed. */
+export const paragraphLength = (value: string) => asParagraph(value).trim().length;
 
 /**
  * The language the user reads the interface in: it decides the typography of the image's text (French

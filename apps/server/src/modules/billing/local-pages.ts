@@ -160,7 +160,11 @@ ${notice}<p class="muted">${escapeHtml(t('billingPage.portalNone'))}</p>
     return frame(
       lang,
       t('billingPage.portalTitle'),
-      `<h1>${escapeHtml(t('billingPage.confirmCancelTitle', { plan: planName(t, view.tier) }))}</h1>
+      `<h1>${escapeHtml(
+        view.tier === 'other'
+          ? t('billingPage.confirmCancelOther')
+          : t('billingPage.confirmCancelTitle', { plan: planName(t, view.tier) }),
+      )}</h1>
 ${notice}<p class="muted">${escapeHtml(t('billingPage.confirmCancelBody', { date }))}</p>
 <div class="actions">
 ${button(t('billingPage.confirmCancel'), 'danger', { action: 'cancel' })}

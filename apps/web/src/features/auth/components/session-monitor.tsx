@@ -6,7 +6,8 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
+import { useScrollToTop } from '../../../app/use-scroll-to-top';
 import type { SessionResponse } from '@vitrine/shared/api/auth';
 import { useToast } from '../../../components/ui/toast';
 import { api, ApiError } from '../../../lib/api-client';
@@ -15,6 +16,7 @@ import { sessionQueryKey, useSession, useSignOut } from '../api/session';
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart'] as const;
 
 export function SessionMonitor() {
+  useScrollToTop();
   const session = useSession();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -68,12 +70,5 @@ export function SessionMonitor() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signedIn, settings?.idleTimeoutSeconds, settings?.checkIntervalSeconds]);
 
-  // A new page opens at its top (or at the part its address names, /#pricing); back and forward
-  // return to where the reader was.
-  return (
-    <>
-      <ScrollRestoration />
-      <Outlet />
-    </>
-  );
+  return <Outlet />;
 }

@@ -48,11 +48,12 @@ export function useSubscription({ awaitPurchase = false } = {}): SubscriptionSta
       // A plan bought, changed, renewed or ended elsewhere changes the allowance shown beside it (on
       // the first check, a subscription may just have been renewed by it).
       const previous = client.getQueryData<SubscriptionStatus>(key);
-      if (previous ? JSON.stringify(previous) !== JSON.stringify(next) : next.subscribed) {
-        void client.invalidateQueries({ queryKey: usageQueryKey });
-        // The user's other tabs (the pricing the checkout was opened from) check again too.
+      const changed = previous ? JSON.stringify(previous) !== JSON.stringify(next) : next.subscribed;
+      if (changed) void client.invalidateQueries({ queryKey: usageQueryKey });
+      // The user's other tabs (the pricing the checkout was opened from) check again too: on a change
+      // this tab saw itself (not one another tab announced), or on a purchase this tab came back from.
+      if ((previous ? changed : awaitPurchase && next.subscribed) && Date.now() > quietUntil)
         billingChannel()?.postMessage('subscription-changed');
-      }
       return next;
     },
     // Back from the payment tab, the answer may have changed.
@@ -64,7 +65,10 @@ export function useSubscription({ awaitPurchase = false } = {}): SubscriptionSta
   useEffect(() => {
     const channel = billingChannel();
     if (!channel || !userId) return;
-    const onMessage = () => void client.invalidateQueries({ queryKey: subscriptionQueryKey(userId) });
+    const onMessage = () => {
+      quietUntil = Date.now() + ANNOUNCED_QUIET_MS;
+      void client.invalidateQueries({ queryKey: subscriptionQueryKey(userId) });
+    };
     channel.addEventListener('message', onMessage);
     return () => channel.removeEventListener('message', onMessage);
   }, [client, userId]);
@@ -72,6 +76,9 @@ export function useSubscription({ awaitPurchase = false } = {}): SubscriptionSta
 }
 
 let channel: BroadcastChannel | null | undefined;
+/** After another tab's announcement, this one checks without announcing in turn (no echo between tabs). */
+const ANNOUNCED_QUIET_MS = 5000;
+let quietUntil = 0;
 /** Between the app's tabs: a change of plan seen in one makes the others check theirs. */
 function billingChannel(): BroadcastChannel | null {
   if (channel === undefined)

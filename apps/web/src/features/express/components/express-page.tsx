@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useImagesDown } from '../../site/api/status';
 import { currentLang } from '../../../app/i18n';
 import { useLocation, useNavigate } from 'react-router';
-import { EXPRESS_FORMATS, EXPRESS_STYLES } from '@vitrine/shared/api/generation';
+import { EXPRESS_FORMATS, EXPRESS_STYLES, paragraphLength } from '@vitrine/shared/api/generation';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FieldLabel } from '../../../components/ui/field-label';
@@ -21,7 +21,6 @@ import { ResultPanel } from '../../generations/components/result-panel';
 import { UsageCard } from '../../generations/components/usage-card';
 import { useGenerationStarter } from '../../generations/hooks/use-generation-starter';
 import { isRunning } from '../../generations/lib/active-state';
-import { copyLength } from '../../fusion/components/copy-field';
 import { useResultArrived } from '../../generations/hooks/use-result-arrived';
 import { readAgain } from '../../generations/lib/generate-again';
 import { AgainNotice } from '../../generations/components/again-notice';
@@ -39,6 +38,7 @@ import {
   isExpressStyle,
   type ExpressValues,
 } from '../lib/express-form';
+import { scrollBehavior } from '../../../lib/scroll-behavior';
 
 type FieldName = keyof ExpressValues;
 
@@ -59,7 +59,7 @@ export function ExpressPage() {
   const [values, setValues] = useState<ExpressValues>(EMPTY_EXPRESS);
   // Text over the limit is kept as typed or pasted (a browser's maxlength would cut it silently): the
   // count turns red and the form refuses it with the field's error, as the slogan does.
-  const descriptionOver = copyLength(values.description) > DESCRIPTION_MAX_LENGTH;
+  const descriptionOver = paragraphLength(values.description) > DESCRIPTION_MAX_LENGTH;
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const starter = useGenerationStarter('express');
   const detail = useGeneration(starter.trackedId);
@@ -76,7 +76,7 @@ export function ExpressPage() {
   // moves to its title).
   const resultRef = useRef<HTMLDivElement>(null);
   const [arrived, resetArrived] = useResultArrived(generation?.status, Boolean(result), () =>
-    resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+    resultRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' }),
   );
 
   // "Generate again with these settings": the form is filled with them, once per navigation (while
@@ -203,7 +203,7 @@ export function ExpressPage() {
                 className={`tabular-nums ${descriptionOver ? 'font-semibold text-red-600' : 'text-ink-400'}`}
               >
                 {t('generate.characterCount', {
-                  count: copyLength(values.description),
+                  count: paragraphLength(values.description),
                   max: DESCRIPTION_MAX_LENGTH,
                 })}
               </span>

@@ -30,6 +30,7 @@ import {
 import { FusionImagesCard } from './fusion-images-card';
 import { FusionSettingsCards } from './fusion-settings';
 import { InstructionsCard } from './instructions-card';
+import { scrollBehavior } from '../../../lib/scroll-behavior';
 
 type SettingErrors = Partial<Record<keyof FusionSettings, string>>;
 
@@ -70,7 +71,7 @@ export function FusionPage() {
   // When the awaited result replaces the form, which the user may have scrolled past, bring it into
   // view and move keyboard focus to it; a result already there when the page opens stays as it is.
   const [arrived, resetArrived] = useResultArrived(detail.data?.generation.status, Boolean(result), () =>
-    resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+    resultRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' }),
   );
 
   // "Generate again with these settings": the form is filled with them (once per navigation, while

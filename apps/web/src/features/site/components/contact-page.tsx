@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CONTACT_LIMITS, contactInput } from '@vitrine/shared/api/contact';
@@ -45,6 +45,11 @@ function ContactContent() {
   const [fields, setFields] = useState<Fields>(() => ({ ...EMPTY, subject: params.get('subject') ?? '' }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
   const send = useSendContact();
   const hydrated = useHydrated();
 
@@ -57,6 +62,8 @@ function ContactContent() {
     const parsed = contactInput.safeParse(fields);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error, t));
+      // As the browser would have: the keyboard lands on the first field to correct.
+      setFocusRequest((n) => n + 1);
       return;
     }
     setErrors({});
@@ -87,6 +94,7 @@ function ContactContent() {
         {/* The page checks the fields itself, in its language (the browser's bubbles speak the
             browser's): nothing is sent until every field is right. */}
         <form
+          ref={formRef}
           noValidate
           onSubmit={(event) => void submit(event)}
           className="relative mt-8 space-y-5 rounded-2xl border border-ink-100 bg-white p-5 shadow-sm sm:p-8"
@@ -181,7 +189,8 @@ function MessageField({
   error?: string;
 }) {
   const { t } = useTranslation();
-  const length = value.normalize('NFC').trim().length;
+  // Counted as the form's check counts it (trimmed).
+  const length = value.trim().length;
   const over = length > CONTACT_LIMITS.message;
   return (
     <div>
