@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newContext } from './browser';
 import { appAndBrowser } from './started';
-import { signedInUser } from './session';
+import { PASSWORD, signedInUser } from './session';
 
 const run = appAndBrowser();
 
@@ -151,10 +151,33 @@ describe('landing page', () => {
     await checkout.waitForURL(/\/billing\/checkout\/co_/);
     await checkout.getByRole('heading', { name: 'Abonnement Pro' }).waitFor();
     await checkout.close();
+    // The keyboard is on the plans' title, not lost with the notice.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pricing-title');
     // Offered once: used, it is forgotten.
+    expect(await page.evaluate(() => localStorage.getItem('vitrine.pendingPlan'))).toBeNull();
+    const checked = page.waitForResponse('**/api/billing/subscription');
     await page.reload();
-    await page.locator('#pricing [data-plan="pro"]').waitFor();
+    await page.getByTestId('greeting').waitFor({ state: 'attached' });
+    await checked;
+    await page.locator('[data-trial="pro"]').waitFor();
     expect(await page.locator('[data-pending-plan]').count()).toBe(0);
+
+    // It belongs to whoever chose it: signing out forgets a plan still pending.
+    const stored = () => page.evaluate(() => localStorage.getItem('vitrine.pendingPlan'));
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Commencer' }).waitFor();
+    await page.goto('/auth?mode=signup&plan=starter');
+    await page.getByText('Formule Starter choisie').waitFor();
+    await expect.poll(stored).not.toBeNull();
+    const api = page.request;
+    const signIn = await api.post('/api/auth/sign-in', {
+      data: { email: 'chose-pro@example.com', password: PASSWORD },
+    });
+    expect(signIn.status()).toBe(200);
+    await page.goto('/');
+    await page.locator('[data-pending-plan="starter"]').waitFor();
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect.poll(stored).toBeNull();
     await context.close();
   });
 

@@ -59,8 +59,11 @@ function emojiRegistered(): Promise<void> {
   ).then(
     () => undefined,
     // Without it, emoji come out as boxes with their code, but every other character is set as before:
-    // a text is never refused for it.
-    (error: unknown) => console.warn('engine: the emoji font could not be registered', error),
+    // a text is never refused for it. Tried again a minute later.
+    (error: unknown) => {
+      console.warn('engine: the emoji font could not be registered', error);
+      setTimeout(() => (registering = null), 60_000).unref();
+    },
   );
   return registering;
 }

@@ -29,16 +29,26 @@ export function AuthPage() {
   useEffect(() => {
     if (params.get('error')) {
       toast({ variant: 'destructive', title: t('common.error'), description: t('auth.googleError') });
-      setParams({}, { replace: true });
+      // Only the error goes: a plan named in the address stays.
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('error');
+          return next;
+        },
+        { replace: true },
+      );
     }
   }, [params, setParams, t, toast]);
 
   // A plan chosen in the pricing before having an account: remembered until the user is signed in.
   const chosenPlan = params.get('plan');
   const plan = isPaidPlan(chosenPlan) ? chosenPlan : null;
+  const signedOut = !session.isPending && !session.data;
   useEffect(() => {
-    if (plan) rememberPlan(pageStorage(), plan, Date.now());
-  }, [plan]);
+    // Kept only for someone without an account yet (a signed-in user is sent on to /).
+    if (plan && signedOut) rememberPlan(pageStorage(), plan, Date.now());
+  }, [plan, signedOut]);
 
   useEffect(() => {
     document.title = `${t(`auth.${mode}Title`)} · ${t('app.name')}`;

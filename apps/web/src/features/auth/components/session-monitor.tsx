@@ -11,12 +11,14 @@ import { useScrollToTop } from '../../../app/use-scroll-to-top';
 import type { SessionResponse } from '@vitrine/shared/api/auth';
 import { useToast } from '../../../components/ui/toast';
 import { api, ApiError } from '../../../lib/api-client';
+import { forgetPlan, pageStorage, pendingPlan } from '../../billing/lib/pending-plan';
 import { sessionQueryKey, useSession, useSignOut } from '../api/session';
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart'] as const;
 
 export function SessionMonitor() {
   useScrollToTop();
+  useForgetPlanOnSignOut();
   const session = useSession();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -71,4 +73,22 @@ export function SessionMonitor() {
   }, [signedIn, settings?.idleTimeoutSeconds, settings?.checkIntervalSeconds]);
 
   return <Outlet />;
+}
+
+/**
+ * A plan chosen before signing up (billing/lib/pending-plan) belongs to whoever was at this browser
+ * then: signing out (or being signed out) forgets it, so the next person to sign in is not offered it.
+ * An expired one is cleared when the app starts.
+ */
+function useForgetPlanOnSignOut(): void {
+  const session = useSession();
+  const signedIn = Boolean(session.data);
+  const wasSignedIn = useRef(false);
+  useEffect(() => {
+    pendingPlan(pageStorage(), Date.now());
+  }, []);
+  useEffect(() => {
+    if (wasSignedIn.current && !signedIn && !session.isPending) forgetPlan(pageStorage());
+    wasSignedIn.current = signedIn;
+  }, [signedIn, session.isPending]);
 }

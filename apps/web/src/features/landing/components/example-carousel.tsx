@@ -112,7 +112,7 @@ export function ExampleCarousel() {
           else return;
           event.preventDefault();
         }}
-        className="-mx-2 flex snap-x snap-mandatory overflow-x-auto scroll-smooth rounded-2xl [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        className="-mx-2 flex snap-x snap-mandatory overflow-x-auto motion-safe:scroll-smooth rounded-2xl [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
       >
         {EXAMPLES.map((example, i) => {
           const { name, width, height } = example;

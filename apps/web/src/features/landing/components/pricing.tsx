@@ -95,11 +95,14 @@ export function Pricing() {
   useEffect(() => {
     if (!pending || shownPending.current || !pendingRef.current) return;
     shownPending.current = true;
-    pendingRef.current.scrollIntoView({ block: 'start' });
+    // Brought into view on arrival, not under a reader who has started scrolling.
+    if (window.scrollY < 100) pendingRef.current.scrollIntoView({ block: 'start' });
   });
   const forgetPending = () => {
     forgetPlan(pageStorage());
     setDismissed(true);
+    // The notice goes: the keyboard moves to the plans' title rather than to nowhere.
+    document.getElementById('pricing-title')?.focus();
   };
   const lang = i18n.language === 'en' ? 'en' : 'fr';
   const money = new Intl.NumberFormat(localeOf(lang), {
@@ -115,6 +118,7 @@ export function Pricing() {
     >
       <div className="mx-auto max-w-6xl px-5 sm:px-6">
         <SectionHeading
+          focusable
           id="pricing-title"
           title={t('landing.pricing.title')}
           subtitle={t('landing.pricing.subtitle')}
@@ -131,7 +135,6 @@ export function Pricing() {
               <div className="mt-3 flex flex-wrap gap-2">
                 <Button
                   size="sm"
-                  busy={billing.busy === pending}
                   disabled={billing.busy !== null}
                   onClick={() => {
                     forgetPending();
