@@ -12,7 +12,7 @@ import type { CutoutView } from '@vitrine/shared/api/cutout';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
 import { signedInUser } from './session';
-import { anotherCopy } from '../apps/server/test/helpers/sample-images';
+import { anotherCopy, twoProductsJpeg } from '../apps/server/test/helpers/sample-images';
 
 let app: AppUnderTest;
 let browser: Browser;
@@ -222,17 +222,7 @@ describe('the product cut-out on the Fusion page', () => {
   }, 60_000);
 
   it('points out a cut-out in several pieces: one may not be the product', async () => {
-    const part = (colour: string, width: number, height: number) =>
-      sharp({ create: { width, height, channels: 3, background: colour } })
-        .png()
-        .toBuffer();
-    const two = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#d8d4cc' } })
-      .composite([
-        { input: await part('#b3262d', 180, 360), left: 170, top: 200 },
-        { input: await part('#1f4fa8', 200, 300), left: 560, top: 260 },
-      ])
-      .jpeg()
-      .toBuffer();
+    const two = await twoProductsJpeg();
     await page.goto('/dashboard');
     await pick(page, 'Image du produit', 'deux.jpg', 'image/jpeg', two);
     const panel = page.getByRole('region', { name: 'Détourage du produit' });

@@ -11,7 +11,7 @@ import type { CutoutView } from '@vitrine/shared/api/cutout';
 import { createVerifiedUser } from './helpers/accounts';
 import { contextJpeg, startFusion, uploadImage, waitForEnd } from './helpers/generations';
 import { createTestApp, startTestWorker, type TestApp } from './helpers/test-app';
-import { anotherCopy } from './helpers/sample-images';
+import { anotherCopy, twoProductsJpeg } from './helpers/sample-images';
 import type { Worker } from '../src/jobs/worker';
 import { storageDir } from '../src/modules/storage/storage';
 
@@ -122,17 +122,7 @@ describe('the automatic cut-out of a product upload', () => {
 
   it('says how many separate pieces it holds, so a second object kept beside the product is pointed out', async () => {
     // Two products on a plain backdrop: both are cut out, as two pieces.
-    const part = (colour: string, width: number, height: number) =>
-      sharp({ create: { width, height, channels: 3, background: colour } })
-        .png()
-        .toBuffer();
-    const two = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#d8d4cc' } })
-      .composite([
-        { input: await part('#b3262d', 180, 360), left: 170, top: 200 },
-        { input: await part('#1f4fa8', 200, 300), left: 560, top: 260 },
-      ])
-      .jpeg()
-      .toBuffer();
+    const two = await twoProductsJpeg();
     const twoId = await uploadImage(t.app, alice.cookie, 'two.jpg', two);
     const view: CutoutView = (await get(alice.cookie, `/api/uploads/${twoId}/cutout`)).json();
     expect(view).toMatchObject({ framed: false, pieces: 2 });

@@ -26,6 +26,19 @@ export function contextJpeg(): Promise<Buffer> {
 }
 
 /**
+ * Two products side by side on a plain backdrop (a red and a blue block): a cut-out in two pieces, and
+ * a box around the left one (x 0.15–0.42, y 0.25–0.85 of the photo) leaves one.
+ */
+export function twoProductsJpeg(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="700">
+    <rect width="900" height="700" fill="#d8d4cc"/>
+    <rect x="170" y="200" width="180" height="360" fill="#b3262d"/>
+    <rect x="560" y="260" width="200" height="300" fill="#1f4fa8"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+}
+
+/**
  * The same picture as other bytes (copy `n`): a JPEG comment or a PNG text chunk naming the copy. The
  * server takes the same bytes sent again as the upload it already has; tests that need several uploads
  * of one picture send copies.
