@@ -125,7 +125,7 @@ describe('the automatic cut-out of a product upload', () => {
     const two = await twoProductsJpeg();
     const twoId = await uploadImage(t.app, alice.cookie, 'two.jpg', two);
     const view: CutoutView = (await get(alice.cookie, `/api/uploads/${twoId}/cutout`)).json();
-    expect(view).toMatchObject({ framed: false, pieces: 2 });
+    expect(view).toMatchObject({ framed: false, pieces: 2, crossesFrame: false });
     // Accepting it keeps what was found, pieces included.
     const accepted = await put(alice.cookie, twoId, { choice: 'cutout' });
     expect(accepted.json()).toMatchObject({ choice: 'cutout', pieces: 2 });
@@ -136,6 +136,25 @@ describe('the automatic cut-out of a product upload', () => {
     });
     expect(boxed.statusCode).toBe(200);
     expect(boxed.json()).toMatchObject({ method: 'corrected', pieces: 1 });
+    // A cut-out running from one side of the photo to the other is said to cross it (here a keep
+    // stroke painted across: a shelf's edge or the horizon taken with a product looks like this).
+    const across = await put(alice.cookie, twoId, {
+      choice: 'cutout',
+      corrections: {
+        strokes: [
+          {
+            kind: 'keep',
+            radius: 0.1,
+            points: [
+              [0, 0.5],
+              [1, 0.5],
+            ],
+          },
+        ],
+      },
+    });
+    expect(across.statusCode).toBe(200);
+    expect(across.json()).toMatchObject({ crossesFrame: true, pieces: 1 });
   });
 
   it('is computed once: a second look returns the stored result', async () => {

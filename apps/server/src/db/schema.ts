@@ -311,6 +311,8 @@ export const uploadCutouts = pgTable(
     coverage: doublePrecision('coverage').notNull(),
     /** Separate pieces of the mask (0 when none was found): more than one asks the user to look twice. */
     pieces: integer('pieces').notNull().default(1),
+    /** The mask runs from one side of the photo to the other: it may hold a band of the background. */
+    crossesFrame: boolean('crosses_frame').notNull().default(false),
     maskKey: text('mask_key'),
     previewKey: text('preview_key'),
     width: integer('width').notNull(),

@@ -22,12 +22,16 @@ export type ProductAnalysis = {
   height: number;
   /** Separate pieces of the cut-out (0 when no product was found). */
   pieces: number;
+  /** The cut-out runs across the photo, side to side or top to bottom: a band of background may be in it. */
+  crossesFrame: boolean;
   source: SourceInfo;
   ms: number;
 };
 
 /** Longest side of the copy the pieces are counted on. */
 const PIECES_SIDE = 320;
+/** Share of a side's length the cut-out must cover, on two opposite sides, to cross the photo. */
+const CROSSING_SHARE = 0.2;
 
 export async function analyseProduct(
   input: Buffer,
@@ -40,9 +44,9 @@ export async function analyseProduct(
   const { alpha, ...rest } = mask;
   let maskPng: Buffer | null = null;
   let preview: Buffer | null = null;
-  let pieces = 0;
+  let shape = { pieces: 0, crossesFrame: false };
   if (alpha) {
-    pieces = await piecesOf(alpha);
+    shape = await shapeOf(alpha);
     const full = cutout.method === 'framed' ? null : cutout;
     [maskPng, preview] = await Promise.all([
       guard(fromRaw(alpha).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer()),
@@ -55,21 +59,34 @@ export async function analyseProduct(
     preview,
     width: decoded.width,
     height: decoded.height,
-    pieces,
+    ...shape,
     source: decoded.source,
     ms: Math.round(performance.now() - t0),
   };
 }
 
-/** The mask's separate pieces, counted on a small copy (a speck of edge is no piece). */
-async function piecesOf(alpha: RawImage): Promise<number> {
+/**
+ * What the user is asked to look at twice, measured on a small copy of the mask: its separate pieces
+ * (a speck of edge is no piece), and whether it crosses the photo. A product rarely reaches two opposite
+ * sides; a shelf's edge, a hedge or the horizon taken with it does.
+ */
+async function shapeOf(alpha: RawImage): Promise<{ pieces: number; crossesFrame: boolean }> {
   const scale = Math.min(1, PIECES_SIDE / Math.max(alpha.width, alpha.height));
   const width = Math.max(1, Math.round(alpha.width * scale));
   const height = Math.max(1, Math.round(alpha.height * scale));
   const small = await toRaw(fromRaw(alpha).resize(width, height, { fit: 'fill' }));
   const mask = new Uint8Array(width * height);
   for (let p = 0; p < mask.length; p++) mask[p] = small.data[p * small.channels]! >= 128 ? 1 : 0;
-  return pieceCount(mask, width, height);
+  const covered = (start: number, step: number, count: number) => {
+    let on = 0;
+    for (let i = 0; i < count; i++) on += mask[start + i * step]!;
+    return on / count >= CROSSING_SHARE;
+  };
+  const top = covered(0, 1, width);
+  const bottom = covered((height - 1) * width, 1, width);
+  const left = covered(0, width, height);
+  const right = covered(width - 1, width, height);
+  return { pieces: pieceCount(mask, width, height), crossesFrame: (left && right) || (top && bottom) };
 }
 
 /**

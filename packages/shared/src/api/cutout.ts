@@ -125,6 +125,11 @@ export type CutoutView = {
    * the product was kept (a lid, a cup): the page asks the user to look twice.
    */
   pieces: number;
+  /**
+   * The mask runs across the photo (side to side, or top to bottom): it may hold a band of background
+   * (a shelf's edge, a hedge, the horizon). The page asks the user to look twice.
+   */
+  crossesFrame: boolean;
   /** The mask: a PNG the size of `width` x `height`, white with the product's alpha; null when none was found. */
   maskUrl: string | null;
   /** The cut-out itself over transparency (WebP), the same size as the mask; null when none was found. */

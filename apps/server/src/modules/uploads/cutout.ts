@@ -38,6 +38,7 @@ type Row = {
   confidence: number;
   coverage: number;
   pieces: number;
+  crosses_frame: boolean;
   mask_key: string | null;
   preview_key: string | null;
   width: number;
@@ -47,7 +48,7 @@ type Row = {
   version: number;
 };
 
-const COLUMNS = `upload_id, choice, method, framed, reason, confidence, coverage, pieces, mask_key, preview_key,
+const COLUMNS = `upload_id, choice, method, framed, reason, confidence, coverage, pieces, crosses_frame, mask_key, preview_key,
   width, height, corrections, ms, version`;
 
 /** Cut-outs a user may have computed per hour: each costs about half a second of a core. */
@@ -67,6 +68,7 @@ export function viewOf(row: Row): CutoutView {
     confidence: row.confidence,
     coverage: row.coverage,
     pieces: row.pieces,
+    crossesFrame: row.crosses_frame,
     maskUrl: row.mask_key ? `${base}/mask.png?v=${row.version}` : null,
     previewUrl: row.preview_key ? `${base}/preview.webp?v=${row.version}` : null,
     width: row.width,
@@ -105,6 +107,7 @@ type Computed = {
   confidence: number;
   coverage: number;
   pieces: number;
+  crossesFrame: boolean;
   width: number;
   height: number;
   ms: number;
@@ -155,6 +158,7 @@ async function compute(
     confidence: mask.confidence,
     coverage: Math.round(mask.coverage * 1000) / 1000,
     pieces: analysis.pieces,
+    crossesFrame: analysis.crossesFrame,
     width: analysis.width,
     height: analysis.height,
     ms: analysis.ms,
@@ -189,11 +193,12 @@ async function store(deps: CutoutDeps, userId: string, uploadId: string, compute
       );
       const [saved] = await tx.query<Row>(
         `insert into upload_cutouts (upload_id, user_id, choice, method, framed, reason, confidence, coverage,
-           pieces, mask_key, preview_key, width, height, corrections, ms)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+           pieces, crosses_frame, mask_key, preview_key, width, height, corrections, ms)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
          on conflict (upload_id) do update set choice = excluded.choice, method = excluded.method,
            framed = excluded.framed, reason = excluded.reason, confidence = excluded.confidence,
-           coverage = excluded.coverage, pieces = excluded.pieces, mask_key = excluded.mask_key, preview_key = excluded.preview_key,
+           coverage = excluded.coverage, pieces = excluded.pieces,
+           crosses_frame = excluded.crosses_frame, mask_key = excluded.mask_key, preview_key = excluded.preview_key,
            width = excluded.width, height = excluded.height, corrections = excluded.corrections,
            ms = excluded.ms, version = upload_cutouts.version + 1, updated_at = now()
          returning ${COLUMNS}`,
@@ -207,6 +212,7 @@ async function store(deps: CutoutDeps, userId: string, uploadId: string, compute
           computed.confidence,
           computed.coverage,
           computed.pieces,
+          computed.crossesFrame,
           maskKey,
           previewKey,
           computed.width,

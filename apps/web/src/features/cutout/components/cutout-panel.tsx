@@ -193,7 +193,10 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
           {/* Untouched, the automatic cut-out is what generations use: the user is asked to look. */}
           {hint?.tone === 'quiet' && <p className="text-xs text-ink-500">{t(hint.key)}</p>}
           {hint?.tone === 'warning' && (
-            <p className="flex items-start gap-2 text-xs text-amber-900" data-cutout-hint="pieces">
+            <p
+              className="flex items-start gap-2 text-xs text-amber-900"
+              data-cutout-hint={hint.key === 'cutoutEditor.crossesFrame' ? 'crosses' : 'pieces'}
+            >
               <span className="mt-px shrink-0" aria-hidden="true">
                 <AlertIcon />
               </span>

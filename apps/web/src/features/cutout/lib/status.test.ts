@@ -11,6 +11,7 @@ const view = (over: Partial<CutoutView> = {}): CutoutView => ({
   confidence: 0.9,
   coverage: 0.2,
   pieces: 1,
+  crossesFrame: false,
   maskUrl: '/mask.png',
   previewUrl: '/preview.webp',
   width: 800,
@@ -28,6 +29,16 @@ describe('the cut-out panel’s status line', () => {
 
   it('an automatic cut-out in several pieces warns that one may not be the product', () => {
     expect(hintOf(view({ pieces: 3 }))).toEqual({ tone: 'warning', key: 'cutoutEditor.severalPieces' });
+  });
+
+  it('an automatic cut-out that crosses the photo warns that a band of background may be in it', () => {
+    expect(hintOf(view({ crossesFrame: true }))).toEqual({
+      tone: 'warning',
+      key: 'cutoutEditor.crossesFrame',
+    });
+    // Several pieces say more: that warning comes first.
+    expect(hintOf(view({ crossesFrame: true, pieces: 2 }))?.key).toBe('cutoutEditor.severalPieces');
+    expect(hintOf(view({ crossesFrame: true, choice: 'cutout' }))).toBeNull();
   });
 
   it('once corrected, accepted or set aside, nothing more is asked, whatever the pieces', () => {

@@ -26,14 +26,16 @@ export function statusOf(view: CutoutView): CutoutStatus {
 
 /**
  * What the user is asked to check under an untouched automatic cut-out: in general, to look at it; when
- * it came out in several pieces, that one of them may not be the product (a lid, a cup beside it).
- * Nothing once the user corrected, accepted or set it aside.
+ * it came out in several pieces, that one of them may not be the product (a lid, a cup beside it); when
+ * it crosses the photo, that a band of background may have come with it. Nothing once the user
+ * corrected, accepted or set it aside.
  */
-export function hintOf(
-  view: CutoutView,
-): { tone: 'quiet' | 'warning'; key: 'cutoutEditor.hint' | 'cutoutEditor.severalPieces' } | null {
+export function hintOf(view: CutoutView): {
+  tone: 'quiet' | 'warning';
+  key: 'cutoutEditor.hint' | 'cutoutEditor.severalPieces' | 'cutoutEditor.crossesFrame';
+} | null {
   if (statusOf(view).key !== 'cutoutEditor.statusAuto') return null;
-  return view.pieces > 1
-    ? { tone: 'warning', key: 'cutoutEditor.severalPieces' }
-    : { tone: 'quiet', key: 'cutoutEditor.hint' };
+  if (view.pieces > 1) return { tone: 'warning', key: 'cutoutEditor.severalPieces' };
+  if (view.crossesFrame) return { tone: 'warning', key: 'cutoutEditor.crossesFrame' };
+  return { tone: 'quiet', key: 'cutoutEditor.hint' };
 }
