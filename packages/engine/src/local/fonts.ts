@@ -24,23 +24,23 @@ export type FontChoice = { file: string; description: string };
 const EMOJI_FAMILY = 'Noto Emoji';
 
 /**
- * The emoji font's files (a regular and a bold face: Pango takes the nearer to the text's weight).
- * Pango finds a font only once libvips has registered its file, which it does for the file a text is
- * set with: these are registered once, before any text (text-layout.ts).
+ * The emoji font's faces, a regular and a bold one (Pango takes the nearer to the text's weight), with
+ * the description each is registered under. Pango finds a font only once libvips has registered its
+ * file, which it does for the file a text is set with: these are registered once, before any text
+ * (text-layout.ts).
  */
-export const EMOJI_FONT_FILES: readonly string[] = [400, 700].flatMap((weight) => {
-  const variant = `${weight}${STYLE_NAMES[weight]}`;
+export const EMOJI_FONTS: readonly FontChoice[] = [400, 700].flatMap((weight) => {
+  const style = STYLE_NAMES[weight]!;
   try {
-    return [require.resolve(`@expo-google-fonts/noto-emoji/${variant}/NotoEmoji_${variant}.ttf`)];
+    const file = require.resolve(
+      `@expo-google-fonts/noto-emoji/${weight}${style}/NotoEmoji_${weight}${style}.ttf`,
+    );
+    return [{ file, description: `${EMOJI_FAMILY} ${style}` }];
   } catch {
     // A missing file only costs the emoji (text-layout.ts), never the text.
     return [];
   }
 });
-
-/** The Pango description of an emoji face, to register its file with. */
-export const emojiDescription = (file: string) =>
-  `${EMOJI_FAMILY} ${file.includes('700Bold') ? 'Bold' : 'Regular'}`;
 
 export function fontFor(typeface: Typeface): FontChoice {
   const source = PACKAGES[typeface.family];

@@ -5,7 +5,7 @@
 import { applyTypography, upperCase } from '../art-direction/typography';
 import type { TextBlock } from '../art-direction/types';
 import { fromRaw, renderText, toRaw, type RawImage } from '../image/sharp';
-import { EMOJI_FONT_FILES, emojiDescription, fontFor } from './fonts';
+import { EMOJI_FONTS, fontFor } from './fonts';
 
 export type TextRect = { x: number; y: number; width: number; height: number };
 export type SetText = { text: string; mask: RawImage; rect: TextRect };
@@ -46,10 +46,10 @@ let registering: Promise<void> | null = null;
  */
 function emojiRegistered(): Promise<void> {
   registering ??= Promise.all(
-    EMOJI_FONT_FILES.map((file) =>
+    EMOJI_FONTS.map(({ file, description }) =>
       renderText({
         markup: '🙂',
-        font: emojiDescription(file),
+        font: description,
         fontfile: file,
         width: 64,
         dpi: 72,

@@ -7,7 +7,7 @@ import { fromRaw, renderText, type RawImage } from '../image/sharp';
 import { luma } from './color';
 import { contrastRatio, MIN_CONTRAST, percentile } from './contrast';
 import { hasFrenchOcr, ocr, withoutAccents, words } from '../test-utils/ocr';
-import { EMOJI_FONT_FILES } from './fonts';
+import { EMOJI_FONTS } from './fonts';
 import { layoutText } from './text-layout';
 import { inksOf, typeset } from './typeset';
 
@@ -133,10 +133,11 @@ describe('typesetting', () => {
     for (const typography of FUSION_TYPOGRAPHIES)
       masks.push({ typography, ...(await layoutText(block('🧀', typography))) });
     const { mask: slogan } = await layoutText(block('Fromagerie 🧀 Lyon 🎉'));
+    const bold = EMOJI_FONTS.find(({ description }) => description === 'Noto Emoji Bold')!;
     const emoji = await renderText({
       markup: '🧀',
-      font: 'Noto Emoji Bold',
-      fontfile: EMOJI_FONT_FILES[1]!,
+      font: bold.description,
+      fontfile: bold.file,
       width: box.width,
       height: box.height,
       align: 'centre',

@@ -5,7 +5,8 @@ import { FullPageSpinner } from '../../../components/ui/full-page-spinner';
 import { MailIcon, SparklesIcon } from '../../../components/ui/icons';
 import { Notice } from '../../../components/ui/notice';
 import { useToast } from '../../../components/ui/toast';
-import { isPaidPlan, pageStorage, rememberPlan } from '../../billing/lib/pending-plan';
+import { browserStorage } from '../../../lib/browser-storage';
+import { isPaidPlan, rememberPlan } from '../../billing/lib/pending-plan';
 import { useSession } from '../api/session';
 import { AuthLayout } from './auth-layout';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -47,7 +48,7 @@ export function AuthPage() {
   const signedOut = !session.isPending && !session.data;
   useEffect(() => {
     // Kept only for someone without an account yet (a signed-in user is sent on to /).
-    if (plan && signedOut) rememberPlan(pageStorage(), plan, Date.now());
+    if (plan && signedOut) rememberPlan(browserStorage(), plan, Date.now());
   }, [plan, signedOut]);
 
   useEffect(() => {

@@ -7,11 +7,11 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
-import { useScrollToTop } from '../../../app/use-scroll-to-top';
 import type { SessionResponse } from '@vitrine/shared/api/auth';
 import { useToast } from '../../../components/ui/toast';
 import { api, ApiError } from '../../../lib/api-client';
-import { forgetPlan, pageStorage, pendingPlan } from '../../billing/lib/pending-plan';
+import { useScrollToTop } from '../../../lib/use-scroll-to-top';
+import { useForgetPlanOnSignOut } from '../../billing/hooks/use-pending-plan';
 import { sessionQueryKey, useSession, useSignOut } from '../api/session';
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart'] as const;
@@ -73,22 +73,4 @@ export function SessionMonitor() {
   }, [signedIn, settings?.idleTimeoutSeconds, settings?.checkIntervalSeconds]);
 
   return <Outlet />;
-}
-
-/**
- * A plan chosen before signing up (billing/lib/pending-plan) belongs to whoever was at this browser
- * then: signing out (or being signed out) forgets it, so the next person to sign in is not offered it.
- * An expired one is cleared when the app starts.
- */
-function useForgetPlanOnSignOut(): void {
-  const session = useSession();
-  const signedIn = Boolean(session.data);
-  const wasSignedIn = useRef(false);
-  useEffect(() => {
-    pendingPlan(pageStorage(), Date.now());
-  }, []);
-  useEffect(() => {
-    if (wasSignedIn.current && !signedIn && !session.isPending) forgetPlan(pageStorage());
-    wasSignedIn.current = signedIn;
-  }, [signedIn, session.isPending]);
 }

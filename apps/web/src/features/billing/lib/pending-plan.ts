@@ -49,12 +49,3 @@ export function forgetPlan(storage: Store | undefined): void {
     // Nothing to do.
   }
 }
-
-/** The page's local storage, or undefined where there is none (build-time rendering). */
-export function pageStorage(): Store | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}

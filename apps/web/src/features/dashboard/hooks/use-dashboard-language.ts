@@ -1,16 +1,8 @@
 import { useCallback, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@vitrine/shared/locale';
+import { browserStorage } from '../../../lib/browser-storage';
 import { readDashboardLanguage, saveDashboardLanguage } from '../lib/dashboard-language';
-
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    // Reading the property itself throws where the browser blocks storage.
-    return undefined;
-  }
-}
 
 /**
  * Puts the dashboard in its own language (French by default, else the last one chosen there) and
@@ -19,8 +11,8 @@ function storage(): Storage | undefined {
 export function useDashboardLanguage(): (lang: Lang) => void {
   const { i18n } = useTranslation();
   useLayoutEffect(() => {
-    const lang = readDashboardLanguage(storage());
+    const lang = readDashboardLanguage(browserStorage());
     if (i18n.language !== lang) void i18n.changeLanguage(lang);
   }, [i18n]);
-  return useCallback((lang: Lang) => saveDashboardLanguage(storage(), lang), []);
+  return useCallback((lang: Lang) => saveDashboardLanguage(browserStorage(), lang), []);
 }

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PAGE_PATHS } from '@vitrine/shared/routes';
@@ -9,7 +8,7 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { localeOf } from '../../../app/i18n';
 import { useSession } from '../../auth/api/session';
 import { useOpenBilling, useSubscription } from '../../billing/api/billing';
-import { forgetPlan, pageStorage, pendingPlan } from '../../billing/lib/pending-plan';
+import { usePendingPlan } from '../../billing/hooks/use-pending-plan';
 import { usePrimaryAction } from '../lib/use-primary-action';
 import { FREE_GENERATIONS, PLAN_ALLOWANCES, PLAN_PRICES_EUR } from '../lib/plans';
 import { SectionHeading } from './section-heading';
@@ -81,26 +80,18 @@ export function Pricing() {
   const billing = useOpenBilling();
   const primary = usePrimaryAction();
   const current = subscription.subscribed ? subscription.tier : null;
-  // A plan chosen before signing up: once signed in, offered again here (and brought into view once).
-  const [openedAt] = useState(() => Date.now());
-  const [dismissed, setDismissed] = useState(false);
-  const chosen = signedIn && !dismissed ? pendingPlan(pageStorage(), openedAt) : null;
-  const pending = chosen && !subscription.isPending && !current ? chosen : null;
-  const pendingRef = useRef<HTMLDivElement>(null);
-  const shownPending = useRef(false);
-  useEffect(() => {
-    // Subscribed meanwhile (in another tab): nothing is pending any more.
-    if (chosen && current) forgetPlan(pageStorage());
-  }, [chosen, current]);
-  useEffect(() => {
-    if (!pending || shownPending.current || !pendingRef.current) return;
-    shownPending.current = true;
-    // Brought into view on arrival, not under a reader who has started scrolling.
-    if (window.scrollY < 100) pendingRef.current.scrollIntoView({ block: 'start' });
+  // A plan chosen before signing up: once signed in, offered again here.
+  const {
+    pending,
+    ref: pendingRef,
+    forget,
+  } = usePendingPlan({
+    signedIn,
+    subscriptionKnown: !subscription.isPending,
+    subscribed: Boolean(current),
   });
   const forgetPending = () => {
-    forgetPlan(pageStorage());
-    setDismissed(true);
+    forget();
     // The notice goes: the keyboard moves to the plans' title rather than to nowhere.
     document.getElementById('pricing-title')?.focus();
   };

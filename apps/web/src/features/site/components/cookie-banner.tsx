@@ -4,13 +4,8 @@ import { Link } from 'react-router';
 import { isLang } from '@vitrine/shared/locale';
 import { twinPath } from '@vitrine/shared/routes';
 import { Button } from '../../../components/ui/button';
-import {
-  browserStorage,
-  OPEN_COOKIE_SETTINGS,
-  readConsent,
-  saveConsent,
-  type ConsentChoice,
-} from '../lib/consent';
+import { browserStorage } from '../../../lib/browser-storage';
+import { OPEN_COOKIE_SETTINGS, readConsent, saveConsent, type ConsentChoice } from '../lib/consent';
 
 const listeners = new Set<() => void>();
 function subscribe(listener: () => void) {

@@ -65,14 +65,6 @@ export function saveConsent(
   return consent;
 }
 
-export function browserStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The footer's "Cookie settings" link opens the banner's detailed view through this event. */
 export const OPEN_COOKIE_SETTINGS = 'vitrine:cookie-settings';
 export function openCookieSettings(): void {

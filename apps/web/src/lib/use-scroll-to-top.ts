@@ -4,9 +4,9 @@ import { useLocation, useNavigationType } from 'react-router';
 /**
  * A page reached by a link opens at its top, or at the part its address names (/#pricing); a link to
  * the page one is on goes back to its top too; the same page with another query set in place (a notice
- * closed) stays where it is. Back and forward are left to the
- * browser, which returns to where the reader was, and so is the first page: a reader who scrolled the
- * prerendered page before its code arrived stays there.
+ * closed) stays where it is. Back and forward are left to the browser, which returns to where the
+ * reader was, and so is the first page: a reader who scrolled the prerendered page before its code
+ * arrived stays there.
  */
 export function useScrollToTop(): void {
   const { pathname, hash, key } = useLocation();
