@@ -1,7 +1,7 @@
 /**
  * The product cut-out of an upload, through the HTTP API on a real database: computed on the first
  * look, corrected with a box and strokes, accepted or replaced by the whole photo, used by the
- * generations of that upload; bad input refused with a translated 4xx and nothing stored.
+ * generations of that upload (bad input: cutout-abuse.int.test.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,9 +11,9 @@ import type { CutoutView } from '@vitrine/shared/api/cutout';
 import { createVerifiedUser } from './helpers/accounts';
 import { contextJpeg, startFusion, uploadImage, waitForEnd } from './helpers/generations';
 import { createTestApp, startTestWorker, type TestApp } from './helpers/test-app';
+import { cutoutRequests } from './helpers/cutout';
 import { anotherCopy, twoProductsJpeg } from './helpers/sample-images';
 import type { Worker } from '../src/jobs/worker';
-import { storageDir } from '../src/modules/storage/storage';
 
 const photos = path.resolve(import.meta.dirname, '../../../packages/engine/src/samples/photos');
 const devSet = path.resolve(import.meta.dirname, '../../../packages/engine/test-data/cutout-dev');
@@ -34,27 +34,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const put = (cookie: string, id: string, payload: unknown, lang = 'fr') =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/uploads/${id}/cutout`,
-    headers: { cookie, 'accept-language': lang, 'content-type': 'application/json' },
-    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-  });
-
-/** Files under the user's storage folder (uploads, masks, previews). */
-function filesOf(userId: string): string[] {
-  const dir = path.join(storageDir(t.config.dataDir), userId);
-  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-}
-
-async function rowsOf(uploadId: string) {
-  return t.database.query<{ choice: string; version: number }>(
-    `select choice, version from upload_cutouts where upload_id = $1`,
-    [uploadId],
-  );
-}
+const { get, put, filesOf, rowsOf } = cutoutRequests(() => t);
 
 /** IoU of a served mask with a reference mask file, both at the reference's size. */
 async function iouWith(maskPng: Buffer, referencePath: string): Promise<number> {
@@ -228,142 +208,6 @@ describe('correcting the cut-out', () => {
     expect(accepted.confidence).toBe(auto.confidence);
     const back: CutoutView = (await put(alice.cookie, id, { choice: 'auto' })).json();
     expect(back.choice).toBe('auto');
-  });
-});
-
-describe('bad input is refused with a translated 4xx, and nothing is stored', () => {
-  let id: string;
-  let before: { choice: string; version: number }[];
-  let files: string[];
-
-  beforeAll(async () => {
-    id = await uploadImage(
-      t.app,
-      bob.cookie,
-      'cup.png',
-      fs.readFileSync(path.join(photos, 'coffee-cup.png')),
-    );
-    await get(bob.cookie, `/api/uploads/${id}/cutout`);
-    before = await rowsOf(id);
-    files = filesOf(bob.userId);
-  });
-
-  const cases: [string, unknown, RegExp, RegExp][] = [
-    ['malformed JSON', '{"choice": "cutout", ', /JSON/, /JSON/],
-    ['an unknown choice', { choice: 'magic' }, /Choose the cut-out/, /Choisissez le détourage/],
-    [
-      'a box of zero size',
-      { choice: 'cutout', corrections: { box: { x: 0.2, y: 0.2, width: 0, height: 0.3 } } },
-      /too small/,
-      /trop petit/,
-    ],
-    [
-      'a box outside the photo',
-      { choice: 'cutout', corrections: { box: { x: 0.8, y: 0.2, width: 0.5, height: 0.3 } } },
-      /outside the photo/,
-      /sort de la photo/,
-    ],
-    [
-      'a stroke outside the photo',
-      {
-        choice: 'cutout',
-        corrections: {
-          strokes: [
-            {
-              kind: 'keep',
-              radius: 0.02,
-              points: [
-                [0.5, 0.5],
-                [1.4, 0.5],
-              ],
-            },
-          ],
-        },
-      },
-      /outside the photo/,
-      /sort de la photo/,
-    ],
-    [
-      'a stroke of a wrong kind',
-      { choice: 'cutout', corrections: { strokes: [{ kind: 'erase', radius: 0.02, points: [[0.5, 0.5]] }] } },
-      /could not be read/,
-      /illisible/,
-    ],
-    [
-      'coordinates that are not numbers',
-      { choice: 'cutout', corrections: { strokes: [{ kind: 'keep', radius: 0.02, points: [['a', 'b']] }] } },
-      /could not be read/,
-      /illisible/,
-    ],
-    [
-      'too many strokes',
-      {
-        choice: 'cutout',
-        corrections: {
-          strokes: Array.from({ length: 101 }, () => ({ kind: 'keep', radius: 0.02, points: [[0.5, 0.5]] })),
-        },
-      },
-      /Too many strokes/,
-      /Trop de traits/,
-    ],
-    [
-      'unknown fields',
-      { choice: 'cutout', corrections: { strokes: [], mask: 'AAAA' } },
-      /could not be read/,
-      /illisible/,
-    ],
-  ];
-  for (const [what, body, english, french] of cases) {
-    it(`${what}`, async () => {
-      const en = await put(bob.cookie, id, body, 'en');
-      expect(en.statusCode).toBe(400);
-      expect(en.json().error.message).toMatch(english);
-      const fr = await put(bob.cookie, id, body, 'fr');
-      expect(fr.json().error.message).toMatch(french);
-      expect(await rowsOf(id)).toEqual(before);
-      expect(filesOf(bob.userId)).toEqual(files);
-    });
-  }
-
-  it('corrections that leave nothing of the product (422)', async () => {
-    const everything = {
-      kind: 'remove',
-      radius: 0.2,
-      points: [
-        [0.1, 0.1],
-        [0.9, 0.1],
-        [0.9, 0.5],
-        [0.1, 0.5],
-        [0.1, 0.9],
-        [0.9, 0.9],
-      ],
-    };
-    const res = await put(bob.cookie, id, { choice: 'cutout', corrections: { strokes: [everything] } }, 'en');
-    expect(res.statusCode).toBe(422);
-    expect(res.json().error.message).toMatch(/nothing of the product is left/i);
-    expect(await rowsOf(id)).toEqual(before);
-    expect(filesOf(bob.userId)).toEqual(files);
-  });
-
-  it("another user's upload id, a malformed id, and no session", async () => {
-    expect((await put(alice.cookie, id, { choice: 'whole' })).statusCode).toBe(404);
-    expect((await get(alice.cookie, `/api/uploads/${id}/cutout`)).statusCode).toBe(404);
-    expect((await get(bob.cookie, `/api/uploads/not-a-uuid/cutout`)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/uploads/${id}/cutout` })).statusCode).toBe(401);
-    expect(await rowsOf(id)).toEqual(before);
-  });
-
-  it('deleting the upload deletes its cut-out and its files', async () => {
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/uploads/${id}`,
-      headers: { cookie: bob.cookie },
-    });
-    expect(res.statusCode).toBe(204);
-    expect(await rowsOf(id)).toEqual([]);
-    expect(filesOf(bob.userId).filter((f) => f.endsWith('.mask.png') || f.endsWith('.cutout.webp'))).toEqual(
-      [],
-    );
   });
 });
 
