@@ -211,9 +211,11 @@ export const renderGeneration: JobDefinition<{ generationId: string }> = {
     if (!row || (row.status !== 'processing' && row.status !== 'pending')) {
       return { skipped: row ? `already ${row.status}` : 'no such generation' };
     }
+    // Variants render side by side, and their reports can reach the database out of order: progress
+    // only moves forward (a late 55 after 90 leaves 90), so nobody watching sees it go back.
     const report = async (progress: number) => {
       const updated = await database.query(
-        `update background_generations set progress = $2, updated_at = now()
+        `update background_generations set progress = greatest(coalesce(progress, 0), $2), updated_at = now()
          where id = $1 and status = 'processing' returning id`,
         [row.id, progress],
       );
