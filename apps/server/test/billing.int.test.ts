@@ -187,7 +187,7 @@ describe('the checkout (create-checkout: {plan: starter or pro} → url)', () =>
     expect((await page(url, alice.cookie)).statusCode).toBe(200);
   });
 
-  it('answers made-up and hostile checkout ids with 404, and an over-long one with 414', async () => {
+  it('answers made-up, hostile and over-long checkout ids with 404', async () => {
     for (const id of [
       'co_nope',
       '..%2F..%2Fetc%2Fpasswd',
@@ -198,7 +198,10 @@ describe('the checkout (create-checkout: {plan: starter or pro} → url)', () =>
       const res = await page(`/billing/checkout/${id}`, alice.cookie);
       expect(res.statusCode, id).toBe(404);
     }
-    expect((await page(`/billing/checkout/co_${'a'.repeat(5000)}`, alice.cookie)).statusCode).toBe(414);
+    // Longer than any id the router reads: no such checkout either, said without Fastify's own words.
+    const long = await page(`/billing/checkout/co_${'a'.repeat(5000)}`, alice.cookie);
+    expect(long.statusCode).toBe(404);
+    expect(long.body).not.toContain('FST_');
   });
 
   it('can be cancelled: back to the plans, and the page then says the session has ended', async () => {

@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { loggerOptions } from '../logger';
-import { installErrorHandler, sendError } from './error-handler';
+import { frameworkError, installErrorHandler, sendError } from './error-handler';
 import { registerSpa } from './spa';
 import { pageKindOf } from './page-head';
 import { siteFiles } from './site-files';
@@ -18,6 +18,7 @@ import type { Mailer } from '../modules/mail/mailer';
 import { registerMailbox } from '../modules/mail/routes';
 import { editRoutes } from '../modules/generations/edit-routes';
 import { installOriginCheck } from './origin-check';
+import { installInputGuard } from './input-guard';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '@vitrine/shared/validation/upload-file';
 import { isPagePath } from '@vitrine/shared/routes';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     // request.ip is the socket's address unless TRUST_PROXY names the proxies allowed to forward it.
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    frameworkErrors: frameworkError,
   });
   app.decorate('deps', deps);
   app.decorate('sessionEnds', createSessionEnds());
@@ -163,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installErrorHandler(app, JSON_BODY_LIMIT);
   installOriginCheck(app, config.publicUrl);
+  installInputGuard(app);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(statusRoutes, { prefix: '/api' });

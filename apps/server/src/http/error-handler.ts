@@ -8,6 +8,7 @@ import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@vitrine/shared/er
 import { translate, type MessageKey } from '@vitrine/shared/i18n/catalog';
 import { AppError, type AppErrorOptions } from './app-error';
 import { requestLang } from './request-lang';
+import { takesFile } from './input-guard';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
@@ -65,7 +66,17 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     // A route may hold a smaller limit than the app's (the editor's documents).
     const { code, ...options } = classify(error, request.routeOptions?.bodyLimit ?? bodyLimit);
+    // A route that takes a file says so instead of asking for JSON.
+    if (code === 'UNSUPPORTED_MEDIA_TYPE' && takesFile(request)) options.messageKey = 'uploads.sendAsFile';
     if (ERROR_STATUS[code] >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, code, options);
   });
+}
+
+/**
+ * Errors Fastify meets before any route: an address that is not valid percent-encoding, or a path
+ * segment longer than any id (no such thing exists). Answered in the API's envelope, translated.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : 'BAD_REQUEST');
 }

@@ -22,9 +22,11 @@ export async function proxyToHandler(
   reply: FastifyReply,
   baseUrl: string,
   handler: (req: Request) => Promise<Response>,
+  /** The path and query to hand on, when not the request's own. */
+  url = request.url,
 ) {
   const response = await handler(
-    new Request(new URL(request.url, baseUrl), { method: request.method, headers: requestHeaders(request) }),
+    new Request(new URL(url, baseUrl), { method: request.method, headers: requestHeaders(request) }),
   );
   reply.status(response.status);
   response.headers.forEach((value, name) => {

@@ -70,7 +70,7 @@ export const cutoutStroke = z
           error: 'cutout.invalidCorrection',
         })
         .min(1, 'cutout.invalidCorrection')
-        .max(CUTOUT_LIMITS.pointsPerStroke, 'cutout.tooManyPoints'),
+        .max(CUTOUT_LIMITS.pointsPerStroke, 'cutout.strokeTooLong'),
     },
     { error: 'cutout.invalidCorrection' },
   )

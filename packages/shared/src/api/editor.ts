@@ -94,7 +94,10 @@ export const textLayer = z.strictObject({
     .string()
     .trim()
     .min(1, 'validation.editorTextRequired')
-    .max(EDITOR_LIMITS.maxTextLength, 'validation.editorTextTooLong'),
+    .max(EDITOR_LIMITS.maxTextLength, 'validation.editorTextTooLong')
+    // One line, as typed in the editor's field: control characters would be drawn as empty boxes.
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+    .refine((text) => !/[\u0000-\u001f\u007f-\u009f]/.test(text), 'validation.forbiddenCharacters'),
   x: percent,
   y: percent,
   fontSize: z
@@ -132,14 +135,18 @@ export type LogoLayer = z.infer<typeof logoLayer>;
 export const editorDocument = z.strictObject({
   version: z.literal(1),
   logo: logoLayer.nullable(),
-  texts: z.array(textLayer).max(EDITOR_LIMITS.maxTexts, 'validation.editorTooManyTexts'),
+  texts: z
+    .array(textLayer)
+    .max(EDITOR_LIMITS.maxTexts, 'validation.editorTooManyTexts')
+    .refine((texts) => new Set(texts.map((t) => t.id)).size === texts.length, 'validation.invalid'),
 });
 export type EditorDocument = z.infer<typeof editorDocument>;
 
 export const EMPTY_EDITOR_DOCUMENT: EditorDocument = { version: 1, logo: null, texts: [] };
 
+/** Which of the generation's images: its index written plainly ("", "1e0" or "0x1" are not one). */
 export const editorImageQuery = z.object({
-  image: z.coerce.number({ error: 'validation.editorImage' }).int().min(0).max(3).default(0),
+  image: z.enum(['0', '1', '2', '3'], { error: 'validation.editorImage' }).transform(Number).default(0),
 });
 
 /** Largest PUT body accepted (bytes): 20 texts of 200 characters fit several times over. */

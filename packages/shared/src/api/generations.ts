@@ -52,7 +52,12 @@ export const UPGRADE_PROMPT_REMAINING = 1;
 /** Cancel-all writes this message, in the user's language (spec section 4). */
 export const CANCELLED_MESSAGE_KEY = 'generations.cancelledForTest';
 
-const uploadId = z.uuid({ error: 'validation.required' });
+/** An upload's id; ids are lower case, as the database writes them, whatever case a client sends. */
+const uploadId = z
+  .uuid({
+    error: (issue) => (issue.input === undefined ? 'validation.required' : 'generations.sourceMissing'),
+  })
+  .transform((id) => id.toLowerCase());
 
 export const fusionStartBody = fusionRequest.extend({
   productUploadId: uploadId,

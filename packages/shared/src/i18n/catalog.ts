@@ -23,6 +23,11 @@ function lookup(catalog: unknown, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/** Whether a string names a sentence of the catalogs (a contract's rule message, for instance). */
+export function isMessageKey(key: string): key is MessageKey {
+  return lookup(catalogs.fr, key) !== undefined;
+}
+
 /** Same placeholder syntax as i18next ({{name}}), so one catalog serves both sides. */
 export function interpolate(template: string, params?: MessageParams): string {
   if (!params) return template;

@@ -42,6 +42,16 @@ describe('image file rules (spec section 5)', () => {
     'command.cmd',
     'screen.scr',
     'image.png.php',
+    // Windows saves these as "x.php".
+    'x.php.',
+    'x.php ',
+    'x.exe. .',
+    // A C1 control character, and direction marks that make "photo\u202Egpj.exe" read "photoexe.jpg".
+    'next\u0085line.png',
+    'photo\u202Egpj.exe',
+    'photo\u202Egnp.png',
+    'mark\u200F.png',
+    'isolate\u2067.png',
   ])('refuses a dangerous file name: %s', (name) =>
     expect(checkFileName(name)).toBe('uploads.fileNameDangerous'),
   );

@@ -18,13 +18,24 @@ export type UploadFileError =
   | 'uploads.fileNameDangerous'
   | 'uploads.fileNameTooLong';
 
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-const DANGEROUS_NAME = /(\.\.|[/\\]|[\u0000-\u001f\u007f]|[<>:"|?*])/;
+/**
+ * Path separators, reserved characters, control characters (C0 and C1), and the direction marks that
+ * make a name read otherwise than it is ("photo\u202Egpj.exe" shows as "photoexe.jpg").
+ */
+const DANGEROUS_NAME =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  /(\.\.|[/\\]|[\u0000-\u001f\u007f-\u009f]|[\u200e\u200f\u202a-\u202e\u2066-\u2069]|[<>:"|?*])/;
 const DANGEROUS_EXTENSION = /(php|js|html|exe|bat|cmd|scr)$/i;
+/** Windows drops trailing dots and spaces from a name: "x.php." is saved as "x.php". */
+const TRAILING_DOTS = /[. ]+$/;
 
 export function checkFileName(name: string): UploadFileError | undefined {
   if (name.length > FILENAME_MAX_LENGTH) return 'uploads.fileNameTooLong';
-  if (name.trim() === '' || DANGEROUS_NAME.test(name) || DANGEROUS_EXTENSION.test(name)) {
+  if (
+    name.trim() === '' ||
+    DANGEROUS_NAME.test(name) ||
+    DANGEROUS_EXTENSION.test(name.replace(TRAILING_DOTS, ''))
+  ) {
     return 'uploads.fileNameDangerous';
   }
   return undefined;

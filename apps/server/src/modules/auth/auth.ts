@@ -67,6 +67,9 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
     secret,
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
+    // A Google sign-in that fails before its own error address is known (a stale or forged state) lands
+    // on the sign-in page, which says so, rather than on better-auth's bare error page.
+    onAPIError: { errorURL: `${config.publicUrl}/auth` },
     logger: {
       level: 'error',
       log: (level, message) =>

@@ -250,10 +250,21 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   // Links and redirects that better-auth itself answers: the e-mail verification link and the OAuth
   // callback. Nothing else of its API is reachable from outside.
-  const passthrough = (request: FastifyRequest, reply: Parameters<typeof proxyToHandler>[1]) =>
+  const passthrough = (
+    request: FastifyRequest,
+    reply: Parameters<typeof proxyToHandler>[1],
+    url = request.url,
+  ) =>
     authRequestContext.run(contextOf(request), () =>
-      proxyToHandler(request, reply, config.publicUrl, auth.handler),
+      proxyToHandler(request, reply, config.publicUrl, auth.handler, url),
     );
-  app.get(`${AUTH_BASE_PATH.replace('/api/auth', '')}/verify-email`, passthrough);
+  // The link always lands on the page that says whether it worked, in the reader's language: a link
+  // with its return address removed or changed, or no token at all, does too (not on a JSON answer).
+  app.get(`${AUTH_BASE_PATH.replace('/api/auth', '')}/verify-email`, (request, reply) => {
+    const url = new URL(request.url, config.publicUrl);
+    if (!url.searchParams.get('token')) return reply.redirect(`${VERIFIED_CALLBACK}&error=INVALID_TOKEN`);
+    url.searchParams.set('callbackURL', VERIFIED_CALLBACK);
+    return passthrough(request, reply, `${url.pathname}${url.search}`);
+  });
   app.get(`${AUTH_BASE_PATH.replace('/api/auth', '')}/callback/:providerId`, passthrough);
 };

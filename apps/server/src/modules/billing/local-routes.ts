@@ -86,28 +86,35 @@ export function localBillingRoutes(provider: PaymentProvider): FastifyPluginAsyn
       return html(reply, checkoutPage(lang, checkout.plan, session.user.email));
     });
 
-    app.post<{ Params: { id: string } }>('/billing/checkout/:id', async (request, reply) => {
-      const session = await currentSession(request, reply);
-      if (!session) return reply.redirect('/auth', 303);
-      const checkout = await findCheckout(database, request.params.id, session.user.id);
-      const lang = checkout?.lang ?? requestLang(request);
-      const form = checkoutForm.safeParse(request.body);
-      if (!checkout || !form.success) {
-        const error = new AppError(checkout ? 'BAD_REQUEST' : 'NOT_FOUND');
-        return refused(reply, lang, error, '/#pricing');
-      }
-      if (form.data.action === 'cancel') {
-        await cancelCheckout(database, checkout.id, session.user.id);
-        return reply.redirect('/#pricing', 303);
-      }
-      try {
-        await payCheckout(database, checkout.id, session.user.id);
-      } catch (error) {
-        return refused(reply, lang, error, '/dashboard/account');
-      }
-      request.log.info({ plan: checkout.plan, provider: provider.kind }, 'billing: test-mode checkout paid');
-      return reply.redirect(`/billing/checkout/${checkout.id}`, 303);
-    });
+    app.post<{ Params: { id: string } }>(
+      '/billing/checkout/:id',
+      { bodyLimit: FORM_BODY_LIMIT },
+      async (request, reply) => {
+        const session = await currentSession(request, reply);
+        if (!session) return reply.redirect('/auth', 303);
+        const checkout = await findCheckout(database, request.params.id, session.user.id);
+        const lang = checkout?.lang ?? requestLang(request);
+        const form = checkoutForm.safeParse(request.body);
+        if (!checkout || !form.success) {
+          const error = new AppError(checkout ? 'BAD_REQUEST' : 'NOT_FOUND');
+          return refused(reply, lang, error, '/#pricing');
+        }
+        if (form.data.action === 'cancel') {
+          await cancelCheckout(database, checkout.id, session.user.id);
+          return reply.redirect('/#pricing', 303);
+        }
+        try {
+          await payCheckout(database, checkout.id, session.user.id);
+        } catch (error) {
+          return refused(reply, lang, error, '/dashboard/account');
+        }
+        request.log.info(
+          { plan: checkout.plan, provider: provider.kind },
+          'billing: test-mode checkout paid',
+        );
+        return reply.redirect(`/billing/checkout/${checkout.id}`, 303);
+      },
+    );
 
     const portalLang = (query: unknown, fallback: Lang): Lang => {
       const lang = (query as { lang?: unknown }).lang;
@@ -147,7 +154,7 @@ export function localBillingRoutes(provider: PaymentProvider): FastifyPluginAsyn
       return showPortal(reply, session.user.id, lang, { ...(notice && { notice }), confirmCancel });
     });
 
-    app.post('/billing/portal', async (request, reply) => {
+    app.post('/billing/portal', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
       const session = await currentSession(request, reply);
       if (!session) return reply.redirect('/auth', 303);
       const lang = portalLang(request.query, requestLang(request));

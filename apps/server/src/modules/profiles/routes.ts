@@ -22,12 +22,15 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const changes = parseInput(profileUpdateInput.partial(), request.body);
     const profile = await updateProfile(database, user.id, changes);
     if (!profile) throw new AppError('NOT_FOUND');
-    await recordSecurityEvent(database, requestMeta(request), {
-      type: 'profile_updated',
-      userId: user.id,
-      riskLevel: 'low',
-      details: `changed: ${Object.keys(changes).join(', ')}`,
-    });
+    // An update that names no field changes nothing: nothing to record.
+    const changed = Object.keys(changes);
+    if (changed.length)
+      await recordSecurityEvent(database, requestMeta(request), {
+        type: 'profile_updated',
+        userId: user.id,
+        riskLevel: 'low',
+        details: `changed: ${changed.join(', ')}`,
+      });
     return { email: user.email, createdAt: new Date(user.createdAt).toISOString(), profile };
   });
 };

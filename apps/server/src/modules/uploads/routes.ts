@@ -26,6 +26,27 @@ const importInput = z.object({
 });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Limits of the form itself (parts, fields), set where the multipart plugin is registered. */
+const FORM_LIMITS = new Set(['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+/** What the form parser says of a body cut short, malformed, or dropped by the client mid-way. */
+const BROKEN_FORM = /boundary|unexpected end|malformed|aborted|premature close/i;
+const BROKEN_STREAM = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/**
+ * A multipart form that is not one (no boundary, cut off before its end, too many parts) is the
+ * client's mistake: a translated 400, not a 500 logged as the server's failure.
+ */
+function formError(error: unknown): unknown {
+  if (error instanceof AppError || !(error instanceof Error)) return error;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_FILES_LIMIT')
+    return new AppError('INVALID_FILE', { messageKey: 'uploads.tooManyFiles', cause: error });
+  const broken =
+    (typeof code === 'string' && (FORM_LIMITS.has(code) || BROKEN_STREAM.has(code))) ||
+    BROKEN_FORM.test(error.message);
+  return broken ? new AppError('INVALID_FILE', { messageKey: 'uploads.formInvalid', cause: error }) : error;
+}
+
 function signedIn(request: FastifyRequest, reply: FastifyReply) {
   return requireUser(request, reply, { messageKey: 'uploads.signInRequired' });
 }
@@ -42,7 +63,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       'uploads.tooManyUploads',
     );
 
-  app.post('/uploads', async (request, reply) => {
+  app.post('/uploads', { config: { multipart: true } }, async (request, reply) => {
     const { user } = await signedIn(request, reply);
     const { role } = parseInput(uploadRoleQuery, request.query ?? {});
     if (!request.isMultipart()) throw new AppError('INVALID_FILE', { messageKey: 'uploads.fileType' });
@@ -65,7 +86,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       // request sent the same file for meanwhile (it marked it used: no longer its first use).
       if (stored && !stored.reused)
         await removeUpload({ database, storage }, stored.upload.id, user.id, 'last_used_at = created_at');
-      throw error;
+      throw formError(error);
     }
     if (!stored) throw new AppError('INVALID_FILE', { messageKey: 'validation.required' });
     return reply.status(stored.reused ? 200 : 201).send(stored.upload);
