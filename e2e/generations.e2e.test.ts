@@ -192,11 +192,15 @@ describe('Express in the browser', () => {
     await description.fill('Épicerie fine et produits bio');
     expect(await page.getByText('Paramètres manquants').count()).toBeGreaterThan(0);
     await watchNotices(page);
-    await page.getByRole('button', { name: 'Générer mon visuel' }).click();
+    // A double click starts one generation, and its result shows: the second click used to be refused
+    // ("Génération active") while the first, charged, was never followed to its result.
+    await page.getByRole('button', { name: 'Générer mon visuel' }).dblclick();
     // The earlier "missing" notice goes as the generation's own appear.
     await expect.poll(() => page.getByText('Paramètres manquants').count()).toBe(0);
     await expectText(page, 'Image générée\u00a0!', 120_000);
     await expectOneNoticePerGeneration(page);
+    const seen = await page.evaluate(() => (window as unknown as { noticesSeen: string[][] }).noticesSeen);
+    expect(seen.flat()).not.toContain('Génération active');
     await expectText(page, 'Image sélectionnée\u00a0!');
     // The result, below the form, is brought into view.
     const title = page.getByRole('heading', { name: 'Image sélectionnée\u00a0!' });

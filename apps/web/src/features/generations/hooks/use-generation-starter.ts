@@ -2,6 +2,7 @@
  * Starting a generation from a page (spec sections 2, 4 and 8): the request, its toasts, the limit state
  * on 402, and the id of the generation the page then waits for.
  */
+import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GenerationMode, Usage } from '@vitrine/shared/api/generations';
@@ -22,8 +23,18 @@ export function useGenerationStarter<M extends GenerationMode>(mode: M) {
   const mutation = useStartGeneration();
   const [trackedId, track] = useTrackedGeneration(mode);
 
+  // A double click sends one request. The pending flag arrives with the next render, after a second
+  // click has already landed; and mutate() runs only the last call's callbacks, so the first request's
+  // generation (started and charged) was never followed, its result never shown.
+  const sending = useRef(false);
+
   function start(body: BodyOf<M>, onStarted?: () => void) {
+    if (sending.current) return;
+    sending.current = true;
     mutation.mutate({ mode, body } as StartInput, {
+      onSettled: () => {
+        sending.current = false;
+      },
       onSuccess: ({ generation }) => {
         track(generation.id);
         const duration = durationText(generation.estimatedSecondsLeft);
