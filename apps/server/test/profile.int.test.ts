@@ -63,9 +63,24 @@ describe('profile', () => {
     expect(cleared.json().profile.jobTitle).toBeNull();
   });
 
+  it('a website typed as people type it ("maboutique.fr") is kept as an https address', async () => {
+    for (const [typed, kept] of [
+      ['maboutique.fr', 'https://maboutique.fr'],
+      ['  www.atelier-martin.fr/contact ', 'https://www.atelier-martin.fr/contact'],
+      ['http://atelier-martin.fr', 'http://atelier-martin.fr'],
+    ]) {
+      const res = await patch(alice.cookie, { website: typed });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().profile.website).toBe(kept);
+    }
+  });
+
   it('refuses invalid values with a translated message and changes nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ website: 'ftp://files.example' }, 'Invalid website address (e.g. https://example.com).'],
+      [{ website: 'javascript:alert(1)' }, 'Invalid website address (e.g. https://example.com).'],
+      [{ website: 'mailto:shop@example.com' }, 'Invalid website address (e.g. https://example.com).'],
+      [{ website: 'boutique' }, 'Invalid website address (e.g. https://example.com).'],
       [{ phoneNumber: '12' }, 'Invalid phone number.'],
       [{ firstName: '' }, 'This field is required.'],
       [{ lastName: 'y'.repeat(101) }, 'This field cannot be longer than 100 characters.'],

@@ -152,6 +152,23 @@ export const editorImageQuery = z.object({
 /** Largest PUT body accepted (bytes): 20 texts of 200 characters fit several times over. */
 export const EDITOR_BODY_LIMIT = 64 * 1024;
 
+/**
+ * A save made from an older version than the stored one is refused: a PUT may name the version it
+ * edits in an If-Match header (`ifMatchOf`: the `savedAt` it loaded or last saved, or NEW_EDIT for a
+ * document never saved). When another tab or device saved meanwhile, it answers 409 EDIT_CONFLICT
+ * and stores nothing. Without the header, a PUT saves whatever is stored.
+ */
+export const NEW_EDIT = 'new';
+export const ifMatchOf = (savedAt: string | null) => `"${savedAt ?? NEW_EDIT}"`;
+/** The version an If-Match header names, or undefined when there is none. */
+export function versionOf(ifMatch: string | undefined): string | undefined {
+  if (ifMatch === undefined) return undefined;
+  return ifMatch
+    .trim()
+    .replace(/^W\//, '')
+    .replace(/^"(.*)"$/, '$1');
+}
+
 /** Saves counted per user within a minute; past that PUT answers 429 with Retry-After. */
 export const EDITOR_SAVE_LIMIT = { max: 120, windowSeconds: 60 } as const;
 
@@ -160,6 +177,7 @@ export const EDITOR_SAVE_LIMIT = { max: 120, windowSeconds: 60 } as const;
  * - 401 UNAUTHENTICATED: not signed in.
  * - 404 NOT_FOUND: no such generation of the user's, or no image N in it.
  * - 409 GENERATION_NOT_COMPLETED: the generation is still pending or processing.
+ * - 409 EDIT_CONFLICT: the PUT's If-Match names another version than the stored one (NEW_EDIT).
  * - 400 VALIDATION_FAILED: bad `image` or document (error.fields names each field), or a logo that
  *   is not one of the user's logos (field `logo`), or has expired.
  * - 400 INVALID_JSON, 415 UNSUPPORTED_MEDIA_TYPE, 413 PAYLOAD_TOO_LARGE: a body that is not a JSON
@@ -170,6 +188,7 @@ export const EDITOR_ROUTE_ERRORS = [
   'UNAUTHENTICATED',
   'NOT_FOUND',
   'GENERATION_NOT_COMPLETED',
+  'EDIT_CONFLICT',
   'VALIDATION_FAILED',
   'INVALID_JSON',
   'UNSUPPORTED_MEDIA_TYPE',

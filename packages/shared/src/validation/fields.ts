@@ -80,13 +80,30 @@ export const optionalPhone = z.preprocess(
     .optional(),
 );
 
+/** A scheme at the start of an address ("https://", "ftp://"). */
+const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/**
+ * A shop's website, as people type it: "maboutique.fr" or "www.maboutique.fr/contact" are taken as
+ * https addresses; what is given with a scheme must be http or https, with a domain and no password.
+ */
 export const optionalWebsite = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  (value) => {
+    if (typeof value !== 'string') return value;
+    const trimmed = value.trim();
+    if (trimmed === '') return null;
+    return SCHEME.test(trimmed) ? trimmed : `https://${trimmed}`;
+  },
   plainText(URL_MAX_LENGTH)
     .refine((value) => {
       try {
         const url = new URL(value);
-        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+        return (
+          (url.protocol === 'https:' || url.protocol === 'http:') &&
+          url.hostname.includes('.') &&
+          !url.username &&
+          !url.password
+        );
       } catch {
         return false;
       }

@@ -9,6 +9,7 @@ import {
   EDITOR_SAVE_LIMIT,
   editorDocument,
   editorImageQuery,
+  versionOf,
 } from '@vitrine/shared/api/editor';
 import { AppError } from '../../http/app-error';
 import { parseInput } from '../../http/validate';
@@ -40,8 +41,9 @@ export const editRoutes: FastifyPluginAsync = async (app) => {
     await hit(database, `editor-save:user:${user.id}`, EDITOR_SAVE_LIMIT, 'generations.editTooManySaves');
     const document = parseInput(editorDocument, request.body);
     const { resultId } = await editableImage(database, user.id, id, image);
+    const basedOn = versionOf(request.headers['if-match']);
     return reply
       .header('cache-control', 'no-store')
-      .send(await saveEdit({ database, storage }, user.id, resultId, image, document));
+      .send(await saveEdit({ database, storage }, user.id, resultId, image, document, basedOn));
   });
 };

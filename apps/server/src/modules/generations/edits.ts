@@ -6,6 +6,7 @@
  */
 import {
   EMPTY_EDITOR_DOCUMENT,
+  NEW_EDIT,
   type EditorDocument,
   type EditorDocumentResponse,
 } from '@vitrine/shared/api/editor';
@@ -99,15 +100,24 @@ export async function saveEdit(
   resultId: string,
   image: number,
   document: EditorDocument,
+  /**
+   * The version the editor started from (its `savedAt`, or NEW_EDIT for a document never saved): the
+   * save is refused with EDIT_CONFLICT when the stored one is another, saved meanwhile elsewhere.
+   * Undefined: saved whatever is stored.
+   */
+  basedOn?: string,
 ): Promise<EditorDocumentResponse> {
   const logoId = document.logo?.uploadId ?? null;
   const savedAt = await deps.database.transaction(async (tx) => {
     await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [`generation-edits:${userId}`]);
-    if (logoId) await useLogo(tx, userId, logoId);
-    const [previous] = await tx.query<{ logo_upload_id: string | null }>(
-      `select logo_upload_id from generation_edits where result_id = $1 and image_index = $2 for update`,
+    const [previous] = await tx.query<{ logo_upload_id: string | null; saved_at: Date | string }>(
+      `select logo_upload_id, saved_at from generation_edits
+        where result_id = $1 and image_index = $2 for update`,
       [resultId, image],
     );
+    const current = previous ? new Date(previous.saved_at).toISOString() : NEW_EDIT;
+    if (basedOn !== undefined && basedOn !== current) throw new AppError('EDIT_CONFLICT');
+    if (logoId) await useLogo(tx, userId, logoId);
     const [saved] = await tx.query<{ saved_at: Date | string }>(
       `insert into generation_edits (result_id, image_index, user_id, document, logo_upload_id, saved_at)
        values ($1, $2, $3, $4, $5, now())

@@ -3,7 +3,7 @@
  * reopening it from History restores every layer (contract in packages/shared/src/api/editor.ts).
  */
 import { useQuery } from '@tanstack/react-query';
-import type { EditorDocument, EditorDocumentResponse } from '@vitrine/shared/api/editor';
+import { ifMatchOf, type EditorDocument, type EditorDocumentResponse } from '@vitrine/shared/api/editor';
 import { api } from '../../../lib/api-client';
 
 const editPath = (resultId: string, image: number) =>
@@ -25,11 +25,21 @@ export function useEditorDocument(resultId: string, image: number) {
   });
 }
 
+/**
+ * Saves the document over the version it was made from (`basedOn`: the `savedAt` loaded or last saved):
+ * a version saved meanwhile elsewhere makes it fail with EDIT_CONFLICT. `keepalive` lets the request
+ * outlive the page (a save sent as the tab closes).
+ */
 export function saveEditorDocument(
   resultId: string,
   image: number,
   document: EditorDocument,
-  signal?: AbortSignal,
+  options: { basedOn: string | null; keepalive?: boolean },
 ): Promise<EditorDocumentResponse> {
-  return api<EditorDocumentResponse>(editPath(resultId, image), { method: 'PUT', json: document, signal });
+  return api<EditorDocumentResponse>(editPath(resultId, image), {
+    method: 'PUT',
+    json: document,
+    headers: { 'if-match': ifMatchOf(options.basedOn) },
+    keepalive: options.keepalive ?? false,
+  });
 }

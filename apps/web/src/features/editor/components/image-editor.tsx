@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMPTY_EDITOR_DOCUMENT, type EditorDocument } from '@vitrine/shared/api/editor';
+import { EMPTY_EDITOR_DOCUMENT, type EditorDocumentResponse } from '@vitrine/shared/api/editor';
 import type { GenerationResult } from '@vitrine/shared/api/generations';
 import { InfoIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
@@ -65,12 +65,14 @@ export function ImageEditor({
     );
   return (
     <EditorWorkspace
+      // Loading the latest version (after a save refused as made elsewhere) starts the editor afresh.
+      key={saved.dataUpdatedAt}
       resultId={result.id}
       imageIndex={imageIndex}
       main={image ? main : { status: 'failed', url: '' }}
       // A document that could not be read: the user may go on, but nothing is saved over it.
-      initialDocument={saved.isSuccess ? saved.data.document : EMPTY_EDITOR_DOCUMENT}
-      saving={saved.isSuccess}
+      loaded={saved.isSuccess ? saved.data : null}
+      onReload={() => void saved.refetch()}
       onBack={onBack}
       downloadLabel={downloadLabel}
       startWithLogo={startWithLogo}
@@ -82,8 +84,8 @@ function EditorWorkspace({
   resultId,
   imageIndex,
   main,
-  initialDocument,
-  saving,
+  loaded,
+  onReload,
   onBack,
   downloadLabel,
   startWithLogo,
@@ -91,8 +93,9 @@ function EditorWorkspace({
   resultId: string;
   imageIndex: number;
   main: LoadedImage;
-  initialDocument: EditorDocument;
-  saving: boolean;
+  /** The saved document as read; null when it could not be read (then nothing is saved over it). */
+  loaded: EditorDocumentResponse | null;
+  onReload: () => void;
   onBack: () => void;
   downloadLabel: DownloadLabel;
   startWithLogo: boolean;
@@ -100,7 +103,7 @@ function EditorWorkspace({
   const { t } = useTranslation();
   const { toast } = useToast();
   const [state, dispatch] = useReducer(editorReducer, null, () => {
-    const initial = initialEditorState(window.innerWidth, initialDocument);
+    const initial = initialEditorState(window.innerWidth, loaded?.document ?? EMPTY_EDITOR_DOCUMENT);
     return startWithLogo ? editorReducer(initial, { type: 'newLogo' }) : initial;
   });
 
@@ -110,7 +113,7 @@ function EditorWorkspace({
     return () => window.removeEventListener('resize', onResize);
   }, []);
 
-  const saveStatus = useAutosave(resultId, imageIndex, state.document, saving ? initialDocument : null);
+  const saveStatus = useAutosave(resultId, imageIndex, state.document, loaded);
 
   // The images drawn: the result (its failure stops everything) and the logo (drawn without on failure).
   const logoUrl = state.document.logo ? logoFileUrl(state.document.logo.uploadId) : null;
@@ -181,7 +184,14 @@ function EditorWorkspace({
   }, []);
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const target = event.target as HTMLElement;
-    if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    if (event.defaultPrevented || target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    // Escape first lets go of the selected layer, wherever the focus is in the editor (as its help
+    // says); only with nothing selected does it close the window the editor is in.
+    if (event.key === 'Escape' && state.selectedLayer !== 'none') {
+      event.preventDefault();
+      dispatch({ type: 'deselect' });
+      return;
+    }
     if (!(event.ctrlKey || event.metaKey)) return;
     const key = event.key.toLowerCase();
     if (key === 'z' && !event.shiftKey) {
@@ -244,7 +254,8 @@ function EditorWorkspace({
       aria-label={t('editor.title')}
       tabIndex={-1}
       onKeyDown={onKeyDown}
-      className="flex min-h-0 flex-col bg-ink-50 focus:outline-none"
+      // Clear of the sticky header when scrolled into view.
+      className="flex min-h-0 scroll-mt-20 flex-col bg-ink-50 focus:outline-none"
     >
       <EditorTopBar
         state={state}
@@ -278,7 +289,7 @@ function EditorWorkspace({
           </aside>
         )}
       </div>
-      <SaveStatusLine status={saving ? saveStatus : 'off'} />
+      <SaveStatusLine status={loaded ? saveStatus : 'off'} onReload={onReload} />
     </div>
   );
 }

@@ -1,0 +1,115 @@
+/**
+ * Saving the editor's layers in the browser, where work used to be lost without a word: the same image
+ * edited in two tabs (the second to save was written over the first), and a change made just before
+ * the page is reloaded or closed (it waited for its debounce, which the page did not live to see).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { EditorDocumentResponse } from '@vitrine/shared/api/editor';
+import type { HistoryResponse } from '@vitrine/shared/api/generations';
+import { launchBrowser, newContext } from './browser';
+import { startApp, type AppUnderTest } from './app-server';
+import { signedInUser } from './session';
+
+let app: AppUnderTest;
+let browser: Browser;
+let context: BrowserContext;
+let tabA: Page;
+let resultId: string;
+
+async function savedTexts(p: Page): Promise<string[]> {
+  const res = await p.request.get(`/api/generations/${resultId}/edit?image=0`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as EditorDocumentResponse).document.texts.map((t) => t.text);
+}
+
+/** Opens the latest generation's first image in History's editor. */
+async function openEditor(p: Page) {
+  await p.goto('/dashboard/history');
+  await p
+    .getByRole('button', { name: /^Modifier/ })
+    .first()
+    .click();
+  await p.getByRole('dialog').getByRole('toolbar').waitFor();
+}
+
+async function addText(p: Page, text: string) {
+  await p.getByRole('button', { name: 'Nouveau texte' }).click();
+  await p.getByRole('textbox', { name: 'Texte' }).fill(text);
+  await p.getByRole('textbox', { name: 'Texte' }).press('Enter');
+}
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  context = await newContext(browser, 'fr-FR', app.url);
+  tabA = await context.newPage();
+  await signedInUser(tabA, 'deux-onglets@example.test', { firstName: 'Lou', lastName: 'Martin' });
+  const started = await tabA.request.post('/api/generations/express', {
+    data: { style: 'moderne', format: 'square', variants: 1 },
+  });
+  expect(started.status()).toBe(202);
+  // The generation renders in the background: its result is in History once finished.
+  for (let waited = 0; waited < 120_000; waited += 500) {
+    const history = (await (await tabA.request.get('/api/history')).json()) as HistoryResponse;
+    if (history.items.length) break;
+    await tabA.waitForTimeout(500);
+  }
+  resultId = ((await (await tabA.request.get('/api/history')).json()) as HistoryResponse).items[0]!.id;
+}, 180_000);
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.close();
+});
+
+describe('saving the editor’s layers', () => {
+  it('the same image in two tabs: the second tab is told its change was made elsewhere, and loads the latest', async () => {
+    const tabB = await context.newPage();
+    await openEditor(tabA);
+    await openEditor(tabB);
+    await addText(tabA, 'Texte onglet A');
+    await tabA.getByText('Modifications enregistrées').waitFor();
+
+    await addText(tabB, 'Texte onglet B');
+    await tabB.getByText('Modifiée ailleurs depuis son ouverture', { exact: false }).waitFor();
+    // Tab A's work stays: tab B's save was refused, not written over it.
+    expect(await savedTexts(tabB)).toEqual(['Texte onglet A']);
+    // Later changes in tab B are not saved either, until it loads the latest version.
+    await addText(tabB, 'Encore B');
+    await tabB.waitForTimeout(1500);
+    expect(await savedTexts(tabB)).toEqual(['Texte onglet A']);
+
+    await tabB.getByRole('button', { name: 'Recharger la dernière version' }).click();
+    await tabB.getByText('Textes (1)').waitFor();
+    await addText(tabB, 'Texte onglet B');
+    await tabB.getByText('Modifications enregistrées').waitFor();
+    expect(await savedTexts(tabB)).toEqual(['Texte onglet A', 'Texte onglet B']);
+    await tabB.close();
+
+    // Escape on a layer's button lets go of the layer first, as the editor's help says; then it
+    // closes the window, giving the keyboard back to the entry's "Modifier", not to the page.
+    // The text just added is still selected; the keyboard goes to its button in the layers list.
+    const layer = tabA.getByRole('button', { name: /^Sélectionner le texte/ }).first();
+    await layer.focus();
+    expect(await layer.getAttribute('aria-pressed')).toBe('true');
+    await tabA.keyboard.press('Escape');
+    await tabA.getByText('Sélectionnez un calque ou ajoutez un élément').waitFor();
+    expect(await tabA.getByRole('dialog').count()).toBe(1);
+    await tabA.keyboard.press('Escape');
+    await expect.poll(() => tabA.getByRole('dialog').count()).toBe(0);
+    await expect
+      .poll(() => tabA.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
+      .toMatch(/^Modifier/);
+  }, 90_000);
+
+  it('a change made just before the page is reloaded is saved all the same', async () => {
+    await openEditor(tabA);
+    await tabA.getByText('Textes (2)').waitFor();
+    await addText(tabA, 'Juste avant de recharger');
+    // Well within the save's debounce: the page goes before it would have sent it.
+    await tabA.reload();
+    await expect
+      .poll(() => savedTexts(tabA), { timeout: 15_000 })
+      .toEqual(['Texte onglet A', 'Texte onglet B', 'Juste avant de recharger']);
+  }, 60_000);
+});
