@@ -112,4 +112,26 @@ describe('saving the editor’s layers', () => {
       .poll(() => savedTexts(tabA), { timeout: 15_000 })
       .toEqual(['Texte onglet A', 'Texte onglet B', 'Juste avant de recharger']);
   }, 60_000);
+
+  it('the editor closed right after a change and opened again shows it, and goes on saving', async () => {
+    await openEditor(tabA);
+    await tabA.getByText('Textes (3)').waitFor();
+    await addText(tabA, 'Fermé aussitôt');
+    await tabA.getByRole('dialog').getByRole('button', { name: 'Fermer' }).first().click();
+    await tabA
+      .getByRole('button', { name: /^Modifier/ })
+      .first()
+      .click();
+    // Read after the save sent as it closed, not before: no false "changed elsewhere" next.
+    await tabA.getByText('Textes (4)').waitFor();
+    await addText(tabA, 'Rouvert');
+    await tabA.getByText('Modifications enregistrées').waitFor();
+    expect(await savedTexts(tabA)).toEqual([
+      'Texte onglet A',
+      'Texte onglet B',
+      'Juste avant de recharger',
+      'Fermé aussitôt',
+      'Rouvert',
+    ]);
+  }, 60_000);
 });

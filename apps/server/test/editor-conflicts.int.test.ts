@@ -4,12 +4,13 @@
  * nothing, so the other place's work is not silently replaced.
  */
 import { describe, expect, it } from 'vitest';
-import { ifMatchOf, type EditorDocument } from '@vitrine/shared/api/editor';
+import { randomUUID } from 'node:crypto';
+import { EDIT_VERSION_HEADER, ifMatchOf, type EditorDocument } from '@vitrine/shared/api/editor';
 import { alice, editUrl, read, resultId, t, text, useEditorApp } from './helpers/editor-fixture';
 
 useEditorApp();
 
-function put(url: string, body: EditorDocument, savedAt: string | null, lang = 'en') {
+function put(url: string, body: EditorDocument, basedOn: string | null, lang = 'en', version?: string) {
   return t.app.inject({
     method: 'PUT',
     url,
@@ -17,7 +18,8 @@ function put(url: string, body: EditorDocument, savedAt: string | null, lang = '
       cookie: alice.cookie,
       'accept-language': lang,
       'content-type': 'application/json',
-      'if-match': ifMatchOf(savedAt),
+      'if-match': ifMatchOf(basedOn),
+      ...(version && { [EDIT_VERSION_HEADER]: version }),
     },
     payload: JSON.stringify(body),
   });
@@ -30,10 +32,10 @@ describe('the same image edited in two places', () => {
     const url = editUrl(resultId, 'image=1');
     // Both tabs open the never-saved image.
     const opened = await read(alice.cookie, url);
-    expect(opened.savedAt).toBeNull();
-    const tabA = await put(url, doc('Texte onglet A'), opened.savedAt);
+    expect(opened.version).toBeNull();
+    const tabA = await put(url, doc('Texte onglet A'), opened.version);
     expect(tabA.statusCode, tabA.body).toBe(200);
-    const tabB = await put(url, doc('Texte onglet B'), opened.savedAt, 'fr');
+    const tabB = await put(url, doc('Texte onglet B'), opened.version, 'fr');
     expect(tabB.statusCode).toBe(409);
     expect(tabB.json().error).toEqual({
       code: 'EDIT_CONFLICT',
@@ -45,16 +47,32 @@ describe('the same image edited in two places', () => {
 
   it('a place saving from its own last save goes on saving, each save naming the one before', async () => {
     const url = editUrl(resultId, 'image=1');
-    let version = (await read(alice.cookie, url)).savedAt;
+    let version = (await read(alice.cookie, url)).version;
     for (const words of ['Un', 'Deux', 'Trois']) {
       const res = await put(url, doc(words), version);
       expect(res.statusCode, res.body).toBe(200);
-      version = res.json().savedAt;
+      version = res.json().version;
     }
     expect((await read(alice.cookie, url)).document).toEqual(doc('Trois'));
     // An older version than the last is refused, even one this place saved itself.
     const stale = await put(url, doc('Vieux'), null);
     expect(stale.statusCode).toBe(409);
+  });
+
+  it('a client that picks its versions chains a save to one still on its way', async () => {
+    const url = editUrl(resultId, 'image=1');
+    const start = (await read(alice.cookie, url)).version;
+    const first = randomUUID();
+    const second = randomUUID();
+    // The second save names the first one's version, which the client picked itself: it needs no
+    // answer from the server to chain them (a save sent as the page closes, the first still on its way).
+    expect((await put(url, doc('Premier'), start, 'en', first)).statusCode).toBe(200);
+    expect((await put(url, doc('Dernier'), first, 'en', second)).statusCode).toBe(200);
+    expect(await read(alice.cookie, url)).toMatchObject({ document: doc('Dernier'), version: second });
+    // A version that is not a UUID is refused, and nothing is stored.
+    const bad = await put(url, doc('Mauvais'), second, 'en', 'not-a-uuid');
+    expect(bad.statusCode).toBe(400);
+    expect((await read(alice.cookie, url)).version).toBe(second);
   });
 
   it('a save naming no version saves whatever is stored (as before the header existed)', async () => {

@@ -348,6 +348,10 @@ export const generationEdits = pgTable(
     document: jsonb('document').notNull(),
     logoUploadId: uuid('logo_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Names this save; the next save says it was made from it (If-Match), or is refused as a conflict. */
+    version: text('version')
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
   },
   (t) => [
     primaryKey({ columns: [t.resultId, t.imageIndex] }),

@@ -53,6 +53,8 @@ export function takesFile(request: FastifyRequest): boolean {
 
 export function installInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
+    // The API's requests; the site's pages and their forms answer in their own way.
+    if (!request.url.startsWith('/api/')) return;
     // A form sent where JSON is expected, or anything but a form where a file is: refused alike.
     const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
     if (takesFile(request) ? !multipart : multipart) {

@@ -90,14 +90,17 @@ const percent = z.number({ error: 'validation.editorPosition' }).finite().min(0)
 
 export const textLayer = z.strictObject({
   id: z.string().min(1).max(40),
-  text: z
-    .string()
-    .trim()
-    .min(1, 'validation.editorTextRequired')
-    .max(EDITOR_LIMITS.maxTextLength, 'validation.editorTextTooLong')
-    // One line, as typed in the editor's field: control characters would be drawn as empty boxes.
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-    .refine((text) => !/[\u0000-\u001f\u007f-\u009f]/.test(text), 'validation.forbiddenCharacters'),
+  // One line, as typed in the editor's field: a tab or another control character pasted in (from a
+  // spreadsheet, a PDF) would be drawn as an empty box, so it becomes a space.
+  text: z.preprocess(
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+    (value) => (typeof value === 'string' ? value.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ') : value),
+    z
+      .string()
+      .trim()
+      .min(1, 'validation.editorTextRequired')
+      .max(EDITOR_LIMITS.maxTextLength, 'validation.editorTextTooLong'),
+  ),
   x: percent,
   y: percent,
   fontSize: z
@@ -153,13 +156,17 @@ export const editorImageQuery = z.object({
 export const EDITOR_BODY_LIMIT = 64 * 1024;
 
 /**
- * A save made from an older version than the stored one is refused: a PUT may name the version it
- * edits in an If-Match header (`ifMatchOf`: the `savedAt` it loaded or last saved, or NEW_EDIT for a
- * document never saved). When another tab or device saved meanwhile, it answers 409 EDIT_CONFLICT
- * and stores nothing. Without the header, a PUT saves whatever is stored.
+ * A save made from another version than the stored one is refused. Each save has a version, a UUID
+ * the client picks and sends in the `Edit-Version` header (the server picks one when it is left out);
+ * a PUT may name the version it was made from in an If-Match header (`ifMatchOf`: the `version` it
+ * loaded or last sent, or NEW_EDIT for a document never saved). When another tab or device saved
+ * meanwhile, it answers 409 EDIT_CONFLICT and stores nothing. Without If-Match, a PUT saves whatever
+ * is stored. A client that picks its versions can chain a save to one still on its way (a save sent as
+ * the page closes).
  */
 export const NEW_EDIT = 'new';
-export const ifMatchOf = (savedAt: string | null) => `"${savedAt ?? NEW_EDIT}"`;
+export const EDIT_VERSION_HEADER = 'edit-version';
+export const ifMatchOf = (version: string | null) => `"${version ?? NEW_EDIT}"`;
 /** The version an If-Match header names, or undefined when there is none. */
 export function versionOf(ifMatch: string | undefined): string | undefined {
   if (ifMatch === undefined) return undefined;
@@ -200,4 +207,6 @@ export type EditorDocumentResponse = {
   document: EditorDocument;
   /** When it was last saved (ISO), or null for a document never saved. */
   savedAt: string | null;
+  /** The version of the last save (see EDIT_VERSION_HEADER), or null for a document never saved. */
+  version: string | null;
 };

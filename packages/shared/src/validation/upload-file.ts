@@ -19,12 +19,14 @@ export type UploadFileError =
   | 'uploads.fileNameTooLong';
 
 /**
- * Path separators, reserved characters, control characters (C0 and C1), and the direction marks that
- * make a name read otherwise than it is ("photo\u202Egpj.exe" shows as "photoexe.jpg").
+ * Path separators, reserved characters, control characters (C0 and C1), and the direction overrides
+ * and isolates that make a name read otherwise than it is ("photo\u202Egpj.exe" shows as
+ * "photoexe.jpg"). The plain marks (U+200E, U+200F) cannot reorder a name and are common in Hebrew and
+ * Arabic ones: they are kept.
  */
 const DANGEROUS_NAME =
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  /(\.\.|[/\\]|[\u0000-\u001f\u007f-\u009f]|[\u200e\u200f\u202a-\u202e\u2066-\u2069]|[<>:"|?*])/;
+  /(\.\.|[/\\]|[\u0000-\u001f\u007f-\u009f]|[\u202a-\u202e\u2066-\u2069]|[<>:"|?*])/;
 const DANGEROUS_EXTENSION = /(php|js|html|exe|bat|cmd|scr)$/i;
 /** Windows drops trailing dots and spaces from a name: "x.php." is saved as "x.php". */
 const TRAILING_DOTS = /[. ]+$/;

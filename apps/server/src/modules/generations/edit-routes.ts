@@ -8,6 +8,7 @@ import {
   EDITOR_BODY_LIMIT,
   EDITOR_SAVE_LIMIT,
   editorDocument,
+  EDIT_VERSION_HEADER,
   editorImageQuery,
   versionOf,
 } from '@vitrine/shared/api/editor';
@@ -27,6 +28,13 @@ async function target(request: FastifyRequest, reply: FastifyReply) {
   return { user, id, image };
 }
 
+/** The version a client picked for its save: a UUID, or none (the server makes one). */
+function editVersion(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !UUID.test(header)) throw new AppError('BAD_REQUEST');
+  return header.toLowerCase();
+}
+
 export const editRoutes: FastifyPluginAsync = async (app) => {
   const { database, storage } = app.deps;
 
@@ -41,9 +49,12 @@ export const editRoutes: FastifyPluginAsync = async (app) => {
     await hit(database, `editor-save:user:${user.id}`, EDITOR_SAVE_LIMIT, 'generations.editTooManySaves');
     const document = parseInput(editorDocument, request.body);
     const { resultId } = await editableImage(database, user.id, id, image);
-    const basedOn = versionOf(request.headers['if-match']);
+    const versions = {
+      basedOn: versionOf(request.headers['if-match']),
+      version: editVersion(request.headers[EDIT_VERSION_HEADER]),
+    };
     return reply
       .header('cache-control', 'no-store')
-      .send(await saveEdit({ database, storage }, user.id, resultId, image, document, basedOn));
+      .send(await saveEdit({ database, storage }, user.id, resultId, image, document, versions));
   });
 };

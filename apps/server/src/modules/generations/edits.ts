@@ -4,6 +4,7 @@
  * deleted with its files by the daily retention job, a day after it was last used or dropped (spec:
  * "Removing a logo deletes its uploaded file"; the day leaves the user's undo something to restore).
  */
+import { randomUUID } from 'node:crypto';
 import {
   EMPTY_EDITOR_DOCUMENT,
   NEW_EDIT,
@@ -58,17 +59,18 @@ export async function readEdit(
   const [row] = await database.query<{
     document: EditorDocument;
     saved_at: Date | string;
+    version: string;
     logo_available: boolean;
   }>(
-    `select e.document, e.saved_at, u.id is not null as logo_available
+    `select e.document, e.saved_at, e.version, u.id is not null as logo_available
      from generation_edits e
      left join uploads u on u.id = e.logo_upload_id and ${notExpired('u')}
      where e.result_id = $1 and e.image_index = $2`,
     [resultId, image],
   );
-  if (!row) return { document: EMPTY_EDITOR_DOCUMENT, savedAt: null };
+  if (!row) return { document: EMPTY_EDITOR_DOCUMENT, savedAt: null, version: null };
   const document = row.logo_available ? row.document : { ...row.document, logo: null };
-  return { document, savedAt: new Date(row.saved_at).toISOString() };
+  return { document, savedAt: new Date(row.saved_at).toISOString(), version: row.version };
 }
 
 /** Checks that the logo is one of the user's unexpired logos and counts this as a use of it. */
@@ -100,31 +102,38 @@ export async function saveEdit(
   resultId: string,
   image: number,
   document: EditorDocument,
-  /**
-   * The version the editor started from (its `savedAt`, or NEW_EDIT for a document never saved): the
-   * save is refused with EDIT_CONFLICT when the stored one is another, saved meanwhile elsewhere.
-   * Undefined: saved whatever is stored.
-   */
-  basedOn?: string,
+  versions: {
+    /**
+     * The version the save was made from (NEW_EDIT for a document never saved): refused with
+     * EDIT_CONFLICT when the stored one is another, saved meanwhile elsewhere. Undefined: saved
+     * whatever is stored.
+     */
+    basedOn?: string;
+    /** This save's own version, picked by the client; one is made when it is left out. */
+    version?: string;
+  } = {},
 ): Promise<EditorDocumentResponse> {
   const logoId = document.logo?.uploadId ?? null;
+  const version = versions.version ?? randomUUID();
   const savedAt = await deps.database.transaction(async (tx) => {
     await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [`generation-edits:${userId}`]);
-    const [previous] = await tx.query<{ logo_upload_id: string | null; saved_at: Date | string }>(
-      `select logo_upload_id, saved_at from generation_edits
+    const [previous] = await tx.query<{ logo_upload_id: string | null; version: string }>(
+      `select logo_upload_id, version from generation_edits
         where result_id = $1 and image_index = $2 for update`,
       [resultId, image],
     );
-    const current = previous ? new Date(previous.saved_at).toISOString() : NEW_EDIT;
-    if (basedOn !== undefined && basedOn !== current) throw new AppError('EDIT_CONFLICT');
+    const current = previous?.version ?? NEW_EDIT;
+    if (versions.basedOn !== undefined && versions.basedOn !== current) throw new AppError('EDIT_CONFLICT');
     if (logoId) await useLogo(tx, userId, logoId);
     const [saved] = await tx.query<{ saved_at: Date | string }>(
-      `insert into generation_edits (result_id, image_index, user_id, document, logo_upload_id, saved_at)
-       values ($1, $2, $3, $4, $5, now())
+      `insert into generation_edits
+         (result_id, image_index, user_id, document, logo_upload_id, saved_at, version)
+       values ($1, $2, $3, $4, $5, now(), $6)
        on conflict (result_id, image_index) do update
-         set document = excluded.document, logo_upload_id = excluded.logo_upload_id, saved_at = now()
+         set document = excluded.document, logo_upload_id = excluded.logo_upload_id, saved_at = now(),
+             version = excluded.version
        returning saved_at`,
-      [resultId, image, userId, JSON.stringify(document), logoId],
+      [resultId, image, userId, JSON.stringify(document), logoId, version],
     );
     // A logo this save drops is not deleted now: the user may undo. Its day of grace starts here, and
     // the daily retention job deletes it with its files once no saved document uses it.
@@ -136,5 +145,5 @@ export async function saveEdit(
       ]);
     return new Date(saved!.saved_at).toISOString();
   });
-  return { document, savedAt };
+  return { document, savedAt, version };
 }

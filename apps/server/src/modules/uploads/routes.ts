@@ -28,9 +28,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Limits of the form itself (parts, fields), set where the multipart plugin is registered. */
 const FORM_LIMITS = new Set(['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
-/** What the form parser says of a body cut short, malformed, or dropped by the client mid-way. */
-const BROKEN_FORM = /boundary|unexpected end|malformed|aborted|premature close/i;
-const BROKEN_STREAM = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE']);
+/**
+ * What the form parser (@fastify/busboy) says of a body without a boundary or cut short, and what
+ * Node says of a request the client dropped mid-way; exactly, so that no error of the database or the
+ * storage, met while the file is stored, passes for the client's.
+ */
+const BROKEN_FORM = new Set([
+  'Multipart: Boundary not found',
+  'Boundary required',
+  'Unexpected end of multipart data',
+  'aborted',
+]);
 
 /**
  * A multipart form that is not one (no boundary, cut off before its end, too many parts) is the
@@ -41,9 +49,7 @@ function formError(error: unknown): unknown {
   const code = (error as { code?: unknown }).code;
   if (code === 'FST_FILES_LIMIT')
     return new AppError('INVALID_FILE', { messageKey: 'uploads.tooManyFiles', cause: error });
-  const broken =
-    (typeof code === 'string' && (FORM_LIMITS.has(code) || BROKEN_STREAM.has(code))) ||
-    BROKEN_FORM.test(error.message);
+  const broken = (typeof code === 'string' && FORM_LIMITS.has(code)) || BROKEN_FORM.has(error.message);
   return broken ? new AppError('INVALID_FILE', { messageKey: 'uploads.formInvalid', cause: error }) : error;
 }
 

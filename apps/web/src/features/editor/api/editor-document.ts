@@ -3,7 +3,12 @@
  * reopening it from History restores every layer (contract in packages/shared/src/api/editor.ts).
  */
 import { useQuery } from '@tanstack/react-query';
-import { ifMatchOf, type EditorDocument, type EditorDocumentResponse } from '@vitrine/shared/api/editor';
+import {
+  EDIT_VERSION_HEADER,
+  ifMatchOf,
+  type EditorDocument,
+  type EditorDocumentResponse,
+} from '@vitrine/shared/api/editor';
 import { api } from '../../../lib/api-client';
 
 const editPath = (resultId: string, image: number) =>
@@ -12,10 +17,17 @@ const editPath = (resultId: string, image: number) =>
 export const editorDocumentQueryKey = (resultId: string, image: number) =>
   ['editor', 'document', resultId, image] as const;
 
+/** Saves still on their way, per image: a read waits for them, so it never returns what they replace. */
+const saving = new Map<string, Promise<unknown>>();
+
 export function useEditorDocument(resultId: string, image: number) {
   return useQuery({
     queryKey: editorDocumentQueryKey(resultId, image),
-    queryFn: () => api<EditorDocumentResponse>(editPath(resultId, image)),
+    queryFn: async () => {
+      // The editor reopened while the save sent as it closed is on its way: read what that save wrote.
+      await saving.get(editPath(resultId, image));
+      return api<EditorDocumentResponse>(editPath(resultId, image));
+    },
     retry: false,
     // The editor edits its own copy once loaded; reading again under it would undo the user's work.
     staleTime: Infinity,
@@ -26,20 +38,27 @@ export function useEditorDocument(resultId: string, image: number) {
 }
 
 /**
- * Saves the document over the version it was made from (`basedOn`: the `savedAt` loaded or last saved):
- * a version saved meanwhile elsewhere makes it fail with EDIT_CONFLICT. `keepalive` lets the request
- * outlive the page (a save sent as the tab closes).
+ * Saves the document as version `version` (a UUID this client picks), made from version `basedOn`
+ * (the one loaded, or the last save sent): a version saved meanwhile elsewhere makes it fail with
+ * EDIT_CONFLICT. Sent with keepalive, so that a save outlives a page that closes or reloads.
  */
 export function saveEditorDocument(
   resultId: string,
   image: number,
   document: EditorDocument,
-  options: { basedOn: string | null; keepalive?: boolean },
+  versions: { basedOn: string | null; version: string },
 ): Promise<EditorDocumentResponse> {
-  return api<EditorDocumentResponse>(editPath(resultId, image), {
+  const path = editPath(resultId, image);
+  const request = api<EditorDocumentResponse>(path, {
     method: 'PUT',
     json: document,
-    headers: { 'if-match': ifMatchOf(options.basedOn) },
-    keepalive: options.keepalive ?? false,
+    headers: { 'if-match': ifMatchOf(versions.basedOn), [EDIT_VERSION_HEADER]: versions.version },
+    keepalive: true,
   });
+  const settled = request.catch(() => undefined);
+  saving.set(path, settled);
+  void settled.then(() => {
+    if (saving.get(path) === settled) saving.delete(path);
+  });
+  return request;
 }

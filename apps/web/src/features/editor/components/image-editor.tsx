@@ -45,6 +45,7 @@ export function ImageEditor({
   // The result's image loads while the saved layers are read.
   const main = useLoadedImage(image?.url ?? null);
   const saved = useEditorDocument(result.id, imageIndex);
+  const [reloads, setReloads] = useState(0);
   useEffect(() => {
     if (!saved.isError) return;
     toast({
@@ -66,13 +67,13 @@ export function ImageEditor({
   return (
     <EditorWorkspace
       // Loading the latest version (after a save refused as made elsewhere) starts the editor afresh.
-      key={saved.dataUpdatedAt}
+      key={reloads}
       resultId={result.id}
       imageIndex={imageIndex}
       main={image ? main : { status: 'failed', url: '' }}
       // A document that could not be read: the user may go on, but nothing is saved over it.
       loaded={saved.isSuccess ? saved.data : null}
-      onReload={() => void saved.refetch()}
+      onReload={() => void saved.refetch().then(() => setReloads((n) => n + 1))}
       onBack={onBack}
       downloadLabel={downloadLabel}
       startWithLogo={startWithLogo}

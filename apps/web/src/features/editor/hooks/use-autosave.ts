@@ -1,20 +1,26 @@
 /**
  * Saves the document after each change, debounced, so reopening from History restores every layer.
- * A save still pending when the editor closes is sent at once, and so is one pending when the page
- * goes (reload, tab closed, another site): sent with keepalive, it outlives the page.
+ * A save still pending when the editor closes is sent at once, and so is one pending or waiting its
+ * turn when the page goes (reload, tab closed, another site): every save is sent with keepalive, so
+ * it outlives the page.
  *
- * Each save names the version it was made from; when the image was saved meanwhile elsewhere (another
- * tab, another device), the server refuses it and saving stops here with 'conflict', so that neither
- * place's work silently replaces the other's. The user then loads the latest version.
+ * Each save has a version this client picks and names the one it was made from. When the image was
+ * saved meanwhile elsewhere (another tab, another device), the server refuses the save and saving stops
+ * here with 'conflict', so that neither place's work silently replaces the other's; the user then loads
+ * the latest version. Picking versions here lets a save sent as the page goes name one still on its way.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { EditorDocument, EditorDocumentResponse } from '@vitrine/shared/api/editor';
 import { ApiError } from '../../../lib/api-client';
+import { uuid } from '../../../lib/uuid';
 import { saveEditorDocument } from '../api/editor-document';
 
 export const SAVE_DEBOUNCE_MS = 800;
 
 export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'failed' | 'conflict';
+
+/** A save waiting for the one before it to be answered; `run` starts it now (once). */
+type Waiting = { run: () => void };
 
 export function useAutosave(
   resultId: string,
@@ -28,14 +34,19 @@ export function useAutosave(
     status: 'saving' | 'saved' | 'failed';
   } | null>(null);
   const [conflict, setConflict] = useState(false);
-  const pending = useRef<((options?: { keepalive: boolean }) => void) | null>(null);
+  /** The change not sent yet (debounced); called with `now` it skips the line of saves. */
+  const pending = useRef<((options?: { now: boolean }) => void) | null>(null);
+  const waiting = useRef<Waiting | null>(null);
   /** The last document sent: a change back to it (an undo) needs no save; one away from it does. */
   const lastSent = useRef<EditorDocument | null>(null);
-  /** The version the next save is made from: the one loaded, then each save's own. */
-  const version = useRef<string | null>(loaded?.savedAt ?? null);
+  /** The version of the last save started (or the one loaded): the next save is made from it. */
+  const version = useRef<string | null>(loaded?.version ?? null);
+  /** Saves are numbered; one overtaken by a later save (sent as the page went) is not sent. */
+  const count = useRef(0);
+  const latestStarted = useRef(0);
   const stopped = useRef(false);
   /** Saves go one after the other, so a slow earlier one never lands over a newer one. */
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const queue = useRef<Promise<void>>(Promise.resolve());
 
   useEffect(() => {
     if (!loaded || stopped.current) return;
@@ -43,29 +54,42 @@ export function useAutosave(
       pending.current = null;
       return;
     }
-    const send = ({ keepalive } = { keepalive: false }) => {
+    const send = ({ now } = { now: false }) => {
       pending.current = null;
       lastSent.current = document;
       setSent({ document, status: 'saving' });
-      const save = () =>
-        saveEditorDocument(resultId, image, document, { basedOn: version.current, keepalive });
-      // A page going away cannot wait its turn behind a save still on its way.
-      const request = keepalive ? save() : queue.current.catch(() => undefined).then(save);
-      queue.current = request.then(
-        (saved) => {
-          version.current = saved.savedAt;
-          setSent((last) => (last?.document === document ? { document, status: 'saved' } : last));
-        },
-        (error: unknown) => {
-          if (error instanceof ApiError && error.code === 'EDIT_CONFLICT') {
-            stopped.current = true;
-            pending.current = null;
-            setConflict(true);
-            return;
-          }
-          setSent((last) => (last?.document === document ? { document, status: 'failed' } : last));
-        },
-      );
+      const number = ++count.current;
+      const mine = uuid();
+      let started: Promise<void> | null = null;
+      const run = (): Promise<void> => {
+        if (started) return started;
+        if (waiting.current?.run === run) waiting.current = null;
+        if (stopped.current || number < latestStarted.current) return (started = Promise.resolve());
+        latestStarted.current = number;
+        const basedOn = version.current;
+        version.current = mine;
+        started = saveEditorDocument(resultId, image, document, { basedOn, version: mine }).then(
+          () => setSent((last) => (last?.document === document ? { document, status: 'saved' } : last)),
+          (error: unknown) => {
+            if (error instanceof ApiError && error.code === 'EDIT_CONFLICT') {
+              stopped.current = true;
+              pending.current = null;
+              waiting.current = null;
+              setConflict(true);
+              return;
+            }
+            // Not stored: the next save is made from the version before this one.
+            if (version.current === mine) version.current = basedOn;
+            setSent((last) => (last?.document === document ? { document, status: 'failed' } : last));
+          },
+        );
+        return started;
+      };
+      if (now) void run();
+      else {
+        waiting.current = { run };
+        queue.current = queue.current.then(run);
+      }
     };
     const timer = setTimeout(send, SAVE_DEBOUNCE_MS);
     pending.current = send;
@@ -73,7 +97,11 @@ export function useAutosave(
   }, [resultId, image, document, loaded]);
 
   useEffect(() => {
-    const leaving = () => pending.current?.({ keepalive: true });
+    // The page is going: what is not on its way yet goes now.
+    const leaving = () => {
+      if (pending.current) pending.current({ now: true });
+      else waiting.current?.run();
+    };
     window.addEventListener('pagehide', leaving);
     return () => {
       window.removeEventListener('pagehide', leaving);

@@ -1,0 +1,1 @@
+ALTER TABLE "generation_edits" ADD COLUMN "version" text DEFAULT gen_random_uuid()::text NOT NULL;
