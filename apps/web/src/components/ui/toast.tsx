@@ -73,7 +73,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           >
             <div className="min-w-0 flex-1">
               <p className="font-semibold">{item.title}</p>
-              {item.description && <p className="mt-0.5 text-sm">{item.description}</p>}
+              {item.description && (
+                <p className="mt-0.5 text-sm [overflow-wrap:anywhere]">{item.description}</p>
+              )}
             </div>
             <button
               type="button"
