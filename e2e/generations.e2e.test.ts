@@ -174,6 +174,32 @@ describe('Fusion in the browser', () => {
   }, 60_000);
 });
 
+describe('the image picker from the keyboard', () => {
+  it('keeps the keyboard on the picker while a file is chosen, uploaded, removed', async () => {
+    // A page of its own: the one above holds a finished generation.
+    const picker = await context.newPage();
+    await picker.goto('/dashboard');
+    const group = picker.getByRole('group', { name: 'Image du produit', exact: true });
+    const inGroup = () =>
+      group.evaluate((g) =>
+        g.contains(document.activeElement) ? document.activeElement?.textContent : null,
+      );
+    await group.getByRole('button', { name: 'Choisir un fichier' }).focus();
+    // What the file dialog opened from that button gives back (the dialog itself is the system's).
+    await group
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'bouteille.jpg', mimeType: 'image/jpeg', buffer: await productJpeg() });
+    await group.getByText('Image prête').waitFor({ timeout: 30_000 });
+    // The control that had the keyboard is gone: the keyboard is on "Remplacer", not on the page.
+    await expect.poll(inGroup).toContain('Remplacer');
+    await picker.keyboard.press('Tab');
+    await picker.keyboard.press('Enter');
+    await group.getByRole('button', { name: 'Choisir un fichier' }).waitFor();
+    await expect.poll(inGroup).toContain('Choisir un fichier');
+    await picker.close();
+  }, 60_000);
+});
+
 describe('Express in the browser', () => {
   it('generates a visual from a style, a format and a description, then regenerates', async () => {
     await page.goto('/dashboard/express');

@@ -77,7 +77,21 @@ export function ImagePicker({
     [previewUrl],
   );
 
+  // Choosing, removing or replacing a file swaps the control that had the keyboard for another (the
+  // upload's Cancel, then Replace, or the empty picker's button). The keyboard follows to the new one
+  // instead of falling back to the top of the page.
+  const groupRef = useRef<HTMLDivElement>(null);
+  const followFocus = useRef(false);
+  const holdsFocus = () => groupRef.current?.contains(document.activeElement) ?? false;
+  useEffect(() => {
+    if (!followFocus.current) return;
+    if (phase.kind !== 'uploading') followFocus.current = false;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    groupRef.current?.querySelector<HTMLElement>('[data-picker-focus], [data-picker-start]')?.focus();
+  }, [phase.kind, value]);
+
   function take(files: FileList | File[] | null) {
+    followFocus.current = holdsFocus();
     const picked = pickFile(files);
     if (!picked) return;
     if ('error' in picked) {
@@ -94,6 +108,7 @@ export function ImagePicker({
   }
 
   function remove() {
+    followFocus.current = holdsFocus();
     upload.reset();
     onChange(null);
   }
@@ -107,6 +122,7 @@ export function ImagePicker({
 
   return (
     <div
+      ref={groupRef}
       role="group"
       aria-labelledby={labelId}
       aria-describedby={note ? statusId : undefined}
@@ -130,7 +146,8 @@ export function ImagePicker({
 
       <div className="mt-2">
         {value ? (
-          <div className="overflow-hidden rounded-xl ring-1 ring-ink-200">
+          // Keyed: the upload's Cancel is not reused as Remove, which would leave the keyboard on it.
+          <div key="ready" className="overflow-hidden rounded-xl ring-1 ring-ink-200">
             <div className="relative grid aspect-[4/3] place-items-center bg-[repeating-conic-gradient(var(--color-ink-100)_0_25%,white_0_50%)] bg-[length:16px_16px]">
               {brokenPreview === value.previewUrl ? (
                 <p className="flex flex-col items-center gap-2 px-4 text-center text-sm text-ink-600">
@@ -163,6 +180,7 @@ export function ImagePicker({
                 }}
                 disabled={disabled}
                 aria-label={t('imagePicker.replaceLabel', { label })}
+                data-picker-focus
               >
                 <RefreshIcon className="size-4" />
                 <span className="hidden sm:inline">{t('imagePicker.replace')}</span>
@@ -182,6 +200,7 @@ export function ImagePicker({
           </div>
         ) : phase.kind === 'uploading' ? (
           <div
+            key="uploading"
             role="status"
             className="relative grid aspect-[4/3] place-items-center overflow-hidden rounded-xl bg-ink-50 ring-1 ring-ink-200"
           >
@@ -197,7 +216,7 @@ export function ImagePicker({
               <p className="max-w-full truncate text-sm font-medium text-ink-800">
                 {t('imagePicker.uploadingFile', { name: phase.name })}
               </p>
-              <Button variant="secondary" size="sm" onClick={remove}>
+              <Button variant="secondary" size="sm" onClick={remove} data-picker-focus>
                 {t('generate.cancel')}
               </Button>
             </div>
