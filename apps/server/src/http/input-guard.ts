@@ -57,12 +57,9 @@ export function installInputGuard(app: FastifyInstance) {
     if (!request.url.startsWith('/api/')) return;
     // A form sent where JSON is expected, or anything but a form where a file is: refused alike.
     const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
-    if (takesFile(request) ? !multipart : multipart) {
-      throw new AppError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        takesFile(request) ? { messageKey: 'uploads.sendAsFile' } : {},
-      );
-    }
+    const file = takesFile(request);
+    if (multipart !== file)
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', file ? { messageKey: 'uploads.sendAsFile' } : {});
     const field = unstorableField(request.query) ?? unstorableField(request.body);
     if (field === null) return;
     throw new AppError('VALIDATION_FAILED', {

@@ -15,6 +15,7 @@
  * (EDITOR_REFERENCE_WIDTH), scaled with the image when exported.
  */
 import { z } from 'zod';
+import { CONTROL_CHARS } from '../validation/fields';
 
 export const EDITOR_FONTS = [
   'Arial',
@@ -88,13 +89,14 @@ export const TEXT_DEFAULTS = {
 const colour = z.string().regex(/^#[0-9a-f]{6}$/i, 'validation.editorColour');
 const percent = z.number({ error: 'validation.editorPosition' }).finite().min(0).max(100);
 
+const EVERY_CONTROL_CHAR = new RegExp(CONTROL_CHARS.source, 'g');
+
 export const textLayer = z.strictObject({
   id: z.string().min(1).max(40),
   // One line, as typed in the editor's field: a tab or another control character pasted in (from a
   // spreadsheet, a PDF) would be drawn as an empty box, so it becomes a space.
   text: z.preprocess(
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
-    (value) => (typeof value === 'string' ? value.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ') : value),
+    (value) => (typeof value === 'string' ? value.replace(EVERY_CONTROL_CHAR, ' ') : value),
     z
       .string()
       .trim()

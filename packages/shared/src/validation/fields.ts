@@ -25,8 +25,9 @@ export function passwordIssues(password: string): PasswordRuleKey[] {
   return PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) => rule.key);
 }
 
+/** Control characters (C0, DEL and C1): nothing a person types in a one-line field. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
+export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
 const MARKUP_CHARS = /[<>]/;
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_SHAPE = /^\+?[\d\s().-]+$/;

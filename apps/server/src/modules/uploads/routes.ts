@@ -72,7 +72,6 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   app.post('/uploads', { config: { multipart: true } }, async (request, reply) => {
     const { user } = await signedIn(request, reply);
     const { role } = parseInput(uploadRoleQuery, request.query ?? {});
-    if (!request.isMultipart()) throw new AppError('INVALID_FILE', { messageKey: 'uploads.fileType' });
     await limitUploads(user.id);
     let stored: StoreResult | undefined;
     try {
