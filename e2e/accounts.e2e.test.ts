@@ -257,28 +257,35 @@ describe('session rules in the browser', () => {
     await Promise.all([laptop.context.close(), phone.context.close()]);
   });
 
-  it('a user active in the page without sending requests (reading, filling a form) stays signed in past the idle timeout', async () => {
-    const { context, page } = await signedInBrowser('en');
-    await page.goto('/dashboard/account');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    for (let second = 0; second < 12; second++) {
-      await page.mouse.move(100 + second * 10, 200);
-      await page.waitForTimeout(1000);
-    }
-    expect(page.url()).toBe(`${app.url}/dashboard/account`);
-    const res = await page.request.get('/api/auth/session');
-    expect(res.status()).toBe(200);
-    expect((await res.json())?.user?.email).toBeTruthy();
-    await context.close();
-  });
+  // The two idle-timeout tests wait in real time, each in its own browser: they wait side by side.
+  it.concurrent(
+    'a user active in the page without sending requests (reading, filling a form) stays signed in past the idle timeout',
+    async ({ expect }) => {
+      const { context, page } = await signedInBrowser('en');
+      await page.goto('/dashboard/account');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      for (let second = 0; second < 12; second++) {
+        await page.mouse.move(100 + second * 10, 200);
+        await page.waitForTimeout(1000);
+      }
+      expect(page.url()).toBe(`${app.url}/dashboard/account`);
+      const res = await page.request.get('/api/auth/session');
+      expect(res.status()).toBe(200);
+      expect((await res.json())?.user?.email).toBeTruthy();
+      await context.close();
+    },
+  );
 
-  it('after the idle timeout (8 s here, 30 min in production) the user is signed out and sent to /auth', async () => {
-    const { context, page } = await signedInBrowser('en');
-    await page.goto('/dashboard/account');
-    await page.waitForTimeout(10_000);
-    await page.waitForURL(`${app.url}/auth`, { timeout: 5000 });
-    const res = await page.request.get('/api/auth/session');
-    expect(res.status() === 401 || (await res.json()) === null).toBe(true);
-    await context.close();
-  });
+  it.concurrent(
+    'after the idle timeout (8 s here, 30 min in production) the user is signed out and sent to /auth',
+    async ({ expect }) => {
+      const { context, page } = await signedInBrowser('en');
+      await page.goto('/dashboard/account');
+      await page.waitForTimeout(10_000);
+      await page.waitForURL(`${app.url}/auth`, { timeout: 5000 });
+      const res = await page.request.get('/api/auth/session');
+      expect(res.status() === 401 || (await res.json()) === null).toBe(true);
+      await context.close();
+    },
+  );
 });

@@ -70,8 +70,15 @@ describe('saving the editor’s layers', () => {
     await addText(tabA, 'Texte onglet A');
     await tabA.getByText('Modifications enregistrées').waitFor();
 
+    // On a phone the editor's panels run below the image: the line saying so must stay in sight.
+    await tabB.setViewportSize({ width: 390, height: 844 });
     await addText(tabB, 'Texte onglet B');
-    await tabB.getByText('Modifiée ailleurs depuis son ouverture', { exact: false }).waitFor();
+    const conflict = tabB.getByText('Modifiée ailleurs depuis son ouverture', { exact: false });
+    await conflict.waitFor();
+    const line = (await conflict.boundingBox())!;
+    expect(line.y).toBeGreaterThanOrEqual(0);
+    expect(line.y + line.height).toBeLessThanOrEqual(844);
+    await tabB.setViewportSize({ width: 1280, height: 800 });
     // Tab A's work stays: tab B's save was refused, not written over it.
     expect(await savedTexts(tabB)).toEqual(['Texte onglet A']);
     // Later changes in tab B are not saved either, until it loads the latest version.

@@ -39,46 +39,53 @@ const overflows = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 describe('landing page', () => {
-  it('carousel: six slides labelled n of 6, autoplay every 3 s, paused while hovered, still playing after next', async () => {
-    const { context, page } = await open('en-US');
-    const slides = carousel(page).locator('[aria-roledescription="slide"]');
-    expect(await slides.count()).toBe(6);
-    expect(await slides.nth(0).getAttribute('aria-label')).toBe('1 of 6');
-    expect(await slides.nth(5).getAttribute('aria-label')).toBe('6 of 6');
-    // Autoplay advances on its own (the page may already have moved on while it loaded).
-    const start = Number((await current(page))!.replace('Show image ', ''));
-    await expect.poll(() => current(page), { timeout: 5000 }).toBe(`Show image ${start + 1}`);
+  // The autoplay tests wait in real time, each in its own browser context: they wait side by side.
+  it.concurrent(
+    'carousel: six slides labelled n of 6, autoplay every 3 s, paused while hovered, still playing after next',
+    async ({ expect }) => {
+      const { context, page } = await open('en-US');
+      const slides = carousel(page).locator('[aria-roledescription="slide"]');
+      expect(await slides.count()).toBe(6);
+      expect(await slides.nth(0).getAttribute('aria-label')).toBe('1 of 6');
+      expect(await slides.nth(5).getAttribute('aria-label')).toBe('6 of 6');
+      // Autoplay advances on its own (the page may already have moved on while it loaded).
+      const start = Number((await current(page))!.replace('Show image ', ''));
+      await expect.poll(() => current(page), { timeout: 5000 }).toBe(`Show image ${start + 1}`);
 
-    await carousel(page).hover();
-    await page.waitForTimeout(500); // the scroll under way settles
-    const hovered = await current(page);
-    await page.waitForTimeout(3600); // longer than one autoplay delay: nothing may move meanwhile
-    expect(await current(page)).toBe(hovered);
+      await carousel(page).hover();
+      await page.waitForTimeout(500); // the scroll under way settles
+      const hovered = await current(page);
+      await page.waitForTimeout(3600); // longer than one autoplay delay: nothing may move meanwhile
+      expect(await current(page)).toBe(hovered);
 
-    await page.getByRole('button', { name: 'Next image' }).click();
-    const afterClick = await current(page);
-    expect(afterClick).not.toBe(hovered);
-    await page.mouse.move(5, 5);
-    await expect.poll(() => current(page), { timeout: 5000 }).not.toBe(afterClick);
-    await context.close();
-  });
+      await page.getByRole('button', { name: 'Next image' }).click();
+      const afterClick = await current(page);
+      expect(afterClick).not.toBe(hovered);
+      await page.mouse.move(5, 5);
+      await expect.poll(() => current(page), { timeout: 5000 }).not.toBe(afterClick);
+      await context.close();
+    },
+  );
 
-  it('carousel: no autoplay after the pause button, nor under prefers-reduced-motion', async () => {
-    const [paused, reduced] = await Promise.all([
-      open('en-US'),
-      open('en-US', 1280, (p) => p.emulateMedia({ reducedMotion: 'reduce' })),
-    ]);
-    await paused.page.getByRole('button', { name: 'Pause the slideshow' }).click();
-    await paused.page.mouse.move(5, 5);
-    const before = await Promise.all([current(paused.page), current(reduced.page)]);
-    await paused.page.waitForTimeout(3600); // longer than one autoplay delay
-    expect(await Promise.all([current(paused.page), current(reduced.page)])).toEqual(before);
-    expect(before[1]).toBe('Show image 1');
-    await paused.page.getByRole('button', { name: 'Play the slideshow' }).click();
-    await paused.page.mouse.move(5, 5);
-    await expect.poll(() => current(paused.page), { timeout: 5000 }).not.toBe(before[0]);
-    await Promise.all([paused.context.close(), reduced.context.close()]);
-  });
+  it.concurrent(
+    'carousel: no autoplay after the pause button, nor under prefers-reduced-motion',
+    async ({ expect }) => {
+      const [paused, reduced] = await Promise.all([
+        open('en-US'),
+        open('en-US', 1280, (p) => p.emulateMedia({ reducedMotion: 'reduce' })),
+      ]);
+      await paused.page.getByRole('button', { name: 'Pause the slideshow' }).click();
+      await paused.page.mouse.move(5, 5);
+      const before = await Promise.all([current(paused.page), current(reduced.page)]);
+      await paused.page.waitForTimeout(3600); // longer than one autoplay delay
+      expect(await Promise.all([current(paused.page), current(reduced.page)])).toEqual(before);
+      expect(before[1]).toBe('Show image 1');
+      await paused.page.getByRole('button', { name: 'Play the slideshow' }).click();
+      await paused.page.mouse.move(5, 5);
+      await expect.poll(() => current(paused.page), { timeout: 5000 }).not.toBe(before[0]);
+      await Promise.all([paused.context.close(), reduced.context.close()]);
+    },
+  );
 
   it('carousel shows 1 slide at 390 px, 2 at 800 px and 3 at 1280 px', async () => {
     for (const [width, count] of [

@@ -193,12 +193,12 @@ describe('editor documents: bad input is refused, translated, and nothing is sto
 
   it('wrong types, out-of-range values and unknown fields: 400 naming the field', async () => {
     const cases: [string, unknown, string, string][] = [
-      ['unknown top field', { ...valid(), owner: 'bob' }, 'owner', 'This field cannot be changed.'],
+      ['unknown top field', { ...valid(), owner: 'bob' }, 'owner', 'This field is not accepted here.'],
       [
         'unknown text field',
         { ...valid(), texts: [{ ...text(), shadow: true }] },
         'shadow',
-        'This field cannot be changed.',
+        'This field is not accepted here.',
       ],
       ['version', { ...valid(), version: 2 }, 'version', 'Choose one of the options offered.'],
       ['logo as text', { ...valid(), logo: 'x' }, 'logo', 'This value is not valid.'],

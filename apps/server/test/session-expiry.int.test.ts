@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createVerifiedUser } from './helpers/accounts';
 
@@ -12,15 +12,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const check = (cookie: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
 
-describe('session idle timeout (30 minutes in production, 5 s here)', () => {
-  it('ends a session left unused for longer than the timeout', async () => {
+// The tests wait in real time, each with its own user and session: they wait side by side.
+describe.concurrent('session idle timeout (30 minutes in production, 5 s here)', () => {
+  it('ends a session left unused for longer than the timeout', async ({ expect }) => {
     const { cookie } = await createVerifiedUser(t.app, 'idle@example.test');
     expect((await check(cookie)).statusCode).toBe(200);
     await sleep(6500);
     expect((await check(cookie)).statusCode).toBe(401);
   });
 
-  it('keeps a session alive while it is used (sliding expiry)', async () => {
+  it('keeps a session alive while it is used (sliding expiry)', async ({ expect }) => {
     const { cookie } = await createVerifiedUser(t.app, 'busy@example.test');
     for (let i = 0; i < 5; i++) {
       await sleep(2000);
@@ -28,7 +29,7 @@ describe('session idle timeout (30 minutes in production, 5 s here)', () => {
     }
   });
 
-  it('tells the browser the idle timeout and check interval to use', async () => {
+  it('tells the browser the idle timeout and check interval to use', async ({ expect }) => {
     const { cookie } = await createVerifiedUser(t.app, 'settings@example.test');
     expect((await check(cookie)).json().session).toMatchObject({
       idleTimeoutSeconds: 5,
@@ -37,8 +38,8 @@ describe('session idle timeout (30 minutes in production, 5 s here)', () => {
   });
 });
 
-describe('the browser’s periodic session check', () => {
-  it('does not count as activity: an idle tab still times out', async () => {
+describe.concurrent('the browser’s periodic session check', () => {
+  it('does not count as activity: an idle tab still times out', async ({ expect }) => {
     const { cookie } = await createVerifiedUser(t.app, 'passive@example.test');
     for (let i = 0; i < 3; i++) {
       await sleep(2000);

@@ -5,7 +5,8 @@ import { CloseIcon } from './icons';
 
 /**
  * A modal on the browser's own <dialog>: focus moves in and is kept there, Escape and a click on the
- * backdrop close it, and focus returns to what opened it.
+ * backdrop close it, and focus returns to what opened it. Its height is capped as its content's is: the
+ * browser's own cap for a dialog is a few pixels lower and would clip the content's last line.
  */
 export function Dialog({
   open,
@@ -42,7 +43,7 @@ export function Dialog({
       onClick={(event) => {
         if (event.target === ref.current) onClose();
       }}
-      className={`m-auto w-[calc(100%-1.5rem)] overflow-hidden rounded-2xl bg-white p-0 text-ink-900 shadow-2xl backdrop:bg-ink-900/60 backdrop:backdrop-blur-sm ${
+      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] overflow-hidden rounded-2xl bg-white p-0 text-ink-900 shadow-2xl backdrop:bg-ink-900/60 backdrop:backdrop-blur-sm ${
         size === 'full' ? 'max-w-7xl' : size === 'xl' ? 'max-w-5xl' : 'max-w-3xl'
       }`}
     >

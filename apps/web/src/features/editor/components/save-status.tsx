@@ -1,4 +1,7 @@
-/** A quiet line under the editor saying whether the layers are saved. */
+/**
+ * A quiet line under the editor saying whether the layers are saved. It stays in sight at the bottom
+ * while the editor scrolls (on a phone the panels run below the image), so a save refused is seen.
+ */
 import { useTranslation } from 'react-i18next';
 import type { SaveStatus } from '../hooks/use-autosave';
 
@@ -19,7 +22,7 @@ export function SaveStatusLine({ status, onReload }: { status: SaveStatus | 'off
   const alarming = status === 'failed' || status === 'off' || status === 'conflict';
   return (
     <div
-      className={`flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1 border-t border-ink-100 bg-white px-4 py-1.5 text-xs ${
+      className={`sticky bottom-0 z-10 flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1 border-t border-ink-100 bg-white px-4 py-1.5 text-xs ${
         alarming ? 'text-red-700' : 'text-ink-600'
       }`}
     >
