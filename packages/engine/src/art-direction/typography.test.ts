@@ -16,6 +16,20 @@ describe('typography in both languages', () => {
     expect(applyTypography('https://example.com', 'en')).toBe('https://example.com');
   });
 
+  it('a telephone number, or an amount and its currency, never ends a line', () => {
+    const nb = '\u00a0';
+    expect(applyTypography('Réservations au 06 12 34 56 78', 'fr')).toBe(
+      `Réservations au 06${nb}12${nb}34${nb}56${nb}78`,
+    );
+    expect(applyTypography('Call +44 20 7946 0958 today', 'en')).toBe(
+      `Call +44${nb}20${nb}7946${nb}0958 today`,
+    );
+    expect(applyTypography('Menus dès 15 €', 'fr')).toBe(`Menus dès 15${nb}€`);
+    expect(applyTypography('From £ 12 a box', 'en')).toBe(`From £${nb}12 a box`);
+    // Ordinary numbers in a sentence keep their spaces.
+    expect(applyTypography('Depuis 1952 en 2 boutiques', 'fr')).toBe('Depuis 1952 en 2 boutiques');
+  });
+
   it('each language keeps its own rules', () => {
     expect(applyTypography('Promo : 10 % !', 'en')).toBe('Promo: 10%!');
     expect(applyTypography('Promo: 10%!', 'fr')).toBe('Promo\u00a0: 10\u00a0%\u00a0!');

@@ -18,13 +18,22 @@ export function typographyChoice(language: Lang, source: LanguageSource): Typogr
 /** U+2060 WORD JOINER: no line break here. */
 const NO_BREAK = '\u2060';
 
+const NBSP = '\u00a0';
+
+/** A telephone number written in groups: 06 12 34 56 78, +33 6 12 34 56 78, 020 7946 0958. */
+const PHONE = /(?<![\p{L}\p{N}])\+?\d{1,4}(?:[ \u00a0]\d{2,4}){2,}(?![\p{L}\p{N}])/gu;
+
 /**
- * The language's rules, then one for both: a slash between two letters or digits (7j/7, 24/7, and/or)
- * never ends a line.
+ * The language's rules, then some for both, where a line must not end: a slash between two letters or
+ * digits (7j/7, 24/7, and/or), inside a telephone number, between an amount and its currency (30 €).
  */
 export function applyTypography(text: string, language: Lang): string {
   const set = language === 'fr' ? frenchTypography(text) : englishTypography(text);
-  return set.replace(/([\p{L}\p{N}])\/(?=[\p{L}\p{N}])/gu, `$1/${NO_BREAK}`);
+  return set
+    .replace(/([\p{L}\p{N}])\/(?=[\p{L}\p{N}])/gu, `$1/${NO_BREAK}`)
+    .replace(PHONE, (phone) => phone.replaceAll(' ', NBSP))
+    .replace(/(\d) (?=[€$£])/g, `$1${NBSP}`)
+    .replace(/([€$£]) (?=\d)/g, `$1${NBSP}`);
 }
 
 /** Capitals by the language's own rules. */

@@ -85,6 +85,21 @@ describe('Express local copywriter: a short headline and a supporting line from 
     }
   });
 
+  it('joins clauses with the description’s own marks: nothing after ! or ?, a colon stays a colon', () => {
+    expect(localExpressCopy('Épicerie fine « Chez Zoé » : produits d’Italie ! Ouvert 7j/7 ?')).toEqual({
+      headline: 'Épicerie fine « Chez Zoé »',
+      // The French spaces before ! and ? are set when the text is typeset.
+      supporting: 'Produits d’Italie! Ouvert 7j/7?',
+    });
+    expect(localExpressCopy('Fresh bread daily! Open on Sundays? Yes: 8am to noon')).toEqual({
+      headline: 'Fresh bread daily!',
+      supporting: 'Open on Sundays? Yes: 8am to noon',
+    });
+    expect(localExpressCopy('Salon de thé; pâtisseries maison; brunch le dimanche')?.supporting).toBe(
+      'Pâtisseries maison; brunch le dimanche',
+    );
+  });
+
   it('does not print the whole sentence as the headline when it is long', () => {
     const long = TABLE[9]!.description;
     const copy = localExpressCopy(long)!;

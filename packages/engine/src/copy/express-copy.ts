@@ -20,7 +20,9 @@ const SEPARATOR = /([.;:…]+(?=\s|$)|[!?]+|,(?=\s)|\s[|•·]\s|\s[-–—]\s|[
 function joinFor(separator: string): string {
   const mark = separator.trim();
   if (mark === ',' || mark === '(' || mark === ')' || mark === '[' || mark === ']') return ', ';
-  if (mark === ';') return '; ';
+  // ! and ? stay with their clause (below): nothing is added after them.
+  if (/^[!?]+$/.test(mark)) return ' ';
+  if (mark === ';' || mark === ':' || /^(?:…|\.\.\.)$/.test(mark)) return `${mark} `;
   if (/^[-–—]$/.test(mark)) return ' – ';
   if (/^[|•·]$/.test(mark)) return ' · ';
   return '. ';
