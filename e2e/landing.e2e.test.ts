@@ -271,6 +271,27 @@ describe('landing page', () => {
     await context.close();
   });
 
+  it('the choice outlives a visit to the dashboard: back home or signed out, the site is in English again', async () => {
+    const { context, page } = await open('fr-FR');
+    await page.getByRole('button', { name: 'Passer en anglais' }).click();
+    await signedInUser(page, 'english-site@example.test', { firstName: 'Ann', lastName: 'Reed' });
+    // The dashboard has its own language, French unless chosen there.
+    await page.goto('/dashboard');
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'Accueil' }).click();
+    await page.waitForURL(`${run.app.url}/`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Your products deserve a showcase');
+
+    await page.goto('/dashboard');
+    await header.getByRole('button', { name: 'Se déconnecter' }).click();
+    // Signed out, on the home page (spec: sign out goes to /), not sent on to the sign-in page.
+    await page.waitForURL(`${run.app.url}/`);
+    await page.getByRole('link', { name: 'Get Started', exact: true }).first().waitFor();
+    expect(page.url()).toBe(`${run.app.url}/`);
+    expect(await page.locator('h1').textContent()).toBe('Your products deserve a showcase');
+    await context.close();
+  });
+
   it.runIf(process.env.LANDING_SHOTS)('screenshots', async () => {
     for (const width of [1280, 768, 390, 320]) {
       const { context, page } = await open(width === 390 ? 'fr-FR' : 'en-US', width, (p) =>

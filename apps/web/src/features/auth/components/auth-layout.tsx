@@ -5,9 +5,10 @@ import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { Logo } from '../../../components/ui/logo';
 import { CookieBanner } from '../../site/components/cookie-banner';
 import { SiteFooter } from '../../site/components/site-footer';
+import { rememberSiteLanguage, useSiteLanguage } from '../../site/lib/site-language';
 
 /**
- * The frame of the account screens: logo, back-to-home, language, a centred card, and the public
+ * The frame of the account screens, in the public pages' language: logo, back-to-home, language, a centred card, and the public
  * footer with the cookie banner, as on the public pages (whoever signs up can read the privacy policy and
  * the terms from here, and the footer's "Cookie settings" works).
  */
@@ -21,6 +22,7 @@ export function AuthLayout({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  useSiteLanguage();
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-br from-ink-50 via-white to-brand-50">
       {/* First in the page's order: a keyboard reaches the choice before what the banner covers. */}
@@ -28,7 +30,7 @@ export function AuthLayout({
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-2 px-3 py-4 sm:px-6">
         <Logo className="shrink-0 text-ink-900 [&>span:last-child]:hidden min-[400px]:[&>span:last-child]:inline" />
         <div className="flex min-w-0 items-center gap-2 sm:gap-3">
-          <LanguageToggle />
+          <LanguageToggle onChange={rememberSiteLanguage} />
           <ButtonLink to="/" variant="secondary" size="sm">
             {t('common.backHome')}
           </ButtonLink>

@@ -24,12 +24,11 @@ export function DashboardHeader({ sidebar, email, onLanguageChange }: Props) {
     : t(menuOpen ? 'dashboard.sidebar.collapse' : 'dashboard.sidebar.expand');
 
   async function handleSignOut() {
-    try {
-      await signOut.mutateAsync();
-    } catch {
-      // useSignOut forgets the session locally whatever the server said; the user still leaves.
-    }
-    void navigate('/');
+    // On the home page first (spec: sign out goes to /), its page loaded: a session forgotten while
+    // the dashboard is still shown makes its guard send the user to the sign-in page instead.
+    // useSignOut forgets the session locally whatever the server answers.
+    await navigate('/');
+    signOut.mutate();
   }
 
   return (

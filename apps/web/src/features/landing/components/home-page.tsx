@@ -11,11 +11,13 @@ import { SiteHeader } from './site-header';
 import { VerificationBanner } from './verification-banner';
 import { CookieBanner } from '../../site/components/cookie-banner';
 import { SiteFooter } from '../../site/components/site-footer';
+import { useSiteLanguage } from '../../site/lib/site-language';
 import { usePageHead } from '../../site/lib/use-page-head';
 
 /** The public home page (spec section 2). */
 export function HomePage() {
   const { t } = useTranslation();
+  useSiteLanguage();
   usePageHead('home');
   return (
     <div className="flex min-h-screen flex-col">
