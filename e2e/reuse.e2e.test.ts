@@ -211,6 +211,31 @@ describe('on a phone, in English', () => {
   });
   afterAll(() => phone?.close());
 
+  it('the menu is modal: the keyboard stays in it until it is closed, then goes back to its button', async () => {
+    await mobile.goto('/dashboard');
+    const menuButton = mobile.getByRole('button', { name: 'Open the menu' });
+    await menuButton.focus();
+    await mobile.keyboard.press('Enter');
+    await mobile.locator('#dashboard-sheet').getByRole('button', { name: 'Close the menu' }).waitFor();
+    const places: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      await mobile.keyboard.press('Tab');
+      places.push(
+        await mobile.evaluate(() => {
+          const active = document.activeElement;
+          if (!active || active === document.body) return 'body';
+          return document.getElementById('dashboard-sheet')?.contains(active) ? 'menu' : 'page';
+        }),
+      );
+    }
+    // Past the menu's last link the browser's own controls take the focus (the page's body here),
+    // then the menu's first control again: never a control of the page hidden behind the menu.
+    expect(places).toContain('menu');
+    expect(places).not.toContain('page');
+    await mobile.keyboard.press('Escape');
+    await expect.poll(() => menuButton.evaluate((b) => b === document.activeElement)).toBe(true);
+  });
+
   it('recent uploads are chosen again with the keyboard and by touch; the product keeps its cut-out', async () => {
     await mobile.goto('/dashboard');
     const product = mobile.getByRole('group', { name: 'Product image', exact: true });

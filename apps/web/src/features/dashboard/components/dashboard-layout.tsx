@@ -19,26 +19,31 @@ export function DashboardLayout() {
   // Live generation updates and their toasts, on every dashboard page.
   useGenerationEvents();
 
+  // While the phone menu is open it is modal: the page behind it is out of reach of keyboard and
+  // assistive technologies, so the focus cannot wander behind the menu.
+  const behindSheet = sidebar.isMobile && sidebar.sheetOpen;
   return (
     <div className="min-h-dvh bg-ink-50">
-      <a
-        href="#dashboard-main"
-        className="sr-only rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
-      >
-        {t('dashboard.skipToContent')}
-      </a>
-      <DashboardHeader sidebar={sidebar} email={email} onLanguageChange={saveLanguage} />
-      <div className="flex min-h-[calc(100dvh-4rem)]">
-        <DesktopSidebar expanded={sidebar.expanded} />
-        <main
-          id="dashboard-main"
-          tabIndex={-1}
-          className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-10"
+      <div inert={behindSheet}>
+        <a
+          href="#dashboard-main"
+          className="sr-only rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
         >
-          <div className={isFullWidthPage(pathname) ? 'w-full' : 'mx-auto w-full max-w-5xl'}>
-            <Outlet />
-          </div>
-        </main>
+          {t('dashboard.skipToContent')}
+        </a>
+        <DashboardHeader sidebar={sidebar} email={email} onLanguageChange={saveLanguage} />
+        <div className="flex min-h-[calc(100dvh-4rem)]">
+          <DesktopSidebar expanded={sidebar.expanded} />
+          <main
+            id="dashboard-main"
+            tabIndex={-1}
+            className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-10"
+          >
+            <div className={isFullWidthPage(pathname) ? 'w-full' : 'mx-auto w-full max-w-5xl'}>
+              <Outlet />
+            </div>
+          </main>
+        </div>
       </div>
       {sidebar.isMobile && (
         <MobileSheet open={sidebar.sheetOpen} onClose={sidebar.closeSheet} email={email} />
