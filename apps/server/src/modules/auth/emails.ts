@@ -30,7 +30,8 @@ function part(lang: Lang, to: string, name: string, url: string, template: Templ
     '',
     t(template.intro),
     '',
-    `${t(template.button)} : ${url}`,
+    // French puts a non-breaking space before a colon, English none.
+    `${t(template.button)}${lang === 'fr' ? '\u00a0' : ''}: ${url}`,
     '',
     expiry,
     ...(ignorable ? [t('mail.ignore')] : []),
