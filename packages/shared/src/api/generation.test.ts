@@ -81,6 +81,9 @@ describe('Fusion request (spec section 3)', () => {
     expect(messages(longTag)).toEqual([`validation.tooLong:${TAGLINE_MAX_LENGTH}`]);
     const control = fusionRequest.safeParse({ ...valid, slogan: 'Promo\u0007 !' });
     expect(messages(control)).toEqual(['validation.forbiddenCharacters']);
+    // Markup brackets get a message that names them.
+    const brackets = fusionRequest.safeParse({ ...valid, slogan: 'Menus < 15 €' });
+    expect(messages(brackets)).toEqual(['validation.markupCharacters']);
     expect(messages(fusionRequest.safeParse({ ...valid, slogan: 42 }))).toEqual(['validation.notText']);
   });
 

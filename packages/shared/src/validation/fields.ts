@@ -57,7 +57,7 @@ function plainText(max: number) {
     .trim()
     .max(max, `validation.tooLong:${max}`)
     .refine((value) => !CONTROL_CHARS.test(value), 'validation.forbiddenCharacters')
-    .refine((value) => !MARKUP_CHARS.test(value), 'validation.forbiddenCharacters');
+    .refine((value) => !MARKUP_CHARS.test(value), 'validation.markupCharacters');
 }
 
 export const requiredName = plainText(NAME_MAX_LENGTH).min(1, 'validation.required');
