@@ -85,6 +85,48 @@ describe('cookie banner', () => {
     await context.close();
   });
 
+  it('reopened after a choice, the settings can be left as they are: Escape or Close, the focus back on the footer', async () => {
+    const context = await newContext(run.browser, 'fr-FR', run.app.url);
+    await context.addInitScript(COOKIES_CHOSEN);
+    const page = await context.newPage();
+    await page.goto('/terms');
+    const settings = page.getByRole('button', { name: 'Paramètres des cookies' });
+    const detailed = page.getByRole('region', { name: 'Paramètres des cookies' });
+    const before = await stored(page);
+    for (const leave of ['Escape', 'Fermer']) {
+      await settings.focus();
+      await page.keyboard.press('Enter');
+      await detailed.waitFor();
+      await detailed.getByRole('switch', { name: 'Marketing' }).check();
+      if (leave === 'Escape') await page.keyboard.press('Escape');
+      else await detailed.getByRole('button', { name: leave }).click();
+      await expect.poll(() => detailed.count(), { message: leave }).toBe(0);
+      expect(await stored(page), leave).toEqual(before);
+      expect(await settings.evaluate((button) => button === document.activeElement), leave).toBe(true);
+    }
+    await context.close();
+  });
+
+  it('on a phone the banner’s buttons are reached in the order they are seen, top to bottom', async () => {
+    const context = await newContext(run.browser, 'fr-FR', run.app.url, {
+      viewport: { width: 390, height: 800 },
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Nous respectons votre vie privée' });
+    await banner.waitFor();
+    const buttons = banner.getByRole('button');
+    await buttons.first().focus();
+    const tops: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) await page.keyboard.press('Tab');
+      tops.push(await page.evaluate(() => document.activeElement!.getBoundingClientRect().top));
+    }
+    expect(tops).toEqual([...tops].sort((a, b) => a - b));
+    expect(new Set(tops).size).toBe(3);
+    await context.close();
+  });
+
   it('keyboard: the banner comes first, and nothing the keyboard reaches after it is hidden behind it', async () => {
     for (const width of [1280, 390]) {
       const context = await newContext(run.browser, 'fr-FR', run.app.url, {

@@ -87,6 +87,13 @@ export function CookieBanner() {
     if (returnFocus.current?.isConnected) returnFocus.current.focus();
     returnFocus.current = null;
   };
+  // Reopened from the footer after a choice was made, the settings may be left as they are.
+  const dismissible = view === 'detailed' && !needsConsent;
+  const dismiss = () => {
+    setDetailed(false);
+    if (returnFocus.current?.isConnected) returnFocus.current.focus();
+    returnFocus.current = null;
+  };
   const showDetails = () => {
     setDetailed(true);
     setFocusRequest((n) => n + 1);
@@ -114,6 +121,9 @@ export function CookieBanner() {
       ref={sectionRef}
       role="region"
       aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && dismissible) dismiss();
+      }}
       className="fixed inset-x-2 bottom-2 z-40 mx-auto max-h-[85vh] max-w-2xl overflow-y-auto rounded-2xl border border-ink-100 bg-white p-5 shadow-2xl sm:inset-x-4 sm:bottom-4 sm:p-6"
     >
       <h2
@@ -150,7 +160,8 @@ export function CookieBanner() {
           {toggle('marketing', t('cookieConsent.marketing'), t('cookieConsent.marketingText'))}
         </ul>
       )}
-      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      {/* One order for the eye and the keyboard: top to bottom on a phone, left to right above. */}
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
         {view === 'simple' ? (
           <Fragment key="simple">
             <Button variant="ghost" onClick={showDetails}>
@@ -165,6 +176,11 @@ export function CookieBanner() {
           </Fragment>
         ) : (
           <Fragment key="detailed">
+            {dismissible && (
+              <Button variant="ghost" onClick={dismiss}>
+                {t('common.close')}
+              </Button>
+            )}
             <Button variant="secondary" onClick={() => decide({ analytics: false, marketing: false })}>
               {t('cookieConsent.rejectAll')}
             </Button>
