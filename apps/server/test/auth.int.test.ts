@@ -59,6 +59,29 @@ describe('sign-up', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('the e-mail the page announces does come: a new confirmation link while unconfirmed, else a word that the account exists', async () => {
+    // Camille's address (above) is not confirmed yet: the second sign-up sent a fresh confirmation link.
+    const confirmations = await waitForMail(
+      t.app,
+      (m) =>
+        m.to === 'camille.durand@example.test' && m.links.some((l) => l.includes('/verify-email?token=')),
+      2,
+    );
+    expect(confirmations).toHaveLength(2);
+
+    await createVerifiedUser(t.app, 'deja.la@example.test');
+    expect((await signUp(t.app, { email: 'deja.la@example.test' }, 'fr')).statusCode).toBe(201);
+    const [notice] = await waitForMail(
+      t.app,
+      (m) => m.to === 'deja.la@example.test' && m.subject.includes('déjà'),
+    );
+    expect(notice?.subject).toBe('Vous avez déjà un compte Vitrine');
+    expect(notice?.links.some((l) => pathOf(l) === '/auth')).toBe(true);
+    expect(await t.database.query(`select id from users where email = 'deja.la@example.test'`)).toHaveLength(
+      1,
+    );
+  });
+
   it('checks the password rules in the spec’s order, with its messages, in French and English', async () => {
     const cases: [string, string, string][] = [
       [

@@ -85,6 +85,8 @@ describe('no account enumeration by answer or timing', () => {
     expect(visible(fresh)).toEqual(visible(existing));
     expect(fresh.statusCode).toBe(201);
     expect(attempted.some((m) => m.to === 'fresh@example.test')).toBe(true);
+    // The existing account's owner is told too, off the request path like any account e-mail.
+    await expect.poll(() => attempted.some((m) => m.to === 'known@example.test')).toBe(true);
   });
 
   it('signing in before verifying answers without waiting for the new verification mail', async () => {

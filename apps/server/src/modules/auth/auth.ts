@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { accounts, profiles, sessions, users, verifications } from '../../db/schema';
 import type { MailMessage, Mailer } from '../mail/mailer';
 import { recordSecurityEvent } from '../security-log/record';
-import { resetPasswordEmail, verificationEmail } from './emails';
+import { existingAccountEmail, resetPasswordEmail, verificationEmail } from './emails';
 import { authRequestContext } from './request-context';
 import { hashToken, protectSessions } from './session-store';
 
@@ -20,6 +20,8 @@ export const SESSION_COOKIE_PREFIX = 'vitrine';
 export const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
 export const VERIFICATION_LINK_HOURS = 24;
 export const AUTH_BASE_PATH = '/api/auth/core';
+/** Where a confirmation link lands once it has worked: the home page, which says so. */
+export const VERIFIED_CALLBACK = '/?verified=1';
 
 /** Lets better-auth write the profile row inside its own sign-up transaction. */
 const profileModel = {
@@ -60,7 +62,7 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
     return Promise.resolve();
   };
 
-  return betterAuth({
+  const instance = betterAuth({
     appName: 'Vitrine',
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
@@ -123,6 +125,17 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
       sendResetPassword({ user, token }) {
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         return deliver(resetPasswordEmail(lang(), user.email, user.name, url));
+      },
+      // A sign-up with an address that has an account gets the same answer as any other (no account is
+      // made), and the mail the page announces does come: a new confirmation link while the address is
+      // unconfirmed, else a word that the account exists and how to sign in to it.
+      async onExistingUserSignUp({ user }) {
+        if (user.emailVerified) {
+          return deliver(existingAccountEmail(lang(), user.email, user.name, `${config.publicUrl}/auth`));
+        }
+        await instance.api.sendVerificationEmail({
+          body: { email: user.email, callbackURL: VERIFIED_CALLBACK },
+        });
       },
     },
     emailVerification: {
@@ -240,6 +253,7 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
       },
     },
   });
+  return instance;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -94,6 +94,19 @@ export function resetPasswordEmail(lang: Lang, to: string, name: string, url: st
 }
 
 /**
+ * Answers a sign-up with an address that already has a verified account: the owner learns that no new
+ * account was made and how to get into the one they have. The page says the same to everyone.
+ */
+export function existingAccountEmail(lang: Lang, to: string, name: string, url: string): MailMessage {
+  return compose(lang, to, name, url, {
+    subject: 'mail.existingSubject',
+    intro: 'mail.existingIntro',
+    button: 'mail.existingButton',
+    expiry: 'mail.existingAdvice',
+  });
+}
+
+/**
  * Tells the owner that many addresses failed to sign in to the account (sign-in-guard.ts). Nothing
  * says which language they read, so the message is in French, then English.
  */

@@ -18,15 +18,13 @@ import { forwardCookies, proxyToHandler, requestHeaders } from '../../http/web-r
 import { limitAttempt } from '../rate-limit/limiter';
 import { recordSecurityEvent, requestMeta } from '../security-log/record';
 import { readProfile } from '../profiles/repository';
-import { AUTH_BASE_PATH } from './auth';
+import { AUTH_BASE_PATH, VERIFIED_CALLBACK } from './auth';
 import { signInAlertEmail } from './emails';
 import { checkSignIn, clearSignInFailures, recordSignInFailure, sleep } from './sign-in-guard';
 import { betterAuthCode, toAppError } from './errors';
 import { authRequestContext, type AuthRequestContext } from './request-context';
 import { currentSession, hasSessionCookie, requireUser } from './session';
 import { hashToken } from './session-store';
-
-const VERIFIED_CALLBACK = '/?verified=1';
 
 function contextOf(request: FastifyRequest, extra: Partial<AuthRequestContext> = {}): AuthRequestContext {
   return { lang: requestLang(request), meta: requestMeta(request), ...extra };
