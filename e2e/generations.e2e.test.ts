@@ -124,11 +124,16 @@ describe('Fusion in the browser', () => {
     await choose(page, 'Élégant');
     await choose(page, 'Story');
     await watchNotices(page);
-    await page.getByRole('button', { name: 'Générer mon image' }).click();
+    // Started from the keyboard.
+    await page.getByRole('button', { name: 'Générer mon image' }).focus();
+    await page.keyboard.press('Enter');
 
     // Live progress: the generation shows as running with a progress bar, then completes.
     await expectText(page, 'Génération démarrée', 30_000);
     await page.getByRole('progressbar').first().waitFor({ state: 'visible', timeout: 30_000 });
+    // Meanwhile the button keeps the keyboard (a disabled button used to drop it at the top of the page;
+    // once the result is there, its title has it).
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
     await page.screenshot({ path: 'e2e/.artifacts/fusion-progress.png', fullPage: true });
     await expectText(page, 'Image générée\u00a0!', 120_000);
     await expectOneNoticePerGeneration(page);
@@ -239,6 +244,12 @@ describe('Express in the browser', () => {
       )
       .toBe(true);
     await page.screenshot({ path: 'e2e/.artifacts/express-result.png', fullPage: true });
+
+    // Back from the result, the keyboard is on the generate button, not dropped at the top of the page.
+    const active = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    await page.getByRole('button', { name: 'Retour' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(active).toBe('Générer mon visuel');
 
     // The third generation spends the last free credit.
     await page.getByRole('button', { name: 'Regénérer' }).click();

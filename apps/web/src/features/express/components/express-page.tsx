@@ -13,7 +13,7 @@ import { useToast } from '../../../components/ui/toast';
 import { fieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useGeneration } from '../../generations/api/get-generation';
-import { GenerateControls } from '../../generations/components/generate-controls';
+import { focusGenerateButton, GenerateControls } from '../../generations/components/generate-controls';
 import { GenerationProgressCard } from '../../generations/components/generation-progress-card';
 import { PendingBanner } from '../../generations/components/pending-banner';
 import { ResultLoading } from '../../generations/components/result-loading';
@@ -221,9 +221,12 @@ export function ExpressPage() {
                 <>
                   <Button
                     variant="secondary"
-                    onClick={generate}
-                    disabled={blocked}
-                    className="w-full py-3 sm:w-auto"
+                    // Focusable while blocked, as the generate button is (generate-controls.tsx).
+                    aria-disabled={blocked || undefined}
+                    onClick={() => {
+                      if (!blocked) generate();
+                    }}
+                    className="w-full py-3 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:w-auto"
                   >
                     <RefreshIcon className="size-4.5" />
                     {t('express.regenerate')}
@@ -244,7 +247,10 @@ export function ExpressPage() {
         <div ref={resultRef} className="scroll-mt-24">
           <ResultPanel
             result={result}
-            onBack={() => starter.track(null)}
+            onBack={() => {
+              focusGenerateButton();
+              starter.track(null);
+            }}
             onNew={newVisual}
             focusOnShow={arrived}
           />

@@ -9,7 +9,7 @@ import { fieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useActiveGenerations } from '../../generations/api/get-active-generations';
 import { useGeneration } from '../../generations/api/get-generation';
-import { GenerateControls } from '../../generations/components/generate-controls';
+import { focusGenerateButton, GenerateControls } from '../../generations/components/generate-controls';
 import { PendingBanner } from '../../generations/components/pending-banner';
 import { ResultLoading } from '../../generations/components/result-loading';
 import { ResultPanel } from '../../generations/components/result-panel';
@@ -225,7 +225,10 @@ export function FusionPage() {
         <div ref={resultRef} className="scroll-mt-24">
           <ResultPanel
             result={result}
-            onBack={() => starter.track(null)}
+            onBack={() => {
+              focusGenerateButton();
+              starter.track(null);
+            }}
             onNew={startOver}
             focusOnShow={arrived}
           />

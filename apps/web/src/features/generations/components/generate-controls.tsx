@@ -61,11 +61,16 @@ export function GenerateControls({
           </a>
         ) : (
           <Button
-            onClick={onGenerate}
-            disabled={state !== 'ready'}
+            data-generate-button
+            // Disabled for assistive technologies and clicks, yet still focusable: a keyboard user who
+            // pressed it keeps their place instead of being dropped at the top of the page.
+            aria-disabled={state !== 'ready' || undefined}
+            onClick={() => {
+              if (state === 'ready') onGenerate();
+            }}
             busy={state === 'starting' || state === 'inProgress'}
             variant={state === 'unavailable' ? 'danger' : 'primary'}
-            className="w-full py-3 text-base sm:w-auto"
+            className="w-full py-3 text-base aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:w-auto"
           >
             {state === 'unavailable' ? (
               <AlertIcon className="size-5" />
@@ -114,4 +119,9 @@ function ActiveNotice({ estimate, receivedAt }: { estimate: number; receivedAt: 
         : t('generate.notice.finishing')}
     </Notice>
   );
+}
+
+/** Gives the keyboard back to the generate button (after leaving a result: its panel goes away). */
+export function focusGenerateButton(): void {
+  document.querySelector<HTMLElement>('[data-generate-button]')?.focus({ preventScroll: true });
 }
