@@ -63,6 +63,7 @@ const copy = {
     save: 'Enregistrer',
     saved: 'Profil mis à jour avec succès',
     signOut: 'Se déconnecter',
+    linkUsed: 'Ce lien est invalide ou a expiré. Demandez-en un nouveau.',
     forgot: 'Mot de passe oublié\u00a0?',
     sendLink: 'Envoyer le lien',
     sent: 'E-mail envoyé',
@@ -90,6 +91,7 @@ const copy = {
     save: 'Save',
     saved: 'Profile updated successfully',
     signOut: 'Sign out',
+    linkUsed: 'This link is invalid or has expired. Request a new one.',
     forgot: 'Forgot password?',
     sendLink: 'Send the link',
     sent: 'Email sent',
@@ -179,6 +181,7 @@ describe.each([
     await expectToast(page, c.sent);
     await followMailLink(page, email, '/reset-password');
     await page.waitForURL(/\/reset-password\?token=/);
+    const resetLink = page.url();
     await page.getByLabel(c.newPassword, { exact: true }).fill('NouveauMdp9');
     await page.getByLabel(c.confirmPassword, { exact: true }).fill('NouveauMdp9');
     await page.getByRole('button', { name: c.savePassword }).click();
@@ -188,6 +191,11 @@ describe.each([
     await page.getByLabel(c.password, { exact: true }).fill('NouveauMdp9');
     await page.getByRole('button', { name: c.signIn, exact: true }).click();
     await expectToast(page, c.signedIn);
+
+    // The link, used, says so as soon as it is opened again: no form to fill in first.
+    await page.goto(resetLink);
+    await page.getByRole('alert').filter({ hasText: c.linkUsed }).waitFor();
+    expect(await page.getByLabel(c.newPassword, { exact: true }).count()).toBe(0);
     await context.close();
   });
 });

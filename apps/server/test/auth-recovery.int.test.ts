@@ -95,6 +95,52 @@ describe('password reset', () => {
     expect((await mailbox(t.app)).some((m) => m.to === 'no-account@example.test')).toBe(false);
   });
 
+  it('tells a reset link’s page whether the link still works: fresh yes; used, expired or made-up no', async () => {
+    await createVerifiedUser(t.app, 'check@example.test');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/forgot',
+      payload: { email: 'check@example.test' },
+    });
+    const token = new URL(await linkFor(t.app, 'check@example.test', '/reset-password')).searchParams.get(
+      'token',
+    )!;
+    const check = (payload: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password/check',
+        headers: { 'accept-language': 'en' },
+        payload,
+      });
+    const invalid = 'This link is invalid or has expired. Request a new one.';
+
+    expect((await check({ token })).json()).toEqual({ status: 'valid' });
+    // Asking does not use the link up.
+    expect((await check({ token })).statusCode).toBe(200);
+    const made = await check({ token: 'made-up' });
+    expect(made.statusCode).toBe(400);
+    expect(made.json().error.message).toBe(invalid);
+    expect((await check({})).json().error.fields).toMatchObject({ token: 'This field is required.' });
+    expect((await check({ token, extra: 1 })).statusCode).toBe(400);
+
+    await t.database.query(
+      `update verifications set expires_at = now() - interval '1 minute' where identifier = $1`,
+      [hashToken(`reset-password:${token}`)],
+    );
+    expect((await check({ token })).json().error.message).toBe(invalid);
+    await t.database.query(
+      `update verifications set expires_at = now() + interval '1 hour' where identifier = $1`,
+      [hashToken(`reset-password:${token}`)],
+    );
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { token, password: 'NouveauMdp9' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await check({ token })).json().error.code).toBe('INVALID_TOKEN');
+  });
+
   it('refuses a made-up token', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -30,10 +30,12 @@ export type SignInInput = z.input<typeof signInInput>;
 
 export const emailOnlyInput = z.object({ email: emailField });
 
-export const resetPasswordInput = z.object({
-  token: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(512),
-  password: newPasswordField,
-});
+const resetToken = z.string({ error: 'validation.required' }).min(1, 'validation.required').max(512);
+
+export const resetPasswordInput = z.object({ token: resetToken, password: newPasswordField });
+
+/** Whether a reset link still works, asked when its page opens (so a used link says so at once). */
+export const resetTokenInput = z.object({ token: resetToken }).strict();
 
 export const profileUpdateInput = z.object(profileFields).strict();
 export type ProfileUpdateInput = z.input<typeof profileUpdateInput>;

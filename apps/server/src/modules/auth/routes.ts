@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   emailOnlyInput,
   resetPasswordInput,
+  resetTokenInput,
   signInInput,
   signUpInput,
   type AuthProvidersResponse,
@@ -200,6 +201,19 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     });
     // The same answer whether or not the address has an account.
     return { status: 'sent_if_registered' };
+  });
+
+  // Whether a reset link still works: unknown, used and expired links are one answer, the same as
+  // the reset itself gives them.
+  app.post('/password/check', async (request) => {
+    const { token } = parseInput(resetTokenInput, request.body);
+    await limitAttempt(database, 'resetLinkCheck', request.ip, undefined, config.auth.rateLimitMultiplier);
+    const [live] = await database.query<{ id: string }>(
+      `select id from verifications where identifier = $1 and expires_at > now()`,
+      [hashToken(`reset-password:${token}`)],
+    );
+    if (!live) throw new AppError('INVALID_TOKEN');
+    return { status: 'valid' };
   });
 
   app.post('/password/reset', async (request) => {

@@ -16,6 +16,7 @@ export const LIMITS = {
   signIn: { ip: { max: 30, windowSeconds: 900 } },
   signUp: { ip: { max: 20, windowSeconds: 3600 }, email: { max: 5, windowSeconds: 3600 } },
   passwordReset: { ip: { max: 20, windowSeconds: 3600 }, email: { max: 5, windowSeconds: 3600 } },
+  resetLinkCheck: { ip: { max: 60, windowSeconds: 3600 } },
   verification: { ip: { max: 20, windowSeconds: 3600 }, email: { max: 5, windowSeconds: 3600 } },
 } satisfies Record<string, { ip: Limit; email?: Limit }>;
 

@@ -72,6 +72,17 @@ export function useForgotPassword() {
   });
 }
 
+/** Whether the reset link at hand still works: asked once when its page opens. */
+export function useResetLinkCheck(token: string) {
+  return useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => api<{ status: string }>('/api/auth/password/check', { method: 'POST', json: { token } }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
 export function useResetPassword() {
   return useMutation({
     mutationFn: (input: { token: string; password: string }) =>

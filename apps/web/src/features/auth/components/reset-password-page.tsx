@@ -7,7 +7,8 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { fieldErrors } from '../../../lib/form-errors';
-import { useResetPassword } from '../api/session';
+import { ApiError } from '../../../lib/api-client';
+import { useResetLinkCheck, useResetPassword } from '../api/session';
 import { AuthLayout } from './auth-layout';
 import { useApiErrorToast } from './use-api-error-toast';
 
@@ -20,6 +21,10 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
+  // A link already used, expired or unknown says so at once, instead of after both fields are typed.
+  const check = useResetLinkCheck(token);
+  const deadLink =
+    check.error instanceof ApiError && check.error.code === 'INVALID_TOKEN' ? check.error.message : null;
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
@@ -44,7 +49,14 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')}>
-      {token ? (
+      {deadLink ? (
+        <div className="flex flex-col gap-4">
+          <p role="alert" className="text-sm text-red-600">
+            {deadLink}
+          </p>
+          <ButtonLink to="/auth">{t('auth.requestNewLink')}</ButtonLink>
+        </div>
+      ) : token ? (
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
           <TextField
             label={t('auth.newPassword')}
