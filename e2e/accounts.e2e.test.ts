@@ -64,6 +64,7 @@ const copy = {
     saved: 'Profil mis à jour avec succès',
     signOut: 'Se déconnecter',
     linkUsed: 'Ce lien est invalide ou a expiré. Demandez-en un nouveau.',
+    close: 'Fermer',
     forgot: 'Mot de passe oublié\u00a0?',
     sendLink: 'Envoyer le lien',
     sent: 'E-mail envoyé',
@@ -92,6 +93,7 @@ const copy = {
     saved: 'Profile updated successfully',
     signOut: 'Sign out',
     linkUsed: 'This link is invalid or has expired. Request a new one.',
+    close: 'Close',
     forgot: 'Forgot password?',
     sendLink: 'Send the link',
     sent: 'Email sent',
@@ -141,6 +143,10 @@ describe.each([
     await followMailLink(page, email, 'verify-email');
     await page.waitForURL(/\/\?verified=1$/);
     await expect.poll(() => page.getByText(c.verified).count()).toBe(1);
+    // The notice's close button is a named button, and closing it leaves a clean address.
+    await page.getByRole('button', { name: c.close, exact: true }).click();
+    await expect.poll(() => page.getByText(c.verified).count()).toBe(0);
+    expect(page.url()).toBe(`${app.url}/`);
 
     await page.goto('/auth');
     await page.getByLabel('Email').fill(email);

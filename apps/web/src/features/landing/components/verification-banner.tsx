@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { CloseIcon } from '../../../components/ui/icons';
 
 /** Where the e-mail confirmation link lands (/?verified=1): says whether it worked and what to do next. */
 export function VerificationBanner() {
@@ -20,15 +22,16 @@ export function VerificationBanner() {
             {failed ? t('auth.verifyFailedDescription') : t('auth.verifiedDescription')}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex items-center gap-2">
           <ButtonLink to="/auth">{t('auth.signInButton')}</ButtonLink>
-          <button
-            type="button"
-            className="px-3 text-sm underline"
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('common.close')}
             onClick={() => setParams({}, { replace: true })}
           >
-            ×<span className="sr-only">OK</span>
-          </button>
+            <CloseIcon />
+          </Button>
         </div>
       </div>
     </div>
