@@ -129,6 +129,11 @@ describe('generate again with these settings', () => {
     // Click 2: generate.
     await page.getByRole('button', { name: 'Générer mon image' }).click();
     await resultsReach(page, 2);
+    // Back from this result, the keyboard goes to the generate button of the form that takes its place.
+    await page.getByText('Image sélectionnée\u00a0!', { exact: true }).waitFor({ timeout: 180_000 });
+    await page.getByRole('button', { name: 'Retour' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => activeText(page)).toBe('Générer mon image');
     const [second, first] = (await history(page)).items;
     expect(second!.settings).toEqual(first!.settings);
     expect(first!.settings).toMatchObject({ mode: 'fusion', position: 'gauche', style: 'vintage' });

@@ -105,7 +105,7 @@ describe('password reset', () => {
     const token = new URL(await linkFor(t.app, 'check@example.test', '/reset-password')).searchParams.get(
       'token',
     )!;
-    const check = (payload: unknown) =>
+    const check = (payload: Record<string, unknown>) =>
       t.app.inject({
         method: 'POST',
         url: '/api/auth/password/check',

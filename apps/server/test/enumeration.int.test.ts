@@ -85,8 +85,19 @@ describe('no account enumeration by answer or timing', () => {
     expect(visible(fresh)).toEqual(visible(existing));
     expect(fresh.statusCode).toBe(201);
     expect(attempted.some((m) => m.to === 'fresh@example.test')).toBe(true);
-    // The existing account's owner is told too, off the request path like any account e-mail.
-    await expect.poll(() => attempted.some((m) => m.to === 'known@example.test')).toBe(true);
+    // The owners of existing accounts, confirmed or not, are told too, off the request path like any
+    // account e-mail; the unconfirmed one gets the same answer, not a confirmation link's slower one.
+    const unconfirmed = await answered(
+      post('/api/auth/sign-up', payload('unverified@example.test')),
+      'sign-up (existing, unconfirmed)',
+    );
+    expect(visible(unconfirmed)).toEqual(visible(fresh));
+    for (const owner of ['known@example.test', 'unverified@example.test'])
+      await expect
+        .poll(() =>
+          attempted.some((m) => m.to === owner && m.subject === 'You already have a Vitrine account'),
+        )
+        .toBe(true);
   });
 
   it('signing in before verifying answers without waiting for the new verification mail', async () => {

@@ -25,9 +25,12 @@ describe('typography in both languages', () => {
       `Call +44${nb}20${nb}7946${nb}0958 today`,
     );
     expect(applyTypography('Menus dès 15 €', 'fr')).toBe(`Menus dès 15${nb}€`);
+    expect(applyTypography('Canapé dès 1 490 €', 'fr')).toBe(`Canapé dès 1${nb}490${nb}€`);
     expect(applyTypography('From £ 12 a box', 'en')).toBe(`From £${nb}12 a box`);
-    // Ordinary numbers in a sentence keep their spaces.
+    // Ordinary numbers in a sentence keep their spaces, and a French amount stays apart from what follows.
     expect(applyTypography('Depuis 1952 en 2 boutiques', 'fr')).toBe('Depuis 1952 en 2 boutiques');
+    expect(applyTypography('Menu 19 € 3 plats', 'fr')).toBe(`Menu 19${nb}€ 3 plats`);
+    expect(applyTypography('Our years: 1998 2005 2012', 'en')).toBe('Our years: 1998 2005 2012');
   });
 
   it('each language keeps its own rules', () => {

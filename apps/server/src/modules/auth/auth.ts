@@ -62,7 +62,7 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
     return Promise.resolve();
   };
 
-  const instance = betterAuth({
+  return betterAuth({
     appName: 'Vitrine',
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
@@ -126,16 +126,14 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         return deliver(resetPasswordEmail(lang(), user.email, user.name, url));
       },
-      // A sign-up with an address that has an account gets the same answer as any other (no account is
-      // made), and the mail the page announces does come: a new confirmation link while the address is
-      // unconfirmed, else a word that the account exists and how to sign in to it.
-      async onExistingUserSignUp({ user }) {
-        if (user.emailVerified) {
-          return deliver(existingAccountEmail(lang(), user.email, user.name, `${config.publicUrl}/auth`));
-        }
-        await instance.api.sendVerificationEmail({
-          body: { email: user.email, callbackURL: VERIFIED_CALLBACK },
-        });
+      // A sign-up with an address that has an account gets the same answer as any other, in the same
+      // time (no account is made, nothing is awaited), and the mail the page announces does come: a
+      // word that the account exists and how to get into it. Not a confirmation link, even for an
+      // unconfirmed account: it would confirm whoever registered the address first, with their
+      // password. Signing in (which sends a fresh link when unconfirmed) or a new password proves the
+      // reader owns the address.
+      onExistingUserSignUp({ user }) {
+        return deliver(existingAccountEmail(lang(), user.email, user.name, `${config.publicUrl}/auth`));
       },
     },
     emailVerification: {
@@ -253,7 +251,6 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
       },
     },
   });
-  return instance;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -79,7 +79,8 @@ export function useResetLinkCheck(token: string) {
     queryFn: () => api<{ status: string }>('/api/auth/password/check', { method: 'POST', json: { token } }),
     enabled: token !== '',
     retry: false,
-    staleTime: Infinity,
+    // Asked again whenever the page opens: a link used meanwhile says so.
+    staleTime: 0,
   });
 }
 

@@ -23,8 +23,7 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   // A link already used, expired or unknown says so at once, instead of after both fields are typed.
   const check = useResetLinkCheck(token);
-  const deadLink =
-    check.error instanceof ApiError && check.error.code === 'INVALID_TOKEN' ? check.error.message : null;
+  const deadLink = check.error instanceof ApiError && check.error.code === 'INVALID_TOKEN';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
@@ -52,7 +51,7 @@ export function ResetPasswordPage() {
       {deadLink ? (
         <div className="flex flex-col gap-4">
           <p role="alert" className="text-sm text-red-600">
-            {deadLink}
+            {t('errors.INVALID_TOKEN')}
           </p>
           <ButtonLink to="/auth">{t('auth.requestNewLink')}</ButtonLink>
         </div>

@@ -248,8 +248,8 @@ export function ExpressPage() {
           <ResultPanel
             result={result}
             onBack={() => {
-              focusGenerateButton();
               starter.track(null);
+              focusGenerateButton();
             }}
             onNew={newVisual}
             focusOnShow={arrived}

@@ -226,8 +226,8 @@ export function FusionPage() {
           <ResultPanel
             result={result}
             onBack={() => {
-              focusGenerateButton();
               starter.track(null);
+              focusGenerateButton();
             }}
             onNew={startOver}
             focusOnShow={arrived}

@@ -121,7 +121,12 @@ function ActiveNotice({ estimate, receivedAt }: { estimate: number; receivedAt: 
   );
 }
 
-/** Gives the keyboard back to the generate button (after leaving a result: its panel goes away). */
+/**
+ * Gives the keyboard back to the generate button after leaving a result: its panel goes away, and on
+ * Fusion the form comes back in its place, so this waits for the next frame, once it is drawn.
+ */
 export function focusGenerateButton(): void {
-  document.querySelector<HTMLElement>('[data-generate-button]')?.focus({ preventScroll: true });
+  requestAnimationFrame(() =>
+    document.querySelector<HTMLElement>('[data-generate-button]')?.focus({ preventScroll: true }),
+  );
 }
