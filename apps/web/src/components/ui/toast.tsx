@@ -57,8 +57,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
+      {/* On a phone, under the header's first row (the dashboard's whole header): its menu and sign-out
+          stay in reach while a notice shows. */}
       <div
-        className="pointer-events-none fixed inset-x-3 top-3 z-50 flex flex-col gap-2 sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-4 sm:w-full sm:max-w-sm"
+        className="pointer-events-none fixed inset-x-3 top-[4.5rem] z-50 flex flex-col gap-2 sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-4 sm:w-full sm:max-w-sm"
         aria-live="polite"
       >
         {shown.map((item) => (
