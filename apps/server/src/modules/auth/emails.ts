@@ -94,8 +94,9 @@ export function resetPasswordEmail(lang: Lang, to: string, name: string, url: st
 }
 
 /**
- * Answers a sign-up with an address that already has a verified account: the owner learns that no new
- * account was made and how to get into the one they have. The page says the same to everyone.
+ * Answers a sign-up with an address that already has an account, confirmed or not: the owner learns
+ * that no new account was made and how to get into the one they have. The page says the same to
+ * everyone.
  */
 export function existingAccountEmail(lang: Lang, to: string, name: string, url: string): MailMessage {
   return compose(lang, to, name, url, {

@@ -27,6 +27,9 @@ import { authRequestContext, type AuthRequestContext } from './request-context';
 import { currentSession, hasSessionCookie, requireUser } from './session';
 import { hashToken } from './session-store';
 
+/** How better-auth stores a reset link's token (hashed, verification.storeIdentifier in auth.ts). */
+const resetLinkKey = (token: string) => hashToken(`reset-password:${token}`);
+
 function contextOf(request: FastifyRequest, extra: Partial<AuthRequestContext> = {}): AuthRequestContext {
   return { lang: requestLang(request), meta: requestMeta(request), ...extra };
 }
@@ -210,7 +213,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     await limitAttempt(database, 'resetLinkCheck', request.ip, undefined, config.auth.rateLimitMultiplier);
     const [live] = await database.query<{ id: string }>(
       `select id from verifications where identifier = $1 and expires_at > now()`,
-      [hashToken(`reset-password:${token}`)],
+      [resetLinkKey(token)],
     );
     if (!live) throw new AppError('INVALID_TOKEN');
     return { status: 'valid' };
@@ -220,7 +223,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const { token, password } = parseInput(resetPasswordInput, request.body);
     const [holder] = await database.query<{ value: string }>(
       `select value from verifications where identifier = $1`,
-      [hashToken(`reset-password:${token}`)],
+      [resetLinkKey(token)],
     );
     try {
       await auth.api.resetPassword({ body: { newPassword: password, token } });

@@ -22,5 +22,5 @@ export function buttonClasses(
   size: ButtonSize = 'md',
   extra = '',
 ): string {
-  return `inline-flex shrink-0 items-center justify-center font-semibold transition disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${SIZES[size]} ${extra}`;
+  return `inline-flex shrink-0 items-center justify-center font-semibold transition disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${VARIANTS[variant]} ${SIZES[size]} ${extra}`;
 }

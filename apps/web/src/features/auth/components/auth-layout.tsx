@@ -8,9 +8,9 @@ import { SiteFooter } from '../../site/components/site-footer';
 import { rememberSiteLanguage, useSiteLanguage } from '../../site/lib/site-language';
 
 /**
- * The frame of the account screens, in the public pages' language: logo, back-to-home, language, a centred card, and the public
- * footer with the cookie banner, as on the public pages (whoever signs up can read the privacy policy and
- * the terms from here, and the footer's "Cookie settings" works).
+ * The frame of the account screens, in the public pages' language: logo, back-to-home, language, a
+ * centred card, and the public footer with the cookie banner, as on the public pages (whoever signs up
+ * can read the privacy policy and the terms from here, and the footer's "Cookie settings" works).
  */
 export function AuthLayout({
   title,

@@ -23,7 +23,11 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   // A link already used, expired or unknown says so at once, instead of after both fields are typed.
   const check = useResetLinkCheck(token);
-  const deadLink = check.error instanceof ApiError && check.error.code === 'INVALID_TOKEN';
+  const unusable = !token
+    ? t('auth.resetMissingToken')
+    : check.error instanceof ApiError && check.error.code === 'INVALID_TOKEN'
+      ? t('errors.INVALID_TOKEN')
+      : null;
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
@@ -48,14 +52,14 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')}>
-      {deadLink ? (
+      {unusable ? (
         <div className="flex flex-col gap-4">
           <p role="alert" className="text-sm text-red-600">
-            {t('errors.INVALID_TOKEN')}
+            {unusable}
           </p>
           <ButtonLink to="/auth">{t('auth.requestNewLink')}</ButtonLink>
         </div>
-      ) : token ? (
+      ) : (
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
           <TextField
             label={t('auth.newPassword')}
@@ -78,11 +82,6 @@ export function ResetPasswordPage() {
             {reset.isPending ? t('auth.resetSaving') : t('auth.resetButton')}
           </Button>
         </form>
-      ) : (
-        <div className="flex flex-col gap-4">
-          <p className="text-sm text-red-600">{t('auth.resetMissingToken')}</p>
-          <ButtonLink to="/auth">{t('auth.requestNewLink')}</ButtonLink>
-        </div>
       )}
     </AuthLayout>
   );

@@ -6,7 +6,6 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { HomeIcon, PanelLeftIcon, SignOutIcon } from '../../../components/ui/icons';
 import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { Logo } from '../../../components/ui/logo';
-import { Spinner } from '../../../components/ui/spinner';
 import { useSignOut } from '../../auth/api/session';
 import type { SidebarState } from '../hooks/use-sidebar';
 import { DESKTOP_SIDEBAR_ID } from './desktop-sidebar';
@@ -60,16 +59,9 @@ export function DashboardHeader({ sidebar, email, onLanguageChange }: Props) {
             {email}
           </span>
         )}
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => void handleSignOut()}
-          disabled={signOut.isPending}
-        >
-          {signOut.isPending ? <Spinner /> : <SignOutIcon className="size-4.5" />}
-          <span className="sr-only sm:not-sr-only">
-            {t(signOut.isPending ? 'dashboard.header.signingOut' : 'dashboard.header.signOut')}
-          </span>
+        <Button variant="secondary" size="sm" onClick={() => void handleSignOut()}>
+          <SignOutIcon className="size-4.5" />
+          <span className="sr-only sm:not-sr-only">{t('dashboard.header.signOut')}</span>
         </Button>
       </div>
     </header>

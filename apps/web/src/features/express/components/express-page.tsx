@@ -226,7 +226,7 @@ export function ExpressPage() {
                     onClick={() => {
                       if (!blocked) generate();
                     }}
-                    className="w-full py-3 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:w-auto"
+                    className="w-full py-3 sm:w-auto"
                   >
                     <RefreshIcon className="size-4.5" />
                     {t('express.regenerate')}

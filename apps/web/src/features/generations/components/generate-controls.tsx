@@ -70,7 +70,7 @@ export function GenerateControls({
             }}
             busy={state === 'starting' || state === 'inProgress'}
             variant={state === 'unavailable' ? 'danger' : 'primary'}
-            className="w-full py-3 text-base aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:w-auto"
+            className="w-full py-3 text-base sm:w-auto"
           >
             {state === 'unavailable' ? (
               <AlertIcon className="size-5" />

@@ -80,19 +80,17 @@ export function CookieBanner() {
 
   const view = detailed ? 'detailed' : needsConsent ? 'simple' : 'hidden';
   if (view === 'hidden') return null;
-  const decide = (decided: ConsentChoice) => {
-    saveConsent(browserStorage(), decided, Date.now());
-    setDetailed(false);
-    for (const listener of listeners) listener();
-    if (returnFocus.current?.isConnected) returnFocus.current.focus();
-    returnFocus.current = null;
-  };
   // Reopened from the footer after a choice was made, the settings may be left as they are.
   const dismissible = view === 'detailed' && !needsConsent;
   const dismiss = () => {
     setDetailed(false);
     if (returnFocus.current?.isConnected) returnFocus.current.focus();
     returnFocus.current = null;
+  };
+  const decide = (decided: ConsentChoice) => {
+    saveConsent(browserStorage(), decided, Date.now());
+    for (const listener of listeners) listener();
+    dismiss();
   };
   const showDetails = () => {
     setDetailed(true);
