@@ -43,21 +43,40 @@ export function paintStroke(
 /** Within a box, a prior below this marks probable background. */
 const BOX_BACKGROUND = 0.15;
 
+/** A box in pixels of the analysis copy, bounds included. */
+export type Box = { x0: number; y0: number; x1: number; y1: number };
+
 export type Seeds = {
   labels: Uint8Array;
   /** 1 where a stroke said "keep", 2 where it said "remove". */
   strokes: Uint8Array;
   /** The box in pixels, when one was drawn. */
-  box: { x0: number; y0: number; x1: number; y1: number } | null;
+  box: Box | null;
 };
 
 /** Pixels of a corrections box on a `width` x `height` image. */
-export function boxInPixels(box: NonNullable<CutoutCorrections['box']>, width: number, height: number) {
+export function boxInPixels(box: NonNullable<CutoutCorrections['box']>, width: number, height: number): Box {
   const x0 = Math.max(0, Math.floor(box.x * width));
   const y0 = Math.max(0, Math.floor(box.y * height));
   const x1 = Math.min(width - 1, Math.max(x0, Math.ceil((box.x + box.width) * width) - 1));
   const y1 = Math.min(height - 1, Math.max(y0, Math.ceil((box.y + box.height) * height) - 1));
   return { x0, y0, x1, y1 };
+}
+
+/**
+ * A map holds a product in the box: at least 2 % of the box's pixels at 0.5 or more (a model's map, or
+ * a segmentation's 0 and 1).
+ */
+export function holdsProduct(
+  map: ArrayLike<number>,
+  width: number,
+  height: number,
+  box: Box | NonNullable<CutoutCorrections['box']>,
+): boolean {
+  const { x0, y0, x1, y1 } = 'x0' in box ? box : boxInPixels(box, width, height);
+  let product = 0;
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (map[y * width + x]! >= 0.5) product++;
+  return product >= 0.02 * (x1 - x0 + 1) * (y1 - y0 + 1);
 }
 
 export function seedsFrom(

@@ -8,7 +8,7 @@ import { backgroundDetection } from './background-detection';
 import { cleanMask } from './clean';
 import { confidenceOf, type ConfidenceParts } from './confidence';
 import { grabCut, GRABCUT_ITERATIONS } from './grabcut';
-import { boxInPixels, GC, seedsFrom } from './seeds';
+import { boxInPixels, GC, holdsProduct, seedsFrom, type Box } from './seeds';
 import { stopwatch } from './stopwatch';
 import { slic } from './superpixels';
 import { saliencyMap } from './saliency';
@@ -77,18 +77,19 @@ export async function segmentSubject(
   lap('prior');
   // A model's map is a segmentation already; a saliency prior is a hint.
   const seeds = seedsFrom(prior, width, height, corrections, { segmentation: Boolean(options.prior) });
-  const raw =
+  const iterations = corrections ? GRABCUT_ITERATIONS.corrected : GRABCUT_ITERATIONS.automatic;
+  let raw =
     options.grabCut === false
       ? foreground(seeds.labels)
-      : await grabCut(
-          rgb,
-          width,
-          height,
-          seeds.labels,
-          corrections ? GRABCUT_ITERATIONS.corrected : GRABCUT_ITERATIONS.automatic,
-          // With a box, the colours of the whole photo outside it teach GrabCut the background.
-          { whole: Boolean(corrections?.box) },
-        );
+      : // With a box, the colours of the whole photo outside it teach GrabCut the background.
+        await grabCut(rgb, width, height, seeds.labels, iterations, { whole: Boolean(seeds.box) });
+  if (seeds.box && options.grabCut !== false && !holdsProduct(raw, width, height, seeds.box)) {
+    // GrabCut emptied the box: the product's colours are common elsewhere in the photo (a grey carton
+    // on a grey floor), so the background explained them all. The colours just around the box are
+    // asked instead; failing that, the box itself is the product, since the user said it holds it.
+    raw = await grabCut(rgb, width, height, seeds.labels, iterations, { whole: false });
+    if (!holdsProduct(raw, width, height, seeds.box)) raw = wholeBox(seeds.labels, width, seeds.box);
+  }
   lap('grabCut');
   const mask = cleanMask(raw, width, height, { strokes: seeds.strokes });
   const { score, parts } = confidenceOf(mask, prior, lab, width, height);
@@ -133,5 +134,13 @@ function threshold(map: Float32Array): Uint8Array {
 function foreground(labels: Uint8Array): Uint8Array {
   const out = new Uint8Array(labels.length);
   for (let p = 0; p < labels.length; p++) out[p] = labels[p] === GC.FGD || labels[p] === GC.PR_FGD ? 1 : 0;
+  return out;
+}
+
+/** 1 inside the box wherever no "remove" stroke says otherwise. */
+function wholeBox(labels: Uint8Array, width: number, box: Box): Uint8Array {
+  const out = new Uint8Array(labels.length);
+  for (let y = box.y0; y <= box.y1; y++)
+    for (let x = box.x0, p = y * width + x; x <= box.x1; x++, p++) out[p] = labels[p] === GC.BGD ? 0 : 1;
   return out;
 }

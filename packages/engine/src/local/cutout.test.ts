@@ -9,6 +9,7 @@ import { cutOut, findMask, type Cutout } from './cutout';
 import { PRODUCT_SIDE } from './prepare';
 
 const DEV_SET = path.resolve(import.meta.dirname, '../../test-data/cutout-dev');
+const SMALL_PHOTOS = path.resolve(import.meta.dirname, '../../test-data/small-photos');
 
 /** Mean |alpha - truth| over the whole photo, with the trimmed cut-out put back at its offset. */
 function meanAlphaError(truth: Float32Array, width: number, cut: Cutout): number {
@@ -195,6 +196,37 @@ describe('product cut-out on ordinary backgrounds', () => {
     const found = await findMask(photo, { model, corrections: { box, strokes: [] } });
     expect(found.method).toBe('corrected');
     expect(iou(found.alpha!.data, truth, [128, 0.5])).toBeGreaterThan(0.9);
+  });
+
+  it('a box drawn around a product whose colours fill the rest of the photo is never emptied', async () => {
+    // Two small photos (113 x 150) where GrabCut, learning the background from the whole photo, once
+    // explained the whole box as background and the user who drew it was told no product was found.
+    const photos = [
+      { file: 'carton-in-hand-small.jpg', box: { x: 0.17, y: 0.25, width: 0.52, height: 0.72 } },
+      { file: 'water-bottle-chessboard-small.jpg', box: { x: 0.5, y: 0.42, width: 0.38, height: 0.57 } },
+    ];
+    for (const { file, box } of photos) {
+      const photo = await decodeRgba(fs.readFileSync(path.join(SMALL_PHOTOS, file)), PRODUCT_SIDE);
+      const found = await findMask(photo, { corrections: { box, strokes: [] } });
+      expect(found.framed, file).toBe(false);
+      expect(found.method, file).toBe('corrected');
+      const { data, width, height } = found.alpha!;
+      let inside = 0;
+      let outside = 0;
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          if (data[y * width + x]! < 128) continue;
+          const within =
+            x >= box.x * width - 1 &&
+            x <= (box.x + box.width) * width &&
+            y >= box.y * height - 1 &&
+            y <= (box.y + box.height) * height;
+          if (within) inside++;
+          else outside++;
+        }
+      expect(inside / (box.width * width * box.height * height), file).toBeGreaterThan(0.2);
+      expect(outside, file).toBe(0);
+    }
   });
 
   it('keep and remove strokes are obeyed where they are painted', async () => {
