@@ -164,6 +164,37 @@ describe('cookie banner', () => {
     }
   });
 
+  it('on a laptop screen the banner leaves the home page’s two calls to action in sight', async () => {
+    for (const [width, height] of [
+      [1280, 800],
+      [1366, 768],
+      [1280, 720],
+    ]) {
+      const context = await newContext(run.browser, 'fr-FR', run.app.url, { viewport: { width, height } });
+      const page = await context.newPage();
+      await page.goto('/');
+      const banner = page.getByRole('region', { name: 'Nous respectons votre vie privée' });
+      await banner.waitFor();
+      await page.waitForLoadState('networkidle');
+      const cover = (await banner.boundingBox())!;
+      for (const name of ['Essayer gratuitement', 'Voir la démo']) {
+        const main = page.getByRole('main');
+        // The hero's, the first of them on the page.
+        const action = (await main
+          .getByRole('link', { name })
+          .or(main.getByRole('button', { name }))
+          .first()
+          .boundingBox())!;
+        const apart =
+          action.y + action.height <= cover.y ||
+          action.x + action.width <= cover.x ||
+          action.x >= cover.x + cover.width;
+        expect(apart, `${width}x${height}: ${name} clear of the banner`).toBe(true);
+      }
+      await context.close();
+    }
+  });
+
   it('shown again when the stored choice is older than 180 days, not when it is younger', async () => {
     for (const [days, shown] of [
       [181, true],

@@ -122,7 +122,11 @@ export function CookieBanner() {
       onKeyDown={(event) => {
         if (event.key === 'Escape' && dismissible) dismiss();
       }}
-      className="fixed inset-x-2 bottom-2 z-40 mx-auto max-h-[85vh] max-w-2xl overflow-y-auto rounded-2xl border border-ink-100 bg-white p-5 shadow-2xl sm:inset-x-4 sm:bottom-4 sm:p-6"
+      className={`fixed inset-x-2 bottom-2 z-40 mx-auto max-h-[85vh] max-w-2xl overflow-y-auto rounded-2xl border border-ink-100 bg-white p-5 shadow-2xl sm:inset-x-4 sm:bottom-4 sm:p-6 ${
+        // On a wide screen the first question waits in the bottom right-hand corner, clear of the
+        // pages' text column and of the home page's calls to action.
+        view === 'simple' ? 'lg:right-6 lg:bottom-6 lg:left-auto lg:mx-0 lg:max-w-md' : ''
+      }`}
     >
       <h2
         id={titleId}
@@ -159,7 +163,7 @@ export function CookieBanner() {
         </ul>
       )}
       {/* One order for the eye and the keyboard: top to bottom on a phone, left to right above. */}
-      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
         {view === 'simple' ? (
           <Fragment key="simple">
             <Button variant="ghost" onClick={showDetails}>
