@@ -169,7 +169,7 @@ describe('cookie banner', () => {
       [1280, 800],
       [1366, 768],
       [1280, 720],
-    ]) {
+    ] as const) {
       const context = await newContext(run.browser, 'fr-FR', run.app.url, { viewport: { width, height } });
       const page = await context.newPage();
       await page.goto('/');
