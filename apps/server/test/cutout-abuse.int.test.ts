@@ -142,6 +142,21 @@ describe('bad input is refused with a translated 4xx, and nothing is stored', ()
     expect(filesOf(bob.userId)).toEqual(files);
   });
 
+  it('a box around a speck, in which nothing is left once the edge is refined (422)', async () => {
+    // Just over the smallest box taken (1 % of each side): the engine finds no product in it.
+    const speck = { x: 0.02, y: 0.02, width: 0.012, height: 0.012 };
+    const res = await put(
+      bob.cookie,
+      id,
+      { choice: 'cutout', corrections: { box: speck, strokes: [] } },
+      'fr',
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toMatch(/il ne reste rien du produit/);
+    expect(await rowsOf(id)).toEqual(before);
+    expect(filesOf(bob.userId)).toEqual(files);
+  });
+
   it("another user's upload id, a malformed id, and no session", async () => {
     expect((await put(alice.cookie, id, { choice: 'whole' })).statusCode).toBe(404);
     expect((await get(alice.cookie, `/api/uploads/${id}/cutout`)).statusCode).toBe(404);

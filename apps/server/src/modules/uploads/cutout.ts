@@ -146,7 +146,9 @@ async function compute(
     throw new AppError('CUTOUT_FAILED', { messageKey: 'cutout.failed', cause: error });
   }
   const { mask } = analysis;
-  if (request.corrections && !analysis.maskPng)
+  // Corrections that leave nothing of the product (a box around a speck, remove strokes over it all)
+  // are refused, and the cut-out stays as it was.
+  if (request.corrections && (!analysis.maskPng || mask.coverage === 0))
     throw new AppError('CUTOUT_EMPTY', { messageKey: 'cutout.nothingKept' });
   const method: CutoutMethodName = mask.method;
   return {
