@@ -129,7 +129,8 @@ describe('the product cut-out on the Fusion page', () => {
       dialog.getByRole('button', { name: 'Appliquer' }).click(),
     ]);
     expect(response.status()).toBe(200);
-    await page.getByText('Détourage mis à jour', { exact: true }).first().waitFor();
+    // Said in the editor itself: a notice of the page would show behind the dialog.
+    await dialog.getByRole('status').filter({ hasText: 'Détourage mis à jour' }).waitFor();
     const corrected = await serverView(page, id);
     expect(corrected).toMatchObject({ choice: 'cutout', framed: false, method: 'corrected' });
     expect(corrected.corrections?.box?.width).toBeGreaterThan(0.7);
@@ -156,6 +157,126 @@ describe('the product cut-out on the Fusion page', () => {
     await page.getByText('Détourage corrigé par vos soins', { exact: false }).waitFor();
     expect(await serverView(page, id)).toMatchObject({ choice: 'cutout', framed: false });
   }, 60_000);
+
+  it('a keyboard user draws a box: Enter shows it, arrows move it, Shift and arrows resize it, Enter sets it', async () => {
+    const before = (await serverView(page, id)).corrections!.box!;
+    await page.getByRole('button', { name: 'Corriger le détourage' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Corriger le détourage' });
+    await dialog.waitFor();
+    const area = dialog.getByRole('application', { name: 'Zone de dessin' });
+    // Reached with Tab, like every control of the dialog.
+    for (let i = 0; i < 12 && !(await area.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
+    expect(await area.evaluate((el) => el === document.activeElement)).toBe(true);
+    await dialog.getByText('les flèches le déplacent', { exact: false }).waitFor();
+    const boxes = dialog.locator('svg rect');
+    const drawn = await boxes.count();
+    await page.keyboard.press('Enter');
+    expect(await boxes.count()).toBe(drawn + 1);
+    // Escape puts the box away and leaves the dialog open.
+    await page.keyboard.press('Escape');
+    expect(await boxes.count()).toBe(drawn);
+    expect(await dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowUp');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('status').filter({ hasText: 'Cadre ajouté' }).waitFor();
+    const [response] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().includes(`/api/uploads/${id}/cutout`) && r.request().method() === 'PUT',
+      ),
+      dialog.getByRole('button', { name: 'Appliquer' }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    const box = (await serverView(page, id)).corrections!.box!;
+    expect(box.x).toBeCloseTo(Math.min(1 - before.width, before.x + 0.04), 3);
+    expect(box.width).toBeCloseTo(before.width, 3);
+    expect(box.height).toBeCloseTo(before.height - 0.02, 3);
+    // The box drawn before is still on screen, faint: only the last counts.
+    const opacities = await boxes.evaluateAll((rects) => rects.map((r) => r.getAttribute('stroke-opacity')));
+    expect(opacities.at(-1)).toBe('1');
+    expect(opacities.slice(0, -1).every((o) => o === '0.35')).toBe(true);
+    await dialog.getByRole('button', { name: 'Terminer' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }, 120_000);
+
+  it('a stroke painted past the edge of the photo is cut off there, not drawn along the edge', async () => {
+    await page.getByRole('button', { name: 'Corriger le détourage' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Corriger le détourage' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Garder' }).click();
+    const layer = (await page.locator('dialog svg.cursor-crosshair').boundingBox())!;
+    const at = (fx: number, fy: number) =>
+      page.mouse.move(layer.x + fx * layer.width, layer.y + fy * layer.height, { steps: 8 });
+    await at(0.6, 0.6);
+    await page.mouse.down();
+    await at(0.9, 0.6);
+    await at(1.25, 0.6);
+    await at(1.25, 0.2);
+    await at(0.8, 0.2);
+    await page.mouse.up();
+    const [response] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().includes(`/api/uploads/${id}/cutout`) && r.request().method() === 'PUT',
+      ),
+      dialog.getByRole('button', { name: 'Appliquer' }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    const strokes = (await serverView(page, id)).corrections!.strokes;
+    // Two strokes: in up to the edge, and back in from it; no point on the right edge between them.
+    expect(strokes).toHaveLength(2);
+    const points = strokes.flatMap((stroke) => stroke.points);
+    expect(points.every(([x, y]) => x >= 0 && x <= 1 && y >= 0 && y <= 1)).toBe(true);
+    expect(points.some(([x, y]) => x > 0.99 && y > 0.25 && y < 0.55)).toBe(false);
+    expect(Math.max(...strokes[0]!.points.map(([x]) => x))).toBeGreaterThan(0.99);
+    await dialog.getByRole('button', { name: 'Terminer' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }, 120_000);
+
+  it('in the editor: a box too small, marks kept when it is closed, and the automatic result asked twice', async () => {
+    await page.getByRole('button', { name: 'Corriger le détourage' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Corriger le détourage' });
+    await dialog.waitFor();
+    // A box too small to mean anything says so, in the dialog, instead of doing nothing.
+    await drag(page, [0.5, 0.5], [0.503, 0.503], 2);
+    await dialog.getByRole('alert').filter({ hasText: 'Le cadre est trop petit' }).waitFor();
+    // A remove stroke not applied, then the dialog closed with Escape: it is there when it reopens.
+    await dialog.getByRole('button', { name: 'Retirer' }).click();
+    await drag(page, [0.3, 0.4], [0.4, 0.45]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Corriger le détourage' }).click();
+    dialog = page.getByRole('dialog', { name: 'Corriger le détourage' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: 'Appliquer' }).isEnabled()).toBe(true);
+    expect(await dialog.locator('polyline[stroke="#f43f5e"]').count()).toBe(1);
+    // Back to the automatic result would clear the corrections: the first click asks.
+    const reset = dialog.getByRole('button', { name: 'Revenir au résultat automatique' });
+    await reset.click();
+    await dialog.getByRole('status').filter({ hasText: 'Cliquez à nouveau pour confirmer' }).waitFor();
+    expect((await serverView(page, id)).choice).toBe('cutout');
+    const [response] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().includes(`/api/uploads/${id}/cutout`) && r.request().method() === 'PUT',
+      ),
+      dialog.getByRole('button', { name: 'Confirmer\u00a0: revenir au résultat automatique' }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(await serverView(page, id)).toMatchObject({ choice: 'auto', corrections: null });
+    await dialog.getByRole('button', { name: 'Terminer' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Whole photo, then back: the automatic result again, still to be checked (not "accepted").
+    await page.getByRole('button', { name: 'Utiliser la photo entière' }).click();
+    await page.getByText('La photo entière sera utilisée', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Revenir au détourage' }).click();
+    await page.getByText('Vérifiez-le', { exact: false }).waitFor();
+    expect((await serverView(page, id)).choice).toBe('auto');
+    // Its line says what was done, with no confidence figure that would read as a promise.
+    const line = page.getByRole('region', { name: 'Détourage du produit' }).getByRole('status').first();
+    expect(await line.textContent()).toBe('Produit détouré automatiquement.');
+  }, 120_000);
 
   it('shows a portrait photo whole, its cut-out and the photo itself, with nothing clipped', async () => {
     await page.goto('/dashboard');

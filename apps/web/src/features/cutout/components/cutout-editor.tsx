@@ -1,19 +1,27 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CutoutView } from '@vitrine/shared/api/cutout';
+import type { CutoutBox, CutoutView } from '@vitrine/shared/api/cutout';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { RefreshIcon, UndoIcon } from '../../../components/ui/icons';
+import { RefreshIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
+import { formatPercent } from '../../../lib/format-number';
 import { useUpdateCutout } from '../api/cutout';
 import { drawOverlay, loadImage } from '../lib/canvas';
+import { CorrectionShape, preview, type Drawing } from './correction-shape';
+import { BRUSH, EditorToolbar } from './editor-toolbar';
+import { NoticeLine, type Notice } from './notice-line';
 import {
   add,
   boxBetween,
   brushRadius,
   canUndo,
   fromSaved,
+  insideRuns,
+  KEYBOARD_BOX,
+  lastBox,
+  nudgeBox,
   thin,
   toFraction,
   toRequest,
@@ -25,40 +33,47 @@ import {
   type Tool,
 } from '../lib/corrections';
 
-/** Brush sizes offered, as fractions of the photo's longest side. */
-const BRUSH = { min: 0.008, max: 0.08, step: 0.004, initial: 0.025 };
 /** Points of a stroke closer than this (fraction of the photo) add nothing. */
 const SPACING = 0.004;
 /** The longest side the photo is drawn at in the editor. */
 const CANVAS_SIDE = 960;
 
-type Drawing = { tool: Tool; points: Point[] } | null;
-
 /**
- * Correcting a cut-out: the photo with what is left out veiled, a box to draw around the product, and
- * keep / remove strokes painted with the mouse, a pen or a finger (pointer events), with undo. Apply
- * sends every correction to the server, which works the cut-out out again with them and stores it.
+ * Correcting a cut-out: the photo with what is left out veiled, a box to draw around the product (with
+ * a pointer, or with the keyboard's arrows), and keep / remove strokes painted with the mouse, a pen or
+ * a finger (pointer events), with undo. Apply sends every correction to the server, which works the
+ * cut-out out again with them and stores it. Closed without applying, it hands its corrections back
+ * (`onClose`), to start from them when it reopens.
  */
 export function CutoutEditor({
   uploadId,
   photoUrl,
   view,
+  draft,
   onClose,
 }: {
   uploadId: string;
   photoUrl: string;
   view: CutoutView;
-  onClose: () => void;
+  /** Corrections drawn and not applied the last time it was closed. */
+  draft?: Corrections | null;
+  onClose: (unapplied: Corrections | null) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { toast } = useToast();
   const helpId = useId();
+  const keysId = useId();
   const update = useUpdateCutout(uploadId);
   const [tool, setTool] = useState<Tool>('box');
   const [brush, setBrush] = useState(BRUSH.initial);
-  const [corrections, setCorrections] = useState<Corrections>(() => fromSaved(view.corrections));
+  const [corrections, setCorrections] = useState<Corrections>(() => draft ?? fromSaved(view.corrections));
   const [applied, setApplied] = useState<Corrections>(() => fromSaved(view.corrections));
   const [drawing, setDrawing] = useState<Drawing>(null);
+  /** The box being placed with the keyboard, before Enter sets it. */
+  const [keyboardBox, setKeyboardBox] = useState<CutoutBox | null>(null);
+  const [layerFocused, setLayerFocused] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [confirmReset, setConfirmReset] = useState(false);
   const [photo, setPhoto] = useState<HTMLImageElement | null>(null);
   const [loadedMask, setLoadedMask] = useState<{ url: string; image: HTMLImageElement } | null>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -92,19 +107,24 @@ export function CutoutEditor({
     if (photo && canvasRef.current) drawOverlay(canvasRef.current, photo, mask);
   }, [photo, mask]);
 
-  function position(event: PointerEvent): Point {
-    return toFraction(event.clientX, event.clientY, layerRef.current!.getBoundingClientRect());
+  const close = () => onClose(changed ? corrections : null);
+
+  /** Where the pointer is on the photo: held inside it for a box, as it is for a stroke. */
+  function position(event: PointerEvent, tool: Tool): Point {
+    const frame = layerRef.current!.getBoundingClientRect();
+    return toFraction(event.clientX, event.clientY, frame, tool === 'box');
   }
 
   function start(event: PointerEvent<SVGSVGElement>) {
     if (event.button !== 0 || update.isPending) return;
     event.currentTarget.setPointerCapture(event.pointerId);
-    setDrawing({ tool, points: [position(event)] });
+    setKeyboardBox(null);
+    setDrawing({ tool, points: [position(event, tool)] });
   }
 
   function move(event: PointerEvent<SVGSVGElement>) {
     if (!drawing) return;
-    const point = position(event);
+    const point = position(event, drawing.tool);
     setDrawing(
       (current) =>
         current && {
@@ -114,42 +134,100 @@ export function CutoutEditor({
     );
   }
 
+  /** Adds corrections, unless they would go past what the server takes. True when added. */
+  function addAll(added: Correction[]): boolean {
+    const next = added.reduce(add, corrections);
+    if (!withinLimits(next)) {
+      setNotice({ tone: 'error', text: t('cutoutEditor.tooMany') });
+      return false;
+    }
+    setCorrections(next);
+    setNotice(null);
+    return true;
+  }
+
   function finish() {
     if (!drawing) return;
     setDrawing(null);
-    let correction: Correction | null = null;
     if (drawing.tool === 'box') {
       const box = boxBetween(drawing.points[0]!, drawing.points.at(-1)!);
-      if (box) correction = { kind: 'box', box };
-    } else {
-      const points = thin(drawing.points, SPACING).map(([x, y]) => [x, y] as [number, number]);
-      correction = { kind: drawing.tool, radius: brushRadius(brush), points };
-    }
-    if (!correction) return;
-    const next = add(corrections, correction);
-    if (!withinLimits(next)) {
-      toast({ variant: 'destructive', title: t('common.error'), description: t('cutoutEditor.tooMany') });
+      if (box) addAll([{ kind: 'box', box }]);
+      else setNotice({ tone: 'error', text: t('cutout.boxTooSmall') });
       return;
     }
-    setCorrections(next);
+    // What was painted outside the photo is cut off; a stroke that left it and came back is two.
+    const runs = insideRuns(drawing.points);
+    addAll(
+      runs.map((run) => ({
+        kind: drawing.tool as 'keep' | 'remove',
+        radius: brushRadius(brush),
+        points: thin(run, SPACING).map(([x, y]) => [x, y] as [number, number]),
+      })),
+    );
+  }
+
+  /** The keyboard's box: Enter shows it (the box in use, else one in the middle) and then sets it. */
+  function onLayerKey(event: KeyboardEvent<SVGSVGElement>) {
+    if (tool !== 'box' || update.isPending) return;
+    const from = keyboardBox ?? lastBox(corrections) ?? KEYBOARD_BOX;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      if (!keyboardBox) setKeyboardBox(from);
+      else if (addAll([{ kind: 'box', box: keyboardBox }])) {
+        setKeyboardBox(null);
+        setNotice({ tone: 'info', text: t('cutoutEditor.boxAdded') });
+      }
+      return;
+    }
+    if (event.key === 'Escape' && keyboardBox) {
+      // Puts the box away; the dialog stays open.
+      event.preventDefault();
+      event.stopPropagation();
+      setKeyboardBox(null);
+      return;
+    }
+    const next = nudgeBox(from, event.key, event.shiftKey);
+    if (next) {
+      event.preventDefault();
+      setKeyboardBox(next);
+    }
   }
 
   function apply(then?: () => void) {
+    setNotice(null);
     update.mutate(
       { choice: 'cutout', corrections: toRequest(corrections) },
       {
         onSuccess: () => {
           setApplied(corrections);
-          toast({ title: t('cutoutEditor.appliedTitle'), description: t('cutoutEditor.appliedDescription') });
-          then?.();
+          if (then) {
+            // The editor closes: the page's notice says it.
+            toast({
+              title: t('cutoutEditor.appliedTitle'),
+              description: t('cutoutEditor.appliedDescription'),
+            });
+            then();
+          } else
+            setNotice({
+              tone: 'done',
+              text: `${t('cutoutEditor.appliedTitle')}. ${t('cutoutEditor.appliedDescription')}`,
+            });
         },
-        onError: (error) =>
-          toast({ variant: 'destructive', title: t('common.error'), description: error.message }),
+        onError: (error) => setNotice({ tone: 'error', text: error.message }),
       },
     );
   }
 
+  /** Back to the automatic result: asked twice when corrections would be lost (undo cannot bring them back). */
   function backToAutomatic() {
+    const work = canUndo(corrections) || canUndo(applied);
+    if (work && !confirmReset) {
+      setConfirmReset(true);
+      setNotice({ tone: 'warning', text: t('cutoutEditor.resetWarning') });
+      return;
+    }
+    setConfirmReset(false);
+    setNotice(null);
     update.mutate(
       { choice: 'auto' },
       {
@@ -157,8 +235,7 @@ export function CutoutEditor({
           setCorrections(fromSaved(null));
           setApplied(fromSaved(null));
         },
-        onError: (error) =>
-          toast({ variant: 'destructive', title: t('common.error'), description: error.message }),
+        onError: (error) => setNotice({ tone: 'error', text: error.message }),
       },
     );
   }
@@ -170,78 +247,29 @@ export function CutoutEditor({
     }
   }
 
-  const shown = drawing
-    ? [...corrections.items, preview(drawing, brush)].filter((c): c is Correction => c !== null)
-    : corrections.items;
-  const tools: [Tool, string][] = [
-    ['box', t('cutoutEditor.toolBox')],
-    ['keep', t('cutoutEditor.toolKeep')],
-    ['remove', t('cutoutEditor.toolRemove')],
-  ];
+  const shown = [
+    ...corrections.items,
+    drawing && preview(drawing, brush),
+    keyboardBox && ({ kind: 'box', box: keyboardBox } as const),
+  ].filter((c): c is Correction => Boolean(c));
+  // Of several boxes only the last counts: the others are drawn faintly.
+  const current = shown.findLastIndex((item) => item.kind === 'box');
+  const percent = (v: number) => formatPercent(Math.round(v * 100), i18n.language);
 
   return (
-    <Dialog open onClose={onClose} title={t('cutoutEditor.editorTitle')} size="xl">
+    <Dialog open onClose={close} title={t('cutoutEditor.editorTitle')} size="xl">
       <div className="flex flex-col gap-4" onKeyDown={onKeyDown}>
         <p id={helpId} className="text-sm text-ink-600">
           {t('cutoutEditor.editorHelp')}
         </p>
-        <div className="flex flex-wrap items-center gap-3">
-          <div
-            role="group"
-            aria-label={t('cutoutEditor.tools')}
-            className="flex rounded-lg bg-ink-50 p-0.5 ring-1 ring-ink-200"
-          >
-            {tools.map(([id, label]) => (
-              <button
-                key={id}
-                type="button"
-                aria-pressed={tool === id}
-                onClick={() => setTool(id)}
-                className={`flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold transition ${
-                  tool === id
-                    ? 'bg-white text-ink-900 shadow-sm ring-1 ring-ink-200'
-                    : 'text-ink-600 hover:text-ink-900'
-                }`}
-              >
-                <span
-                  aria-hidden="true"
-                  className={`inline-block size-2.5 rounded-full ${
-                    id === 'keep'
-                      ? 'bg-emerald-500'
-                      : id === 'remove'
-                        ? 'bg-rose-500'
-                        : 'border-2 border-dashed border-amber-500'
-                  }`}
-                />
-                {label}
-              </button>
-            ))}
-          </div>
-          <label className="flex items-center gap-2 text-sm text-ink-700">
-            {t('cutoutEditor.brushSize')}
-            <input
-              type="range"
-              min={BRUSH.min}
-              max={BRUSH.max}
-              step={BRUSH.step}
-              value={brush}
-              disabled={tool === 'box'}
-              onChange={(event) => setBrush(Number(event.target.value))}
-              className="w-28 accent-brand-600"
-            />
-          </label>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => setCorrections((current) => undo(current))}
-            disabled={!canUndo(corrections)}
-            aria-keyshortcuts="Control+Z Meta+Z"
-          >
-            {/* The arrow tells "undo the last mark" from "cancel", which French also calls "Annuler". */}
-            <UndoIcon className="size-4" />
-            {t('cutoutEditor.undo')}
-          </Button>
-        </div>
+        <EditorToolbar
+          tool={tool}
+          onTool={setTool}
+          brush={brush}
+          onBrush={setBrush}
+          canUndo={canUndo(corrections)}
+          onUndo={() => setCorrections((current) => undo(current))}
+        />
 
         {/* At most 60 % of the screen's height; on a phone, what the tools and buttons leave (a tall photo
             would push Apply out of sight). */}
@@ -261,14 +289,27 @@ export function CutoutEditor({
             ref={layerRef}
             viewBox={`0 0 ${width} ${height}`}
             className="absolute inset-0 size-full cursor-crosshair touch-none select-none"
-            aria-describedby={helpId}
+            // With the Box tool the drawing area takes the keyboard (see onLayerKey).
+            tabIndex={tool === 'box' ? 0 : -1}
+            role={tool === 'box' ? 'application' : undefined}
+            aria-label={t('cutoutEditor.drawingArea')}
+            aria-describedby={tool === 'box' ? `${helpId} ${keysId}` : helpId}
+            onKeyDown={onLayerKey}
+            onFocus={() => setLayerFocused(true)}
+            onBlur={() => setLayerFocused(false)}
             onPointerDown={start}
             onPointerMove={move}
             onPointerUp={finish}
             onPointerCancel={() => setDrawing(null)}
           >
             {shown.map((item, index) => (
-              <CorrectionShape key={index} item={item} width={width} height={height} />
+              <CorrectionShape
+                key={index}
+                item={item}
+                width={width}
+                height={height}
+                faint={item.kind === 'box' && index !== current}
+              />
             ))}
           </svg>
           {(!photo || update.isPending) && (
@@ -280,76 +321,51 @@ export function CutoutEditor({
           )}
         </div>
 
+        {tool === 'box' && (
+          <p id={keysId} className={`text-xs text-ink-600 ${layerFocused ? '' : 'sr-only'}`}>
+            {t('cutoutEditor.keyboardHelp')}
+          </p>
+        )}
+        <p aria-live="polite" className="sr-only">
+          {keyboardBox &&
+            t('cutoutEditor.keyboardBox', {
+              left: percent(keyboardBox.x),
+              top: percent(keyboardBox.y),
+              width: percent(keyboardBox.width),
+              height: percent(keyboardBox.height),
+            })}
+        </p>
+
         {/* Kept in sight at the dialog's foot while its content scrolls. */}
-        <div className="sticky bottom-0 z-10 -mx-4 -mb-4 flex flex-wrap items-center justify-between gap-3 border-t border-ink-100 bg-white px-4 py-4 sm:-mx-6 sm:-mb-6 sm:px-6">
-          <Button variant="ghost" size="sm" onClick={backToAutomatic} disabled={update.isPending}>
-            <RefreshIcon /> {t('cutoutEditor.reset')}
-          </Button>
-          <div className="flex flex-wrap gap-2">
-            {/* Corrections drawn but not applied yet are applied first: "Done" never drops them (the
-                dialog's × and Escape cancel what was not applied, as closing a dialog does). */}
+        <div className="sticky bottom-0 z-10 -mx-4 -mb-4 flex flex-col gap-3 border-t border-ink-100 bg-white px-4 py-4 sm:-mx-6 sm:-mb-6 sm:px-6">
+          {notice && <NoticeLine notice={notice} />}
+          <div className="flex flex-wrap items-center justify-between gap-3">
             <Button
-              variant="secondary"
-              onClick={() => (changed ? apply(onClose) : onClose())}
+              variant="ghost"
+              size="sm"
+              onClick={backToAutomatic}
+              onBlur={() => setConfirmReset(false)}
               disabled={update.isPending}
             >
-              {t('cutoutEditor.done')}
+              <RefreshIcon /> {confirmReset ? t('cutoutEditor.resetConfirm') : t('cutoutEditor.reset')}
             </Button>
-            <Button onClick={() => apply()} busy={update.isPending} disabled={!changed || update.isPending}>
-              {t('cutoutEditor.apply')}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              {/* Corrections drawn but not applied yet are applied first: "Done" never drops them (the
+                dialog's × and Escape cancel what was not applied, as closing a dialog does). */}
+              <Button
+                variant="secondary"
+                onClick={() => (changed ? apply(() => onClose(null)) : onClose(null))}
+                disabled={update.isPending}
+              >
+                {t('cutoutEditor.done')}
+              </Button>
+              <Button onClick={() => apply()} busy={update.isPending} disabled={!changed || update.isPending}>
+                {t('cutoutEditor.apply')}
+              </Button>
+            </div>
           </div>
         </div>
       </div>
     </Dialog>
-  );
-}
-
-/** The correction being drawn, as it would be added. */
-function preview(drawing: NonNullable<Drawing>, brush: number): Correction | null {
-  if (drawing.tool === 'box') {
-    const box = boxBetween(drawing.points[0]!, drawing.points.at(-1)!);
-    return box && { kind: 'box', box };
-  }
-  return { kind: drawing.tool, radius: brushRadius(brush), points: drawing.points.map(([x, y]) => [x, y]) };
-}
-
-function CorrectionShape({ item, width, height }: { item: Correction; width: number; height: number }) {
-  if (item.kind === 'box') {
-    const { x, y, width: w, height: h } = item.box;
-    return (
-      <rect
-        x={x * width}
-        y={y * height}
-        width={w * width}
-        height={h * height}
-        fill="none"
-        stroke="#f59e0b"
-        strokeWidth={3}
-        strokeDasharray="10 6"
-      />
-    );
-  }
-  const r = item.radius * Math.max(width, height);
-  const colour = item.kind === 'keep' ? '#10b981' : '#f43f5e';
-  const points = item.points.map(([x, y]) => `${x * width},${y * height}`).join(' ');
-  return item.points.length === 1 ? (
-    <circle
-      cx={item.points[0]![0] * width}
-      cy={item.points[0]![1] * height}
-      r={r}
-      fill={colour}
-      fillOpacity={0.55}
-    />
-  ) : (
-    <polyline
-      points={points}
-      fill="none"
-      stroke={colour}
-      strokeOpacity={0.55}
-      strokeWidth={r * 2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
   );
 }

@@ -5,10 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { AlertIcon, CheckIcon, InfoIcon, PencilIcon, RefreshIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
-import { formatPercent } from '../../../lib/format-number';
 import type { PickedImage } from '../../image-picker/lib/picked-file';
 import { useCutout, useUpdateCutout } from '../api/cutout';
 import { drawOnContext, loadImage, trimmed } from '../lib/canvas';
+import type { Corrections } from '../lib/corrections';
 import { hintOf, statusOf } from '../lib/status';
 import { CutoutEditor } from './cutout-editor';
 
@@ -16,18 +16,21 @@ type Preview = 'checker' | 'context';
 
 /**
  * The product's cut-out on the Fusion page, as soon as the photo is uploaded: on a checkerboard or on
- * the user's background, what the engine decided (and how sure it is), and the ways to change it:
+ * the user's background, what the engine decided, and the ways to change it:
  * correct it, use the whole photo, or take an unsure cut-out anyway. A user who does nothing gets the
  * automatic result.
  */
 export function CutoutPanel({ product, context }: { product: PickedImage; context: PickedImage | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { toast } = useToast();
   const headingId = useId();
   const cutout = useCutout(product.uploadId);
   const update = useUpdateCutout(product.uploadId);
   const [preview, setPreview] = useState<Preview>('checker');
   const [editing, setEditing] = useState(false);
+  // Corrections drawn and not applied when the editor was closed (×, Escape, a click beside it): they
+  // are there again when it reopens on the same photo.
+  const [draft, setDraft] = useState<{ uploadId: string; corrections: Corrections } | null>(null);
   const view = cutout.data;
   const shownPreview: Preview = preview === 'context' && context ? 'context' : 'checker';
 
@@ -146,12 +149,9 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
                   <CheckIcon />
                 )}
               </span>
-              <span>
-                {/* Only the automatic result's line shows the confidence ({{value}}). */}
-                {t(status.key, {
-                  value: formatPercent(Math.round(view.confidence * 100), i18n.language),
-                })}
-              </span>
+              {/* No confidence figure: the engine's score reads like a promise it cannot keep (a window
+                  taken for the product can score 90 %). It stays in each image's metadata. */}
+              <span>{t(status.key)}</span>
             </p>
           )}
           {view && (
@@ -178,7 +178,8 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
                 <Button
                   variant="ghost"
                   size="sm"
-                  onClick={() => choose(view.maskUrl ? 'cutout' : 'auto')}
+                  // Back to what it was: the user's corrections, or the automatic result, still unchecked.
+                  onClick={() => choose(view.corrections ? 'cutout' : 'auto')}
                   busy={update.isPending}
                 >
                   {t('cutoutEditor.backToCutout')}
@@ -211,7 +212,11 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
           uploadId={product.uploadId}
           photoUrl={product.previewUrl}
           view={view}
-          onClose={() => setEditing(false)}
+          draft={draft?.uploadId === product.uploadId ? draft.corrections : null}
+          onClose={(unapplied) => {
+            setDraft(unapplied && { uploadId: product.uploadId, corrections: unapplied });
+            setEditing(false);
+          }}
         />
       )}
     </section>

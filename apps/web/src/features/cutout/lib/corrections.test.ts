@@ -6,7 +6,11 @@ import {
   brushRadius,
   canUndo,
   fromSaved,
+  insideRuns,
+  KEYBOARD_BOX,
+  lastBox,
   NO_CORRECTIONS,
+  nudgeBox,
   thin,
   toFraction,
   toRequest,
@@ -22,6 +26,71 @@ describe('cut-out corrections', () => {
     expect(toFraction(300, 150, frame)).toEqual([0.5, 0.5]);
     expect(toFraction(50, 400, frame)).toEqual([0, 1]);
     expect(toFraction(600, 0, frame)).toEqual([1, 0]);
+  });
+
+  it('for a stroke, a position outside the photo is kept as it is (the stroke is cut off there)', () => {
+    expect(toFraction(700, 150, frame, false)).toEqual([1.5, 0.5]);
+  });
+
+  it('a stroke painted past the edge is cut where it leaves the photo and starts again where it comes back', () => {
+    const runs = insideRuns([
+      [0.5, 0.5],
+      [0.9, 0.5],
+      [1.3, 0.5],
+      [1.3, 0.1],
+      [0.8, 0.1],
+      [0.6, 0.1],
+    ]);
+    expect(runs).toHaveLength(2);
+    expect(runs[0]).toEqual([
+      [0.5, 0.5],
+      [0.9, 0.5],
+      [1, 0.5],
+    ]);
+    expect(runs[1]![0]![0]).toBeCloseTo(1);
+    expect(runs[1]![0]![1]).toBeCloseTo(0.1);
+    expect(runs[1]!.slice(1)).toEqual([
+      [0.8, 0.1],
+      [0.6, 0.1],
+    ]);
+    // Nothing of it runs along the edge, and every point is inside the photo (the server refuses others).
+    for (const point of runs.flat()) for (const v of point) expect(v >= 0 && v <= 1).toBe(true);
+    // A path wholly outside leaves nothing; a tap inside stays one point.
+    expect(insideRuns([[0.5, 0.5]])).toEqual([[[0.5, 0.5]]]);
+    expect(
+      insideRuns([
+        [1.2, 0.5],
+        [1.4, 0.6],
+      ]),
+    ).toEqual([]);
+  });
+
+  it('a box drawn with the keyboard: arrows move it, Shift with arrows resizes it, always inside the photo', () => {
+    const moved = nudgeBox(KEYBOARD_BOX, 'ArrowRight', false)!;
+    expect(moved.x).toBeCloseTo(0.22);
+    expect(moved.width).toBeCloseTo(0.6);
+    const grown = nudgeBox(KEYBOARD_BOX, 'ArrowDown', true)!;
+    expect(grown.height).toBeCloseTo(0.62);
+    expect(grown.y).toBeCloseTo(0.2);
+    let box = KEYBOARD_BOX;
+    for (let i = 0; i < 40; i++) box = nudgeBox(box, 'ArrowLeft', false)!;
+    expect(box.x).toBe(0);
+    for (let i = 0; i < 60; i++) box = nudgeBox(box, 'ArrowUp', true)!;
+    expect(box.height).toBeGreaterThanOrEqual(CUTOUT_LIMITS.minBoxSide);
+    for (let i = 0; i < 60; i++) box = nudgeBox(box, 'ArrowRight', true)!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1);
+    expect(cutoutCorrections.safeParse({ box, strokes: [] }).success).toBe(true);
+    expect(nudgeBox(KEYBOARD_BOX, 'a', false)).toBeNull();
+  });
+
+  it('the box that counts is the last one drawn', () => {
+    const first = { x: 0.1, y: 0.1, width: 0.5, height: 0.5 };
+    const second = { x: 0.2, y: 0.2, width: 0.3, height: 0.3 };
+    let state = add(NO_CORRECTIONS, { kind: 'box', box: first });
+    state = add(state, { kind: 'keep', radius: 0.02, points: [[0.3, 0.3]] });
+    expect(lastBox(state)).toEqual(first);
+    expect(lastBox(add(state, { kind: 'box', box: second }))).toEqual(second);
+    expect(lastBox(NO_CORRECTIONS)).toBeNull();
   });
 
   it('a box can be dragged in any direction, and a slip of the finger makes no box', () => {

@@ -19,10 +19,70 @@ export type Frame = { left: number; top: number; width: number; height: number }
 
 const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
 
-/** A pointer position as a fraction of the photo, held inside it (a stroke may start at the edge). */
-export function toFraction(clientX: number, clientY: number, frame: Frame): Point {
+/**
+ * A pointer position as a fraction of the photo: held inside it for a box (dragged past the edge, it
+ * stops at the edge), as it is for a stroke (what is painted outside the photo is cut off, see
+ * `insideRuns`).
+ */
+export function toFraction(clientX: number, clientY: number, frame: Frame, hold = true): Point {
   if (frame.width <= 0 || frame.height <= 0) return [0, 0];
-  return [clamp01((clientX - frame.left) / frame.width), clamp01((clientY - frame.top) / frame.height)];
+  const x = (clientX - frame.left) / frame.width;
+  const y = (clientY - frame.top) / frame.height;
+  return hold ? [clamp01(x), clamp01(y)] : [x, y];
+}
+
+/** The part of the segment a-b inside the photo (Liang-Barsky clipping), or null when none is. */
+function clipSegment(a: Point, b: Point): [Point, Point] | null {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  let t0 = 0;
+  let t1 = 1;
+  for (const [p, q] of [
+    [-dx, a[0]],
+    [dx, 1 - a[0]],
+    [-dy, a[1]],
+    [dy, 1 - a[1]],
+  ] as const) {
+    if (p === 0) {
+      if (q < 0) return null;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    if (t0 > t1) return null;
+  }
+  const at = (t: number): Point => [clamp01(a[0] + t * dx), clamp01(a[1] + t * dy)];
+  return [at(t0), at(t1)];
+}
+
+/**
+ * A stroke's path cut to the photo: each stretch inside it becomes a run of points, ending (or
+ * starting) exactly where the path crosses the edge. Painting past the edge and coming back in makes
+ * two runs, not a line along the edge.
+ */
+export function insideRuns(points: readonly Point[]): Point[][] {
+  const inside = (p: Point) => p[0] >= 0 && p[0] <= 1 && p[1] >= 0 && p[1] <= 1;
+  if (points.length === 1) return inside(points[0]!) ? [[points[0]!]] : [];
+  const runs: Point[][] = [];
+  let run: Point[] | null = null;
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1]!;
+    const b = points[i]!;
+    const clipped = clipSegment(a, b);
+    if (!clipped) {
+      run = null;
+      continue;
+    }
+    const [from, to] = clipped;
+    if (!run || !inside(a)) {
+      run = [from];
+      runs.push(run);
+    }
+    run.push(to);
+    if (!inside(b)) run = null;
+  }
+  return runs;
 }
 
 /** The box between two corners dragged in any direction; null when it is too small to mean anything. */
@@ -50,6 +110,46 @@ export function thin(points: readonly Point[], spacing: number): Point[] {
   }
   out.push(points[points.length - 1]!);
   return out.slice(0, CUTOUT_LIMITS.pointsPerStroke);
+}
+
+/** Where a box drawn with the keyboard starts when none is drawn yet: the middle of the photo. */
+export const KEYBOARD_BOX: CutoutBox = { x: 0.2, y: 0.2, width: 0.6, height: 0.6 };
+/** How far an arrow key moves or resizes a box drawn with the keyboard (fraction of the photo). */
+export const KEYBOARD_STEP = 0.02;
+
+/**
+ * A box moved by an arrow key, or resized with Shift (right and down make it larger, left and up
+ * smaller), kept inside the photo and no smaller than the server takes. Null for any other key.
+ */
+export function nudgeBox(box: CutoutBox, key: string, resize: boolean): CutoutBox | null {
+  const step = KEYBOARD_STEP;
+  const d: Record<string, [number, number]> = {
+    ArrowLeft: [-step, 0],
+    ArrowRight: [step, 0],
+    ArrowUp: [0, -step],
+    ArrowDown: [0, step],
+  };
+  const delta = d[key];
+  if (!delta) return null;
+  const [dx, dy] = delta;
+  const least = CUTOUT_LIMITS.minBoxSide * 2;
+  if (resize) {
+    const width = Math.max(least, Math.min(1 - box.x, box.width + dx));
+    const height = Math.max(least, Math.min(1 - box.y, box.height + dy));
+    return { ...box, width, height };
+  }
+  const x = Math.max(0, Math.min(1 - box.width, box.x + dx));
+  const y = Math.max(0, Math.min(1 - box.height, box.y + dy));
+  return { ...box, x, y };
+}
+
+/** The box that counts (the last drawn), if any. */
+export function lastBox(state: Corrections): CutoutBox | null {
+  for (let i = state.items.length - 1; i >= 0; i--) {
+    const item = state.items[i]!;
+    if (item.kind === 'box') return item.box;
+  }
+  return null;
 }
 
 /** Brush radius (fraction of the photo's longest side) from the size control, within the server's range. */
