@@ -243,6 +243,13 @@ describe('editor in French on a desktop', () => {
     await field.press('Enter');
     await expectText(page, 'Texte requis');
     await expectText(page, 'Veuillez saisir un texte avant d’ajouter');
+    // The notice shows over the editor's dialog, not hidden behind it and its backdrop.
+    const notice = page.getByRole('alert').filter({ hasText: 'Texte requis' });
+    const onTop = await notice.evaluate((element) => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      return element.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+    });
+    expect(onTop).toBe(true);
     await expectText(page, 'Textes (2)');
   }, 60_000);
 

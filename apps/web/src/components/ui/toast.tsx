@@ -3,7 +3,17 @@
  * themselves after a few seconds or when closed. A toast of a group (e.g. 'upload') replaces the
  * group's previous one; on a phone only the newest shows, so notices never pile up over the page.
  */
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { CloseIcon } from './icons';
@@ -24,6 +34,45 @@ const TOAST_MS = 5000;
 const MAX_SHOWN = 3;
 /** Below this width (Tailwind's sm) a toast covers much of the page: one at a time. */
 export const PHONE_QUERY = '(max-width: 639px)';
+
+/**
+ * The open modal dialog on top, if any. A modal sits in the browser's top layer, above anything the
+ * page positions, and hides the page under its backdrop: notices raised while it is open (a logo
+ * refused in the image editor) are shown inside it, or they would be behind it.
+ */
+function topModal(): HTMLElement | null {
+  const open = Array.from(document.querySelectorAll<HTMLDialogElement>('dialog[open]'));
+  return open.filter(isModal).at(-1) ?? null;
+}
+
+function isModal(dialog: HTMLDialogElement): boolean {
+  try {
+    return dialog.matches(':modal');
+  } catch {
+    return true; // a browser without :modal: every dialog here is opened with showModal()
+  }
+}
+
+/**
+ * The top modal, followed as dialogs open and close, so that the notices' live region is in place
+ * before a notice comes (a region created with its text already in it may not be read out).
+ */
+function useNoticeHost(): HTMLElement | null {
+  const [host, setHost] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const follow = () => setHost(topModal());
+    follow();
+    const observer = new MutationObserver(follow);
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['open'],
+    });
+    return () => observer.disconnect();
+  }, []);
+  return host;
+}
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -53,47 +102,56 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
   const api = useMemo(() => ({ toast }), [toast]);
   const shown = phone ? toasts.slice(-1) : toasts;
+  const host = useNoticeHost();
 
   return (
     <ToastContext.Provider value={api}>
       {children}
       {/* On a phone, under the header's first row (the dashboard's whole header): its menu and sign-out
           stay in reach while a notice shows. */}
-      <div
-        className="pointer-events-none fixed inset-x-3 top-[4.5rem] z-50 flex flex-col gap-2 sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-4 sm:w-full sm:max-w-sm"
-        aria-live="polite"
-      >
-        {shown.map((item) => (
-          <div
-            key={item.id}
-            role={item.variant === 'destructive' ? 'alert' : 'status'}
-            className={`pointer-events-auto flex items-start gap-2 rounded-xl py-3 pr-2 pl-4 shadow-lg ring-1 ${
-              item.variant === 'destructive'
-                ? 'bg-red-700 text-white ring-red-800'
-                : 'bg-white text-ink-900 ring-ink-100'
-            }`}
-          >
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold">{item.title}</p>
-              {item.description && (
-                <p className="mt-0.5 text-sm [overflow-wrap:anywhere]">{item.description}</p>
-              )}
-            </div>
-            <button
-              type="button"
-              onClick={() => dismiss(item.id)}
-              aria-label={t('common.closeNotice')}
-              className={`-my-1 grid size-8 shrink-0 place-items-center rounded-lg transition ${
-                item.variant === 'destructive' ? 'hover:bg-red-800' : 'text-ink-600 hover:bg-ink-100'
+      {portalTo(
+        host,
+        <div
+          className="pointer-events-none fixed inset-x-3 top-[4.5rem] z-50 flex flex-col gap-2 sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-4 sm:w-full sm:max-w-sm"
+          aria-live="polite"
+        >
+          {shown.map((item) => (
+            <div
+              key={item.id}
+              role={item.variant === 'destructive' ? 'alert' : 'status'}
+              className={`pointer-events-auto flex items-start gap-2 rounded-xl py-3 pr-2 pl-4 shadow-lg ring-1 ${
+                item.variant === 'destructive'
+                  ? 'bg-red-700 text-white ring-red-800'
+                  : 'bg-white text-ink-900 ring-ink-100'
               }`}
             >
-              <CloseIcon className="size-4" />
-            </button>
-          </div>
-        ))}
-      </div>
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{item.title}</p>
+                {item.description && (
+                  <p className="mt-0.5 text-sm [overflow-wrap:anywhere]">{item.description}</p>
+                )}
+              </div>
+              <button
+                type="button"
+                onClick={() => dismiss(item.id)}
+                aria-label={t('common.closeNotice')}
+                className={`-my-1 grid size-8 shrink-0 place-items-center rounded-lg transition ${
+                  item.variant === 'destructive' ? 'hover:bg-red-800' : 'text-ink-600 hover:bg-ink-100'
+                }`}
+              >
+                <CloseIcon className="size-4" />
+              </button>
+            </div>
+          ))}
+        </div>,
+      )}
     </ToastContext.Provider>
   );
+}
+
+/** `node` in `host` when there is one, else where it stands. */
+function portalTo(host: HTMLElement | null, node: ReactNode): ReactNode {
+  return host ? createPortal(node, host) : node;
 }
 
 export function useToast(): ToastApi {
