@@ -8,7 +8,7 @@ import { backgroundDetection } from './background-detection';
 import { cleanMask } from './clean';
 import { confidenceOf, type ConfidenceParts } from './confidence';
 import { grabCut, GRABCUT_ITERATIONS } from './grabcut';
-import { boxInPixels, GC, holdsProduct, seedsFrom, type Box } from './seeds';
+import { boxInPixels, GC, seedsFrom, type Box } from './seeds';
 import { stopwatch } from './stopwatch';
 import { slic } from './superpixels';
 import { saliencyMap } from './saliency';
@@ -83,12 +83,14 @@ export async function segmentSubject(
       ? foreground(seeds.labels)
       : // With a box, the colours of the whole photo outside it teach GrabCut the background.
         await grabCut(rgb, width, height, seeds.labels, iterations, { whole: Boolean(seeds.box) });
-  if (seeds.box && options.grabCut !== false && !holdsProduct(raw, width, height, seeds.box)) {
+  if (seeds.box && options.grabCut !== false && emptied(raw, width, seeds.box)) {
     // GrabCut emptied the box: the product's colours are common elsewhere in the photo (a grey carton
     // on a grey floor), so the background explained them all. The colours just around the box are
-    // asked instead; failing that, the box itself is the product, since the user said it holds it.
-    raw = await grabCut(rgb, width, height, seeds.labels, iterations, { whole: false });
-    if (!holdsProduct(raw, width, height, seeds.box)) raw = wholeBox(seeds.labels, width, seeds.box);
+    // asked instead (the larger answer is kept); failing that, the box itself is the product, since
+    // the user said it holds it.
+    const local = await grabCut(rgb, width, height, seeds.labels, iterations, { whole: false });
+    if (inBox(local, width, seeds.box) > inBox(raw, width, seeds.box)) raw = local;
+    if (emptied(raw, width, seeds.box)) raw = wholeBox(seeds.labels, width, seeds.box);
   }
   lap('grabCut');
   const mask = cleanMask(raw, width, height, { strokes: seeds.strokes });
@@ -135,6 +137,23 @@ function foreground(labels: Uint8Array): Uint8Array {
   const out = new Uint8Array(labels.length);
   for (let p = 0; p < labels.length; p++) out[p] = labels[p] === GC.FGD || labels[p] === GC.PR_FGD ? 1 : 0;
   return out;
+}
+
+/** Pixels of the mask inside the box. */
+function inBox(mask: Uint8Array, width: number, box: Box): number {
+  let count = 0;
+  for (let y = box.y0; y <= box.y1; y++)
+    for (let x = box.x0, p = y * width + x; x <= box.x1; x++, p++) count += mask[p]!;
+  return count;
+}
+
+/**
+ * Nothing, or next to nothing, of a box is product: under a thousandth of it (a pen lying across a
+ * generous box is still a hundredth).
+ */
+function emptied(mask: Uint8Array, width: number, box: Box): boolean {
+  const area = (box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1);
+  return inBox(mask, width, box) < Math.max(1, area / 1000);
 }
 
 /** 1 inside the box wherever no "remove" stroke says otherwise. */
