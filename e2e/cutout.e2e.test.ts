@@ -173,10 +173,14 @@ describe('the product cut-out on the Fusion page', () => {
     const drawn = await boxes.count();
     await page.keyboard.press('Enter');
     expect(await boxes.count()).toBe(drawn + 1);
-    // Escape puts the box away and leaves the dialog open.
+    // Escape puts the box away and leaves the dialog open; so does leaving the area without Enter.
     await page.keyboard.press('Escape');
     expect(await boxes.count()).toBe(drawn);
     expect(await dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Tab');
+    expect(await boxes.count()).toBe(drawn);
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
@@ -239,7 +243,10 @@ describe('the product cut-out on the Fusion page', () => {
     await page.getByRole('button', { name: 'Corriger le détourage' }).click();
     let dialog = page.getByRole('dialog', { name: 'Corriger le détourage' });
     await dialog.waitFor();
-    // A box too small to mean anything says so, in the dialog, instead of doing nothing.
+    // A click is no box, and says nothing; a box too small to mean anything says so, in the dialog.
+    const layer = (await page.locator('dialog svg.cursor-crosshair').boundingBox())!;
+    await page.mouse.click(layer.x + layer.width / 2, layer.y + layer.height / 2);
+    expect(await dialog.getByRole('alert').textContent()).toBe('');
     await drag(page, [0.5, 0.5], [0.503, 0.503], 2);
     await dialog.getByRole('alert').filter({ hasText: 'Le cadre est trop petit' }).waitFor();
     // A remove stroke not applied, then the dialog closed with Escape: it is there when it reopens.

@@ -136,6 +136,8 @@ export function CutoutEditor({
 
   /** Adds corrections, unless they would go past what the server takes. True when added. */
   function addAll(added: Correction[]): boolean {
+    if (added.length === 0) return false;
+    disarmReset();
     const next = added.reduce(add, corrections);
     if (!withinLimits(next)) {
       setNotice({ tone: 'error', text: t('cutoutEditor.tooMany') });
@@ -150,9 +152,12 @@ export function CutoutEditor({
     if (!drawing) return;
     setDrawing(null);
     if (drawing.tool === 'box') {
-      const box = boxBetween(drawing.points[0]!, drawing.points.at(-1)!);
+      const [from, to] = [drawing.points[0]!, drawing.points.at(-1)!];
+      const box = boxBetween(from, to);
       if (box) addAll([{ kind: 'box', box }]);
-      else setNotice({ tone: 'error', text: t('cutout.boxTooSmall') });
+      // A click, with no drag, is no box (it may just give the drawing area the focus).
+      else if (from[0] !== to[0] || from[1] !== to[1])
+        setNotice({ tone: 'error', text: t('cutout.boxTooSmall') });
       return;
     }
     // What was painted outside the photo is cut off; a stroke that left it and came back is two.
@@ -218,6 +223,13 @@ export function CutoutEditor({
     );
   }
 
+  /** The reset asked for a second click: it no longer waits for it, nor says so. */
+  function disarmReset() {
+    if (!confirmReset) return;
+    setConfirmReset(false);
+    setNotice(null);
+  }
+
   /** Back to the automatic result: asked twice when corrections would be lost (undo cannot bring them back). */
   function backToAutomatic() {
     const work = canUndo(corrections) || canUndo(applied);
@@ -264,7 +276,11 @@ export function CutoutEditor({
         </p>
         <EditorToolbar
           tool={tool}
-          onTool={setTool}
+          onTool={(next) => {
+            setTool(next);
+            setKeyboardBox(null);
+            disarmReset();
+          }}
           brush={brush}
           onBrush={setBrush}
           canUndo={canUndo(corrections)}
@@ -295,8 +311,13 @@ export function CutoutEditor({
             aria-label={t('cutoutEditor.drawingArea')}
             aria-describedby={tool === 'box' ? `${helpId} ${keysId}` : helpId}
             onKeyDown={onLayerKey}
-            onFocus={() => setLayerFocused(true)}
-            onBlur={() => setLayerFocused(false)}
+            // The keys are written out for a keyboard user (not after a click), and a box placed with
+            // them but not set with Enter goes when the focus leaves.
+            onFocus={(event) => setLayerFocused(event.currentTarget.matches(':focus-visible'))}
+            onBlur={() => {
+              setLayerFocused(false);
+              setKeyboardBox(null);
+            }}
             onPointerDown={start}
             onPointerMove={move}
             onPointerUp={finish}
@@ -338,20 +359,20 @@ export function CutoutEditor({
 
         {/* Kept in sight at the dialog's foot while its content scrolls. */}
         <div className="sticky bottom-0 z-10 -mx-4 -mb-4 flex flex-col gap-3 border-t border-ink-100 bg-white px-4 py-4 sm:-mx-6 sm:-mb-6 sm:px-6">
-          {notice && <NoticeLine notice={notice} />}
+          <NoticeLine notice={notice} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <Button
               variant="ghost"
               size="sm"
               onClick={backToAutomatic}
-              onBlur={() => setConfirmReset(false)}
+              onBlur={disarmReset}
               disabled={update.isPending}
             >
               <RefreshIcon /> {confirmReset ? t('cutoutEditor.resetConfirm') : t('cutoutEditor.reset')}
             </Button>
             <div className="flex flex-wrap gap-2">
               {/* Corrections drawn but not applied yet are applied first: "Done" never drops them (the
-                dialog's × and Escape cancel what was not applied, as closing a dialog does). */}
+                dialog's × and Escape keep them for the next opening, see `close`). */}
               <Button
                 variant="secondary"
                 onClick={() => (changed ? apply(() => onClose(null)) : onClose(null))}

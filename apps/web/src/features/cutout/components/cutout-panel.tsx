@@ -31,6 +31,11 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
   // Corrections drawn and not applied when the editor was closed (×, Escape, a click beside it): they
   // are there again when it reopens on the same photo.
   const [draft, setDraft] = useState<{ uploadId: string; corrections: Corrections } | null>(null);
+  // What the cut-out was before "use the whole photo" (accepted, corrected, or still to be checked), for
+  // "back to the cut-out" to return to it.
+  const [beforeWhole, setBeforeWhole] = useState<{ uploadId: string; choice: 'cutout' | 'auto' } | null>(
+    null,
+  );
   const view = cutout.data;
   const shownPreview: Preview = preview === 'context' && context ? 'context' : 'checker';
 
@@ -178,14 +183,33 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
                 <Button
                   variant="ghost"
                   size="sm"
-                  // Back to what it was: the user's corrections, or the automatic result, still unchecked.
-                  onClick={() => choose(view.corrections ? 'cutout' : 'auto')}
+                  // Back to what it was: accepted or corrected, or the automatic result still unchecked.
+                  onClick={() =>
+                    choose(
+                      beforeWhole?.uploadId === product.uploadId
+                        ? beforeWhole.choice
+                        : view.corrections
+                          ? 'cutout'
+                          : 'auto',
+                    )
+                  }
                   busy={update.isPending}
                 >
                   {t('cutoutEditor.backToCutout')}
                 </Button>
               ) : (
-                <Button variant="ghost" size="sm" onClick={() => choose('whole')} busy={update.isPending}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => {
+                    setBeforeWhole({
+                      uploadId: product.uploadId,
+                      choice: view.choice === 'cutout' ? 'cutout' : 'auto',
+                    });
+                    choose('whole');
+                  }}
+                  busy={update.isPending}
+                >
                   {t('cutoutEditor.useWhole')}
                 </Button>
               )}

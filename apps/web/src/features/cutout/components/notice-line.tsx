@@ -9,14 +9,19 @@ const NOTICE_TONES = {
   info: 'bg-ink-50 text-ink-800 ring-ink-200',
 } as const;
 
-/** The editor's notice line: an alert for an error, a status otherwise. */
-export function NoticeLine({ notice }: { notice: NonNullable<Notice> }): ReactElement {
+/**
+ * The editor's notice line. Both live regions are always there, empty when there is nothing to say: a
+ * region that appears with its text already in it is often not read out.
+ */
+export function NoticeLine({ notice }: { notice: Notice }): ReactElement {
+  const line = notice && (
+    <p className={`rounded-lg px-3 py-2 text-sm ring-1 ${NOTICE_TONES[notice.tone]}`}>{notice.text}</p>
+  );
+  // Empty, it takes no room: the gap the footer puts above it is taken back.
   return (
-    <p
-      role={notice.tone === 'error' ? 'alert' : 'status'}
-      className={`rounded-lg px-3 py-2 text-sm ring-1 ${NOTICE_TONES[notice.tone]}`}
-    >
-      {notice.text}
-    </p>
+    <div className={notice ? '' : '-mb-3'}>
+      <div role="alert">{notice?.tone === 'error' && line}</div>
+      <div role="status">{notice && notice.tone !== 'error' && line}</div>
+    </div>
   );
 }

@@ -81,6 +81,17 @@ describe('cut-out corrections', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(1);
     expect(cutoutCorrections.safeParse({ box, strokes: [] }).success).toBe(true);
     expect(nudgeBox(KEYBOARD_BOX, 'a', false)).toBeNull();
+    // A narrow box drawn against the right edge: made wider it grows leftwards, made taller it keeps
+    // its width, and the server takes both.
+    const edge = { x: 0.985, y: 0.5, width: 0.015, height: 0.2 };
+    const wider = nudgeBox(edge, 'ArrowRight', true)!;
+    expect(wider.x + wider.width).toBeLessThanOrEqual(1);
+    expect(wider.width).toBeCloseTo(0.035);
+    const taller = nudgeBox(edge, 'ArrowDown', true)!;
+    expect(taller.width).toBe(0.015);
+    expect(taller.height).toBeCloseTo(0.22);
+    for (const next of [wider, taller])
+      expect(cutoutCorrections.safeParse({ box: next, strokes: [] }).success).toBe(true);
   });
 
   it('the box that counts is the last one drawn', () => {

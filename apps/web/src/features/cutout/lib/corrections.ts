@@ -132,11 +132,12 @@ export function nudgeBox(box: CutoutBox, key: string, resize: boolean): CutoutBo
   const delta = d[key];
   if (!delta) return null;
   const [dx, dy] = delta;
-  const least = CUTOUT_LIMITS.minBoxSide * 2;
   if (resize) {
-    const width = Math.max(least, Math.min(1 - box.x, box.width + dx));
-    const height = Math.max(least, Math.min(1 - box.y, box.height + dy));
-    return { ...box, width, height };
+    // Only the side the key points at changes; a box grown against the photo's edge grows the other way.
+    const least = CUTOUT_LIMITS.minBoxSide;
+    const width = dx ? Math.min(1, Math.max(least, box.width + dx)) : box.width;
+    const height = dy ? Math.min(1, Math.max(least, box.height + dy)) : box.height;
+    return { x: Math.min(box.x, 1 - width), y: Math.min(box.y, 1 - height), width, height };
   }
   const x = Math.max(0, Math.min(1 - box.width, box.x + dx));
   const y = Math.max(0, Math.min(1 - box.height, box.y + dy));
