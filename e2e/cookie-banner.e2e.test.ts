@@ -195,6 +195,25 @@ describe('cookie banner', () => {
     }
   });
 
+  it('a notice raised while the banner is up stands above it, leaving its buttons in reach', async () => {
+    for (const width of [1280, 800]) {
+      const context = await newContext(run.browser, 'fr-FR', run.app.url, {
+        viewport: { width, height: 800 },
+      });
+      const page = await context.newPage();
+      await page.goto('/auth');
+      const banner = page.getByRole('region', { name: 'Nous respectons votre vie privée' });
+      await banner.waitFor();
+      // Signing in with nothing typed: "Email et mot de passe requis", in a notice in the corner.
+      await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+      const notice = page.getByRole('alert').filter({ hasText: 'Email et mot de passe requis' });
+      await notice.waitFor();
+      const [cover, shown] = [(await banner.boundingBox())!, (await notice.boundingBox())!];
+      expect(shown.y + shown.height, `${width}px`).toBeLessThanOrEqual(cover.y);
+      await context.close();
+    }
+  });
+
   it('shown again when the stored choice is older than 180 days, not when it is younger', async () => {
     for (const [days, shown] of [
       [181, true],

@@ -108,11 +108,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={api}>
       {children}
       {/* On a phone, under the header's first row (the dashboard's whole header): its menu and sign-out
-          stay in reach while a notice shows. */}
+          stay in reach while a notice shows. Above, in the bottom corner, over the cookie banner if it
+          is up (it sets --cookie-banner-height) so as not to hide its buttons. */}
       {portalTo(
         host,
         <div
-          className="pointer-events-none fixed inset-x-3 top-[4.5rem] z-50 flex flex-col gap-2 sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-4 sm:w-full sm:max-w-sm"
+          className="pointer-events-none fixed inset-x-3 top-[4.5rem] z-50 flex flex-col gap-2 sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-[calc(1rem+var(--cookie-banner-height,0px))] sm:w-full sm:max-w-sm"
           aria-live="polite"
         >
           {shown.map((item) => (

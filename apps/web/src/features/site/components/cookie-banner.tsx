@@ -51,7 +51,8 @@ export function CookieBanner() {
     return () => window.removeEventListener(OPEN_COOKIE_SETTINGS, open);
   }, []);
 
-  // While the banner is up, the page keeps what gets focus or is scrolled to clear of it.
+  // While the banner is up, the page keeps what gets focus or is scrolled to clear of it, and so do
+  // the notices (toast.tsx).
   const sectionRef = useRef<HTMLElement>(null);
   const shown = detailed || needsConsent;
   useEffect(() => {
@@ -59,8 +60,10 @@ export function CookieBanner() {
     if (!shown || !section) return;
     const root = document.documentElement;
     const clear = () => {
-      const top = section.getBoundingClientRect().top;
-      root.style.scrollPaddingBottom = `${Math.max(0, window.innerHeight - top) + 8}px`;
+      const covered = Math.max(0, window.innerHeight - section.getBoundingClientRect().top);
+      root.style.scrollPaddingBottom = `${covered + 8}px`;
+      // Notices, which show in the bottom corner too, stand above it.
+      root.style.setProperty('--cookie-banner-height', `${covered}px`);
     };
     clear();
     const observer = new ResizeObserver(clear);
@@ -70,6 +73,7 @@ export function CookieBanner() {
       observer.disconnect();
       window.removeEventListener('resize', clear);
       root.style.scrollPaddingBottom = '';
+      root.style.removeProperty('--cookie-banner-height');
     };
   }, [shown, detailed]);
 
