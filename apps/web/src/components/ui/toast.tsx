@@ -25,8 +25,10 @@ export type Toast = {
   variant?: 'default' | 'destructive';
   /** Toasts of one group replace each other. */
   group?: string;
+  /** The modal open when it was raised, if any: it shows there, over it. */
+  modal?: HTMLElement | null;
 };
-type ToastApi = { toast(toast: Omit<Toast, 'id'>): void };
+type ToastApi = { toast(toast: Omit<Toast, 'id' | 'modal'>): void };
 
 const ToastContext = createContext<ToastApi | null>(null);
 const TOAST_MS = 5000;
@@ -87,11 +89,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const toast = useCallback(
-    (next: Omit<Toast, 'id'>) => {
+    (next: Omit<Toast, 'id' | 'modal'>) => {
       const id = Date.now() + Math.random();
+      const modal = topModal();
       setToasts((all) => [
         ...all.filter((x) => !next.group || x.group !== next.group).slice(-(MAX_SHOWN - 1)),
-        { ...next, id },
+        { ...next, id, modal },
       ]);
       timers.current.set(
         id,
@@ -104,55 +107,71 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const shown = phone ? toasts.slice(-1) : toasts;
   const host = useNoticeHost();
 
+  // A notice raised while a modal is open shows in it, over it; one from before stays with the page.
+  const inModal = host ? shown.filter((item) => item.modal === host) : [];
+  const onPage = shown.filter((item) => !inModal.includes(item));
+  const region = (items: Toast[]) => (
+    <Region items={items} onDismiss={dismiss} closeLabel={t('common.closeNotice')} />
+  );
+
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {/* On a phone, under the header's first row (the dashboard's whole header): its menu and sign-out
-          stay in reach while a notice shows. Above, in the bottom corner, over the cookie banner if it
-          is up (it sets --cookie-banner-height) so as not to hide its buttons. */}
-      {portalTo(
-        host,
-        <div
-          className="pointer-events-none fixed inset-x-3 top-[4.5rem] z-50 flex flex-col gap-2 sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-[calc(1rem+var(--cookie-banner-height,0px))] sm:w-full sm:max-w-sm"
-          aria-live="polite"
-        >
-          {shown.map((item) => (
-            <div
-              key={item.id}
-              role={item.variant === 'destructive' ? 'alert' : 'status'}
-              className={`pointer-events-auto flex items-start gap-2 rounded-xl py-3 pr-2 pl-4 shadow-lg ring-1 ${
-                item.variant === 'destructive'
-                  ? 'bg-red-700 text-white ring-red-800'
-                  : 'bg-white text-ink-900 ring-ink-100'
-              }`}
-            >
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold">{item.title}</p>
-                {item.description && (
-                  <p className="mt-0.5 text-sm [overflow-wrap:anywhere]">{item.description}</p>
-                )}
-              </div>
-              <button
-                type="button"
-                onClick={() => dismiss(item.id)}
-                aria-label={t('common.closeNotice')}
-                className={`-my-1 grid size-8 shrink-0 place-items-center rounded-lg transition ${
-                  item.variant === 'destructive' ? 'hover:bg-red-800' : 'text-ink-600 hover:bg-ink-100'
-                }`}
-              >
-                <CloseIcon className="size-4" />
-              </button>
-            </div>
-          ))}
-        </div>,
-      )}
+      {region(onPage)}
+      {host && createPortal(region(inModal), host)}
     </ToastContext.Provider>
   );
 }
 
-/** `node` in `host` when there is one, else where it stands. */
-function portalTo(host: HTMLElement | null, node: ReactNode): ReactNode {
-  return host ? createPortal(node, host) : node;
+/**
+ * Where notices show. On a phone, under the header's first row (the dashboard's whole header): its menu
+ * and sign-out stay in reach while a notice shows. Above, in the bottom corner, over the cookie banner
+ * if it is up (it sets --cookie-banner-height) so as not to hide its buttons.
+ */
+function Region({
+  items,
+  onDismiss,
+  closeLabel,
+}: {
+  items: Toast[];
+  onDismiss: (id: number) => void;
+  closeLabel: string;
+}) {
+  return (
+    <div
+      className="pointer-events-none fixed inset-x-3 top-[4.5rem] z-50 flex flex-col gap-2 sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-[calc(1rem+var(--cookie-banner-height,0px))] sm:w-full sm:max-w-sm"
+      aria-live="polite"
+    >
+      {items.map((item) => (
+        <div
+          key={item.id}
+          role={item.variant === 'destructive' ? 'alert' : 'status'}
+          className={`pointer-events-auto flex items-start gap-2 rounded-xl py-3 pr-2 pl-4 shadow-lg ring-1 ${
+            item.variant === 'destructive'
+              ? 'bg-red-700 text-white ring-red-800'
+              : 'bg-white text-ink-900 ring-ink-100'
+          }`}
+        >
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold">{item.title}</p>
+            {item.description && (
+              <p className="mt-0.5 text-sm [overflow-wrap:anywhere]">{item.description}</p>
+            )}
+          </div>
+          <button
+            type="button"
+            onClick={() => onDismiss(item.id)}
+            aria-label={closeLabel}
+            className={`-my-1 grid size-8 shrink-0 place-items-center rounded-lg transition ${
+              item.variant === 'destructive' ? 'hover:bg-red-800' : 'text-ink-600 hover:bg-ink-100'
+            }`}
+          >
+            <CloseIcon className="size-4" />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
 }
 
 export function useToast(): ToastApi {
