@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { CutoutView } from '@vitrine/shared/api/cutout';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
@@ -59,6 +59,23 @@ async function drag(p: Page, from: [number, number], to: [number, number], steps
   await p.mouse.down();
   await p.mouse.move(box.x + to[0] * box.width, box.y + to[1] * box.height, { steps });
   await p.mouse.up();
+}
+
+/** Opens the correction dialog from the page's button. */
+async function openEditor(p: Page) {
+  await p.getByRole('button', { name: 'Corriger le détourage' }).click();
+  const dialog = p.getByRole('dialog', { name: 'Corriger le détourage' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** Clicks a button of the dialog and returns the answer to the cut-out's PUT it sends. */
+async function sent(p: Page, id: string, dialog: Locator, name: string) {
+  const [response] = await Promise.all([
+    p.waitForResponse((r) => r.url().includes(`/api/uploads/${id}/cutout`) && r.request().method() === 'PUT'),
+    dialog.getByRole('button', { name }).click(),
+  ]);
+  return response;
 }
 
 beforeAll(async () => {
@@ -117,17 +134,10 @@ describe('the product cut-out on the Fusion page', () => {
   }, 120_000);
 
   it('is corrected with a box drawn with the mouse; a remove stroke is undone', async () => {
-    await page.getByRole('button', { name: 'Corriger le détourage' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Corriger le détourage' });
-    await dialog.waitFor();
+    const dialog = await openEditor(page);
     expect(await dialog.getByRole('button', { name: 'Cadre' }).getAttribute('aria-pressed')).toBe('true');
     await drag(page, [0.08, 0.08], [0.92, 0.95]);
-    const [response] = await Promise.all([
-      page.waitForResponse(
-        (r) => r.url().includes(`/api/uploads/${id}/cutout`) && r.request().method() === 'PUT',
-      ),
-      dialog.getByRole('button', { name: 'Appliquer' }).click(),
-    ]);
+    const response = await sent(page, id, dialog, 'Appliquer');
     expect(response.status()).toBe(200);
     // Said in the editor itself: a notice of the page would show behind the dialog.
     await dialog.getByRole('status').filter({ hasText: 'Détourage mis à jour' }).waitFor();
@@ -160,9 +170,7 @@ describe('the product cut-out on the Fusion page', () => {
 
   it('a keyboard user draws a box: Enter shows it, arrows move it, Shift and arrows resize it, Enter sets it', async () => {
     const before = (await serverView(page, id)).corrections!.box!;
-    await page.getByRole('button', { name: 'Corriger le détourage' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Corriger le détourage' });
-    await dialog.waitFor();
+    const dialog = await openEditor(page);
     const area = dialog.getByRole('application', { name: 'Zone de dessin' });
     // Reached with Tab, like every control of the dialog.
     for (let i = 0; i < 12 && !(await area.evaluate((el) => el === document.activeElement)); i++)
@@ -187,12 +195,7 @@ describe('the product cut-out on the Fusion page', () => {
     await page.keyboard.press('Shift+ArrowUp');
     await page.keyboard.press('Enter');
     await dialog.getByRole('status').filter({ hasText: 'Cadre ajouté' }).waitFor();
-    const [response] = await Promise.all([
-      page.waitForResponse(
-        (r) => r.url().includes(`/api/uploads/${id}/cutout`) && r.request().method() === 'PUT',
-      ),
-      dialog.getByRole('button', { name: 'Appliquer' }).click(),
-    ]);
+    const response = await sent(page, id, dialog, 'Appliquer');
     expect(response.status()).toBe(200);
     const box = (await serverView(page, id)).corrections!.box!;
     expect(box.x).toBeCloseTo(Math.min(1 - before.width, before.x + 0.04), 3);
@@ -207,9 +210,7 @@ describe('the product cut-out on the Fusion page', () => {
   }, 120_000);
 
   it('a stroke painted past the edge of the photo is cut off there, not drawn along the edge', async () => {
-    await page.getByRole('button', { name: 'Corriger le détourage' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Corriger le détourage' });
-    await dialog.waitFor();
+    const dialog = await openEditor(page);
     await dialog.getByRole('button', { name: 'Garder' }).click();
     const layer = (await page.locator('dialog svg.cursor-crosshair').boundingBox())!;
     const at = (fx: number, fy: number) =>
@@ -221,12 +222,7 @@ describe('the product cut-out on the Fusion page', () => {
     await at(1.25, 0.2);
     await at(0.8, 0.2);
     await page.mouse.up();
-    const [response] = await Promise.all([
-      page.waitForResponse(
-        (r) => r.url().includes(`/api/uploads/${id}/cutout`) && r.request().method() === 'PUT',
-      ),
-      dialog.getByRole('button', { name: 'Appliquer' }).click(),
-    ]);
+    const response = await sent(page, id, dialog, 'Appliquer');
     expect(response.status()).toBe(200);
     const strokes = (await serverView(page, id)).corrections!.strokes;
     // Two strokes: in up to the edge, and back in from it; no point on the right edge between them.
@@ -240,9 +236,7 @@ describe('the product cut-out on the Fusion page', () => {
   }, 120_000);
 
   it('in the editor: a box too small, marks kept when it is closed, and the automatic result asked twice', async () => {
-    await page.getByRole('button', { name: 'Corriger le détourage' }).click();
-    let dialog = page.getByRole('dialog', { name: 'Corriger le détourage' });
-    await dialog.waitFor();
+    let dialog = await openEditor(page);
     // A click is no box, and says nothing; a box too small to mean anything says so, in the dialog.
     const layer = (await page.locator('dialog svg.cursor-crosshair').boundingBox())!;
     await page.mouse.click(layer.x + layer.width / 2, layer.y + layer.height / 2);
@@ -254,9 +248,7 @@ describe('the product cut-out on the Fusion page', () => {
     await drag(page, [0.3, 0.4], [0.4, 0.45]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Corriger le détourage' }).click();
-    dialog = page.getByRole('dialog', { name: 'Corriger le détourage' });
-    await dialog.waitFor();
+    dialog = await openEditor(page);
     expect(await dialog.getByRole('button', { name: 'Appliquer' }).isEnabled()).toBe(true);
     expect(await dialog.locator('polyline[stroke="#f43f5e"]').count()).toBe(1);
     // Back to the automatic result would clear the corrections: the first click asks.
@@ -264,12 +256,7 @@ describe('the product cut-out on the Fusion page', () => {
     await reset.click();
     await dialog.getByRole('status').filter({ hasText: 'Cliquez à nouveau pour confirmer' }).waitFor();
     expect((await serverView(page, id)).choice).toBe('cutout');
-    const [response] = await Promise.all([
-      page.waitForResponse(
-        (r) => r.url().includes(`/api/uploads/${id}/cutout`) && r.request().method() === 'PUT',
-      ),
-      dialog.getByRole('button', { name: 'Confirmer\u00a0: revenir au résultat automatique' }).click(),
-    ]);
+    const response = await sent(page, id, dialog, 'Confirmer\u00a0: revenir au résultat automatique');
     expect(response.status()).toBe(200);
     expect(await serverView(page, id)).toMatchObject({ choice: 'auto', corrections: null });
     await dialog.getByRole('button', { name: 'Terminer' }).click();
