@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import type { SessionResponse } from '@vitrine/shared/api/auth';
 import { useToast } from '../../../components/ui/toast';
 import { api, ApiError } from '../../../lib/api-client';
@@ -16,6 +16,24 @@ import { sessionQueryKey, useSession, useSignOut } from '../api/session';
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart'] as const;
 
+/**
+ * Navigation state asking to sign out once the destination is shown: signing out from a page only
+ * signed-in users see (the dashboard) would let its guard send the user to the sign-in page first.
+ */
+export const SIGN_OUT_ON_ARRIVAL = { signOut: true } as const;
+
+/** Signs out when a navigation asked for it, once its page is shown, and forgets the request. */
+function useSignOutOnArrival(signOut: ReturnType<typeof useSignOut>['mutate']) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const requested = (location.state as { signOut?: boolean } | null)?.signOut === true;
+  useEffect(() => {
+    if (!requested) return;
+    signOut();
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [requested, signOut, navigate, location.pathname, location.search]);
+}
+
 export function SessionMonitor() {
   useScrollToTop();
   useForgetPlanOnSignOut();
@@ -23,6 +41,7 @@ export function SessionMonitor() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const signOut = useSignOut();
+  useSignOutOnArrival(signOut.mutate);
   const { toast } = useToast();
   const { t } = useTranslation();
   // Set when the timers start (in the effect below), not during render.

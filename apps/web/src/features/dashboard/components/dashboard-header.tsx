@@ -6,7 +6,7 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { HomeIcon, PanelLeftIcon, SignOutIcon } from '../../../components/ui/icons';
 import { LanguageToggle } from '../../../components/ui/language-toggle';
 import { Logo } from '../../../components/ui/logo';
-import { useSignOut } from '../../auth/api/session';
+import { SIGN_OUT_ON_ARRIVAL } from '../../auth/components/session-monitor';
 import type { SidebarState } from '../hooks/use-sidebar';
 import { DESKTOP_SIDEBAR_ID } from './desktop-sidebar';
 import { MOBILE_SHEET_ID } from './mobile-sheet';
@@ -16,18 +16,16 @@ type Props = { sidebar: SidebarState; email: string; onLanguageChange: (lang: La
 export function DashboardHeader({ sidebar, email, onLanguageChange }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const signOut = useSignOut();
   const menuOpen = sidebar.isMobile ? sidebar.sheetOpen : sidebar.expanded;
   const toggleLabel = sidebar.isMobile
     ? t(menuOpen ? 'dashboard.sidebar.close' : 'dashboard.sidebar.open')
     : t(menuOpen ? 'dashboard.sidebar.collapse' : 'dashboard.sidebar.expand');
 
-  async function handleSignOut() {
-    // On the home page first (spec: sign out goes to /), its page loaded: a session forgotten while
-    // the dashboard is still shown makes its guard send the user to the sign-in page instead.
-    // useSignOut forgets the session locally whatever the server answers.
-    await navigate('/');
-    signOut.mutate();
+  function handleSignOut() {
+    // To the home page (spec: sign out goes to /), which signs out once it is shown (SessionMonitor):
+    // a session forgotten while the dashboard is still shown makes its guard send the user to the
+    // sign-in page instead.
+    void navigate('/', { state: SIGN_OUT_ON_ARRIVAL });
   }
 
   return (
