@@ -6,6 +6,17 @@ import { appAndBrowser } from './started';
 
 const run = appAndBrowser();
 
+/** A French visitor's first look at `path` in a window of this size: the banner is up. */
+async function firstVisit(path: string, viewport: { width: number; height: number }) {
+  const context = await newContext(run.browser, 'fr-FR', run.app.url, { viewport });
+  const page = await context.newPage();
+  await page.goto(path);
+  const banner = page.getByRole('region', { name: 'Nous respectons votre vie privée' });
+  await banner.waitFor();
+  await page.waitForLoadState('networkidle');
+  return { context, page, banner };
+}
+
 describe('cookie banner', () => {
   const stored = (page: Page) =>
     page.evaluate(
@@ -129,14 +140,7 @@ describe('cookie banner', () => {
 
   it('keyboard: the banner comes first, and nothing the keyboard reaches after it is hidden behind it', async () => {
     for (const width of [1280, 390]) {
-      const context = await newContext(run.browser, 'fr-FR', run.app.url, {
-        viewport: { width, height: 800 },
-      });
-      const page = await context.newPage();
-      await page.goto('/');
-      const banner = page.getByRole('region', { name: 'Nous respectons votre vie privée' });
-      await banner.waitFor();
-      await page.waitForLoadState('networkidle');
+      const { context, page, banner } = await firstVisit('/', { width, height: 800 });
       // From the top of the page, Tab reaches the banner's link and buttons before anything else.
       const inBanner = () => banner.evaluate((region) => region.contains(document.activeElement));
       await page.keyboard.press('Tab');
@@ -170,12 +174,7 @@ describe('cookie banner', () => {
       [1366, 768],
       [1280, 720],
     ] as const) {
-      const context = await newContext(run.browser, 'fr-FR', run.app.url, { viewport: { width, height } });
-      const page = await context.newPage();
-      await page.goto('/');
-      const banner = page.getByRole('region', { name: 'Nous respectons votre vie privée' });
-      await banner.waitFor();
-      await page.waitForLoadState('networkidle');
+      const { context, page, banner } = await firstVisit('/', { width, height });
       const cover = (await banner.boundingBox())!;
       for (const name of ['Essayer gratuitement', 'Voir la démo']) {
         const main = page.getByRole('main');
@@ -197,13 +196,7 @@ describe('cookie banner', () => {
 
   it('a notice raised while the banner is up stands above it, leaving its buttons in reach', async () => {
     for (const width of [1280, 800]) {
-      const context = await newContext(run.browser, 'fr-FR', run.app.url, {
-        viewport: { width, height: 800 },
-      });
-      const page = await context.newPage();
-      await page.goto('/auth');
-      const banner = page.getByRole('region', { name: 'Nous respectons votre vie privée' });
-      await banner.waitFor();
+      const { context, page, banner } = await firstVisit('/auth', { width, height: 800 });
       // Signing in with nothing typed: "Email et mot de passe requis", in a notice in the corner.
       await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
       const notice = page.getByRole('alert').filter({ hasText: 'Email et mot de passe requis' });

@@ -63,22 +63,6 @@ export function boxInPixels(box: NonNullable<CutoutCorrections['box']>, width: n
   return { x0, y0, x1, y1 };
 }
 
-/**
- * A map holds a product in the box: at least 2 % of the box's pixels at 0.5 or more (a model's map, or
- * a segmentation's 0 and 1).
- */
-export function holdsProduct(
-  map: ArrayLike<number>,
-  width: number,
-  height: number,
-  box: Box | NonNullable<CutoutCorrections['box']>,
-): boolean {
-  const { x0, y0, x1, y1 } = 'x0' in box ? box : boxInPixels(box, width, height);
-  let product = 0;
-  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (map[y * width + x]! >= 0.5) product++;
-  return product >= 0.02 * (x1 - x0 + 1) * (y1 - y0 + 1);
-}
-
 export function seedsFrom(
   prior: Float32Array,
   width: number,

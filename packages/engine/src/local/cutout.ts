@@ -13,7 +13,7 @@ import { FRAME_BELOW, type ConfidenceParts } from '../cutout/confidence';
 import { decontaminate } from '../cutout/foreground';
 import type { SaliencyModel } from '../cutout/model';
 import { refineAlpha } from '../cutout/refine';
-import { holdsProduct } from '../cutout/seeds';
+import { boxInPixels } from '../cutout/seeds';
 import { stopwatch } from '../cutout/stopwatch';
 import { segmentSubject } from '../cutout/subject';
 import { labImage } from './color';
@@ -208,6 +208,19 @@ export async function findMask(rgba: RawImage, options: CutoutOptions = {}): Pro
   const trusted = hasCorrections || options.accept === true;
   const result = measured(mask, method, subject.confidence, !trusted && subject.confidence < FRAME_BELOW);
   return { ...result, parts: subject.parts, timings };
+}
+
+/** A model's map holds a product in the box: at least 2 % of the box's pixels at 0.5 or more. */
+function holdsProduct(
+  map: Float32Array,
+  width: number,
+  height: number,
+  box: NonNullable<CutoutCorrections['box']>,
+): boolean {
+  const { x0, y0, x1, y1 } = boxInPixels(box, width, height);
+  let product = 0;
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (map[y * width + x]! >= 0.5) product++;
+  return product >= 0.02 * (x1 - x0 + 1) * (y1 - y0 + 1);
 }
 
 /** Zeroes the alpha outside a box given in fractions of the photo, rounded to the nearest pixel. */

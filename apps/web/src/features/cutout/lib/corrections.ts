@@ -177,12 +177,8 @@ export function canUndo(state: Corrections): boolean {
 
 /** The corrections as the server takes them: the last box drawn, and every stroke in order. */
 export function toRequest(state: Corrections): CutoutCorrections {
-  let box: CutoutBox | undefined;
-  const strokes: CutoutStroke[] = [];
-  for (const item of state.items) {
-    if (item.kind === 'box') box = item.box;
-    else strokes.push(item);
-  }
+  const box = lastBox(state);
+  const strokes = state.items.filter((item): item is CutoutStroke => item.kind !== 'box');
   return box ? { box, strokes } : { strokes };
 }
 

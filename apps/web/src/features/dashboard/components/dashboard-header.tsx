@@ -57,7 +57,7 @@ export function DashboardHeader({ sidebar, email, onLanguageChange }: Props) {
             {email}
           </span>
         )}
-        <Button variant="secondary" size="sm" onClick={() => void handleSignOut()}>
+        <Button variant="secondary" size="sm" onClick={handleSignOut}>
           <SignOutIcon className="size-4.5" />
           <span className="sr-only sm:not-sr-only">{t('dashboard.header.signOut')}</span>
         </Button>
