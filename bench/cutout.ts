@@ -11,7 +11,7 @@
  * The 12-megapixel photo is the development set's bike photo enlarged to 4243x2828 and saved as a
  * camera would (JPEG quality 92): decoding costs what a phone's photo costs. The Fusion request is a
  * story in four variants with a real product photographed on a table (samples/photos), cut out anew
- * each time.
+ * each time, after the engine's warm-up as the server runs it once ready (local/warm-up.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,6 +24,7 @@ import { saliencyModelFromEnv } from '@vitrine/engine/cutout/model-config';
 import { PRODUCT_SIDE } from '@vitrine/engine/local/prepare';
 import { renderFusion } from '@vitrine/engine/local/requests';
 import { closeRenderThreads } from '@vitrine/engine/local/threads';
+import { warmUpEngine } from '@vitrine/engine/local/warm-up';
 import { sceneJpeg } from '@vitrine/engine/samples/synthetic';
 import { machine, percentile, round } from './lib';
 
@@ -194,6 +195,8 @@ const request = fusionRequest.parse({
   typography: 'élégant',
   format: 'story',
 });
+// The server warms the engine up once it is ready: its first user does not pay for the threads' start.
+await warmUpEngine({ render: true, model: MODEL });
 const requestTimes: number[] = [];
 let cutoutMethod = '';
 for (let i = 0; i < RUNS; i++) {

@@ -80,7 +80,8 @@ async function sent(p: Page, id: string, dialog: Locator, name: string) {
 
 beforeAll(async () => {
   fs.mkdirSync('e2e/.artifacts', { recursive: true });
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  // As `npm start` runs it: the first photo's cut-out does not wait for OpenCV to compile.
+  [app, browser] = await Promise.all([startApp({ ENGINE_WARM_UP: 'true' }), launchBrowser()]);
   context = await newContext(browser, 'fr-FR', app.url);
   page = await context.newPage();
   await signedInUser(page, EMAIL, { firstName: 'Lou', lastName: 'Martin' });

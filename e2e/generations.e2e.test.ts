@@ -50,7 +50,8 @@ async function expectText(p: Page, text: string, timeout = 60_000) {
 
 beforeAll(async () => {
   fs.mkdirSync('e2e/.artifacts', { recursive: true });
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  // As `npm start` runs it: the engine warms up once the server is ready.
+  [app, browser] = await Promise.all([startApp({ ENGINE_WARM_UP: 'true' }), launchBrowser()]);
   context = await newContext(browser, 'fr-FR', app.url);
   page = await context.newPage();
   await signedInUser(page, EMAIL, { firstName: 'Camille', lastName: 'Durand' });
@@ -77,6 +78,11 @@ async function pick(p: Page, group: string, name: string, bytes: Buffer) {
 
 describe('Fusion in the browser', () => {
   it('uploads, generates with live progress, picks a variant and downloads a JPEG', async () => {
+    // The built server's engine warmed up on its own (cut-out, then both kinds of request) without error.
+    await expect
+      .poll(() => app.output(), { timeout: 60_000 })
+      .toMatch(/"renderMs":\d+,"msg":"the image engine is warm"/);
+    expect(app.output()).not.toContain('could not warm up');
     await page.goto('/dashboard');
     // Generate without images: the notice, and the product picker's "Choose a file" takes the focus.
     await page.getByRole('button', { name: 'Générer mon image' }).click();

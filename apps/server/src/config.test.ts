@@ -113,6 +113,13 @@ describe('image provider keys', () => {
     expect(parseConfig({ RENDER_THREADS: '3' }).renderThreads).toBe(3);
   });
 
+  it('warms the image engine up once ready unless ENGINE_WARM_UP=false', () => {
+    expect(parseConfig({}).engineWarmUp).toBe(true);
+    expect(parseConfig({ ENGINE_WARM_UP: 'false' }).engineWarmUp).toBe(false);
+    expect(parseConfig({ ENGINE_WARM_UP: 'true' }).engineWarmUp).toBe(true);
+    expect(() => parseConfig({ ENGINE_WARM_UP: 'no' })).toThrow(/ENGINE_WARM_UP: must be true or false/);
+  });
+
   it('writes copy locally by default; TEXT_PROVIDER=openai needs TEXT_API_KEY and takes the model, URL and time limit', () => {
     expect(parseConfig({}).textProvider).toEqual({ kind: 'local' });
     expect(parseConfig({ TEXT_PROVIDER: '', TEXT_API_KEY: 'sk-unused' }).textProvider).toEqual({

@@ -76,6 +76,10 @@ const schema = z
     ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    ENGINE_WARM_UP: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('true')
+      .transform((value) => value === 'true'),
     WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     SMTP_URL: z.preprocess(
@@ -234,6 +238,8 @@ const schema = z
       textProvider: toTextProviderConfig(env),
       /** Worker threads rendering variants (0: on the worker's own thread); see engine local/threads.ts. */
       renderThreads: env.RENDER_THREADS,
+      /** Whether the engine warms up once the server is ready, instead of on its first user (local/warm-up.ts). */
+      engineWarmUp: env.ENGINE_WARM_UP,
       /** The operator's salient-object model for the product cut-out, if any (engine cutout/model.ts). */
       cutoutModel: toSaliencyModelConfig(env),
       /** Who takes payments (docs/decisions/026): Stripe when configured, else the local test-mode checkout. */

@@ -88,6 +88,27 @@ async function start(running: Running) {
 }
 
 /**
+ * Once the server is ready, the image engine warms up in the background (its threads, OpenCV, fonts), so
+ * that the first product photo's cut-out and the first generation do not pay for it. A worker drawing
+ * with another provider warms only the cut-out, which every provider uses. A failure costs nothing but
+ * a slower first use.
+ */
+async function warmUpEngine({ config, logger }: Running) {
+  const render = config.role !== 'api' && config.imageProvider.kind === 'local';
+  try {
+    const [{ warmUpEngine }, { configureRenderThreads }] = await Promise.all([
+      import('@vitrine/engine/local/warm-up'),
+      import('@vitrine/engine/local/threads'),
+    ]);
+    if (config.renderThreads !== undefined) await configureRenderThreads(config.renderThreads);
+    const report = await warmUpEngine({ render, model: config.cutoutModel ?? null });
+    logger.info(report, 'the image engine is warm');
+  } catch (error) {
+    logger.warn({ err: error }, 'the image engine could not warm up: it will start on first use');
+  }
+}
+
+/**
  * In-flight requests and running jobs get SHUTDOWN_TIMEOUT_MS to finish; then remaining connections are
  * cut, and a job left unfinished is retried by the next worker.
  */
@@ -119,6 +140,7 @@ async function main() {
   const running: Running = { config, logger: pino(loggerOptions(config.logLevel)) };
   try {
     await start(running);
+    if (config.engineWarmUp) void warmUpEngine(running);
   } catch (error) {
     await stop({ ...running, config: { ...config, shutdownTimeoutMs: 0 } }).catch(() => {});
     if (error instanceof StartupError) fail(error.message);
