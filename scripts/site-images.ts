@@ -8,7 +8,10 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { CutoutCorrections } from '@vitrine/shared/api/cutout';
 import { fusionRequest, type FusionRequestInput } from '@vitrine/shared/api/generation';
+import { analyseProduct } from '../packages/engine/src/cutout/analyse';
+import type { StoredCutout } from '../packages/engine/src/cutout/run';
 import { planFusion } from '../packages/engine/src/art-direction/plan';
 import { prepareContext, prepareProduct, type PreparedProduct } from '../packages/engine/src/local/prepare';
 import { renderFusionVariant } from '../packages/engine/src/local/render-fusion';
@@ -26,6 +29,8 @@ type Example = {
   scene: SceneKind;
   variant: number;
   request: Partial<FusionRequestInput>;
+  /** The check-and-correct step, done as a user does it on the Fusion page, when the automatic cut-out needs it. */
+  corrections?: CutoutCorrections;
 };
 
 /** Six styles and palettes over four formats; slogans that read the same in French and in English. */
@@ -83,6 +88,23 @@ export const EXAMPLES_LIST: Example[] = [
     photo: 'cream-carton-counter.jpg',
     scene: 'cafe',
     variant: 3,
+    // The carton's white base on a white counter is left out by the automatic cut-out: a box around the
+    // carton and one "keep" stroke along its base bring it back (499 x 665 photo, in fractions of it).
+    corrections: {
+      box: { x: 145 / 499, y: 100 / 665, width: 215 / 499, height: 450 / 665 },
+      strokes: [
+        {
+          kind: 'keep',
+          radius: 0.02,
+          points: [
+            [190 / 499, 430 / 665],
+            [192 / 499, 465 / 665],
+            [205 / 499, 495 / 665],
+            [232 / 499, 512 / 665],
+          ],
+        },
+      ],
+    },
     request: {
       style: '3D mockup',
       palette: 'froide',
@@ -123,11 +145,20 @@ async function responsive(image: Buffer, dir: string, name: string, widths: numb
 }
 
 const products = new Map<string, PreparedProduct>();
-async function product(photo: string) {
-  let prepared = products.get(photo);
+/** The product cut out as the server would: automatically, or with the user's corrections stored. */
+async function product(photo: string, corrections?: CutoutCorrections) {
+  const key = `${photo} ${JSON.stringify(corrections ?? null)}`;
+  let prepared = products.get(key);
   if (!prepared) {
-    prepared = await prepareProduct(await readFile(path.join(PHOTOS, photo)));
-    products.set(photo, prepared);
+    const bytes = await readFile(path.join(PHOTOS, photo));
+    let stored: StoredCutout | null = null;
+    if (corrections) {
+      const { mask, maskPng } = await analyseProduct(bytes, { corrections });
+      if (mask.framed || !maskPng) throw new Error(`${photo}: the corrected cut-out is the whole photo`);
+      stored = { framed: false, maskPng, method: 'corrected', confidence: mask.confidence };
+    }
+    prepared = await prepareProduct(bytes, { stored });
+    products.set(key, prepared);
   }
   return prepared;
 }
@@ -137,7 +168,7 @@ async function render(example: Example) {
   const context = await prepareContext(await sceneJpeg(1600, 1200, example.scene));
   const { images, metadata } = await renderFusionVariant(
     planFusion(request, example.variant),
-    await product(example.photo),
+    await product(example.photo, example.corrections),
     context,
   );
   return { jpeg: images.jpeg!, ms: metadata.timings.totalMs };
