@@ -117,6 +117,10 @@ describe.each([
     await page.goto('/auth');
     await page.getByRole('button', { name: c.signIn, exact: true }).click();
     await expectToast(page, c.required);
+    // Asked again, the notice is replaced, not stacked.
+    await page.getByRole('button', { name: c.signIn, exact: true }).click();
+    await page.waitForTimeout(300);
+    expect(await page.getByText(c.required, { exact: true }).count()).toBe(1);
 
     await page.getByRole('button', { name: c.toSignUp }).click();
     await page.getByLabel(c.firstName, { exact: true }).fill('Camille');
@@ -188,6 +192,7 @@ describe.each([
     await followMailLink(page, email, '/reset-password');
     await page.waitForURL(/\/reset-password\?token=/);
     const resetLink = page.url();
+    await expect.poll(() => page.title()).toBe(`${c.newPassword} · Vitrine`);
     await page.getByLabel(c.newPassword, { exact: true }).fill('NouveauMdp9');
     await page.getByLabel(c.confirmPassword, { exact: true }).fill('NouveauMdp9');
     await page.getByRole('button', { name: c.savePassword }).click();
@@ -250,6 +255,21 @@ describe('session rules in the browser', () => {
     await context.close();
   }, 60_000);
 
+  it('an error page that is not the server’s (a proxy’s 502) is reported in the page’s language', async () => {
+    const context = await newContext(browser, 'fr-FR', app.url);
+    const page = await context.newPage();
+    await page.route('**/api/auth/sign-in', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' }),
+    );
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill('camille.fr@example.test');
+    await page.getByLabel(copy.fr.password, { exact: true }).fill('NouveauMdp9');
+    await page.getByRole('button', { name: copy.fr.signIn, exact: true }).click();
+    await expectToast(page, 'Service momentanément indisponible. Veuillez réessayer.');
+    expect(await page.getByText('Bad Gateway').count()).toBe(0);
+    await context.close();
+  });
+
   it('a visitor who opens the dashboard is sent to /auth', async () => {
     const context = await newContext(browser, 'fr-FR', app.url);
     const page = await context.newPage();
@@ -271,18 +291,33 @@ describe('session rules in the browser', () => {
     await Promise.all([laptop.context.close(), phone.context.close()]);
   });
 
+  it('signing out in one tab sends the dashboard open in another tab to /auth', async () => {
+    const { context, page: home } = await signedInBrowser('fr');
+    const dashboard = await context.newPage();
+    await dashboard.goto('/dashboard/account');
+    await dashboard.getByRole('heading', { level: 1 }).waitFor();
+    await home.getByRole('button', { name: 'Se déconnecter' }).click();
+    await dashboard.waitForURL(`${app.url}/auth`, { timeout: 5000 });
+    await context.close();
+  });
+
   // The two idle-timeout tests wait in real time, each in its own browser: they wait side by side.
   it.concurrent(
-    'a user active in the page without sending requests (reading, filling a form) stays signed in past the idle timeout',
+    'a user active in the page without sending requests (reading, filling a form) stays signed in past the idle timeout, even with an idle tab open',
     async ({ expect }) => {
       const { context, page } = await signedInBrowser('en');
       await page.goto('/dashboard/account');
       await page.getByRole('heading', { level: 1 }).waitFor();
+      // A second tab left alone: the activity in the first counts for it too.
+      const idleTab = await context.newPage();
+      await idleTab.goto('/dashboard/stats');
+      await idleTab.getByRole('heading', { level: 1 }).waitFor();
       for (let second = 0; second < 12; second++) {
         await page.mouse.move(100 + second * 10, 200);
         await page.waitForTimeout(1000);
       }
       expect(page.url()).toBe(`${app.url}/dashboard/account`);
+      expect(idleTab.url()).toBe(`${app.url}/dashboard/stats`);
       const res = await page.request.get('/api/auth/session');
       expect(res.status()).toBe(200);
       expect((await res.json())?.user?.email).toBeTruthy();

@@ -103,6 +103,9 @@ describe('Fusion in the browser', () => {
     await productGroup.getByRole('alert').waitFor();
     await productGroup.getByRole('button', { name: 'Adresse web' }).click();
     expect(await productGroup.getByRole('alert').count()).toBe(0);
+    // Importing an empty address says so (spec section 5), in the field's own error line.
+    await productGroup.getByRole('button', { name: 'Importer' }).click();
+    await productGroup.getByText('L’URL ne peut pas être vide', { exact: true }).waitFor();
     await productGroup.getByRole('button', { name: 'Fichier' }).click();
     await pick(page, 'Image du produit', 'bouteille.jpg', await productJpeg());
     await pick(page, 'Image de contexte', 'comptoir.jpg', await contextJpeg());
@@ -181,6 +184,8 @@ describe('Fusion in the browser', () => {
     const main = page.getByRole('main');
     await expect.poll(() => main.innerText(), { timeout: 30_000 }).toMatch(/Images générées\s+4\b/);
     expect(await main.innerText()).toMatch(/Générations totales\s+1\b/);
+    // The spec's four cards: images generated, this month, success rate, total generations.
+    expect(await main.innerText()).toMatch(/Ce mois-ci\s+4\s+30 derniers jours · générations\s:\s1/);
     await page.screenshot({ path: 'e2e/.artifacts/stats.png', fullPage: true });
   }, 60_000);
 });
@@ -294,6 +299,22 @@ describe('Express in the browser', () => {
       data: { style: 'moderne', format: 'square' },
     });
     expect(res.status()).toBe(402);
+
+    // Express at the limit: once both selects are set, "Regénérer" is there but blocked, and "Nouveau
+    // visuel" still clears the fields.
+    await page.goto('/dashboard/express');
+    await page.getByRole('link', { name: 'Limite atteinte – Passer à Premium' }).waitFor();
+    const style = page.getByRole('combobox', { name: /^Style/ });
+    await style.selectOption({ label: 'Naturel' });
+    const format = page.getByRole('combobox', { name: /^Format/ });
+    await format.selectOption(
+      (await format.locator('option', { hasText: 'Publication' }).getAttribute('value'))!,
+    );
+    const regenerate = page.getByRole('button', { name: 'Regénérer' });
+    expect(await regenerate.getAttribute('aria-disabled')).toBe('true');
+    await page.getByRole('button', { name: 'Nouveau visuel' }).click();
+    expect(await style.inputValue()).toBe('');
+    expect(await regenerate.count()).toBe(0);
 
     // The account page says which plan this is and how far it has gone, with the way to the plans.
     await page.goto('/dashboard/account');

@@ -120,6 +120,12 @@ describe('password reset', () => {
     const made = await check({ token: 'made-up' });
     expect(made.statusCode).toBe(400);
     expect(made.json().error.message).toBe(invalid);
+    // Longer than any link sent: an unknown link too, not a field "required".
+    const long = await check({ token: 'x'.repeat(600) });
+    expect(long.json().error).toMatchObject({ code: 'INVALID_TOKEN', message: invalid });
+    expect((await check({ token: 42 })).json().error.fields).toMatchObject({
+      token: 'This field must be text.',
+    });
     expect((await check({})).json().error.fields).toMatchObject({ token: 'This field is required.' });
     expect((await check({ token, extra: 1 })).statusCode).toBe(400);
 

@@ -131,6 +131,30 @@ describe('sign-up', () => {
     }
   });
 
+  it('refuses with “Format d’email invalide” the addresses the account service would refuse, and a number as “not text”', async () => {
+    // A one-letter top-level domain, two dots side by side, accented letters: the spec's shape, but
+    // not addresses an account can have. Forgetting a password for one is refused the same way.
+    for (const email of ['zed@b.c', 'a..b@example.com', 'änn@exämple.com']) {
+      const res = await signUp(t.app, { email });
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { email: 'Format d’email invalide' },
+      });
+      const forgot = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password/forgot',
+        payload: { email },
+      });
+      expect(forgot.statusCode, email).toBe(400);
+    }
+    expect(
+      await t.database.query(`select id from users where email like '%b.c' or email like 'a..b%'`),
+    ).toEqual([]);
+    const typed = await signUp(t.app, { email: 123 });
+    expect(typed.json().error.fields.email).toBe('Ce champ doit être un texte.');
+  });
+
   it('requires first and last name, and refuses bad values in every field without writing anything', async () => {
     const bad: Record<string, unknown>[] = [
       { firstName: '' },
@@ -282,6 +306,14 @@ describe('e-mail verification and sign-in', () => {
         message: 'Email et mot de passe requis',
       });
     }
+  });
+
+  it('a sign-in password longer than any password is refused as too long, not as missing', async () => {
+    const res = await signIn(t.app, 'anyone@example.test', 'Abcdefg1'.repeat(20));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      password: 'Le mot de passe ne peut pas dépasser 128 caractères.',
+    });
   });
 
   it('a wrong password and an unknown e-mail get the same answer, and the failure is logged as medium risk', async () => {

@@ -152,6 +152,20 @@ describe('per-page HTML for crawlers and link previews', () => {
     expect((await page('/no-such-page')).statusCode).toBe(404);
   });
 
+  it('a page address that is not valid percent-encoding, or with a segment longer than any id, gets the 404 page, not JSON', async () => {
+    const long = `/billing/checkout/${'a'.repeat(300)}`;
+    for (const url of ['/%ZZ', '/about%', long]) {
+      const res = await page(url, 'en');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(head(res.body).noindex, url).toBe(true);
+    }
+    // The API keeps its JSON answers.
+    const api = await page('/api/uploads/%ZZ', 'en');
+    expect(api.statusCode).toBe(400);
+    expect(api.json()).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+  });
+
   it('the built index.html and the prerendered bodies are not served bare (no page without its head)', async () => {
     for (const url of ['/index.html', '/prerendered/home.fr.html', '/prerendered/about.en.html']) {
       const res = await page(url, 'fr');

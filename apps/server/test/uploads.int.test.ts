@@ -310,4 +310,20 @@ describe('import by URL', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'INVALID_IMAGE_URL', message });
   });
+
+  it('refuses an address that is not text as such, and a missing one as required', async () => {
+    const send = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/uploads/from-url',
+        headers: { cookie: alice.cookie, 'accept-language': 'en' },
+        payload,
+      });
+    for (const url of [123, ['https://images.example.com/a.png'], null]) {
+      const res = await send({ url });
+      expect(res.statusCode, JSON.stringify(url)).toBe(400);
+      expect(res.json().error.fields).toEqual({ url: 'This field must be text.' });
+    }
+    expect((await send({})).json().error.fields).toEqual({ url: 'This field is required.' });
+  });
 });

@@ -1,11 +1,16 @@
 /** Builds the Fastify application: security headers, compression, errors, API routes and the SPA. */
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { loggerOptions } from '../logger';
-import { frameworkError, installErrorHandler, sendError } from './error-handler';
+import { frameworkErrorCode, installErrorHandler, sendError } from './error-handler';
 import { registerSpa } from './spa';
 import { pageKindOf } from './page-head';
 import { siteFiles } from './site-files';
@@ -102,6 +107,25 @@ async function registerPayments(app: FastifyInstance, deps: AppDeps) {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  /** The web app, once registered: a page's address that leads nowhere gets its 404 page. */
+  const web: { spa?: Awaited<ReturnType<typeof registerSpa>> } = {};
+  const pageOrError = (request: FastifyRequest, reply: FastifyReply, code: 'NOT_FOUND' | 'BAD_REQUEST') => {
+    const { spa } = web;
+    const path = pathOf(request.url);
+    if (
+      spa &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      path !== '/api'
+    ) {
+      return spa.sendPage(
+        reply,
+        isPagePath(path) ? 200 : 404,
+        pageKindOf(path, request.headers['accept-language']),
+      );
+    }
+    return sendError(request, reply, code);
+  };
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: JSON_BODY_LIMIT,
@@ -111,7 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     // request.ip is the socket's address unless TRUST_PROXY names the proxies allowed to forward it.
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    frameworkErrors: frameworkError,
+    // An address that is not valid percent-encoding, or a path segment longer than any id: no such page.
+    frameworkErrors: (error, request, reply) => pageOrError(request, reply, frameworkErrorCode(error)),
   });
   app.decorate('deps', deps);
   app.decorate('sessionEnds', createSessionEnds());
@@ -206,25 +231,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPayments(app, deps);
   await registerMailbox(app, deps.mailer);
 
-  const spa = config.webDistDir ? await registerSpa(app, config.webDistDir, config.publicUrl) : undefined;
+  if (config.webDistDir) web.spa = await registerSpa(app, config.webDistDir, config.publicUrl);
   await app.register(siteFiles(config.publicUrl));
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = pathOf(request.url);
-    if (
-      spa &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !path.startsWith('/api/') &&
-      path !== '/api'
-    ) {
-      return spa.sendPage(
-        reply,
-        isPagePath(path) ? 200 : 404,
-        pageKindOf(path, request.headers['accept-language']),
-      );
-    }
-    return sendError(request, reply, 'NOT_FOUND');
-  });
+  app.setNotFoundHandler((request, reply) => pageOrError(request, reply, 'NOT_FOUND'));
 
   return app;
 }

@@ -74,9 +74,9 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number) {
 }
 
 /**
- * Errors Fastify meets before any route: an address that is not valid percent-encoding, or a path
- * segment longer than any id (no such thing exists). Answered in the API's envelope, translated.
+ * Errors Fastify meets before any route: an address that is not valid percent-encoding (a bad request),
+ * or a path segment longer than any id (no such thing exists).
  */
-export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  return sendError(request, reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : 'BAD_REQUEST');
+export function frameworkErrorCode(error: FastifyError): 'NOT_FOUND' | 'BAD_REQUEST' {
+  return error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : 'BAD_REQUEST';
 }

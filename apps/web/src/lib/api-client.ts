@@ -1,5 +1,6 @@
 /** The one HTTP client of the web app: JSON in and out, the UI language sent, errors as ApiError. */
 import type { ErrorBody, ErrorCode } from '@vitrine/shared/errors';
+import i18n from 'i18next';
 import { currentLang } from '../app/i18n';
 
 export class ApiError extends Error {
@@ -41,10 +42,13 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
   }
   if (!response.ok) {
     const envelope = body as Partial<ErrorBody> | undefined;
+    // Not our answer (a proxy's error page while the server restarts, say): said in the page's language.
+    const unavailable = response.status === 502 || response.status === 503 || response.status === 504;
+    const fallback = unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';
     throw new ApiError(
       response.status,
-      envelope?.error?.code ?? 'INTERNAL_ERROR',
-      envelope?.error?.message ?? response.statusText,
+      envelope?.error?.code ?? fallback,
+      envelope?.error?.message || i18n.t(`errors.${fallback}`),
       envelope?.error?.fields,
     );
   }

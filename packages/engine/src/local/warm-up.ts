@@ -8,7 +8,8 @@
 import { FUSION_FORMAT_SIZES, fusionRequest, expressRequest } from '@vitrine/shared/api/generation';
 import { analyseProduct } from '../cutout/analyse';
 import type { SaliencyModelConfig } from '../cutout/model';
-import { productPhoto, sceneJpeg } from '../samples/synthetic';
+import { fromSvg } from '../image/sharp';
+import { productPhoto } from '../samples/synthetic';
 import { renderExpress, renderFusion } from './requests';
 
 export type WarmUpReport = {
@@ -35,6 +36,24 @@ const EXPRESS = expressRequest.parse({
 });
 
 /**
+ * A plain room drawn by libvips (off the main thread): a wall, a window and a table. The drawn café
+ * scene of the samples would be nicer but takes the server's main thread for most of a second.
+ */
+function backdrop(): Promise<Buffer> {
+  const { width, height } = FUSION_FORMAT_SIZES[FUSION.format];
+  return fromSvg(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+      <defs><linearGradient id="wall" x2="0" y2="1"><stop offset="0" stop-color="#e9dcc8"/><stop offset="1" stop-color="#b99b78"/></linearGradient></defs>
+      <rect width="100%" height="100%" fill="url(#wall)"/>
+      <rect x="12%" y="10%" width="40%" height="30%" fill="#dfeef5" stroke="#8a6a4a" stroke-width="14"/>
+      <rect y="62%" width="100%" height="38%" fill="#7a5234"/>
+    </svg>`,
+  )
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/**
  * `render`: also warm the local renderer (a worker that draws with the local engine). The cut-out is
  * warmed in any case: every provider composites the product cut out here.
  */
@@ -48,8 +67,7 @@ export async function warmUpEngine(options: {
   const cutoutMs = Math.round(performance.now() - t0);
   if (!options.render) return { cutoutMs, renderMs: null };
 
-  const { width, height } = FUSION_FORMAT_SIZES[FUSION.format];
-  const context = await sceneJpeg(width, height, 'cafe');
+  const context = await backdrop();
   const fusion = () =>
     renderFusion({
       request: FUSION,

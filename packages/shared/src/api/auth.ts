@@ -24,13 +24,19 @@ export type SignUpInput = z.input<typeof signUpInput>;
 
 export const signInInput = z.object({
   email: emailField,
-  password: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: 'validation.notText' })
+    .min(1, 'validation.required')
+    .max(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong'),
 });
 export type SignInInput = z.input<typeof signInInput>;
 
 export const emailOnlyInput = z.object({ email: emailField });
 
-const resetToken = z.string({ error: 'validation.required' }).min(1, 'validation.required').max(512);
+/** Longer than any link Vitrine sends: such a token is answered as an unknown link (INVALID_TOKEN). */
+export const RESET_TOKEN_MAX_LENGTH = 512;
+
+const resetToken = z.string({ error: 'validation.notText' }).min(1, 'validation.required');
 
 export const resetPasswordInput = z.object({ token: resetToken, password: newPasswordField });
 

@@ -12,7 +12,7 @@ const CONTROL_BUT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u
 /** One line typed by a person: required, trimmed, bounded, no control characters (no header injection). */
 function requiredLine(max: number) {
   return z
-    .string({ error: 'validation.required' })
+    .string({ error: 'validation.notText' })
     .trim()
     .min(1, 'validation.required')
     .max(max, `validation.tooLong:${max}`)
@@ -24,7 +24,7 @@ export const contactInput = z.object({
   email: emailField,
   subject: requiredLine(CONTACT_LIMITS.subject),
   message: z
-    .string({ error: 'validation.required' })
+    .string({ error: 'validation.notText' })
     .trim()
     .min(1, 'validation.required')
     .max(CONTACT_LIMITS.message, `validation.tooLong:${CONTACT_LIMITS.message}`)

@@ -32,18 +32,24 @@ const MARKUP_CHARS = /[<>]/;
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_SHAPE = /^\+?[\d\s().-]+$/;
 
-/** E-mail: trimmed and lower-cased, the spec's shape (no spaces), 'Format d'email invalide' otherwise. */
+/**
+ * E-mail: trimmed and lower-cased, the spec's shape (no spaces), 'Format d'email invalide' otherwise.
+ * It must also be an address the account service takes (zod's e-mail rule, which better-auth applies:
+ * a top-level domain of two letters or more, no dots side by side, no accented letters); otherwise
+ * such an address passed here and was then refused with a vague error.
+ */
 export const emailField = z
-  .string({ error: 'validation.required' })
+  .string({ error: 'validation.notText' })
   .trim()
   .toLowerCase()
   .min(1, 'validation.required')
   .max(EMAIL_MAX_LENGTH, 'validation.emailInvalid')
-  .regex(EMAIL_SHAPE, 'validation.emailInvalid');
+  .regex(EMAIL_SHAPE, 'validation.emailInvalid')
+  .regex(z.regexes.email, 'validation.emailInvalid');
 
 /** A new password: every spec rule, in order. */
 export const newPasswordField = z
-  .string({ error: 'validation.required' })
+  .string({ error: 'validation.notText' })
   .max(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong')
   .superRefine((password, ctx) => {
     const first = passwordIssues(password)[0];

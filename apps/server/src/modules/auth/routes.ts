@@ -9,6 +9,7 @@ import {
   resetTokenInput,
   signInInput,
   signUpInput,
+  RESET_TOKEN_MAX_LENGTH,
   type AuthProvidersResponse,
   type SessionResponse,
 } from '@vitrine/shared/api/auth';
@@ -211,6 +212,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post('/password/check', async (request) => {
     const { token } = parseInput(resetTokenInput, request.body);
     await limitAttempt(database, 'resetLinkCheck', request.ip, undefined, config.auth.rateLimitMultiplier);
+    if (token.length > RESET_TOKEN_MAX_LENGTH) throw new AppError('INVALID_TOKEN');
     const [live] = await database.query<{ id: string }>(
       `select id from verifications where identifier = $1 and expires_at > now()`,
       [resetLinkKey(token)],
@@ -221,6 +223,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/password/reset', async (request) => {
     const { token, password } = parseInput(resetPasswordInput, request.body);
+    if (token.length > RESET_TOKEN_MAX_LENGTH) throw new AppError('INVALID_TOKEN');
     const [holder] = await database.query<{ value: string }>(
       `select value from verifications where identifier = $1`,
       [resetLinkKey(token)],

@@ -22,7 +22,7 @@ import { notExpired } from './retention';
 import { storeImage, type StoreResult } from './store-image';
 
 const importInput = z.object({
-  url: z.string({ error: 'validation.required' }).max(4096, 'validation.tooLong:2048'),
+  url: z.string({ error: 'validation.notText' }).max(4096, 'validation.tooLong:2048'),
 });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -7,8 +7,20 @@ import type {
   SignUpInput,
 } from '@vitrine/shared/api/auth';
 import { api, ApiError } from '../../../lib/api-client';
+import { browserStorage } from '../../../lib/browser-storage';
 
 export const sessionQueryKey = ['session'] as const;
+
+/** Written when a tab signs out: the browser's other tabs hear of it (a `storage` event) and check theirs. */
+export const SIGNED_OUT_KEY = 'vitrine.signedOut';
+
+function announceSignOut() {
+  try {
+    browserStorage()?.setItem(SIGNED_OUT_KEY, String(Date.now()));
+  } catch {
+    // Storage full or refused: the other tabs find out at their next session check.
+  }
+}
 
 /** null when signed out (no cookie: null; an ended session: 401); an error only for real failures. */
 async function fetchSession(): Promise<SessionResponse | null> {
@@ -52,7 +64,10 @@ export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<{ status: string }>('/api/auth/sign-out', { method: 'POST', json: {} }),
-    onSettled: () => client.setQueryData(sessionQueryKey, null),
+    onSettled: () => {
+      client.setQueryData(sessionQueryKey, null);
+      announceSignOut();
+    },
   });
 }
 
@@ -61,7 +76,10 @@ export function useSignOutEverywhere() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<{ status: string }>('/api/auth/sign-out-everywhere', { method: 'POST', json: {} }),
-    onSuccess: () => client.setQueryData(sessionQueryKey, null),
+    onSuccess: () => {
+      client.setQueryData(sessionQueryKey, null);
+      announceSignOut();
+    },
   });
 }
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNavigate, useSearchParams } from 'react-router';
 import { newPasswordField } from '@vitrine/shared/validation/fields';
 import { Button } from '../../../components/ui/button';
@@ -15,6 +16,7 @@ import { useApiErrorToast } from './use-api-error-toast';
 /** /reset-password?token=…: the target of the reset e-mail; sets a new password under the sign-up rules. */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('auth.resetTitle'));
   const navigate = useNavigate();
   const { toast } = useToast();
   const showError = useApiErrorToast();

@@ -2,6 +2,8 @@
  * Watches the signed-in session (spec section 4): 30 minutes without activity signs the user out and
  * sends them to /auth; a check every 60 s does the same when the server no longer knows the session.
  * Both durations come from the server, so tests can shorten them.
+ * The browser's tabs share one session: activity in any of them counts for all (an idle tab does not
+ * sign out a user at work in another), and a tab that signs out tells the others, which check at once.
  */
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,11 +12,32 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import type { SessionResponse } from '@vitrine/shared/api/auth';
 import { useToast } from '../../../components/ui/toast';
 import { api, ApiError } from '../../../lib/api-client';
+import { browserStorage } from '../../../lib/browser-storage';
 import { useScrollToTop } from '../../../lib/use-scroll-to-top';
 import { useForgetPlanOnSignOut } from '../../billing/hooks/use-pending-plan';
-import { sessionQueryKey, useSession, useSignOut } from '../api/session';
+import { SIGNED_OUT_KEY, sessionQueryKey, useSession, useSignOut } from '../api/session';
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart'] as const;
+/** The last activity in any tab of this browser (ms since the epoch), written at most once a second. */
+const ACTIVITY_KEY = 'vitrine.lastActivity';
+
+/** Activity shared between the browser's tabs through local storage, where there is one. */
+function sharedActivity() {
+  const storage = browserStorage();
+  let written = 0;
+  return {
+    record(now: number) {
+      if (now - written < 1000) return;
+      written = now;
+      try {
+        storage?.setItem(ACTIVITY_KEY, String(now));
+      } catch {
+        // Storage full or refused: this tab counts its own activity only.
+      }
+    },
+    latest: () => Number(storage?.getItem(ACTIVITY_KEY)) || 0,
+  };
+}
 
 /**
  * Navigation state asking to sign out once the destination is shown: signing out from a page only
@@ -51,16 +74,26 @@ export function SessionMonitor() {
 
   useEffect(() => {
     if (!signedIn || !settings) return;
-    lastActivity.current = Date.now();
-    const onActivity = () => (lastActivity.current = Date.now());
+    const shared = sharedActivity();
+    const onActivity = () => {
+      lastActivity.current = Date.now();
+      shared.record(lastActivity.current);
+    };
+    onActivity();
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
+    // Another tab signed out: this one asks for its session now rather than at its next check.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SIGNED_OUT_KEY) void client.invalidateQueries({ queryKey: sessionQueryKey });
+    };
+    window.addEventListener('storage', onStorage);
 
     const expire = () => {
       client.setQueryData(sessionQueryKey, null);
       void navigate('/auth');
     };
     const idleTimer = window.setInterval(() => {
-      if (Date.now() - lastActivity.current < settings.idleTimeoutSeconds * 1000) return;
+      const latest = Math.max(lastActivity.current, shared.latest());
+      if (Date.now() - latest < settings.idleTimeoutSeconds * 1000) return;
       signOut.mutate(undefined, {
         onSettled: () => {
           toast({ title: t('auth.sessionExpired'), description: t('auth.sessionExpiredDescription') });
@@ -75,7 +108,11 @@ export function SessionMonitor() {
     const healthTimer = window.setInterval(() => {
       const active = lastActivity.current > lastCheck;
       lastCheck = Date.now();
-      api<SessionResponse>(active ? '/api/auth/session' : '/api/auth/session?passive=1').catch(
+      // No session any more: ended here (401), or signed out in another tab (null, no cookie left).
+      api<SessionResponse | null>(active ? '/api/auth/session' : '/api/auth/session?passive=1').then(
+        (response) => {
+          if (!response) expire();
+        },
         (error: unknown) => {
           if (error instanceof ApiError && error.status === 401) expire();
         },
@@ -84,6 +121,7 @@ export function SessionMonitor() {
 
     return () => {
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
+      window.removeEventListener('storage', onStorage);
       window.clearInterval(idleTimer);
       window.clearInterval(healthTimer);
     };

@@ -37,6 +37,8 @@ export function SignInForm({
         variant: 'destructive',
         title: t('common.error'),
         description: t('errors.CREDENTIALS_REQUIRED'),
+        // Replaces the last error's notice, like a refusal from the server (use-api-error-toast.ts).
+        group: 'auth',
       });
       return;
     }

@@ -99,7 +99,7 @@ export function GenerateControls({
             {t('generate.cancel')}
           </Button>
         )}
-        {state !== 'limitReached' && extraActions?.(state !== 'ready')}
+        {extraActions?.(state !== 'ready')}
       </div>
     </div>
   );

@@ -37,6 +37,15 @@ describe('a generation that cannot start', () => {
     });
   });
 
+  it('says how long to wait when too many generations were started in a short time (429)', () => {
+    const message = 'Trop de générations lancées en peu de temps. Veuillez réessayer dans 6 minutes.';
+    expect(startErrorToast(new ApiError(429, 'RATE_LIMITED', message))).toEqual({
+      kind: 'refused',
+      title: 'generate.startFailed',
+      description: { text: message },
+    });
+  });
+
   it("says 'Error' / 'Unable to start the generation' when the server could not start it", () => {
     expect(startErrorToast(new ApiError(500, 'GENERATION_START_FAILED', 'x'))).toMatchObject({
       title: 'common.error',

@@ -17,8 +17,10 @@ export function startErrorKind(error: unknown): StartErrorKind {
       return 'unavailable';
     case 'UNAUTHENTICATED':
       return 'auth';
+    // RATE_LIMITED: too many starts in a short time (decision 021); the server says how long to wait.
     case 'VALIDATION_FAILED':
     case 'NOT_FOUND':
+    case 'RATE_LIMITED':
       return 'refused';
     case 'GENERATION_START_FAILED':
       return 'failed';

@@ -74,7 +74,7 @@ export function UrlImportForm({
               : 'border-ink-200 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/20'
           }`}
         />
-        <Button type="submit" size="sm" disabled={disabled || text.trim() === ''}>
+        <Button type="submit" size="sm" disabled={disabled}>
           {t('imagePicker.urlSubmit')}
         </Button>
       </div>
