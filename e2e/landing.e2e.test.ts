@@ -232,17 +232,26 @@ describe('landing page', () => {
     }
     for (const width of [390, 320]) {
       await page.setViewportSize({ width, height: 700 });
-      // No room for the greeting: the e-mail's initial shows who is signed in (the greeting is still
-      // there for screen readers).
-      const initial = page.getByTestId('account-initial');
+      // No room for the greeting beside the buttons: the e-mail's initial shows who is signed in, its
+      // name is the greeting, and a tap shows the greeting under the bar, within the screen.
+      const initial = page.getByRole('button', {
+        name: 'Hello, landing-user-with-a-long-address@example.com',
+      });
       expect(await initial.isVisible()).toBe(true);
       expect(await initial.textContent()).toBe('l');
-      expect(await initial.getAttribute('title')).toBe('landing-user-with-a-long-address@example.com');
       const box0 = (await initial.boundingBox())!;
       expect(box0.x + box0.width).toBeLessThanOrEqual(width);
-      expect(await page.getByTestId('greeting').textContent()).toBe(
-        'Hello, landing-user-with-a-long-address@example.com',
-      );
+      const greeting = page.getByTestId('phone-greeting');
+      expect(await greeting.isVisible()).toBe(false);
+      await initial.click();
+      expect(await greeting.isVisible()).toBe(true);
+      expect(await greeting.textContent()).toBe('Hello, landing-user-with-a-long-address@example.com');
+      const shown = (await greeting.boundingBox())!;
+      expect(shown.x).toBeGreaterThanOrEqual(0);
+      expect(shown.x + shown.width).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `e2e/.artifacts/landing-greeting-${width}.png` });
+      await page.getByRole('heading', { level: 1 }).click();
+      expect(await greeting.isVisible()).toBe(false);
       const signOut = page.getByRole('button', { name: 'Sign Out' });
       const box = (await signOut.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(width);

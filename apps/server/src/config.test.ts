@@ -117,6 +117,7 @@ describe('image provider keys', () => {
     expect(parseConfig({}).engineWarmUp).toBe(true);
     expect(parseConfig({ ENGINE_WARM_UP: 'false' }).engineWarmUp).toBe(false);
     expect(parseConfig({ ENGINE_WARM_UP: 'true' }).engineWarmUp).toBe(true);
+    expect(parseConfig({ ENGINE_WARM_UP: '' }).engineWarmUp).toBe(true);
     expect(() => parseConfig({ ENGINE_WARM_UP: 'no' })).toThrow(/ENGINE_WARM_UP: must be true or false/);
   });
 

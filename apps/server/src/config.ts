@@ -76,10 +76,13 @@ const schema = z
     ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ROLE: z.enum(['all', 'api', 'worker']).default('all'),
-    ENGINE_WARM_UP: z
-      .enum(['true', 'false'], { error: 'must be true or false' })
-      .default('true')
-      .transform((value) => value === 'true'),
+    ENGINE_WARM_UP: z.preprocess(
+      emptyAsUndefined,
+      z
+        .enum(['true', 'false'], { error: 'must be true or false' })
+        .default('true')
+        .transform((value) => value === 'true'),
+    ),
     WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     SMTP_URL: z.preprocess(

@@ -90,11 +90,12 @@ async function start(running: Running) {
 /**
  * Once the server is ready, the image engine warms up in the background (its threads, OpenCV, fonts), so
  * that the first product photo's cut-out and the first generation do not pay for it. A worker drawing
- * with another provider warms only the cut-out, which every provider uses. A failure costs nothing but
- * a slower first use.
+ * with another provider, or without render threads, warms only the cut-out, which every provider uses.
+ * A failure costs nothing but a slower first use.
  */
 async function warmUpEngine({ config, logger }: Running) {
-  const render = config.role !== 'api' && config.imageProvider.kind === 'local';
+  // Without render threads (RENDER_THREADS=0) the drawing would hold the server's own thread.
+  const render = config.role !== 'api' && config.imageProvider.kind === 'local' && config.renderThreads > 0;
   try {
     const [{ warmUpEngine }, { configureRenderThreads }] = await Promise.all([
       import('@vitrine/engine/local/warm-up'),

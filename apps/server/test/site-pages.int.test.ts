@@ -159,6 +159,10 @@ describe('per-page HTML for crawlers and link previews', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(head(res.body).noindex, url).toBe(true);
+      // Answered before any hook runs, yet with the security headers of every page (no framing).
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
     }
     // The API keeps its JSON answers.
     const api = await page('/api/uploads/%ZZ', 'en');

@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import helmet from '@fastify/helmet';
+import helmetHeaders from 'helmet';
 import compress from '@fastify/compress';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -126,6 +127,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     return sendError(request, reply, code);
   };
+  const security = {
+    contentSecurityPolicy: {
+      useDefaults: false as const,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(config.secureCookies ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Only meaningful over https; on plain http a browser would pin a scheme the app does not serve.
+    strictTransportSecurity: config.secureCookies,
+  };
+  // Fastify answers a malformed address before any hook runs, so helmet's hook never sees it.
+  const securityHeaders = helmetHeaders(security);
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: JSON_BODY_LIMIT,
@@ -136,7 +159,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // request.ip is the socket's address unless TRUST_PROXY names the proxies allowed to forward it.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // An address that is not valid percent-encoding, or a path segment longer than any id: no such page.
-    frameworkErrors: (error, request, reply) => pageOrError(request, reply, frameworkErrorCode(error)),
+    frameworkErrors: (error, request, reply) => {
+      securityHeaders(request.raw, reply.raw, () => {});
+      return pageOrError(request, reply, frameworkErrorCode(error));
+    },
   });
   app.decorate('deps', deps);
   app.decorate('sessionEnds', createSessionEnds());
@@ -166,26 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, payload);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        ...(config.secureCookies ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    // Only meaningful over https; on plain http a browser would pin a scheme the app does not serve.
-    strictTransportSecurity: config.secureCookies,
-  });
+  await app.register(helmet, security);
   await app.register(compress, { threshold: 1024 });
 
   installErrorHandler(app, JSON_BODY_LIMIT);

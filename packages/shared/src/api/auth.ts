@@ -1,7 +1,7 @@
 /** Request and response shapes of the authentication and profile API, shared with the web forms. */
 import { z } from 'zod';
 import {
-  emailField,
+  accountEmailField,
   newPasswordField,
   optionalPhone,
   optionalText,
@@ -19,11 +19,15 @@ export const profileFields = {
   website: optionalWebsite,
 };
 
-export const signUpInput = z.object({ email: emailField, password: newPasswordField, ...profileFields });
+export const signUpInput = z.object({
+  email: accountEmailField,
+  password: newPasswordField,
+  ...profileFields,
+});
 export type SignUpInput = z.input<typeof signUpInput>;
 
 export const signInInput = z.object({
-  email: emailField,
+  email: accountEmailField,
   password: z
     .string({ error: 'validation.notText' })
     .min(1, 'validation.required')
@@ -31,7 +35,7 @@ export const signInInput = z.object({
 });
 export type SignInInput = z.input<typeof signInInput>;
 
-export const emailOnlyInput = z.object({ email: emailField });
+export const emailOnlyInput = z.object({ email: accountEmailField });
 
 /** Longer than any link Vitrine sends: such a token is answered as an unknown link (INVALID_TOKEN). */
 export const RESET_TOKEN_MAX_LENGTH = 512;

@@ -32,20 +32,21 @@ const MARKUP_CHARS = /[<>]/;
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_SHAPE = /^\+?[\d\s().-]+$/;
 
-/**
- * E-mail: trimmed and lower-cased, the spec's shape (no spaces), 'Format d'email invalide' otherwise.
- * It must also be an address the account service takes (zod's e-mail rule, which better-auth applies:
- * a top-level domain of two letters or more, no dots side by side, no accented letters); otherwise
- * such an address passed here and was then refused with a vague error.
- */
+/** E-mail: trimmed and lower-cased, the spec's shape (no spaces), 'Format d'email invalide' otherwise. */
 export const emailField = z
   .string({ error: 'validation.notText' })
   .trim()
   .toLowerCase()
   .min(1, 'validation.required')
   .max(EMAIL_MAX_LENGTH, 'validation.emailInvalid')
-  .regex(EMAIL_SHAPE, 'validation.emailInvalid')
-  .regex(z.regexes.email, 'validation.emailInvalid');
+  .regex(EMAIL_SHAPE, 'validation.emailInvalid');
+
+/**
+ * An account's e-mail: also one the account service takes (zod's e-mail rule, which better-auth applies:
+ * a top-level domain of two letters or more, no dots side by side, no accented letters). Without it such
+ * an address passed here and was then refused with a vague error.
+ */
+export const accountEmailField = emailField.regex(z.regexes.email, 'validation.emailInvalid');
 
 /** A new password: every spec rule, in order. */
 export const newPasswordField = z

@@ -108,10 +108,11 @@ export function SessionMonitor() {
     const healthTimer = window.setInterval(() => {
       const active = lastActivity.current > lastCheck;
       lastCheck = Date.now();
-      // No session any more: ended here (401), or signed out in another tab (null, no cookie left).
+      // Ended here (401): to /auth. Signed out in another tab (null: no cookie left): signed out here
+      // too, and the dashboard's guard sends a page that needs the session to /auth.
       api<SessionResponse | null>(active ? '/api/auth/session' : '/api/auth/session?passive=1').then(
         (response) => {
-          if (!response) expire();
+          if (response === null) client.setQueryData(sessionQueryKey, null);
         },
         (error: unknown) => {
           if (error instanceof ApiError && error.status === 401) expire();
