@@ -93,7 +93,7 @@ async function start(running: Running) {
  * with another provider, or without render threads, warms only the cut-out, which every provider uses.
  * A failure costs nothing but a slower first use.
  */
-async function warmUpEngine({ config, logger }: Running) {
+async function warmUpInBackground({ config, logger }: Running) {
   // Without render threads (RENDER_THREADS=0) the drawing would hold the server's own thread.
   const render = config.role !== 'api' && config.imageProvider.kind === 'local' && config.renderThreads > 0;
   try {
@@ -101,7 +101,7 @@ async function warmUpEngine({ config, logger }: Running) {
       import('@vitrine/engine/local/warm-up'),
       import('@vitrine/engine/local/threads'),
     ]);
-    if (config.renderThreads !== undefined) await configureRenderThreads(config.renderThreads);
+    await configureRenderThreads(config.renderThreads);
     const report = await warmUpEngine({ render, model: config.cutoutModel ?? null });
     logger.info(report, 'the image engine is warm');
   } catch (error) {
@@ -141,7 +141,7 @@ async function main() {
   const running: Running = { config, logger: pino(loggerOptions(config.logLevel)) };
   try {
     await start(running);
-    if (config.engineWarmUp) void warmUpEngine(running);
+    if (config.engineWarmUp) void warmUpInBackground(running);
   } catch (error) {
     await stop({ ...running, config: { ...config, shutdownTimeoutMs: 0 } }).catch(() => {});
     if (error instanceof StartupError) fail(error.message);

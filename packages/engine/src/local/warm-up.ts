@@ -15,7 +15,7 @@ import { renderExpress, renderFusion } from './requests';
 export type WarmUpReport = {
   /** The cut-out of the drawn photo, as an upload's check runs it. */
   cutoutMs: number;
-  /** A Fusion and an Express request in story format, on every render thread; null when not asked. */
+  /** A Fusion, an Express and a second Fusion request in story format, on the render threads; null when not asked. */
   renderMs: number | null;
 };
 

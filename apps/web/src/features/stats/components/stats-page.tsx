@@ -68,7 +68,7 @@ function StatsContent({ stats }: { stats: GenerationStats }) {
           icon={<CalendarIcon />}
           label={t('stats.lastDays')}
           value={count(stats.images_last_30_days)}
-          hint={t('stats.lastDaysHint', { generations: count(stats.generations_last_30_days) })}
+          hint={t('stats.lastDaysHint')}
         />
         <StatCard
           icon={<CheckIcon />}
