@@ -58,11 +58,13 @@ async function start(running: Running) {
   const [apiRole, workerRole] = await modules;
   await migrateDatabase(database);
 
-  if (workerRole) {
-    running.worker = await workerRole.startWorker(database, logger, workerRole.workerDeps(config, logger));
-  }
-  if (apiRole) {
-    const address = await apiRole.startApi(config, database, logger, (app) => (running.app = app));
+  const workerDeps = workerRole?.workerDeps(config, logger);
+  if (workerRole && workerDeps) await workerRole.failInterruptedGenerations(database, logger, workerDeps);
+  // The site is served first; the jobs' queue starts right after (a few hundred milliseconds of queries),
+  // and a generation asked for meanwhile waits in the queue for it.
+  const address = apiRole && (await apiRole.startApi(config, database, logger, (app) => (running.app = app)));
+  if (workerRole && workerDeps) running.worker = await workerRole.startWorker(database, logger, workerDeps);
+  if (address) {
     logger.info(
       {
         address,

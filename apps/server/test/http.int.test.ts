@@ -246,7 +246,23 @@ describe('single-page app', () => {
   });
 
   it('does not serve files outside the build', async () => {
-    const res = await spa.app.inject({ method: 'GET', url: '/assets/../../../../etc/passwd' });
-    expect(res.body).not.toContain('root:');
+    for (const url of [
+      '/assets/../../../../etc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/..%2f..%2fetc%2fpasswd',
+    ]) {
+      const res = await spa.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('root:');
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
+  it('an address no file owns gets the 404 page, not a bare error: a folder, a NUL byte, an escaped slash', async () => {
+    for (const url of ['/assets', '/assets/', '/assets/app-abc123.js%00', '/assets%2fapp-abc123.js']) {
+      const res = await spa.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body, url).toContain('<div id="root">');
+    }
   });
 });

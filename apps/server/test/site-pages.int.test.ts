@@ -171,7 +171,11 @@ describe('per-page HTML for crawlers and link previews', () => {
   });
 
   it('the built index.html and the prerendered bodies are not served bare (no page without its head)', async () => {
-    for (const url of ['/index.html', '/prerendered/home.fr.html', '/prerendered/about.en.html']) {
+    const urls = ['/index.html', '/prerendered/home.fr.html', '/prerendered/about.en.html', '/prerendered/'];
+    // The same files by a roundabout address: a dot segment, a doubled slash, an escaped letter.
+    urls.push('/assets/../index.html', '/./prerendered/home.fr.html', '//prerendered/home.fr.html');
+    urls.push('/%70rerendered/home.fr.html', '/index.html/');
+    for (const url of urls) {
       const res = await page(url, 'fr');
       expect(res.statusCode, url).toBe(404);
       expect(head(res.body).noindex, url).toBe(true);

@@ -46,7 +46,6 @@ import { billingRoutes, stripeWebhookRoutes } from '../modules/billing/routes';
 import { createLocalProvider } from '../modules/billing/local-provider';
 import { localBillingRoutes } from '../modules/billing/local-routes';
 import { unavailablePayments } from '../modules/billing/provider';
-import { createStripeProvider } from '../modules/billing/stripe-provider';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -90,6 +89,8 @@ async function registerPayments(app: FastifyInstance, deps: AppDeps) {
   const { config, database } = deps;
   const payments = config.payments;
   if (payments.kind === 'stripe') {
+    // Stripe's SDK is loaded only when it is configured: it is a large part of the server's start-up.
+    const { createStripeProvider } = await import('../modules/billing/stripe-provider');
     const stripe = createStripeProvider(payments, database, config.publicUrl, app.log);
     await app.register(billingRoutes(stripe), { prefix: '/api' });
     await app.register(stripeWebhookRoutes(stripe.stripe, payments.webhookSecret, stripe.handleEvent), {
@@ -238,10 +239,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPayments(app, deps);
   await registerMailbox(app, deps.mailer);
 
+  // Set before the web app's files: a path no file owns goes from their route to this handler.
+  app.setNotFoundHandler((request, reply) => pageOrError(request, reply, 'NOT_FOUND'));
   if (config.webDistDir) web.spa = await registerSpa(app, config.webDistDir, config.publicUrl);
   await app.register(siteFiles(config.publicUrl));
-
-  app.setNotFoundHandler((request, reply) => pageOrError(request, reply, 'NOT_FOUND'));
 
   return app;
 }

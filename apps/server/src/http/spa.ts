@@ -16,6 +16,28 @@ import { SITE_FILES } from './site-files';
 
 const isTwinPage = (page: string) => (TWIN_PAGE_NAMES as string[]).includes(page);
 
+/**
+ * Built files never served as they are: robots.txt and sitemap.xml are made by the server
+ * (site-files.ts) from PUBLIC_URL, and a built file of either name would clash with their routes;
+ * index.html and the prerendered bodies only reach browsers inside each page's own HTML (below).
+ */
+const HIDDEN_FILES = new Set<string>([...SITE_FILES, 'index.html']);
+/**
+ * Also a directory's address (`/`, `/dashboard/`), which is a page's, not a file's, and an address no
+ * file can have (a NUL byte, which the file sender would answer with a bare 400).
+ */
+const isHidden = (pathName: string) => {
+  const relative = pathName.replace(/^\/+/, '');
+  return (
+    relative === '' ||
+    relative.includes('\0') ||
+    relative.endsWith('/') ||
+    HIDDEN_FILES.has(relative) ||
+    relative === 'prerendered' ||
+    relative.startsWith('prerendered/')
+  );
+};
+
 export async function registerSpa(app: FastifyInstance, distDir: string, publicUrl: string) {
   const indexPath = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexPath)) {
@@ -33,11 +55,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string, publicU
 
   await app.register(fastifyStatic, {
     root: distDir,
-    wildcard: false,
-    // Not served as files: robots.txt and sitemap.xml are made by the server (site-files.ts) from
-    // PUBLIC_URL, and a built file of either name would clash with their routes; index.html and the
-    // prerendered bodies only reach browsers inside each page's own HTML (below), never bare.
-    globIgnore: [...SITE_FILES, 'index.html', 'prerendered/**'],
+    // One route for every file (a route per file cost a tenth of a second of each start); a path no
+    // file owns goes on to the not-found handler, which answers with the page.
+    wildcard: true,
+    allowedPath: (pathName) => !isHidden(pathName),
     index: false,
     // Cache-Control is set below, per file kind.
     cacheControl: false,

@@ -71,6 +71,17 @@ async function register(queue: PgBoss, job: JobDefinition<never>, context: JobCo
   return ids;
 }
 
+/**
+ * Only one process can open an embedded database: a generation unfinished when it opens was cut off by
+ * the last stop or crash. It fails with its credit given back rather than waiting for the sweeper. This
+ * must run before the API takes requests, since it fails every unfinished generation.
+ */
+export async function failInterruptedGenerations(database: Database, logger: Logger, deps: WorkerDeps) {
+  if (database.kind !== 'pglite') return;
+  const summary = await generationSweeper.handle({ database, logger, ...deps }, { staleAfterSeconds: 0 });
+  if (summary.failed) logger.warn(summary, 'generations cut off by the last stop were failed');
+}
+
 export async function startWorker(
   database: Database,
   logger: Logger,
@@ -81,12 +92,6 @@ export async function startWorker(
   queue.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await queue.start();
   const context: JobContext = { database, logger, ...deps };
-  if (database.kind === 'pglite') {
-    // Only one process can open an embedded database: a generation still running now was cut off by
-    // the last stop or crash. It fails with its credit given back rather than waiting for the sweeper.
-    const summary = await generationSweeper.handle(context, { staleAfterSeconds: 0 });
-    if (summary.failed) logger.warn(summary, 'generations cut off by the last stop were failed');
-  }
   const renderWorkers: string[] = [];
   for (const job of jobs) {
     const ids = await register(queue, job, context);
