@@ -57,8 +57,9 @@ await build({
       name: 'external-packages',
       setup(b) {
         b.onResolve({ filter: /^[^./]/ }, (args) => {
-          const name = packageOf(args.path);
-          const external = name.startsWith('node:') || BUILTINS.has(name) || EXTERNAL.has(name);
+          // Node's own modules by their exact names: `process/` (with its slash) is the npm package.
+          const builtin = args.path.startsWith('node:') || BUILTINS.has(args.path);
+          const external = builtin || EXTERNAL.has(packageOf(args.path));
           return external ? { path: args.path, external: true } : undefined;
         });
       },

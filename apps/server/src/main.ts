@@ -58,12 +58,12 @@ async function start(running: Running) {
   const [apiRole, workerRole] = await modules;
   await migrateDatabase(database);
 
-  const workerDeps = workerRole?.workerDeps(config, logger);
-  if (workerRole && workerDeps) await workerRole.failInterruptedGenerations(database, logger, workerDeps);
+  const startingWorker =
+    workerRole && (await workerRole.beginWorker(database, logger, workerRole.workerDeps(config, logger)));
   // The site is served first; the jobs' queue starts right after (a few hundred milliseconds of queries),
   // and a generation asked for meanwhile waits in the queue for it.
   const address = apiRole && (await apiRole.startApi(config, database, logger, (app) => (running.app = app)));
-  if (workerRole && workerDeps) running.worker = await workerRole.startWorker(database, logger, workerDeps);
+  if (startingWorker) running.worker = await startingWorker.start();
   if (address) {
     logger.info(
       {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWIN_PAGE_NAMES, TWIN_PAGES } from '@vitrine/shared/routes';
 import { translate, type MessageKey } from '@vitrine/shared/i18n/catalog';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { rawGet } from './helpers/raw-request';
 import { checkWellFormedXml } from './helpers/xml';
 
 const PUBLIC_URL = 'https://vitrine.example';
@@ -34,6 +35,8 @@ beforeAll(async () => {
   // Files of these names in the web build must not replace the server's own.
   fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
   fs.writeFileSync(path.join(dist, 'sitemap.xml'), '<urlset>built</urlset>');
+  // Nor may a file a build tool leaves with a dot before its name.
+  fs.writeFileSync(path.join(dist, '.env'), 'SECRET=1');
   t = await createTestApp({ WEB_DIST_DIR: dist, PUBLIC_URL });
 });
 afterAll(async () => {
@@ -171,14 +174,45 @@ describe('per-page HTML for crawlers and link previews', () => {
   });
 
   it('the built index.html and the prerendered bodies are not served bare (no page without its head)', async () => {
-    const urls = ['/index.html', '/prerendered/home.fr.html', '/prerendered/about.en.html', '/prerendered/'];
-    // The same files by a roundabout address: a dot segment, a doubled slash, an escaped letter.
-    urls.push('/assets/../index.html', '/./prerendered/home.fr.html', '//prerendered/home.fr.html');
-    urls.push('/%70rerendered/home.fr.html', '/index.html/');
-    for (const url of urls) {
+    for (const url of [
+      '/index.html',
+      '/prerendered/home.fr.html',
+      '/prerendered/about.en.html',
+      '/prerendered/',
+    ]) {
       const res = await page(url, 'fr');
       expect(res.statusCode, url).toBe(404);
       expect(head(res.body).noindex, url).toBe(true);
+    }
+  });
+
+  it('nor by a roundabout address sent as it is: dot segments, escapes, doubled slashes, letter case', async () => {
+    const addresses = [
+      '/./index.html',
+      '/assets/../index.html',
+      '/%2e/index.html',
+      '/index.html/.',
+      '/INDEX.HTML',
+      '/assets/../prerendered/home.fr.html',
+      '/x/%2e%2e/prerendered/home.fr.html',
+      '//prerendered/home.fr.html',
+      '/%70rerendered/home.fr.html',
+      '/Prerendered/home.fr.html',
+      '/./robots.txt',
+      '/%2e/sitemap.xml',
+      '/a%5c..%5cindex.html',
+      '/..%5cindex.html',
+      '/../etc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/.env',
+    ];
+    for (const address of addresses) {
+      const res = await rawGet(t.app, address);
+      expect(res.status, address).toBe(404);
+      expect(res.contentType, address).toMatch(/text\/html/);
+      expect(res.body, address).toContain('<div id="root">');
+      for (const bare of ['<h1>', 'Disallow: /', '<urlset>built', 'SECRET', 'root:'])
+        expect(res.body, address).not.toContain(bare);
     }
   });
 

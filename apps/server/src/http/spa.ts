@@ -22,21 +22,20 @@ const isTwinPage = (page: string) => (TWIN_PAGE_NAMES as string[]).includes(page
  * index.html and the prerendered bodies only reach browsers inside each page's own HTML (below).
  */
 const HIDDEN_FILES = new Set<string>([...SITE_FILES, 'index.html']);
+
 /**
- * Also a directory's address (`/`, `/dashboard/`), which is a page's, not a file's, and an address no
- * file can have (a NUL byte, which the file sender would answer with a bare 400).
+ * Whether an address (decoded, as the file route sees it) must not be answered with a file. Besides the
+ * files above, by any spelling (letter case, for a disk that ignores it): a folder's address (`/`,
+ * `/dashboard/`), which is a page's; and any address no built file has, whose path the file sender
+ * would rewrite or refuse with a bare error: a `.` or `..` segment, a backslash, a NUL byte.
  */
-const isHidden = (pathName: string) => {
-  const relative = pathName.replace(/^\/+/, '');
-  return (
-    relative === '' ||
-    relative.includes('\0') ||
-    relative.endsWith('/') ||
-    HIDDEN_FILES.has(relative) ||
-    relative === 'prerendered' ||
-    relative.startsWith('prerendered/')
-  );
-};
+function isHidden(pathName: string): boolean {
+  const relative = pathName.replace(/^\/+/, '').toLowerCase();
+  if (relative === '' || relative.endsWith('/')) return true;
+  if (/[\\\0]/.test(relative) || relative.split('/').some((segment) => segment === '.' || segment === '..'))
+    return true;
+  return HIDDEN_FILES.has(relative) || relative === 'prerendered' || relative.startsWith('prerendered/');
+}
 
 export async function registerSpa(app: FastifyInstance, distDir: string, publicUrl: string) {
   const indexPath = path.join(distDir, 'index.html');
@@ -59,6 +58,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string, publicU
     // file owns goes on to the not-found handler, which answers with the page.
     wildcard: true,
     allowedPath: (pathName) => !isHidden(pathName),
+    // Files whose name starts with a dot (a build tool's manifest, say) are not the site's.
+    dotfiles: 'ignore',
     index: false,
     // Cache-Control is set below, per file kind.
     cacheControl: false,

@@ -71,15 +71,36 @@ async function register(queue: PgBoss, job: JobDefinition<never>, context: JobCo
   return ids;
 }
 
+/** A worker whose first steps are taken (beginWorker): `start` starts its queue and jobs. */
+export type StartingWorker = { start(jobs?: typeof JOBS): Promise<Worker> };
+
 /**
- * Only one process can open an embedded database: a generation unfinished when it opens was cut off by
- * the last stop or crash. It fails with its credit given back rather than waiting for the sweeper. This
- * must run before the API takes requests, since it fails every unfinished generation.
+ * The worker's first steps, taken before the API takes requests (main.ts serves the site before the
+ * queue starts):
+ * - only one process can open an embedded database, so a generation unfinished when it opens was cut
+ *   off by the last stop or crash. It fails with its credit given back rather than waiting for the
+ *   sweeper. Once requests come, an unfinished generation may be a new one: hence before;
+ * - the worker says it is alive, so the status page does not report the images down meanwhile.
  */
-export async function failInterruptedGenerations(database: Database, logger: Logger, deps: WorkerDeps) {
-  if (database.kind !== 'pglite') return;
-  const summary = await generationSweeper.handle({ database, logger, ...deps }, { staleAfterSeconds: 0 });
-  if (summary.failed) logger.warn(summary, 'generations cut off by the last stop were failed');
+export async function beginWorker(
+  database: Database,
+  logger: Logger,
+  deps: WorkerDeps,
+): Promise<StartingWorker> {
+  if (database.kind === 'pglite') {
+    const summary = await generationSweeper.handle({ database, logger, ...deps }, { staleAfterSeconds: 0 });
+    if (summary.failed) logger.warn(summary, 'generations cut off by the last stop were failed');
+  }
+  const stopHeartbeat = await startHeartbeat(database, (error) =>
+    logger.error({ err: error }, 'worker heartbeat not written'),
+  );
+  return {
+    start: (jobs = JOBS) =>
+      startQueue(database, logger, deps, jobs, stopHeartbeat).catch((error: unknown) => {
+        stopHeartbeat();
+        throw error;
+      }),
+  };
 }
 
 export async function startWorker(
@@ -87,6 +108,16 @@ export async function startWorker(
   logger: Logger,
   deps: WorkerDeps,
   jobs = JOBS,
+): Promise<Worker> {
+  return (await beginWorker(database, logger, deps)).start(jobs);
+}
+
+async function startQueue(
+  database: Database,
+  logger: Logger,
+  deps: WorkerDeps,
+  jobs: typeof JOBS,
+  stopHeartbeat: () => void,
 ): Promise<Worker> {
   const queue = createQueue(database, 'worker');
   queue.on('error', (error) => logger.error({ err: error }, 'job queue error'));
@@ -102,9 +133,6 @@ export async function startWorker(
         for (const id of renderWorkers) queue.notifyWorker(id);
       })
     : undefined;
-  const stopHeartbeat = await startHeartbeat(database, (error) =>
-    logger.error({ err: error }, 'worker heartbeat not written'),
-  );
   logger.info({ jobs: jobs.map((j) => j.name) }, 'worker started');
   return {
     queue,
