@@ -120,9 +120,42 @@ describe('saving the editor’s layers', () => {
       .toEqual(['Texte onglet A', 'Texte onglet B', 'Juste avant de recharger']);
   }, 60_000);
 
-  it('the editor closed right after a change and opened again shows it, and goes on saving', async () => {
+  it('a save sent as the page goes, overtaking the one before it on the network, is kept', async () => {
     await openEditor(tabA);
     await tabA.getByText('Textes (3)').waitFor();
+    // The next save is held in the page until the one after it leaves, and then follows it: the two
+    // reach the server in the wrong order, as they may on a real network.
+    await tabA.evaluate(() => {
+      const send = window.fetch.bind(window);
+      let held: (() => void) | null = null;
+      window.fetch = (input, init) => {
+        if (init?.method !== 'PUT') return send(input, init);
+        if (held === null) {
+          document.body.dataset.saveHeld = 'yes';
+          return new Promise<Response>((resolve, reject) => {
+            held = () => void send(input, init).then(resolve, reject);
+          });
+        }
+        const next = send(input, init);
+        held();
+        return next;
+      };
+    });
+    await addText(tabA, 'Lent');
+    await tabA.locator('body[data-save-held]').waitFor({ state: 'attached' });
+    await addText(tabA, 'Rapide');
+    // The page goes: the last change is sent at once, and the held save after it.
+    await tabA.reload();
+    const all = ['Texte onglet A', 'Texte onglet B', 'Juste avant de recharger', 'Lent', 'Rapide'];
+    await expect.poll(() => savedTexts(tabA), { timeout: 15_000 }).toEqual(all);
+    // The held save, arriving last, was refused rather than put back over the last change.
+    await tabA.waitForTimeout(1000);
+    expect(await savedTexts(tabA)).toEqual(all);
+  }, 60_000);
+
+  it('the editor closed right after a change and opened again shows it, and goes on saving', async () => {
+    await openEditor(tabA);
+    await tabA.getByText('Textes (5)').waitFor();
     await addText(tabA, 'Fermé aussitôt');
     await tabA.getByRole('dialog').getByRole('button', { name: 'Fermer' }).first().click();
     await tabA
@@ -130,13 +163,15 @@ describe('saving the editor’s layers', () => {
       .first()
       .click();
     // Read after the save sent as it closed, not before: no false "changed elsewhere" next.
-    await tabA.getByText('Textes (4)').waitFor();
+    await tabA.getByText('Textes (6)').waitFor();
     await addText(tabA, 'Rouvert');
     await tabA.getByText('Modifications enregistrées').waitFor();
     expect(await savedTexts(tabA)).toEqual([
       'Texte onglet A',
       'Texte onglet B',
       'Juste avant de recharger',
+      'Lent',
+      'Rapide',
       'Fermé aussitôt',
       'Rouvert',
     ]);

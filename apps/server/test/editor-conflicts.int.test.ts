@@ -10,7 +10,13 @@ import { alice, editUrl, read, resultId, t, text, useEditorApp } from './helpers
 
 useEditorApp();
 
-function put(url: string, body: EditorDocument, basedOn: string | null, lang = 'en', version?: string) {
+function put(
+  url: string,
+  body: EditorDocument,
+  basedOn: string | null | (string | null)[],
+  lang = 'en',
+  version?: string,
+) {
   return t.app.inject({
     method: 'PUT',
     url,
@@ -18,7 +24,7 @@ function put(url: string, body: EditorDocument, basedOn: string | null, lang = '
       cookie: alice.cookie,
       'accept-language': lang,
       'content-type': 'application/json',
-      'if-match': ifMatchOf(basedOn),
+      'if-match': Array.isArray(basedOn) ? ifMatchOf(...basedOn) : ifMatchOf(basedOn),
       ...(version && { [EDIT_VERSION_HEADER]: version }),
     },
     payload: JSON.stringify(body),
@@ -73,6 +79,43 @@ describe('the same image edited in two places', () => {
     const bad = await put(url, doc('Mauvais'), second, 'en', 'not-a-uuid');
     expect(bad.statusCode).toBe(400);
     expect((await read(alice.cookie, url)).version).toBe(second);
+  });
+
+  it('a save chained to one still on its way is stored even when it arrives first; the earlier one then changes nothing', async () => {
+    const url = editUrl(resultId, 'image=1');
+    const start = (await read(alice.cookie, url)).version;
+    const first = randomUUID();
+    const second = randomUUID();
+    // Sent as the page closed, the second save overtook the first on the network. It names the first
+    // one's version and the one that was made from.
+    const overtaking = await put(url, doc('Dernier mot'), [first, start], 'en', second);
+    expect(overtaking.statusCode, overtaking.body).toBe(200);
+    const late = await put(url, doc('Avant-dernier'), start, 'fr', first);
+    expect(late.statusCode).toBe(409);
+    expect(await read(alice.cookie, url)).toMatchObject({ document: doc('Dernier mot'), version: second });
+
+    // In the usual order, the second save is stored over the first.
+    const third = randomUUID();
+    const fourth = randomUUID();
+    expect((await put(url, doc('Trois'), second, 'en', third)).statusCode).toBe(200);
+    expect((await put(url, doc('Quatre'), [third, second], 'en', fourth)).statusCode).toBe(200);
+    expect(await read(alice.cookie, url)).toMatchObject({ document: doc('Quatre'), version: fourth });
+  });
+
+  it('naming two versions is no way around a save made elsewhere; three are refused', async () => {
+    const url = editUrl(resultId, 'image=1');
+    const start = (await read(alice.cookie, url)).version;
+    const elsewhere = await put(url, doc('Ailleurs'), start);
+    expect(elsewhere.statusCode).toBe(200);
+    // Made from `start` through a save of this place that never arrived: the other place's save stays.
+    const mine = await put(url, doc('Ici'), [randomUUID(), start], 'fr', randomUUID());
+    expect(mine.statusCode).toBe(409);
+    expect(mine.json().error.code).toBe('EDIT_CONFLICT');
+    const stored = elsewhere.json().version as string;
+    const many = await put(url, doc('Trop'), [randomUUID(), randomUUID(), stored], 'fr', randomUUID());
+    expect(many.statusCode).toBe(400);
+    expect(many.json().error.code).toBe('BAD_REQUEST');
+    expect(await read(alice.cookie, url)).toMatchObject({ document: doc('Ailleurs'), version: stored });
   });
 
   it('a save naming no version saves whatever is stored (as before the header existed)', async () => {

@@ -163,19 +163,28 @@ export const EDITOR_BODY_LIMIT = 64 * 1024;
  * a PUT may name the version it was made from in an If-Match header (`ifMatchOf`: the `version` it
  * loaded or last sent, or NEW_EDIT for a document never saved). When another tab or device saved
  * meanwhile, it answers 409 EDIT_CONFLICT and stores nothing. Without If-Match, a PUT saves whatever
- * is stored. A client that picks its versions can chain a save to one still on its way (a save sent as
- * the page closes).
+ * is stored.
+ *
+ * A client that picks its versions can chain a save to one still on its way (a save sent as the page
+ * closes). Since the two may arrive in either order, the later one names both the earlier one's
+ * version and the version that one was made from (If-Match lists up to EDIT_IF_MATCH_MAX); it is
+ * stored if either is the stored one. Arriving first, it holds the earlier one's changes too (a save
+ * is the whole document), and the earlier one, arriving last, is refused.
  */
 export const NEW_EDIT = 'new';
 export const EDIT_VERSION_HEADER = 'edit-version';
-export const ifMatchOf = (version: string | null) => `"${version ?? NEW_EDIT}"`;
-/** The version an If-Match header names, or undefined when there is none. */
-export function versionOf(ifMatch: string | undefined): string | undefined {
+export const EDIT_IF_MATCH_MAX = 2;
+export const ifMatchOf = (...versions: (string | null)[]) =>
+  versions.map((version) => `"${version ?? NEW_EDIT}"`).join(', ');
+/** The versions an If-Match header names, or undefined when there is none. */
+export function versionsOf(ifMatch: string | undefined): string[] | undefined {
   if (ifMatch === undefined) return undefined;
-  return ifMatch
-    .trim()
-    .replace(/^W\//, '')
-    .replace(/^"(.*)"$/, '$1');
+  return ifMatch.split(',').map((tag) =>
+    tag
+      .trim()
+      .replace(/^W\//, '')
+      .replace(/^"(.*)"$/, '$1'),
+  );
 }
 
 /** Saves counted per user within a minute; past that PUT answers 429 with Retry-After. */
@@ -186,7 +195,9 @@ export const EDITOR_SAVE_LIMIT = { max: 120, windowSeconds: 60 } as const;
  * - 401 UNAUTHENTICATED: not signed in.
  * - 404 NOT_FOUND: no such generation of the user's, or no image N in it.
  * - 409 GENERATION_NOT_COMPLETED: the generation is still pending or processing.
- * - 409 EDIT_CONFLICT: the PUT's If-Match names another version than the stored one (NEW_EDIT).
+ * - 409 EDIT_CONFLICT: the PUT's If-Match names other versions than the stored one (NEW_EDIT).
+ * - 400 BAD_REQUEST: an Edit-Version that is not a UUID, or an If-Match naming more than
+ *   EDIT_IF_MATCH_MAX versions.
  * - 400 VALIDATION_FAILED: bad `image` or document (error.fields names each field), or a logo that
  *   is not one of the user's logos (field `logo`), or has expired.
  * - 400 INVALID_JSON, 415 UNSUPPORTED_MEDIA_TYPE, 413 PAYLOAD_TOO_LARGE: a body that is not a JSON
@@ -198,6 +209,7 @@ export const EDITOR_ROUTE_ERRORS = [
   'NOT_FOUND',
   'GENERATION_NOT_COMPLETED',
   'EDIT_CONFLICT',
+  'BAD_REQUEST',
   'VALIDATION_FAILED',
   'INVALID_JSON',
   'UNSUPPORTED_MEDIA_TYPE',

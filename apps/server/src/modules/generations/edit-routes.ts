@@ -8,9 +8,10 @@ import {
   EDITOR_BODY_LIMIT,
   EDITOR_SAVE_LIMIT,
   editorDocument,
+  EDIT_IF_MATCH_MAX,
   EDIT_VERSION_HEADER,
   editorImageQuery,
-  versionOf,
+  versionsOf,
 } from '@vitrine/shared/api/editor';
 import { AppError } from '../../http/app-error';
 import { parseInput } from '../../http/validate';
@@ -35,6 +36,13 @@ function editVersion(header: string | string[] | undefined): string | undefined 
   return header.toLowerCase();
 }
 
+/** The versions a save was made from (If-Match): none named, or at most EDIT_IF_MATCH_MAX. */
+function basedOn(header: string | undefined): string[] | undefined {
+  const versions = versionsOf(header);
+  if (versions && versions.length > EDIT_IF_MATCH_MAX) throw new AppError('BAD_REQUEST');
+  return versions;
+}
+
 export const editRoutes: FastifyPluginAsync = async (app) => {
   const { database, storage } = app.deps;
 
@@ -50,7 +58,7 @@ export const editRoutes: FastifyPluginAsync = async (app) => {
     const document = parseInput(editorDocument, request.body);
     const { resultId } = await editableImage(database, user.id, id, image);
     const versions = {
-      basedOn: versionOf(request.headers['if-match']),
+      basedOn: basedOn(request.headers['if-match']),
       version: editVersion(request.headers[EDIT_VERSION_HEADER]),
     };
     return reply

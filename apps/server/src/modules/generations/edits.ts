@@ -104,11 +104,12 @@ export async function saveEdit(
   document: EditorDocument,
   versions: {
     /**
-     * The version the save was made from (NEW_EDIT for a document never saved): refused with
-     * EDIT_CONFLICT when the stored one is another, saved meanwhile elsewhere. Undefined: saved
-     * whatever is stored.
+     * The versions the save may have been made from (NEW_EDIT for a document never saved): refused
+     * with EDIT_CONFLICT when the stored one is none of them, saved meanwhile elsewhere. Two when the
+     * save is chained to one still on its way (see NEW_EDIT's contract). Undefined: saved whatever is
+     * stored.
      */
-    basedOn?: string;
+    basedOn?: string[];
     /** This save's own version, picked by the client; one is made when it is left out. */
     version?: string;
   } = {},
@@ -123,7 +124,8 @@ export async function saveEdit(
       [resultId, image],
     );
     const current = previous?.version ?? NEW_EDIT;
-    if (versions.basedOn !== undefined && versions.basedOn !== current) throw new AppError('EDIT_CONFLICT');
+    if (versions.basedOn !== undefined && !versions.basedOn.includes(current))
+      throw new AppError('EDIT_CONFLICT');
     if (logoId) await useLogo(tx, userId, logoId);
     const [saved] = await tx.query<{ saved_at: Date | string }>(
       `insert into generation_edits

@@ -40,19 +40,25 @@ export function useEditorDocument(resultId: string, image: number) {
 /**
  * Saves the document as version `version` (a UUID this client picks), made from version `basedOn`
  * (the one loaded, or the last save sent): a version saved meanwhile elsewhere makes it fail with
- * EDIT_CONFLICT. Sent with keepalive, so that a save outlives a page that closes or reloads.
+ * EDIT_CONFLICT. When `basedOn` is a save still on its way, `orFrom` is the version that save was made
+ * from, so that this one is stored even if it arrives first. Sent with keepalive, so that a save
+ * outlives a page that closes or reloads.
  */
 export function saveEditorDocument(
   resultId: string,
   image: number,
   document: EditorDocument,
-  versions: { basedOn: string | null; version: string },
+  versions: { basedOn: string | null; orFrom?: string | null; version: string },
 ): Promise<EditorDocumentResponse> {
   const path = editPath(resultId, image);
+  const ifMatch =
+    versions.orFrom === undefined
+      ? ifMatchOf(versions.basedOn)
+      : ifMatchOf(versions.basedOn, versions.orFrom);
   const request = api<EditorDocumentResponse>(path, {
     method: 'PUT',
     json: document,
-    headers: { 'if-match': ifMatchOf(versions.basedOn), [EDIT_VERSION_HEADER]: versions.version },
+    headers: { 'if-match': ifMatch, [EDIT_VERSION_HEADER]: versions.version },
     keepalive: true,
   });
   const settled = request.catch(() => undefined);

@@ -7,7 +7,9 @@
  * Each save has a version this client picks and names the one it was made from. When the image was
  * saved meanwhile elsewhere (another tab, another device), the server refuses the save and saving stops
  * here with 'conflict', so that neither place's work silently replaces the other's; the user then loads
- * the latest version. Picking versions here lets a save sent as the page goes name one still on its way.
+ * the latest version. Picking versions here lets a save sent as the page goes name one still on its way;
+ * it also names the version that one was made from, so that it is stored whichever arrives first, and
+ * the earlier one, refused for arriving after it, is not taken for another place's save.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { EditorDocument, EditorDocumentResponse } from '@vitrine/shared/api/editor';
@@ -47,6 +49,10 @@ export function useAutosave(
   const stopped = useRef(false);
   /** Saves go one after the other, so a slow earlier one never lands over a newer one. */
   const queue = useRef<Promise<void>>(Promise.resolve());
+  /** The saves on their way: each one's version, and the version it was made from. */
+  const onTheirWay = useRef(new Map<string, string | null>());
+  /** The last save started, and whether the server stored it. */
+  const lastStarted = useRef<{ number: number; stored: Promise<boolean> } | null>(null);
 
   useEffect(() => {
     if (!loaded || stopped.current) return;
@@ -68,9 +74,22 @@ export function useAutosave(
         latestStarted.current = number;
         const basedOn = version.current;
         version.current = mine;
-        started = saveEditorDocument(resultId, image, document, { basedOn, version: mine }).then(
+        // Made from a save still on its way (sent as the page goes): stored too if that one is not yet.
+        const orFrom = basedOn === null ? undefined : onTheirWay.current.get(basedOn);
+        onTheirWay.current.set(mine, basedOn);
+        const request = saveEditorDocument(resultId, image, document, { basedOn, orFrom, version: mine });
+        const stored = request.then(
+          () => true,
+          () => false,
+        );
+        lastStarted.current = { number, stored };
+        void stored.then(() => onTheirWay.current.delete(mine));
+        started = request.then(
           () => setSent((last) => (last?.document === document ? { document, status: 'saved' } : last)),
-          (error: unknown) => {
+          async (error: unknown) => {
+            const later = lastStarted.current;
+            // Overtaken by this page's own next save, which was stored: nothing was lost.
+            if (later && later.number > number && (await later.stored)) return;
             if (error instanceof ApiError && error.code === 'EDIT_CONFLICT') {
               stopped.current = true;
               pending.current = null;
