@@ -24,7 +24,9 @@ function put(
       cookie: alice.cookie,
       'accept-language': lang,
       'content-type': 'application/json',
-      'if-match': Array.isArray(basedOn) ? ifMatchOf(...basedOn) : ifMatchOf(basedOn),
+      'if-match': Array.isArray(basedOn)
+        ? ifMatchOf(basedOn[0] ?? null, ...basedOn.slice(1))
+        : ifMatchOf(basedOn),
       ...(version && { [EDIT_VERSION_HEADER]: version }),
     },
     payload: JSON.stringify(body),
@@ -116,6 +118,47 @@ describe('the same image edited in two places', () => {
     expect(many.statusCode).toBe(400);
     expect(many.json().error.code).toBe('BAD_REQUEST');
     expect(await read(alice.cookie, url)).toMatchObject({ document: doc('Ailleurs'), version: stored });
+  });
+
+  it('an If-Match that is not a list of one or two quoted versions is a 400, and nothing is stored', async () => {
+    const url = editUrl(resultId, 'image=1');
+    const before = await read(alice.cookie, url);
+    const stored = before.version ?? 'new';
+    const malformed = [
+      '',
+      '*',
+      '""',
+      stored,
+      `W/"${stored}"`,
+      `"${stored},${randomUUID()}"`,
+      `"${stored}" "${randomUUID()}"`,
+      `"nope"`,
+      `"${stored}", "${randomUUID()}", "${randomUUID()}"`,
+    ];
+    for (const ifMatch of malformed) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: { cookie: alice.cookie, 'content-type': 'application/json', 'if-match': ifMatch },
+        payload: JSON.stringify(doc('Mal formé')),
+      });
+      expect(res.statusCode, ifMatch).toBe(400);
+      expect(res.json().error.code, ifMatch).toBe('BAD_REQUEST');
+    }
+    expect(await read(alice.cookie, url)).toEqual(before);
+    // Upper case, an empty entry and a repeated version are still the one stored version.
+    const res = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: {
+        cookie: alice.cookie,
+        'content-type': 'application/json',
+        'if-match': `"${stored.toUpperCase()}", , "${stored}"`,
+      },
+      payload: JSON.stringify(doc('Bien formé')),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await read(alice.cookie, url)).document).toEqual(doc('Bien formé'));
   });
 
   it('a save naming no version saves whatever is stored (as before the header existed)', async () => {

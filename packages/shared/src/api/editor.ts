@@ -174,17 +174,25 @@ export const EDITOR_BODY_LIMIT = 64 * 1024;
 export const NEW_EDIT = 'new';
 export const EDIT_VERSION_HEADER = 'edit-version';
 export const EDIT_IF_MATCH_MAX = 2;
-export const ifMatchOf = (...versions: (string | null)[]) =>
-  versions.map((version) => `"${version ?? NEW_EDIT}"`).join(', ');
-/** The versions an If-Match header names, or undefined when there is none. */
-export function versionsOf(ifMatch: string | undefined): string[] | undefined {
+export const ifMatchOf = (version: string | null, ...orFrom: (string | null)[]) =>
+  [version, ...orFrom].map((tag) => `"${tag ?? NEW_EDIT}"`).join(', ');
+
+const EDIT_VERSION_TAG = /^"(new|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"$/i;
+
+/**
+ * The versions an If-Match header names (lower case, each once), undefined when there is none, or
+ * null when it is not a list of quoted versions (a UUID or NEW_EDIT each): `*`, a weak tag, an unquoted
+ * or empty one. Empty entries of the list (`"a", , "b"`) are skipped, as HTTP lists allow.
+ */
+export function versionsOf(ifMatch: string | undefined): string[] | null | undefined {
   if (ifMatch === undefined) return undefined;
-  return ifMatch.split(',').map((tag) =>
-    tag
-      .trim()
-      .replace(/^W\//, '')
-      .replace(/^"(.*)"$/, '$1'),
-  );
+  const tags = ifMatch
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+  const versions = tags.map((tag) => EDIT_VERSION_TAG.exec(tag)?.[1]?.toLowerCase());
+  if (versions.length === 0 || versions.some((version) => version === undefined)) return null;
+  return [...new Set(versions as string[])];
 }
 
 /** Saves counted per user within a minute; past that PUT answers 429 with Retry-After. */
@@ -196,8 +204,9 @@ export const EDITOR_SAVE_LIMIT = { max: 120, windowSeconds: 60 } as const;
  * - 404 NOT_FOUND: no such generation of the user's, or no image N in it.
  * - 409 GENERATION_NOT_COMPLETED: the generation is still pending or processing.
  * - 409 EDIT_CONFLICT: the PUT's If-Match names other versions than the stored one (NEW_EDIT).
- * - 400 BAD_REQUEST: an Edit-Version that is not a UUID, or an If-Match naming more than
- *   EDIT_IF_MATCH_MAX versions.
+ * - 400 BAD_REQUEST: an Edit-Version that is not a UUID, or an If-Match that is not a list of one
+ *   to EDIT_IF_MATCH_MAX quoted versions (`versionsOf`). Checked before the save counts against
+ *   EDITOR_SAVE_LIMIT.
  * - 400 VALIDATION_FAILED: bad `image` or document (error.fields names each field), or a logo that
  *   is not one of the user's logos (field `logo`), or has expired.
  * - 400 INVALID_JSON, 415 UNSUPPORTED_MEDIA_TYPE, 413 PAYLOAD_TOO_LARGE: a body that is not a JSON

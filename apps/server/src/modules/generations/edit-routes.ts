@@ -36,10 +36,11 @@ function editVersion(header: string | string[] | undefined): string | undefined 
   return header.toLowerCase();
 }
 
-/** The versions a save was made from (If-Match): none named, or at most EDIT_IF_MATCH_MAX. */
+/** The versions a save was made from (If-Match): none named, or one to EDIT_IF_MATCH_MAX. */
 function basedOn(header: string | undefined): string[] | undefined {
   const versions = versionsOf(header);
-  if (versions && versions.length > EDIT_IF_MATCH_MAX) throw new AppError('BAD_REQUEST');
+  if (versions === null || (versions && versions.length > EDIT_IF_MATCH_MAX))
+    throw new AppError('BAD_REQUEST');
   return versions;
 }
 
@@ -54,13 +55,14 @@ export const editRoutes: FastifyPluginAsync = async (app) => {
 
   app.put('/generations/:id/edit', { bodyLimit: EDITOR_BODY_LIMIT }, async (request, reply) => {
     const { user, id, image } = await target(request, reply);
-    await hit(database, `editor-save:user:${user.id}`, EDITOR_SAVE_LIMIT, 'generations.editTooManySaves');
-    const document = parseInput(editorDocument, request.body);
-    const { resultId } = await editableImage(database, user.id, id, image);
+    // Malformed version headers are refused before the save counts against the limit.
     const versions = {
       basedOn: basedOn(request.headers['if-match']),
       version: editVersion(request.headers[EDIT_VERSION_HEADER]),
     };
+    await hit(database, `editor-save:user:${user.id}`, EDITOR_SAVE_LIMIT, 'generations.editTooManySaves');
+    const document = parseInput(editorDocument, request.body);
+    const { resultId } = await editableImage(database, user.id, id, image);
     return reply
       .header('cache-control', 'no-store')
       .send(await saveEdit({ database, storage }, user.id, resultId, image, document, versions));

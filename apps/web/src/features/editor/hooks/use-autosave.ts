@@ -97,7 +97,9 @@ export function useAutosave(
               setConflict(true);
               return;
             }
-            // Not stored: the next save is made from the version before this one.
+            // Not stored: the next save is made from the version before this one. When a save chained
+            // to this one failed too, it went first (this handler waited for it above) and put back
+            // this save's version, which this line then takes back one step further.
             if (version.current === mine) version.current = basedOn;
             setSent((last) => (last?.document === document ? { document, status: 'failed' } : last));
           },
