@@ -7,6 +7,7 @@
 // npm packages are bundled too: Node resolving and reading some 1,400 files one by one took most of a
 // second of every start. Only packages with native code or WebAssembly, or that find files next to
 // their own, stay in node_modules (EXTERNAL).
+import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -30,6 +31,10 @@ function packageOf(importPath) {
 }
 
 const root = path.resolve(import.meta.dirname, '..');
+const outdir = path.join(root, 'apps/server/dist');
+
+// Chunks are named by their content's hash: without this, every build would leave the last one's.
+fs.rmSync(outdir, { recursive: true, force: true });
 
 await build({
   entryPoints: {
@@ -37,7 +42,7 @@ await build({
     'render-thread': path.join(root, 'packages/engine/src/local/render-thread.ts'),
     'cutout-thread': path.join(root, 'packages/engine/src/cutout/cutout-thread.ts'),
   },
-  outdir: path.join(root, 'apps/server/dist'),
+  outdir,
   splitting: true,
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
