@@ -17,6 +17,9 @@ let context: BrowserContext;
 let tabA: Page;
 let resultId: string;
 
+/** The texts saved by the tests before the one where a save overtakes another. */
+const BEFORE_OVERTAKING = ['Texte onglet A', 'Texte onglet B', 'Juste avant de recharger'];
+
 async function savedTexts(p: Page): Promise<string[]> {
   const res = await p.request.get(`/api/generations/${resultId}/edit?image=0`);
   expect(res.status()).toBe(200);
@@ -154,13 +157,7 @@ describe('saving the editor’s layers', () => {
     await tabA.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })));
     // The held save, arriving last, is refused rather than put back over the last change...
     await tabA.locator('body[data-held-answer="409"]').waitFor({ state: 'attached' });
-    expect(await savedTexts(tabA)).toEqual([
-      'Texte onglet A',
-      'Texte onglet B',
-      'Juste avant de recharger',
-      'Lent',
-      'Rapide',
-    ]);
+    expect(await savedTexts(tabA)).toEqual([...BEFORE_OVERTAKING, 'Lent', 'Rapide']);
     // ...and the page, which knows its own last save was stored, does not report a save made elsewhere.
     const dialog = tabA.getByRole('dialog');
     await dialog.getByText('Modifications enregistrées').waitFor();
@@ -183,9 +180,7 @@ describe('saving the editor’s layers', () => {
     await addText(tabA, 'Rouvert');
     await tabA.getByText('Modifications enregistrées').waitFor();
     expect(await savedTexts(tabA)).toEqual([
-      'Texte onglet A',
-      'Texte onglet B',
-      'Juste avant de recharger',
+      ...BEFORE_OVERTAKING,
       'Lent',
       'Rapide',
       'Fermé aussitôt',
