@@ -16,6 +16,7 @@
  */
 import { z } from 'zod';
 import { CONTROL_CHARS } from '../validation/fields';
+import { UUID_PATTERN } from '../ids';
 
 export const EDITOR_FONTS = [
   'Arial',
@@ -177,7 +178,7 @@ export const EDIT_IF_MATCH_MAX = 2;
 export const ifMatchOf = (version: string | null, ...orFrom: (string | null)[]) =>
   [version, ...orFrom].map((tag) => `"${tag ?? NEW_EDIT}"`).join(', ');
 
-const EDIT_VERSION_TAG = /^"(new|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"$/i;
+const EDIT_VERSION_TAG = new RegExp(`^"(${NEW_EDIT}|${UUID_PATTERN})"$`, 'i');
 
 /**
  * The versions an If-Match header names (lower case, each once), undefined when there is none, or

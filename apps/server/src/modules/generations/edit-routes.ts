@@ -18,21 +18,20 @@ import { parseInput } from '../../http/validate';
 import { requireUser } from '../auth/session';
 import { hit } from '../rate-limit/limiter';
 import { editableImage, readEdit, saveEdit } from './edits';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@vitrine/shared/ids';
 
 async function target(request: FastifyRequest, reply: FastifyReply) {
   const { user } = await requireUser(request, reply, { messageKey: 'generations.editSignInRequired' });
   const { id } = request.params as { id: string };
   const { image } = parseInput(editorImageQuery.strict(), request.query ?? {});
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+  if (!isUuid(id)) throw new AppError('NOT_FOUND');
   return { user, id, image };
 }
 
 /** The version a client picked for its save: a UUID, or none (the server makes one). */
 function editVersion(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !UUID.test(header)) throw new AppError('BAD_REQUEST');
+  if (typeof header !== 'string' || !isUuid(header)) throw new AppError('BAD_REQUEST');
   return header.toLowerCase();
 }
 

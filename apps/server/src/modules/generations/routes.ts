@@ -23,8 +23,7 @@ import {
   stats,
   type JobSender,
 } from './service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@vitrine/shared/ids';
 
 export type GenerationRouteDeps = {
   jobs: JobSender;
@@ -108,7 +107,7 @@ export function generationRoutes({
     app.get('/generations/:id', async (request, reply) => {
       const { user } = await signedIn(request, reply);
       const { id } = request.params as { id: string };
-      if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+      if (!isUuid(id)) throw new AppError('NOT_FOUND');
       return generationDetail(deps, user.id, id);
     });
 
@@ -126,7 +125,7 @@ export function generationRoutes({
     app.get('/images/:resultId/:index', async (request, reply) => {
       const { resultId, index: rawIndex } = request.params as { resultId: string; index: string };
       const index = Number(rawIndex);
-      if (!UUID.test(resultId) || !/^\d{1,2}$/.test(rawIndex)) throw new AppError('NOT_FOUND');
+      if (!isUuid(resultId) || !/^\d{1,2}$/.test(rawIndex)) throw new AppError('NOT_FOUND');
       const { exp, sig } = request.query as { exp?: unknown; sig?: unknown };
       const signed = exp !== undefined || sig !== undefined;
       let owner: string | null = null;

@@ -5,8 +5,9 @@
  */
 import { expressRequest, fusionRequest } from '@vitrine/shared/api/generation';
 import type { GenerationSettingsUsed } from '@vitrine/shared/api/generations';
+import { UUID_PATTERN } from '@vitrine/shared/ids';
 
-const UPLOAD_PATH = /^\/api\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/file$/i;
+const UPLOAD_PATH = new RegExp(`^/api/uploads/(${UUID_PATTERN})/file$`, 'i');
 
 function uploadIdOf(url: unknown): string | null {
   return typeof url === 'string' ? (UPLOAD_PATH.exec(url)?.[1]?.toLowerCase() ?? null) : null;

@@ -22,8 +22,8 @@ import {
   workflowImageKey,
   type WorkflowResult,
 } from './workflow';
+import { isUuid } from '@vitrine/shared/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A callback carries a status and a few image URLs. */
 const CALLBACK_BODY_LIMIT = 256 * 1024;
 
@@ -71,7 +71,7 @@ export function workflowCallbackRoutes(secret: string, fetchOptions?: SafeFetchO
       }
       const { callback } = parsed;
       const id = callback.backgroundGenerationId;
-      const row = UUID.test(id) ? await find(id) : undefined;
+      const row = isUuid(id) ? await find(id) : undefined;
       // The payload named the owner; a callback naming another one is about nothing we know.
       const claimed = (body as { user_id?: unknown }).user_id;
       if (!row || (typeof claimed === 'string' && claimed !== row.user_id)) throw new AppError('NOT_FOUND');

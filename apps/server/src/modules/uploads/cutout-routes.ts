@@ -9,12 +9,11 @@ import type { MessageKey } from '@vitrine/shared/i18n/catalog';
 import { AppError } from '../../http/app-error';
 import { requireUser } from '../auth/session';
 import { cutoutFile, getCutout, updateCutout, type CutoutDeps } from './cutout';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@vitrine/shared/ids';
 
 function uploadId(request: FastifyRequest): string {
   const { id } = request.params as { id: string };
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+  if (!isUuid(id)) throw new AppError('NOT_FOUND');
   return id;
 }
 

@@ -20,11 +20,11 @@ import { ownUploadView, recentUploads, thumbnail, thumbnailKey } from './recent'
 import { removeUpload } from './remove';
 import { notExpired } from './retention';
 import { storeImage, type StoreResult } from './store-image';
+import { isUuid } from '@vitrine/shared/ids';
 
 const importInput = z.object({
   url: z.string({ error: 'validation.notText' }).max(4096, 'validation.tooLong:2048'),
 });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Limits of the form itself (parts, fields), set where the multipart plugin is registered. */
 const FORM_LIMITS = new Set(['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
@@ -121,7 +121,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   });
 
   async function ownUpload(id: string, userId: string) {
-    if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+    if (!isUuid(id)) throw new AppError('NOT_FOUND');
     const [row] = await database.query<{ storage_key: string; content_type: string }>(
       `select storage_key, content_type from uploads where id = $1 and user_id = $2 and ${notExpired()}`,
       [id, userId],
@@ -139,7 +139,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   app.get('/uploads/:id', async (request, reply) => {
     const { user } = await signedIn(request, reply);
     const { id } = request.params as { id: string };
-    if (!UUID.test(id)) throw new AppError('NOT_FOUND', { messageKey: 'uploads.gone' });
+    if (!isUuid(id)) throw new AppError('NOT_FOUND', { messageKey: 'uploads.gone' });
     return reply.header('cache-control', 'no-store').send(await ownUploadView(database, user.id, id));
   });
 
@@ -168,7 +168,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     const signed = exp !== undefined || sig !== undefined;
     let row: { storage_key: string; content_type: string } | undefined;
     if (signed) {
-      if (!UUID.test(id) || !links.verify(id, exp, sig)) throw new AppError('NOT_FOUND');
+      if (!isUuid(id) || !links.verify(id, exp, sig)) throw new AppError('NOT_FOUND');
       [row] = await database.query<{ storage_key: string; content_type: string }>(
         `select storage_key, content_type from uploads where id = $1`,
         [id],
@@ -188,7 +188,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   app.delete('/uploads/:id', async (request, reply) => {
     const { user } = await signedIn(request, reply);
     const id = (request.params as { id: string }).id;
-    if (!UUID.test(id) || !(await removeUpload({ database, storage }, id, user.id)))
+    if (!isUuid(id) || !(await removeUpload({ database, storage }, id, user.id)))
       throw new AppError('NOT_FOUND');
     return reply.status(204).send();
   });
