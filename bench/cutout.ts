@@ -6,8 +6,9 @@
  *   BENCH_CUTOUT_SETS  extra folders of NAME.(jpg|png) + NAME.mask.png, colon-separated (default: the
  *                      development set in packages/engine/test-data/cutout-dev only)
  *   BENCH_CUTOUT_RUNS  timed runs of the 12-megapixel photo and of the Fusion request (default 9)
- *   CUTOUT_MODEL       (and CUTOUT_MODEL_INPUT_SIZE, _MEAN, _STD) measure with the optional salient-object
- *                      model, as the server would run it (default: none, the engine's own cut-out)
+ *   CUTOUT_MODEL       (and CUTOUT_MODEL_INPUT_SIZE, _MEAN, _STD) as the server reads them: unset, the
+ *                      model npm install put in place; a path, another model; `none`, the engine's own
+ *                      segmentation
  * The 12-megapixel photo is the development set's bike photo enlarged to 4243x2828 and saved as a
  * camera would (JPEG quality 92): decoding costs what a phone's photo costs. The Fusion request is a
  * story in four variants with a real product photographed on a table (samples/photos), cut out anew

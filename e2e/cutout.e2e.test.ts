@@ -107,7 +107,7 @@ describe('the product cut-out on the Fusion page', () => {
       .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
     id = await productUploadId(page);
-    expect(await serverView(page, id)).toMatchObject({ choice: 'auto', framed: false, method: 'segmented' });
+    expect(await serverView(page, id)).toMatchObject({ choice: 'auto', framed: false, method: 'model' });
     // Untouched, the user is asked to check it.
     await panel.getByText('Vérifiez-le', { exact: false }).waitFor();
 

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
+import { INSTALLED_MODEL } from '@vitrine/engine/cutout/model-download';
 import { ConfigError, parseConfig } from './config';
 
 describe('configuration', () => {
@@ -248,9 +249,24 @@ describe('cut-out model keys', () => {
     throw new Error('the configuration was accepted');
   };
 
-  it('uses no model unless CUTOUT_MODEL names one', () => {
-    expect(parseConfig({}).cutoutModel).toBeUndefined();
-    expect(parseConfig({ CUTOUT_MODEL: '', CUTOUT_MODEL_INPUT_SIZE: '1024' }).cutoutModel).toBeUndefined();
+  it('uses the model npm install put in place when CUTOUT_MODEL is unset or empty', () => {
+    expect(existsSync(INSTALLED_MODEL), `${INSTALLED_MODEL} is missing: run npm run cutout-model`).toBe(true);
+    for (const env of [{}, { CUTOUT_MODEL: '' }]) {
+      expect(parseConfig(env).cutoutModel).toEqual({
+        path: INSTALLED_MODEL,
+        inputSize: 320,
+        mean: [0.485, 0.456, 0.406],
+        std: [0.229, 0.224, 0.225],
+      });
+    }
+  });
+
+  it('uses no model when CUTOUT_MODEL is "none", in any letter case', () => {
+    for (const none of ['none', 'NONE', ' None ']) {
+      expect(
+        parseConfig({ CUTOUT_MODEL: none, CUTOUT_MODEL_INPUT_SIZE: '1024' }).cutoutModel,
+      ).toBeUndefined();
+    }
   });
 
   it("runs a model at U²-Net's size and normalisation by default", () => {
@@ -284,7 +300,7 @@ describe('cut-out model keys', () => {
   it('refuses a path with no file, naming the key', () => {
     for (const missing of [path.join(dir, 'absent.onnx'), dir]) {
       expect(issuesOf({ CUTOUT_MODEL: missing })).toEqual([
-        `CUTOUT_MODEL: no file at this path (it names the ONNX model file) (got ${JSON.stringify(missing)})`,
+        `CUTOUT_MODEL: no file at this path (it names the ONNX model file, or is "none") (got ${JSON.stringify(missing)})`,
       ]);
     }
   });

@@ -243,7 +243,7 @@ const schema = z
       renderThreads: env.RENDER_THREADS,
       /** Whether the engine warms up once the server is ready, instead of on its first user (local/warm-up.ts). */
       engineWarmUp: env.ENGINE_WARM_UP,
-      /** The operator's salient-object model for the product cut-out, if any (engine cutout/model.ts). */
+      /** The cut-out's model: installed, CUTOUT_MODEL's, or none (engine cutout/model-config.ts). */
       cutoutModel: toSaliencyModelConfig(env),
       /** Who takes payments (docs/decisions/026): Stripe when configured, else the local test-mode checkout. */
       payments: paymentsConfig(env, publicUrl),

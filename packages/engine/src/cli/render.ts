@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { expressRequest, fusionRequest } from '@vitrine/shared/api/generation';
 import type { z } from 'zod';
+import { saliencyModelFromEnv } from '../cutout/model-config';
 import { isEngineError } from '../errors';
 import type { OutputFormat } from '../local/encode';
 import { renderExpress, renderFusion } from '../local/requests';
@@ -83,7 +84,14 @@ async function renderFromArgs(formats: OutputFormat[]): Promise<{ request: unkno
   const [product, context] = await Promise.all([readFile(values.product), readFile(values.context)]);
   return {
     request: parsed.data,
-    results: await renderFusion({ request: parsed.data, product, context, formats }),
+    // Cut out as the server does: with the installed model, or CUTOUT_MODEL's, or none.
+    results: await renderFusion({
+      request: parsed.data,
+      product,
+      context,
+      formats,
+      cutout: { model: saliencyModelFromEnv(process.env) },
+    }),
   };
 }
 

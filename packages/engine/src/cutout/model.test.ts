@@ -1,4 +1,4 @@
-/** The operator's salient-object model, loaded and run for real by ONNX Runtime on tiny test-built models. */
+/** The salient-object model, loaded and run for real by ONNX Runtime on tiny test-built models. */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,6 @@
 /**
- * A salient-object model the operator provides (CUTOUT_MODEL): one RGB image in, one map out.
+ * The salient-object model that finds the product (U²-Netp as installed, or the one CUTOUT_MODEL names):
+ * one RGB image in, one map out.
  *
  * ONNX Runtime runs the model (U²-Net, IS-Net, BiRefNet and the like: one NCHW float32 image input, the
  * subject's map as first output) in a child process of its own. Its Node binding runs a model
@@ -66,9 +67,12 @@ const [runtime, file] = process.argv.slice(1);
 process.on('disconnect', () => process.exit(0));
 const ort = require(runtime);
 const describe = (error) => (error instanceof Error ? error.message : String(error));
+// Without the runtime's memory arena: it keeps the peak of every inference (U²-Netp: 590 MB against
+// 126 MB without it) for about 60 ms saved an inference.
 ort.InferenceSession.create(file, {
   executionProviders: ['cpu'],
   graphOptimizationLevel: 'all',
+  enableCpuMemArena: false,
   logSeverityLevel: 3,
 }).then(
   (session) => {

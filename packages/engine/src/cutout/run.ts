@@ -20,7 +20,7 @@ export type StoredCutout =
   | { framed: false; maskPng: Buffer; method: Exclude<CutoutMethodName, 'framed'>; confidence: number }
   | { framed: true; reason: FramedReason; confidence: number };
 
-/** How a request's product is to be cut out: as stored, or found now (with the operator's model). */
+/** How a request's product is to be cut out: as stored, or found now (with the cut-out model, if any). */
 export type ProductCutoutInput = {
   stored?: StoredCutout | null;
   model?: SaliencyModelConfig | null;
@@ -28,7 +28,7 @@ export type ProductCutoutInput = {
 
 export type CutoutResult = { cutout: Cutout; mask: CutoutMask | null; ms: number };
 
-/** The operator's model, or null when it cannot be loaded (the default cut-out is used then). */
+/** The cut-out model, or null when it cannot be loaded (the engine's own segmentation is used then). */
 async function modelFor(config: SaliencyModelConfig | null | undefined): Promise<SaliencyModel | null> {
   if (!config) return null;
   try {

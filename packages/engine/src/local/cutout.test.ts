@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { decodeRgba } from '../image/decode';
 import { fromEngineFile, fromSvg, toRaw, type RawImage } from '../image/sharp';
 import { decontaminate } from '../cutout/foreground';
+import { loadSaliencyModel, type SaliencyModel } from '../cutout/model';
+import { saliencyModelFromEnv } from '../cutout/model-config';
+import { INSTALLED_MODEL } from '../cutout/model-download';
 import { syntheticProduct, transparentProduct, type Backdrop, type ProductShape } from '../samples/synthetic';
 import { cutOut, findMask, type Cutout } from './cutout';
 import { PRODUCT_SIDE } from './prepare';
@@ -296,14 +299,11 @@ describe('colour decontamination of the soft edge', () => {
 
 /** Development set: ten public photos with reference masks from U²-Net (test-data/cutout-dev/README.md). */
 describe('agreement with reference masks on the development set', () => {
-  // Stated bounds, a little under what the engine measures on these ten photos (bench/cutout prints
-  // them): they fail if the segmentation gets worse, not if a timing changes.
-  const AUTO_MEAN_IOU = 0.62;
-  const ONE_BOX_MEAN_IOU = 0.64;
-  const CUT_OUT_SHARE = 0.9;
+  const photos = fs.readdirSync(DEV_SET).filter((f) => /\.(jpe?g|png)$/.test(f) && !f.includes('.mask.'));
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
-  it(`automatic: mean IoU over ${AUTO_MEAN_IOU}, at least ${CUT_OUT_SHARE * 100} % cut out rather than framed; one box: mean IoU over ${ONE_BOX_MEAN_IOU}`, async () => {
-    const photos = fs.readdirSync(DEV_SET).filter((f) => /\.(jpe?g|png)$/.test(f) && !f.includes('.mask.'));
+  /** IoU of the automatic cut-out and of one box (the reference's bounding box) per photo, and what was framed. */
+  async function measure(model: SaliencyModel | null) {
     const auto: number[] = [];
     const boxed: number[] = [];
     let cutOutCount = 0;
@@ -315,17 +315,38 @@ describe('agreement with reference masks on the development set', () => {
           .extractChannel(0)
           .resize(photo.width, photo.height, { fit: 'fill' }),
       );
-      const found = await findMask(photo);
+      const found = await findMask(photo, { model });
       if (!found.framed) cutOutCount++;
       auto.push(iou(found.alpha?.data ?? new Uint8Array(reference.data.length), reference.data, [128, 128]));
       const box = boxAround(reference.data, photo.width, photo.height, 128);
-      const corrected = await findMask(photo, { corrections: { box, strokes: [] } });
+      const corrected = await findMask(photo, { model, corrections: { box, strokes: [] } });
       boxed.push(iou(corrected.alpha!.data, reference.data, [128, 128]));
     }
-    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    return { auto: mean(auto), boxed: mean(boxed), cutOut: cutOutCount / photos.length };
+  }
+
+  it('holds the ten photos', () => {
     expect(photos).toHaveLength(10);
-    expect(mean(auto)).toBeGreaterThan(AUTO_MEAN_IOU);
-    expect(cutOutCount / photos.length).toBeGreaterThanOrEqual(CUT_OUT_SHARE);
-    expect(mean(boxed)).toBeGreaterThan(ONE_BOX_MEAN_IOU);
+  });
+
+  // The issue's targets for the default cut-out: mean IoU 0.80 automatic, 90 % cut out rather than framed.
+  // With one box, these ten (the hardest of the measured sets, bench/cutout) stay under the 0.90 the
+  // targets ask over all sets; the bound is a little under what is measured here.
+  it('default (the model npm install puts in place): mean IoU over 0.80 automatic and 0.85 with one box, 90 % cut out', async () => {
+    const config = saliencyModelFromEnv({});
+    expect(config?.path, 'the cut-out model is not installed: npm run cutout-model').toBe(INSTALLED_MODEL);
+    const result = await measure(await loadSaliencyModel(config!));
+    expect(result.auto).toBeGreaterThan(0.8);
+    expect(result.cutOut).toBeGreaterThanOrEqual(0.9);
+    expect(result.boxed).toBeGreaterThan(0.85);
+  }, 180_000);
+
+  // The engine's own segmentation, used with CUTOUT_MODEL=none, without an installed model, and whenever
+  // the model fails. Stated bounds, a little under what it measures on these ten photos.
+  it('without a model: mean IoU over 0.62 automatic and 0.64 with one box, 90 % cut out', async () => {
+    const result = await measure(null);
+    expect(result.auto).toBeGreaterThan(0.62);
+    expect(result.cutOut).toBeGreaterThanOrEqual(0.9);
+    expect(result.boxed).toBeGreaterThan(0.64);
   }, 180_000);
 });

@@ -1,8 +1,8 @@
 /**
  * Product cut-out, used by every provider. A PNG/WebP's own alpha is kept. Otherwise, in order:
  * a plain or studio backdrop modelled from the borders (when that is clearly what the photo is); a
- * salient-object model when the operator configured one; else the main subject segmented from
- * whatever it was photographed on (cutout/subject.ts). The edge is then refined at full size and its
+ * salient-object model (the one npm install put in place, or CUTOUT_MODEL's); else the main subject
+ * segmented from whatever it was photographed on (cutout/subject.ts). The edge is then refined at full size and its
  * colours decontaminated. A user's corrections (box, keep/remove strokes) re-run the segmentation
  * with them. The photo is framed whole only when confidence is low, or when the user asks, and the
  * result says so.
@@ -60,7 +60,7 @@ export type CutoutOptions = {
   corrections?: CutoutCorrections | null;
   /** The user accepted the automatic cut-out: it is used even when confidence is low. */
   accept?: boolean;
-  /** The operator's salient-object model (CUTOUT_MODEL), if any. */
+  /** The salient-object model (installed, or CUTOUT_MODEL's), if any. */
   model?: SaliencyModel | null;
 };
 

@@ -1,6 +1,6 @@
 /**
  * Warms the engine up before its first user: the cut-out thread compiles OpenCV's WebAssembly (and
- * loads the operator's model, if any), and the render threads start, load their fonts and compile
+ * loads the cut-out model, if any), and the render threads start, load their fonts and compile
  * their hot code, on a product photo drawn here. Without it the first product uploaded after a start
  * waits about two seconds more for its cut-out, and the first Fusion request takes two to three times
  * as long as the next. Every thread warmed is one a real request would have started anyway.

@@ -93,7 +93,7 @@ let engine: Promise<
 export function createRenderer(config: {
   imageProvider: ImageProviderConfig;
   renderThreads?: number;
-  /** The operator's salient-object model (CUTOUT_MODEL), used when a product has no stored cut-out. */
+  /** The salient-object model (installed, or CUTOUT_MODEL's), used when a product has no stored cut-out. */
   cutoutModel?: SaliencyModelConfig | undefined;
 }): Renderer {
   const providerFor = async (logger: ProviderLogger | undefined) => {
