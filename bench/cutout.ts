@@ -6,9 +6,9 @@
  *   BENCH_CUTOUT_SETS  extra folders of NAME.(jpg|png) + NAME.mask.png, colon-separated (default: the
  *                      development set in packages/engine/test-data/cutout-dev only)
  *   BENCH_CUTOUT_RUNS  timed runs of the 12-megapixel photo and of the Fusion request (default 9)
- *   CUTOUT_MODEL       (and CUTOUT_MODEL_INPUT_SIZE, _MEAN, _STD) as the server reads them: unset, the
- *                      model npm install put in place; a path, another model; `none`, the engine's own
- *                      segmentation
+ *   CUTOUT_MODEL       (and CUTOUT_MODEL_INPUT_SIZE, _MEAN, _STD) as the server reads them (the
+ *                      environment, then .env): unset, the model npm install put in place; a path,
+ *                      another model; `none`, the engine's own segmentation
  * The 12-megapixel photo is the development set's bike photo enlarged to 4243x2828 and saved as a
  * camera would (JPEG quality 92): decoding costs what a phone's photo costs. The Fusion request is a
  * story in four variants with a real product photographed on a table (samples/photos), cut out anew
@@ -21,7 +21,7 @@ import { fusionRequest } from '@vitrine/shared/api/generation';
 import { decodeRgba } from '@vitrine/engine/image/decode';
 import { fromEngineFile, fromRaw, guard, toRaw } from '@vitrine/engine/image/sharp';
 import { closeCutoutThread, cutOutProduct } from '@vitrine/engine/cutout/thread';
-import { saliencyModelFromEnv } from '@vitrine/engine/cutout/model-config';
+import { saliencyModelOfServer } from '@vitrine/engine/cli/server-model';
 import { PRODUCT_SIDE } from '@vitrine/engine/local/prepare';
 import { renderFusion } from '@vitrine/engine/local/requests';
 import { closeRenderThreads } from '@vitrine/engine/local/threads';
@@ -34,7 +34,7 @@ const DEV_SET = path.join(root, 'packages/engine/test-data/cutout-dev');
 const PHOTOS = path.join(root, 'packages/engine/src/samples/photos');
 const SETS = [DEV_SET, ...(process.env.BENCH_CUTOUT_SETS?.split(':').filter(Boolean) ?? [])];
 const RUNS = Number(process.env.BENCH_CUTOUT_RUNS ?? 9);
-const MODEL = saliencyModelFromEnv(process.env);
+const MODEL = saliencyModelOfServer();
 /** A user's box: the product's bounding box and this share of the photo around it. */
 const BOX_MARGIN = 0.02;
 
@@ -213,9 +213,10 @@ for (let i = 0; i < RUNS; i++) {
   cutoutMethod = rendered[0]!.metadata.cutout.method;
 }
 
-// A model that fails to load leaves every photo to the default cut-out: say so rather than report it.
+// A model that fails to load leaves every photo to the engine's own segmentation: say so rather than
+// report it as the model's.
 if (MODEL && !results.some((r) => r.found === 'model'))
-  throw new Error(`CUTOUT_MODEL ${MODEL.path} was never used: it could not be loaded or run`);
+  throw new Error(`The cut-out model ${MODEL.path} was never used: it could not be loaded or run`);
 
 const summary = {
   photos: results.length,

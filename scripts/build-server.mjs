@@ -6,7 +6,8 @@
 //
 // npm packages are bundled too: Node resolving and reading some 1,400 files one by one took most of a
 // second of every start. Only packages with native code or WebAssembly, or that find files next to
-// their own, stay in node_modules (EXTERNAL).
+// their own, stay in node_modules (EXTERNAL). The bundle also finds the installed cut-out model through
+// node_modules/@vitrine/engine (engine cutout/model-download.ts); without it, it runs with no model.
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';

@@ -2,8 +2,11 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { INSTALLED_MODEL } from '@vitrine/engine/cutout/model-download';
+import { installedModelPath } from '@vitrine/engine/cutout/model-download';
 import { ConfigError, parseConfig } from './config';
+
+/** Where npm install put the cut-out model (packages/engine/models). */
+const INSTALLED_MODEL = installedModelPath()!;
 
 describe('configuration', () => {
   it('runs with no variable at all, on the embedded defaults', () => {

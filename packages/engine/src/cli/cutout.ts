@@ -13,7 +13,7 @@ import { isEngineError } from '../errors';
 import { decodeRgba } from '../image/decode';
 import { fromRaw, guard } from '../image/sharp';
 import type { SaliencyModelConfig } from '../cutout/model';
-import { saliencyModelFromEnv } from '../cutout/model-config';
+import { saliencyModelOfServer } from './server-model';
 import { configureCutoutThread, cutOutProduct } from '../cutout/thread';
 import { openCv } from '../cutout/opencv';
 import { clearOutsideBox } from '../local/cutout';
@@ -62,7 +62,7 @@ function fileFailure(action: string, file: string) {
 
 let model: SaliencyModelConfig | null = null;
 try {
-  model = saliencyModelFromEnv(process.env);
+  model = saliencyModelOfServer();
 } catch (error) {
   fail((error as Error).message);
 }

@@ -23,7 +23,7 @@ import {
   type FusionStyle,
 } from '@vitrine/shared/api/generation';
 import { planExpress } from '../art-direction/express-plan';
-import { saliencyModelFromEnv } from '../cutout/model-config';
+import { saliencyModelOfServer } from './server-model';
 import { planFusion, planFusionVariants } from '../art-direction/plan';
 import { prepareContext, prepareProduct, type PreparedContext, type PreparedProduct } from '../local/prepare';
 import { renderExpressVariant } from '../local/render-express';
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   );
   const photos = (await readdir(PHOTOS)).filter((f) => /\.(jpe?g|png)$/.test(f)).sort();
   // The real photos are cut out as the server does: with the installed model, or CUTOUT_MODEL's, or none.
-  const model = saliencyModelFromEnv(process.env);
+  const model = saliencyModelOfServer();
   for (const photo of photos)
     products.set(photo, await prepareProduct(await readFile(path.join(PHOTOS, photo)), { model }));
   const scenes = new Map<SceneKind, PreparedContext>();

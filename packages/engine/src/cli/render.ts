@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { expressRequest, fusionRequest } from '@vitrine/shared/api/generation';
 import type { z } from 'zod';
-import { saliencyModelFromEnv } from '../cutout/model-config';
+import { saliencyModelOfServer } from './server-model';
 import { isEngineError } from '../errors';
 import type { OutputFormat } from '../local/encode';
 import { renderExpress, renderFusion } from '../local/requests';
@@ -90,7 +90,7 @@ async function renderFromArgs(formats: OutputFormat[]): Promise<{ request: unkno
       product,
       context,
       formats,
-      cutout: { model: saliencyModelFromEnv(process.env) },
+      cutout: { model: saliencyModelOfServer() },
     }),
   };
 }

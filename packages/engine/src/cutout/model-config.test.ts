@@ -7,7 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { saliencyModelFromEnv, toSaliencyModelConfig } from './model-config';
-import { INSTALLED_MODEL } from './model-download';
+import { installedModelPath } from './model-download';
+
+/** Where npm install put the cut-out model (packages/engine/models). */
+const INSTALLED_MODEL = installedModelPath()!;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-model-config-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -42,15 +45,21 @@ describe('the cut-out model in use', () => {
     expect(toSaliencyModelConfig(env('None'), installed)).toBeUndefined();
   });
 
-  it('is read the same way by the command line and the benchmark (the installed model by default)', () => {
+  it('is found, when installed, in packages/engine/models, and read from the environment as the server reads it', () => {
+    expect(INSTALLED_MODEL).toBe(path.resolve(import.meta.dirname, '../../models/u2netp.onnx'));
     expect(fs.existsSync(INSTALLED_MODEL), `${INSTALLED_MODEL} is missing: run npm run cutout-model`).toBe(
       true,
     );
     expect(saliencyModelFromEnv({})?.path).toBe(INSTALLED_MODEL);
+    expect(saliencyModelFromEnv({ CUTOUT_MODEL: '  ' })?.path).toBe(INSTALLED_MODEL);
     expect(saliencyModelFromEnv({ CUTOUT_MODEL: 'none' })).toBeNull();
     expect(saliencyModelFromEnv({ CUTOUT_MODEL: other })?.path).toBe(other);
     expect(() => saliencyModelFromEnv({ CUTOUT_MODEL: path.join(dir, 'absent.onnx') })).toThrow(
       'CUTOUT_MODEL: no file at this path (it names the ONNX model file, or is "none")',
     );
+  });
+
+  it('is none when the engine package cannot be found (a server copied without it)', () => {
+    expect(toSaliencyModelConfig(env(), null)).toBeUndefined();
   });
 });

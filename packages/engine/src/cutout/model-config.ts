@@ -9,11 +9,14 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SALIENCY_MODEL, type SaliencyModelConfig } from './model';
-import { INSTALLED_MODEL } from './model-download';
+import { installedModelPath } from './model-download';
 
 type Triple = [number, number, number];
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+/** Empty or only spaces: unset. */
+const blankAsUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /** The value of CUTOUT_MODEL that turns models off. */
 const NO_MODEL = 'none';
@@ -44,7 +47,7 @@ const channelTriple = (fallback: Triple, positive: boolean) =>
 
 export const saliencyModelEnvShape = {
   CUTOUT_MODEL: z.preprocess(
-    emptyAsUndefined,
+    blankAsUndefined,
     z
       .string()
       .refine(
@@ -74,11 +77,12 @@ const saliencyModelEnv = z.object(saliencyModelEnvShape);
  */
 export function toSaliencyModelConfig(
   env: z.output<typeof saliencyModelEnv>,
-  installed: string = INSTALLED_MODEL,
+  installed: string | null = installedModelPath(),
 ): SaliencyModelConfig | undefined {
   const chosen = env.CUTOUT_MODEL;
   if (chosen !== undefined && isNone(chosen)) return undefined;
-  const file = chosen === undefined ? (isFile(installed) ? installed : undefined) : path.resolve(chosen);
+  const file =
+    chosen === undefined ? (installed && isFile(installed) ? installed : undefined) : path.resolve(chosen);
   if (!file) return undefined;
   return {
     path: file,

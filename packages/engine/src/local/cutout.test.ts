@@ -6,10 +6,13 @@ import { fromEngineFile, fromSvg, toRaw, type RawImage } from '../image/sharp';
 import { decontaminate } from '../cutout/foreground';
 import { loadSaliencyModel, type SaliencyModel } from '../cutout/model';
 import { saliencyModelFromEnv } from '../cutout/model-config';
-import { INSTALLED_MODEL } from '../cutout/model-download';
+import { installedModelPath } from '../cutout/model-download';
 import { syntheticProduct, transparentProduct, type Backdrop, type ProductShape } from '../samples/synthetic';
 import { cutOut, findMask, type Cutout } from './cutout';
 import { PRODUCT_SIDE } from './prepare';
+
+/** Where npm install put the cut-out model (packages/engine/models). */
+const INSTALLED_MODEL = installedModelPath()!;
 
 const DEV_SET = path.resolve(import.meta.dirname, '../../test-data/cutout-dev');
 const SMALL_PHOTOS = path.resolve(import.meta.dirname, '../../test-data/small-photos');
