@@ -187,4 +187,65 @@ describe('saving the editor’s layers', () => {
       'Rouvert',
     ]);
   }, 60_000);
+
+  it('a save whose answer was lost, stored or not, does not stop saving as if made elsewhere', async () => {
+    await openEditor(tabA);
+    await tabA.getByText('Textes (7)').waitFor();
+    // The page's network, as the test sets it for the next save: "lose-answer" sends it and loses the
+    // answer (the connection dropped on the way back); "offline" never sends it. Each is counted.
+    await tabA.evaluate(() => {
+      const send = window.fetch.bind(window);
+      const count = (key: 'lost' | 'dropped') =>
+        (document.body.dataset[key] = String(Number(document.body.dataset[key] ?? 0) + 1));
+      window.fetch = async (input, init) => {
+        const mode = init?.method === 'PUT' ? document.body.dataset.nextSave : undefined;
+        delete document.body.dataset.nextSave;
+        if (mode === 'lose-answer') {
+          await send(input, init);
+          count('lost');
+          throw new TypeError('Failed to fetch');
+        }
+        if (mode === 'offline') {
+          count('dropped');
+          throw new TypeError('Failed to fetch');
+        }
+        return send(input, init);
+      };
+    });
+    const nextSave = (mode: 'lose-answer' | 'offline') =>
+      tabA.evaluate((m) => (document.body.dataset.nextSave = m), mode);
+    const before = await savedTexts(tabA);
+    const dialog = tabA.getByRole('dialog');
+
+    // Stored, but the page never heard it: it says the change is not saved...
+    await nextSave('lose-answer');
+    await addText(tabA, 'Réponse perdue');
+    await tabA.locator('body[data-lost="1"]').waitFor({ state: 'attached' });
+    await dialog.getByText('Impossible d’enregistrer vos modifications').waitFor();
+    expect(await savedTexts(tabA)).toEqual([...before, 'Réponse perdue']);
+    // ...and the next change is saved, not refused as made elsewhere.
+    await addText(tabA, 'Après la réponse perdue');
+    await dialog.getByText('Modifications enregistrées').waitFor();
+    expect(await savedTexts(tabA)).toEqual([...before, 'Réponse perdue', 'Après la réponse perdue']);
+
+    // Two saves that never left (offline), then one that does: it is stored.
+    await nextSave('offline');
+    await addText(tabA, 'Hors ligne 1');
+    await tabA.locator('body[data-dropped="1"]').waitFor({ state: 'attached' });
+    await nextSave('offline');
+    await addText(tabA, 'Hors ligne 2');
+    await tabA.locator('body[data-dropped="2"]').waitFor({ state: 'attached' });
+    await dialog.getByText('Impossible d’enregistrer vos modifications').waitFor();
+    await addText(tabA, 'De retour');
+    await dialog.getByText('Modifications enregistrées').waitFor();
+    expect(await savedTexts(tabA)).toEqual([
+      ...before,
+      'Réponse perdue',
+      'Après la réponse perdue',
+      'Hors ligne 1',
+      'Hors ligne 2',
+      'De retour',
+    ]);
+    expect(await dialog.getByText(/Modifiée ailleurs/).count()).toBe(0);
+  }, 60_000);
 });

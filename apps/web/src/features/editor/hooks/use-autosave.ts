@@ -9,7 +9,9 @@
  * here with 'conflict', so that neither place's work silently replaces the other's; the user then loads
  * the latest version. Picking versions here lets a save sent as the page goes name one still on its way;
  * it also names the version that one was made from, so that it is stored whichever arrives first, and
- * the earlier one, refused for arriving after it, is not taken for another place's save.
+ * the earlier one, refused for arriving after it, is not taken for another place's save. A save whose
+ * answer never came back (the network failed) may or may not have been stored: the next save names it
+ * as well as the last version known stored, so it is not refused as made elsewhere either way.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { EditorDocument, EditorDocumentResponse } from '@vitrine/shared/api/editor';
@@ -53,6 +55,8 @@ export function useAutosave(
   const onTheirWay = useRef(new Map<string, string | null>());
   /** The last save started, and whether the server stored it. */
   const lastStarted = useRef<{ number: number; stored: Promise<boolean> } | null>(null);
+  /** The version of the last save whose answer was lost, since the last save answered. */
+  const unanswered = useRef<string | null>(null);
 
   useEffect(() => {
     if (!loaded || stopped.current) return;
@@ -75,7 +79,10 @@ export function useAutosave(
         const basedOn = version.current;
         version.current = mine;
         // Made from a save still on its way (sent as the page goes): stored too if that one is not yet.
-        const orFrom = basedOn === null ? undefined : onTheirWay.current.get(basedOn);
+        // Else, made from the last version known stored: stored too if the server holds a save whose
+        // answer was lost.
+        const before = basedOn === null ? undefined : onTheirWay.current.get(basedOn);
+        const orFrom = before !== undefined ? before : (unanswered.current ?? undefined);
         onTheirWay.current.set(mine, basedOn);
         const request = saveEditorDocument(resultId, image, document, { basedOn, orFrom, version: mine });
         const stored = request.then(
@@ -85,7 +92,10 @@ export function useAutosave(
         lastStarted.current = { number, stored };
         void stored.then(() => onTheirWay.current.delete(mine));
         started = request.then(
-          () => setSent((last) => (last?.document === document ? { document, status: 'saved' } : last)),
+          () => {
+            unanswered.current = null;
+            setSent((last) => (last?.document === document ? { document, status: 'saved' } : last));
+          },
           async (error: unknown) => {
             const later = lastStarted.current;
             // Overtaken by this page's own next save, which was stored: nothing was lost.
@@ -97,10 +107,13 @@ export function useAutosave(
               setConflict(true);
               return;
             }
-            // Not stored: the next save is made from the version before this one. When a save chained
-            // to this one failed too, it went first (this handler waited for it above) and put back
-            // this save's version, which this line then takes back one step further.
+            // Not stored (or not known to be): the next save is made from the version before this one,
+            // the last known stored. When a save chained to this one failed too, it went first (this
+            // handler waited for it above) and put back this save's version, which this line then
+            // takes back one step further.
             if (version.current === mine) version.current = basedOn;
+            // No answer at all: the server may hold this save; the next one names it.
+            if (error instanceof ApiError && error.code === 'NETWORK_ERROR') unanswered.current = mine;
             setSent((last) => (last?.document === document ? { document, status: 'failed' } : last));
           },
         );
