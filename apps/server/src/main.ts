@@ -1,6 +1,7 @@
 /**
  * Entry point. Starts the roles named by ROLE (all, api or worker) on one database, and shuts down
- * cleanly on SIGINT or SIGTERM. A problem an operator can fix ends the process with one clear line.
+ * cleanly on SIGINT or SIGTERM (one received while starting, once started). A problem an operator can
+ * fix ends the process with one clear line.
  */
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -141,17 +142,13 @@ async function stop(running: Running) {
 async function main() {
   const config = loadConfig();
   const running: Running = { config, logger: pino(loggerOptions(config.logLevel)) };
-  try {
-    await start(running);
-    if (config.engineWarmUp) void warmUpInBackground(running);
-  } catch (error) {
-    await stop({ ...running, config: { ...config, shutdownTimeoutMs: 0 } }).catch(() => {});
-    if (error instanceof StartupError) fail(error.message);
-    fail(`failed to start: ${describeError(error)}`);
-  }
-
+  // A signal during start-up is kept until the start is over, then handled like any other: stopping
+  // half-way would leave the database open and the data directory locked. A second signal ends the
+  // process at once, as it would without these handlers.
+  let started = false;
+  let signalled: NodeJS.Signals | null = null;
   let stopping = false;
-  const onSignal = async (signal: NodeJS.Signals) => {
+  const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     running.logger.info({ signal }, 'shutting down');
@@ -159,8 +156,23 @@ async function main() {
     running.logger.info('stopped');
     process.exit(0);
   };
-  process.once('SIGINT', (signal) => void onSignal(signal));
-  process.once('SIGTERM', (signal) => void onSignal(signal));
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (started) void shutdown(signal);
+    else signalled ??= signal;
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    await start(running);
+  } catch (error) {
+    await stop({ ...running, config: { ...config, shutdownTimeoutMs: 0 } }).catch(() => {});
+    if (error instanceof StartupError) fail(error.message);
+    fail(`failed to start: ${describeError(error)}`);
+  }
+  started = true;
+  if (signalled) await shutdown(signalled);
+  else if (config.engineWarmUp) void warmUpInBackground(running);
 }
 
 await main();

@@ -178,4 +178,24 @@ describe.runIf(dbKind() === 'pglite')('the server process', () => {
     expect(server.output()).toContain('"msg":"stopped"');
     expect(fs.existsSync(path.join(dataDir, 'vitrine.lock'))).toBe(false);
   });
+
+  it('a SIGTERM received while starting stops it cleanly once started: exit code 0, the data directory unlocked', async () => {
+    const dataDir = tempDataDir();
+    const lock = path.join(dataDir, 'vitrine.lock');
+    const proc = spawnServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
+    // The lock is taken first thing in the start, before the database opens and the server listens.
+    for (let waited = 0; waited < 30_000 && !fs.existsSync(lock); waited += 5) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(fs.existsSync(lock)).toBe(true);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited, proc.output()).toBe(0);
+    expect(proc.output()).toContain('"msg":"shutting down"');
+    expect(proc.output()).toContain('"msg":"stopped"');
+    expect(fs.existsSync(lock)).toBe(false);
+    // Nothing was left half-open: the next start on the same directory is a normal one.
+    const again = await startServer({ DATA_DIR: dataDir });
+    expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
+    expect(await again.stop('SIGTERM')).toBe(0);
+  });
 });
