@@ -10,6 +10,8 @@
  * high. The user checks the result before generating (and the metadata of each image carries it).
  */
 export const FRAME_BELOW = 0.35;
+/** A cut-out covering less of the photo than this is no product found (a speck, not a product). */
+export const MIN_PRODUCT_SHARE = 0.01;
 
 export type ConfidenceParts = {
   size: number;
@@ -71,10 +73,10 @@ export function confidenceOf(
   }
   const coverage = area / count;
   const size =
-    coverage < 0.01
+    coverage < MIN_PRODUCT_SHARE
       ? 0
       : coverage < 0.03
-        ? (coverage - 0.01) / 0.02
+        ? (coverage - MIN_PRODUCT_SHARE) / (0.03 - MIN_PRODUCT_SHARE)
         : coverage > 0.9
           ? 0
           : coverage > 0.7

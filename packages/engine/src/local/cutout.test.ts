@@ -16,6 +16,7 @@ const INSTALLED_MODEL = installedModelPath()!;
 
 const DEV_SET = path.resolve(import.meta.dirname, '../../test-data/cutout-dev');
 const SMALL_PHOTOS = path.resolve(import.meta.dirname, '../../test-data/small-photos');
+const PHOTOS = path.resolve(import.meta.dirname, '../samples/photos');
 
 /** Mean |alpha - truth| over the whole photo, with the trimmed cut-out put back at its offset. */
 function meanAlphaError(truth: Float32Array, width: number, cut: Cutout): number {
@@ -155,6 +156,18 @@ describe('product cut-out on ordinary backgrounds', () => {
     expect(cut.method).toBe('framed');
     expect(['low-confidence', 'no-product-found']).toContain(cut.reason);
     expect(cut.confidence).toBeLessThan(0.35);
+  });
+
+  it('with the installed model, a real photo with no product in it is framed as "no product found"', async () => {
+    // The wood panelling above the milk bottle of a real desk photo, with nothing standing on it.
+    const wood = await fromEngineFile(fs.readFileSync(path.join(PHOTOS, 'milk-bottle-desk.jpg')))
+      .extract({ left: 0, top: 0, width: 499, height: 160 })
+      .jpeg()
+      .toBuffer();
+    const model = await loadSaliencyModel(saliencyModelFromEnv({})!);
+    const found = await findMask(await decodeRgba(wood, PRODUCT_SIDE), { model });
+    expect(found).toMatchObject({ method: 'model', framed: true, reason: 'no-product-found' });
+    expect(found.coverage).toBeLessThan(0.01);
   });
 
   it('a box drawn around a product in front of a busy shelf cuts it out (IoU with the truth over 0.9)', async () => {

@@ -9,7 +9,7 @@
  */
 import type { CutoutCorrections, CutoutMethodName, FramedReason } from '@vitrine/shared/api/cutout';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { FRAME_BELOW, type ConfidenceParts } from '../cutout/confidence';
+import { FRAME_BELOW, MIN_PRODUCT_SHARE, type ConfidenceParts } from '../cutout/confidence';
 import { decontaminate } from '../cutout/foreground';
 import type { SaliencyModel } from '../cutout/model';
 import { refineAlpha } from '../cutout/refine';
@@ -254,11 +254,14 @@ function measured(
   let visible = 0;
   for (let p = 0; p < alpha.data.length; p++) visible += alpha.data[p]! >= 128 ? 1 : 0;
   const coverage = visible / alpha.data.length;
-  const reason: FramedReason | null = lowConfidence
-    ? 'low-confidence'
-    : visible === 0
+  // Nothing, or a speck too small to be a product: the user is told no product was found (and asked to
+  // draw a box), not offered to use an empty cut-out anyway.
+  const reason: FramedReason | null =
+    visible === 0 || (lowConfidence && coverage < MIN_PRODUCT_SHARE)
       ? 'no-product-found'
-      : null;
+      : lowConfidence
+        ? 'low-confidence'
+        : null;
   return { alpha, method, framed: reason !== null, reason, confidence, coverage };
 }
 
