@@ -327,14 +327,13 @@ describe('the product cut-out on the Fusion page', () => {
       .toBuffer();
     await page.goto('/dashboard');
     await pick(page, 'Image du produit', 'table.jpg', 'image/jpeg', table);
-    // Nothing found, or found without confidence: either way the page says the photo will be framed.
-    await page
-      .getByText(/Aucun produit n’a été repéré|Nous n’avons pas trouvé le produit avec certitude/)
-      .waitFor({ timeout: 30_000 });
-    await page
-      .getByText(/sera présentée (entière, )?dans un cadre/)
-      .first()
-      .waitFor();
+    // Nothing found: the page says the photo will be framed, asks for a box, and offers no empty
+    // cut-out to use anyway.
+    await page.getByText('Aucun produit n’a été repéré', { exact: false }).waitFor({ timeout: 30_000 });
+    await page.getByText('sera présentée entière, dans un cadre', { exact: false }).first().waitFor();
+    const panel = page.getByRole('region', { name: 'Détourage du produit' });
+    expect(await panel.getByRole('button', { name: 'Corriger le détourage' }).count()).toBe(1);
+    expect(await panel.getByRole('button', { name: /quand même/ }).count()).toBe(0);
   }, 60_000);
 
   it('points out a cut-out in several pieces: one may not be the product', async () => {

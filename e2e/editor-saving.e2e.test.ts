@@ -199,7 +199,7 @@ describe('saving the editor’s layers', () => {
         (document.body.dataset[key] = String(Number(document.body.dataset[key] ?? 0) + 1));
       window.fetch = async (input, init) => {
         const mode = init?.method === 'PUT' ? document.body.dataset.nextSave : undefined;
-        delete document.body.dataset.nextSave;
+        if (init?.method === 'PUT') delete document.body.dataset.nextSave;
         if (mode === 'lose-answer') {
           await send(input, init);
           count('lost');

@@ -146,7 +146,8 @@ async function main() {
   // half-way would leave the database open and the data directory locked. A second signal ends the
   // process at once, as it would without these handlers.
   let started = false;
-  let signalled: NodeJS.Signals | null = null;
+  // Set from a signal handler: typed by hand, or TypeScript would take it for always null below.
+  let signalled = null as NodeJS.Signals | null;
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -157,8 +158,15 @@ async function main() {
     process.exit(0);
   };
   const onSignal = (signal: NodeJS.Signals) => {
-    if (started) void shutdown(signal);
-    else signalled ??= signal;
+    if (started) return void shutdown(signal);
+    signalled = signal;
+    // Whatever the next signal, it ends the process at once.
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    running.logger.info(
+      { signal },
+      'signal received while starting: stopping once started (send it again to stop now)',
+    );
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

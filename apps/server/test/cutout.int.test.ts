@@ -211,6 +211,35 @@ describe('correcting the cut-out', () => {
   });
 });
 
+describe('a photo with no product in it', () => {
+  it('is framed as "no product found", and that empty cut-out cannot be accepted (the whole photo can)', async () => {
+    // The wood panelling above the milk bottle of a real desk photo, with nothing standing on it.
+    const wood = await sharp(path.join(photos, 'milk-bottle-desk.jpg'))
+      .extract({ left: 0, top: 0, width: 499, height: 160 })
+      .jpeg()
+      .toBuffer();
+    const id = await uploadImage(t.app, alice.cookie, 'wood.jpg', wood);
+    const auto: CutoutView = (await get(alice.cookie, `/api/uploads/${id}/cutout`)).json();
+    expect(auto).toMatchObject({ choice: 'auto', framed: true, reason: 'no-product-found' });
+
+    for (const [language, message] of [
+      ['fr', 'Aucun produit n’a été repéré sur cette photo : il n’y a pas de détourage à utiliser.'],
+      ['en', 'No product was found in this photo, so there is no cut-out to use.'],
+    ] as const) {
+      const refused = await put(alice.cookie, id, { choice: 'cutout' }, language);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ error: { code: 'CUTOUT_EMPTY' } });
+      expect(refused.json().error.message).toContain(message);
+    }
+    // Nothing changed.
+    expect((await get(alice.cookie, `/api/uploads/${id}/cutout`)).json()).toEqual(auto);
+    // The whole photo is still there to choose.
+    const whole: CutoutView = (await put(alice.cookie, id, { choice: 'whole' })).json();
+    expect(whole).toMatchObject({ choice: 'whole', framed: true, reason: 'whole-photo' });
+    expect((await put(alice.cookie, id, { choice: 'cutout' })).statusCode).toBe(422);
+  });
+});
+
 /** How each image of a finished generation had its product cut out, as stored with the result. */
 async function cutoutsOf(generationId: string) {
   const [row] = await t.database.query<{

@@ -183,13 +183,19 @@ describe.runIf(dbKind() === 'pglite')('the server process', () => {
     const dataDir = tempDataDir();
     const lock = path.join(dataDir, 'vitrine.lock');
     const proc = spawnServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
-    // The lock is taken first thing in the start, before the database opens and the server listens.
-    for (let waited = 0; waited < 30_000 && !fs.existsSync(lock); waited += 5) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    try {
+      // The lock is taken first thing in the start, before the database opens and the server listens.
+      const ended = proc.exited.then(() => true);
+      for (let waited = 0; waited < 30_000 && !fs.existsSync(lock); waited += 5) {
+        if (await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 5, false))])) break;
+      }
+      expect(fs.existsSync(lock), proc.output()).toBe(true);
+      proc.child.kill('SIGTERM');
+      expect(await proc.exited, proc.output()).toBe(0);
+    } finally {
+      proc.child.kill('SIGKILL');
     }
-    expect(fs.existsSync(lock)).toBe(true);
-    proc.child.kill('SIGTERM');
-    expect(await proc.exited, proc.output()).toBe(0);
+    expect(proc.output()).toContain('"msg":"signal received while starting: stopping once started');
     expect(proc.output()).toContain('"msg":"shutting down"');
     expect(proc.output()).toContain('"msg":"stopped"');
     expect(fs.existsSync(lock)).toBe(false);

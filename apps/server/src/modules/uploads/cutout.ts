@@ -14,6 +14,7 @@ import type {
   CutoutView,
   FramedReason,
 } from '@vitrine/shared/api/cutout';
+import { MIN_PRODUCT_SHARE } from '@vitrine/engine/cutout/confidence';
 import type { SaliencyModelConfig } from '@vitrine/engine/cutout/model';
 import type { StoredCutout } from '@vitrine/engine/cutout/run';
 import type { Database, Queryable } from '../../db/client';
@@ -283,6 +284,10 @@ export async function updateCutout(
       ? update.corrections
       : null;
 
+  // Nothing (or a speck) was found: there is no cut-out to accept. The user is asked for a box, or the
+  // whole photo, instead.
+  if (!corrections && update.choice === 'cutout' && existing && existing.coverage < MIN_PRODUCT_SHARE)
+    throw new AppError('CUTOUT_EMPTY', { messageKey: 'cutout.nothingFound' });
   // Accepting the cut-out, or asking for the whole photo, keeps the mask already found (and its
   // corrections): only how generations use it changes.
   if (

@@ -169,7 +169,7 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
               >
                 <PencilIcon /> {t('cutoutEditor.correct')}
               </Button>
-              {framed && view.choice === 'auto' && view.maskUrl && (
+              {framed && view.choice === 'auto' && view.reason !== 'no-product-found' && view.maskUrl && (
                 <Button
                   variant="secondary"
                   size="sm"

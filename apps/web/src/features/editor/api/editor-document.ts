@@ -40,9 +40,10 @@ export function useEditorDocument(resultId: string, image: number) {
 /**
  * Saves the document as version `version` (a UUID this client picks), made from version `basedOn`
  * (the one loaded, or the last save sent): a version saved meanwhile elsewhere makes it fail with
- * EDIT_CONFLICT. When `basedOn` is a save still on its way, `orFrom` is the version that save was made
- * from, so that this one is stored even if it arrives first. Sent with keepalive, so that a save
- * outlives a page that closes or reloads.
+ * EDIT_CONFLICT. `orFrom` is a second version it may be stored over: when `basedOn` is a save still on
+ * its way, the version that save was made from (so this one is stored even if it arrives first); else
+ * the version of a save whose answer was lost (the server may hold it). Sent with keepalive, so that a
+ * save outlives a page that closes or reloads.
  */
 export function saveEditorDocument(
   resultId: string,

@@ -55,8 +55,8 @@ export function useAutosave(
   const onTheirWay = useRef(new Map<string, string | null>());
   /** The last save started, and whether the server stored it. */
   const lastStarted = useRef<{ number: number; stored: Promise<boolean> } | null>(null);
-  /** The version of the last save whose answer was lost, since the last save answered. */
-  const unanswered = useRef<string | null>(null);
+  /** The latest save whose answer was lost (it may be stored), since a later save was answered. */
+  const unanswered = useRef<{ version: string; number: number } | null>(null);
 
   useEffect(() => {
     if (!loaded || stopped.current) return;
@@ -82,7 +82,7 @@ export function useAutosave(
         // Else, made from the last version known stored: stored too if the server holds a save whose
         // answer was lost.
         const before = basedOn === null ? undefined : onTheirWay.current.get(basedOn);
-        const orFrom = before !== undefined ? before : (unanswered.current ?? undefined);
+        const orFrom = before !== undefined ? before : unanswered.current?.version;
         onTheirWay.current.set(mine, basedOn);
         const request = saveEditorDocument(resultId, image, document, { basedOn, orFrom, version: mine });
         const stored = request.then(
@@ -93,7 +93,8 @@ export function useAutosave(
         void stored.then(() => onTheirWay.current.delete(mine));
         started = request.then(
           () => {
-            unanswered.current = null;
+            // Stored: a save started before it whose answer was lost is behind it now.
+            if (unanswered.current && unanswered.current.number < number) unanswered.current = null;
             setSent((last) => (last?.document === document ? { document, status: 'saved' } : last));
           },
           async (error: unknown) => {
@@ -112,8 +113,13 @@ export function useAutosave(
             // handler waited for it above) and put back this save's version, which this line then
             // takes back one step further.
             if (version.current === mine) version.current = basedOn;
-            // No answer at all: the server may hold this save; the next one names it.
-            if (error instanceof ApiError && error.code === 'NETWORK_ERROR') unanswered.current = mine;
+            // No answer from the server (the connection failed, or a proxy gave up waiting): it may
+            // hold this save, so the next one names it (the latest such save, if several).
+            const lost =
+              error instanceof ApiError &&
+              (error.code === 'NETWORK_ERROR' || error.status === 502 || error.status === 504);
+            if (lost && (!unanswered.current || unanswered.current.number < number))
+              unanswered.current = { version: mine, number };
             setSent((last) => (last?.document === document ? { document, status: 'failed' } : last));
           },
         );
