@@ -4,6 +4,7 @@
  * fix ends the process with one clear line.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { ConfigError, parseConfig, type Config } from './config';
@@ -65,6 +66,13 @@ async function start(running: Running) {
   // and a generation asked for meanwhile waits in the queue for it.
   const address = apiRole && (await apiRole.startApi(config, database, logger, (app) => (running.app = app)));
   if (startingWorker) running.worker = await startingWorker.start();
+  // `npm install` puts the cut-out model in place; an install that could not fetch it said so, and so
+  // does every start until it is there (CUTOUT_MODEL=none says it is not wanted).
+  if (!config.cutoutModel && process.env.CUTOUT_MODEL?.trim().toLowerCase() !== 'none') {
+    logger.warn(
+      'no cut-out model is installed: products are cut out by the engine alone, less accurately; `npm run cutout-model` installs it',
+    );
+  }
   if (address) {
     logger.info(
       {
@@ -73,6 +81,7 @@ async function start(running: Running) {
         database: database.kind,
         role: config.role,
         payments: config.payments.kind,
+        cutoutModel: config.cutoutModel ? path.basename(config.cutoutModel.path) : null,
         version: VERSION,
         startupMs: Math.round(performance.now()),
       },

@@ -177,6 +177,9 @@ describe.runIf(dbKind() === 'pglite')('the server process', () => {
     await socketClosed;
     expect(server.output()).toContain('"msg":"stopped"');
     expect(fs.existsSync(path.join(dataDir, 'vitrine.lock'))).toBe(false);
+    // The ready line names the cut-out model npm install put in place.
+    expect(server.output()).toContain('"cutoutModel":"u2netp.onnx"');
+    expect(server.output()).not.toContain('no cut-out model is installed');
   });
 
   it('a SIGTERM received while starting stops it cleanly once started: exit code 0, the data directory unlocked', async () => {
@@ -200,8 +203,11 @@ describe.runIf(dbKind() === 'pglite')('the server process', () => {
     expect(proc.output()).toContain('"msg":"stopped"');
     expect(fs.existsSync(lock)).toBe(false);
     // Nothing was left half-open: the next start on the same directory is a normal one.
-    const again = await startServer({ DATA_DIR: dataDir });
+    const again = await startServer({ DATA_DIR: dataDir, CUTOUT_MODEL: 'none' });
     expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
     expect(await again.stop('SIGTERM')).toBe(0);
+    // Models turned off on purpose: no model named, and no warning about a missing one.
+    expect(again.output()).toContain('"cutoutModel":null');
+    expect(again.output()).not.toContain('no cut-out model is installed');
   });
 });
