@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
+import { isNone } from '@vitrine/engine/cutout/model-config';
 import { ConfigError, parseConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
@@ -68,7 +69,7 @@ async function start(running: Running) {
   if (startingWorker) running.worker = await startingWorker.start();
   // `npm install` puts the cut-out model in place; an install that could not fetch it said so, and so
   // does every start until it is there (CUTOUT_MODEL=none says it is not wanted).
-  if (!config.cutoutModel && process.env.CUTOUT_MODEL?.trim().toLowerCase() !== 'none') {
+  if (!config.cutoutModel && !isNone(process.env.CUTOUT_MODEL ?? '')) {
     logger.warn(
       'no cut-out model is installed: products are cut out by the engine alone, less accurately; `npm run cutout-model` installs it',
     );

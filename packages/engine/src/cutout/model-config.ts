@@ -20,7 +20,8 @@ const blankAsUndefined = (value: unknown) =>
 
 /** The value of CUTOUT_MODEL that turns models off. */
 const NO_MODEL = 'none';
-const isNone = (value: string) => value.trim().toLowerCase() === NO_MODEL;
+/** Whether a value of CUTOUT_MODEL turns models off (`none`, any letter case, spaces around). */
+export const isNone = (value: string) => value.trim().toLowerCase() === NO_MODEL;
 
 const isFile = (file: string) => {
   try {

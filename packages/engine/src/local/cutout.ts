@@ -2,8 +2,8 @@
  * Product cut-out, used by every provider. A PNG/WebP's own alpha is kept. Otherwise, in order:
  * a plain or studio backdrop modelled from the borders (when that is clearly what the photo is); a
  * salient-object model (the one npm install put in place, or CUTOUT_MODEL's); else the main subject
- * segmented from whatever it was photographed on (cutout/subject.ts). The edge is then refined at full size and its
- * colours decontaminated. A user's corrections (box, keep/remove strokes) re-run the segmentation
+ * segmented from whatever it was photographed on (cutout/subject.ts). The edge is then refined at full
+ * size and its colours decontaminated. A user's corrections (box, keep/remove strokes) re-run the segmentation
  * with them. The photo is framed whole only when confidence is low, or when the user asks, and the
  * result says so.
  */
