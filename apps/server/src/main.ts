@@ -8,6 +8,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { isNone } from '@vitrine/engine/cutout/model-config';
+// Before anything can draw text: the shipped faces become part of fontconfig's configuration for the
+// life of the process (docs/decisions/035).
+import { FONT_SETUP } from '@vitrine/engine/local/fonts';
 import { ConfigError, parseConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
@@ -69,6 +72,12 @@ async function start(running: Running) {
   if (startingWorker) running.worker = await startingWorker.start();
   // `npm install` puts the cut-out model in place; an install that could not fetch it said so, and so
   // does every start until it is there (CUTOUT_MODEL=none says it is not wanted).
+  if (FONT_SETUP.mode === 'registered') {
+    logger.warn(
+      { reason: FONT_SETUP.reason },
+      'the typefaces could not be added to the font configuration: each text registers its own, and is checked',
+    );
+  }
   if (!config.cutoutModel && !isNone(process.env.CUTOUT_MODEL ?? '')) {
     logger.warn(
       'no cut-out model is installed: products are cut out by the engine alone, less accurately; `npm run cutout-model` installs it',

@@ -154,6 +154,23 @@ describe('rendering (worker with the real engine)', () => {
     // The credit is spent: a completed generation keeps it.
     expect(await usage(u.cookie)).toMatchObject({ used: 1, remaining: 2 });
     expect(storedFiles(u.userId).filter((f) => f.startsWith(result.id))).toHaveLength(4);
+    // Each image records the faces its slogan and tagline were checked to be drawn with (Élégant).
+    const [stored] = await t.database.query<{ webhook_data: { images: { faces: unknown }[] } }>(
+      `select webhook_data from user_image_generations where id = $1`,
+      [result.id],
+    );
+    for (const image of stored!.webhook_data.images) {
+      expect(image.faces).toEqual([
+        {
+          role: 'slogan',
+          face: expect.objectContaining({ family: 'Playfair Display', weight: 700, checked: true }),
+        },
+        {
+          role: 'tagline',
+          face: expect.objectContaining({ family: 'Playfair Display', italic: true, checked: true }),
+        },
+      ]);
+    }
   });
 
   it('renders an Express visual with the description, in the post format', async () => {
@@ -171,6 +188,18 @@ describe('rendering (worker with the real engine)', () => {
       [1920, 1080],
     ]);
     expect(done.result!.style).toBe('naturel');
+    // Each image records the faces its texts were checked to be drawn with.
+    const [stored] = await t.database.query<{ webhook_data: { images: { faces: unknown }[] } }>(
+      `select webhook_data from user_image_generations where id = $1`,
+      [done.result!.id],
+    );
+    for (const image of stored!.webhook_data.images) {
+      expect(image.faces).toEqual(
+        expect.arrayContaining([
+          { role: 'slogan', face: expect.objectContaining({ family: expect.any(String), checked: true }) },
+        ]),
+      );
+    }
   });
 
   it('a render failure marks the generation failed with a translated message and gives the credit back', async () => {

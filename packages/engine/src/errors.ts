@@ -6,6 +6,8 @@ export const ENGINE_ERROR_CODES = [
   'IMAGE_UNSUPPORTED',
   'IMAGE_TIMEOUT',
   'INVALID_REQUEST',
+  // A text came out in another face than its own, even after the faces were registered again.
+  'TEXT_FACE',
 ] as const;
 
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];

@@ -25,6 +25,12 @@ const face = (family: string, weight: number, uppercase = false, italic = false)
   uppercase,
 });
 
+/** The supporting line's face: the design's family, lighter. */
+export const supportingFace = (face: Typeface): Typeface => ({
+  ...face,
+  weight: face.family === 'Playfair Display' ? 400 : 500,
+});
+
 export const EXPRESS_DESIGNS: Record<ExpressStyle, ExpressDesign> = {
   minimaliste: {
     background: [

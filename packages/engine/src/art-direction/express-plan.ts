@@ -6,10 +6,10 @@
 import { EXPRESS_FORMAT_SIZES, type ExpressRequest, type Size } from '@vitrine/shared/api/generation';
 import { localExpressCopy } from '../copy/express-copy';
 import type { ExpressCopy } from '../copy/types';
-import { EXPRESS_DESIGNS, type ExpressDesign } from './express-designs';
+import { EXPRESS_DESIGNS, supportingFace, type ExpressDesign } from './express-designs';
 import { planImagery, type ExpressImagery } from './express-imagery';
 import { resolveLanguage } from './language';
-import type { Box, TextBlock, Typeface } from './types';
+import type { Box, TextBlock } from './types';
 import { typographyChoice, type TypographyChoice } from './typography';
 
 export type ExpressPlan = {
@@ -90,12 +90,6 @@ export function localCopyFor(request: ExpressRequest): ExpressCopy | null {
 /** Share of the text area the headline takes when a supporting line goes under it. */
 const HEADLINE_SHARE = 0.66;
 const LINE_GAP = 0.07;
-
-/** The supporting line: the design's family, lighter. */
-const supportingFace = (face: Typeface): Typeface => ({
-  ...face,
-  weight: face.family === 'Playfair Display' ? 400 : 500,
-});
 
 /**
  * `copy` is what the server's copywriter wrote (local or a language model); without it, the local

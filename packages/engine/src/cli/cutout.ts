@@ -7,12 +7,12 @@
  * CUTOUT_MODEL_INPUT_SIZE, _MEAN, _STD) names another or is `none` (the engine's own segmentation).
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { cutoutCorrections, type CutoutCorrections } from '@vitrine/shared/api/cutout';
 import { isEngineError } from '../errors';
 import { decodeRgba } from '../image/decode';
 import { fromRaw, guard } from '../image/sharp';
 import type { SaliencyModelConfig } from '../cutout/model';
+import { parseCommandLine } from './args';
 import { saliencyModelOfServer } from './server-model';
 import { configureCutoutThread, cutOutProduct } from '../cutout/thread';
 import { openCv } from '../cutout/opencv';
@@ -26,14 +26,15 @@ function fail(message: string, code = 2): never {
   process.exit(code);
 }
 
-const { values } = parseArgs({
-  options: {
+const { values } = parseCommandLine(
+  {
     in: { type: 'string' },
     out: { type: 'string' },
     box: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
-});
+  USAGE,
+);
 if (values.help) fail(USAGE, 0);
 if (!values.in || !values.out) fail(USAGE);
 

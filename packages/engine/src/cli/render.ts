@@ -6,9 +6,9 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { expressRequest, fusionRequest } from '@vitrine/shared/api/generation';
 import type { z } from 'zod';
+import { parseCommandLine } from './args';
 import { saliencyModelOfServer } from './server-model';
 import { isEngineError } from '../errors';
 import type { OutputFormat } from '../local/encode';
@@ -20,8 +20,8 @@ const USAGE = `usage: npm run render -- --mode fusion --product FILE --context F
        npm run render -- --mode express --style STYLE --format square|story|post|banner
   [--description TEXT] [--language fr|en] [--variants 1-4] [--png] --out DIR`;
 
-const { values } = parseArgs({
-  options: {
+const { values } = parseCommandLine(
+  {
     mode: { type: 'string', default: 'fusion' },
     product: { type: 'string' },
     context: { type: 'string' },
@@ -39,7 +39,8 @@ const { values } = parseArgs({
     out: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
-});
+  USAGE,
+);
 
 function fail(message: string, code = 2): never {
   console.error(message);

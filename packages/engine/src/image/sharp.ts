@@ -49,7 +49,8 @@ export function fromEngineFile(file: Buffer): Sharp {
 export type TextSpec = {
   markup: string;
   font: string;
-  fontfile: string;
+  /** A font file for libvips to register before setting the text (fontconfig may know it already). */
+  fontfile?: string;
   width: number;
   align: 'left' | 'centre';
 } & ({ height: number; dpi?: never } | { dpi: number; height?: never });
@@ -63,7 +64,7 @@ export function fromText(spec: TextSpec): Sharp {
     text: {
       text: spec.markup,
       font: spec.font,
-      fontfile: spec.fontfile,
+      ...(spec.fontfile && { fontfile: spec.fontfile }),
       width: spec.width,
       ...(spec.height !== undefined ? { height: spec.height } : { dpi: spec.dpi }),
       align: spec.align,

@@ -4,28 +4,29 @@
  */
 import { applyTypography, upperCase } from '../art-direction/typography';
 import type { TextBlock } from '../art-direction/types';
+import { EngineError } from '../errors';
 import { fromRaw, renderText, toRaw, type RawImage } from '../image/sharp';
-import { EMOJI_FONTS, fontFor } from './fonts';
+import { checkFace, type FaceReport } from './face-check';
+import { EMOJI_FONTS, FONT_SETUP, fontFor, SHIPPED_TYPEFACES, type FontChoice } from './fonts';
 
 export type TextRect = { x: number; y: number; width: number; height: number };
-export type SetText = { text: string; mask: RawImage; rect: TextRect };
+export type SetText = { text: string; mask: RawImage; rect: TextRect; face: FaceReport };
 
 const escapeMarkup = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The set text of a block, and the face it was checked to be drawn with. */
+type Fitted = { mask: RawImage; face: FaceReport };
 
 /**
  * The text at the largest size that fits the box, with balanced lines: libvips fits it to the full
  * measure, then the same size is set on narrower measures and the narrowest that still fits the box
  * wins, so a last line is not left with one word.
  */
-async function fitText(
-  markup: string,
-  font: ReturnType<typeof fontFor>,
-  box: TextBlock['box'],
-  align: TextBlock['align'],
-): Promise<RawImage> {
-  await emojiRegistered();
-  const spec = { markup, font: font.description, fontfile: font.file, align: alignOf(align) } as const;
+async function fitMask(markup: string, font: FontChoice, box: TextBlock['box'], align: TextBlock['align']) {
+  const fontfile = FONT_SETUP.mode === 'registered' ? font.file : undefined;
+  if (fontfile) await emojiRegistered();
+  const spec = { markup, font: font.description, fontfile, align: alignOf(align) } as const;
   const full = await renderText({ ...spec, width: Math.round(box.width), height: box.height });
   if (full.dpi === undefined) return full.mask;
   // At a fixed size a render costs a fraction of fitting one: both narrower measures at once.
@@ -38,11 +39,60 @@ async function fitText(
   return fitting.at(-1)?.mask ?? full.mask;
 }
 
+/**
+ * The fitted text, once the face it is drawn with is checked (face-check.ts). A text found in another
+ * face is set again after every shipped face is registered anew; found so again, it is refused, and
+ * the variant with it: a wrong face is never shipped.
+ */
+async function fitText(
+  text: string,
+  font: FontChoice,
+  box: TextBlock['box'],
+  align: TextBlock['align'],
+): Promise<Fitted> {
+  const markup = escapeMarkup(text);
+  const fontfile = () => (FONT_SETUP.mode === 'registered' ? font.file : undefined);
+  let [mask, check] = await Promise.all([
+    fitMask(markup, font, box, align),
+    checkFace(text, font, fontfile()),
+  ]);
+  if (!check.ok) {
+    console.warn(
+      'engine: text drawn in another face than %s; registering the faces again',
+      font.description,
+      check.mismatches,
+    );
+    await registerAgain();
+    [mask, check] = await Promise.all([fitMask(markup, font, box, align), checkFace(text, font, fontfile())]);
+  }
+  if (!check.ok) {
+    const chars = check.mismatches.map((m) => m.char).join('');
+    throw new EngineError('TEXT_FACE', `"${text}" is not drawn in ${font.description} (characters ${chars})`);
+  }
+  return { mask, face: check.report };
+}
+
+let registrations = 0;
+
+/**
+ * Registers every shipped face with fontconfig's current configuration, under paths libvips has not
+ * seen (it registers a path once per process, and the configuration may have been rebuilt since).
+ */
+async function registerAgain(): Promise<void> {
+  registrations++;
+  const faces = [...SHIPPED_TYPEFACES.map(fontFor), ...EMOJI_FONTS];
+  for (const { file, description } of faces) {
+    const cut = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
+    const alias = `${file.slice(0, cut + 1)}${'./'.repeat(registrations)}${file.slice(cut + 1)}`;
+    await renderText({ markup: 'a', font: description, fontfile: alias, width: 64, dpi: 72, align: 'left' });
+  }
+}
+
 let registering: Promise<void> | null = null;
 
 /**
- * libvips registers a font file for Pango when a text is set with it, for the whole process: one emoji
- * set with each emoji file makes them available to every description that names the family.
+ * When the faces are not in fontconfig's configuration, libvips registers a font file when a text is
+ * set with it: one emoji set with each emoji file makes them available to every description.
  */
 function emojiRegistered(): Promise<void> {
   registering ??= Promise.all(
@@ -79,21 +129,21 @@ const alignOf = (align: TextBlock['align']) => (align === 'left' ? 'left' : 'cen
  * shared and must not be written to.
  */
 const CACHE_SIZE = 48;
-const masks = new Map<string, Promise<RawImage>>();
+const masks = new Map<string, Promise<Fitted>>();
 
 function cachedFit(
-  markup: string,
-  font: ReturnType<typeof fontFor>,
+  text: string,
+  font: FontChoice,
   box: TextBlock['box'],
   align: TextBlock['align'],
-): Promise<RawImage> {
-  const key = JSON.stringify([markup, font.file, font.description, box.width, box.height, align]);
+): Promise<Fitted> {
+  const key = JSON.stringify([text, font.file, font.description, box.width, box.height, align]);
   let mask = masks.get(key);
   if (mask) {
     // Most recently used last, so the oldest entry is the first one evicted.
     masks.delete(key);
   } else {
-    const fitting = fitText(markup, font, box, align);
+    const fitting = fitText(text, font, box, align);
     // A failed render is not remembered: the next request tries again.
     fitting.catch(() => {
       if (masks.get(key) === fitting) masks.delete(key);
@@ -111,8 +161,8 @@ function wordsOf(block: TextBlock): string {
   return block.typeface.uppercase ? upperCase(text, block.language) : text;
 }
 
-const maskOf = (block: TextBlock, text: string) =>
-  cachedFit(escapeMarkup(text), fontFor(block.typeface), block.box, block.align);
+const fittedOf = (block: TextBlock, text: string) =>
+  cachedFit(text, fontFor(block.typeface), block.box, block.align);
 
 /**
  * Starts setting the blocks now, so that the text is ready (rendered by libvips on another thread)
@@ -121,8 +171,8 @@ const maskOf = (block: TextBlock, text: string) =>
 export function prefetchText(blocks: readonly TextBlock[]): void {
   for (const block of blocks) {
     // Light text gets a soft shadow (typeset.ts): its blur is made as soon as the text is set.
-    void maskOf(block, wordsOf(block))
-      .then((mask) => textShadow(mask, shadowSigma(Math.min(mask.height, block.box.height))))
+    void fittedOf(block, wordsOf(block))
+      .then(({ mask }) => textShadow(mask, shadowSigma(Math.min(mask.height, block.box.height))))
       .catch(() => undefined);
   }
 }
@@ -158,7 +208,7 @@ export function textShadow(mask: RawImage, sigma: number): Promise<RawImage> {
 export async function layoutText(block: TextBlock): Promise<SetText> {
   const text = wordsOf(block);
   const { box } = block;
-  const mask = await maskOf(block, text);
+  const { mask, face } = await fittedOf(block, text);
   const width = Math.min(mask.width, box.width);
   const height = Math.min(mask.height, box.height);
   const rect: TextRect = {
@@ -167,5 +217,5 @@ export async function layoutText(block: TextBlock): Promise<SetText> {
     width,
     height,
   };
-  return { text, mask, rect };
+  return { text, mask, rect, face };
 }

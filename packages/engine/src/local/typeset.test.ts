@@ -174,3 +174,37 @@ describe.skipIf(!hasFrenchOcr)('legibility: OCR (tesseract, French) reads the sl
     expect(words(read), read).toEqual(expect.arrayContaining(words(withoutAccents(slogan))));
   }, 30_000);
 });
+
+/** A promo shows a price: prices, percentages, dates and hours, as each language writes them. */
+const PROMOS = {
+  fr: {
+    text: 'Soldes -20 % : 2,50 € au lieu de 3,10 € jusqu’au 12/12, dès 7h30',
+    read: ['20', '2,50', '3,10', '12/12', '7h30'],
+  },
+  en: {
+    text: 'Sale 20% off: €2.50 instead of €3.10 until 12/12, from 7:30',
+    read: ['20%', '2.50', '3.10', '12/12', '7:30'],
+  },
+} as const;
+
+describe('prices, percentages and dates in every typeface, in both languages', () => {
+  for (const typography of FUSION_TYPOGRAPHIES) {
+    for (const language of ['fr', 'en'] as const) {
+      it(`sets ${language === 'fr' ? 'a French' : 'an English'} promo in ${typography}: checked face, and OCR reads every figure`, async () => {
+        const promo = PROMOS[language];
+        const text = {
+          ...block(promo.text, typography),
+          language,
+          box: { x: 60, y: 60, width: 960, height: 360 },
+        };
+        const image = scene(() => [244, 240, 232]);
+        const [report] = await typeset(image, [text], inksOf(PALETTE_GRADING.chaude.swatch));
+        expect(report!.face).toMatchObject({ family: TYPEFACES[typography].slogan.family, checked: true });
+        if (!hasFrenchOcr) return;
+        const read = ocr(await fromRaw(image).png().toBuffer()).replace(/\s+/g, ' ');
+        // Tech sets its text in capitals: 7H30.
+        for (const figure of promo.read) expect(read.toLowerCase(), read).toContain(figure.toLowerCase());
+      }, 30_000);
+    }
+  }
+});

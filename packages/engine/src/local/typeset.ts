@@ -8,6 +8,7 @@ import type { RawImage } from '../image/sharp';
 import { luma, mixRgb } from './color';
 import { coverageRow, NO_PRODUCT, type Coverage } from './coverage';
 import { contrastRatio, levelAt, MIN_CONTRAST } from './contrast';
+import type { FaceReport } from './face-check';
 import { layoutText, shadowSigma, textShadow, type TextRect } from './text-layout';
 
 export type TypesetReport = {
@@ -19,6 +20,8 @@ export type TypesetReport = {
   /** Contrast of the text colour against the worst 5 % of what lies behind it, scrim included. */
   contrast: number;
   scrim: boolean;
+  /** The face the text was checked to be drawn with. */
+  face: FaceReport;
 };
 
 const grey = (v: number): Rgb => [v, v, v];
@@ -63,7 +66,7 @@ async function typesetBlock(
   { light, dark }: Inks,
   product: Coverage,
 ): Promise<TypesetReport> {
-  const { text, mask, rect } = await layoutText(block);
+  const { text, mask, rect, face } = await layoutText(block);
 
   const behind = greys(scene, rect);
   const brightest = levelAt(behind, 0.95);
@@ -83,7 +86,7 @@ async function typesetBlock(
     await dropShadow(scene, mask, rect);
   }
   paint(scene, mask, rect, colour);
-  return { role: block.role, rendered: true, text, rect, colour, contrast, scrim };
+  return { role: block.role, rendered: true, text, rect, colour, contrast, scrim, face };
 }
 
 /**

@@ -299,6 +299,7 @@ export const renderGeneration: JobDefinition<{ generationId: string }> = {
           height: variant.height,
           ...(variant.engine && { engine: variant.engine }),
           ...(variant.cutout && { cutout: variant.cutout }),
+          ...(variant.faces && { faces: variant.faces }),
         });
       }
       const urls = images.map((_, index) => imagePath(resultId, index));

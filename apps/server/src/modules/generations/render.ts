@@ -8,6 +8,7 @@ import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generati
 import type { ExpressCopy } from '@vitrine/engine/copy/types';
 import type { SaliencyModelConfig } from '@vitrine/engine/cutout/model';
 import type { StoredCutout } from '@vitrine/engine/cutout/run';
+import type { FaceReport } from '@vitrine/engine/local/face-check';
 import type { ImageProviderConfig, ImageProviderName } from '@vitrine/engine/providers/config';
 import type {
   Fallback,
@@ -28,9 +29,12 @@ export type RenderedVariant = {
   engine?: VariantEngine;
   /** Fusion: how the product was cut out (or why the photo was framed), and the engine's confidence. */
   cutout?: VariantCutout;
+  /** The faces the image's texts were checked to be drawn with (docs/decisions/035). */
+  faces?: VariantFace[];
 };
 
 export type VariantCutout = { method: string; reason?: string; confidence: number };
+export type VariantFace = { role: string; face: FaceReport };
 
 /** Called after each variant; throwing from it (e.g. because the generation was cancelled) stops the render. */
 export type OnVariant = (done: number, total: number) => Promise<void>;
@@ -61,14 +65,25 @@ export type Renderer = {
   ): Promise<RenderedVariant[]>;
 };
 
+type TextReport = { role: string; face?: FaceReport };
 type Rendered = {
   images: { jpeg?: Buffer };
-  metadata: { width: number; height: number; cutout?: VariantCutout } & ProviderFields;
+  metadata: {
+    width: number;
+    height: number;
+    cutout?: VariantCutout;
+    /** Fusion's texts; Express has a headline and a supporting line. */
+    text?: TextReport[];
+    headline?: TextReport | null;
+    supporting?: TextReport | null;
+  } & ProviderFields;
 };
 
 function toVariant({ images, metadata }: Rendered): RenderedVariant {
   if (!images.jpeg) throw new Error('the engine returned no JPEG');
   const { provider, fallback, scene, cutout } = metadata;
+  const texts = metadata.text ?? [metadata.headline, metadata.supporting];
+  const faces = texts.flatMap((text) => (text?.face ? [{ role: text.role, face: text.face }] : []));
   return {
     jpeg: images.jpeg,
     width: metadata.width,
@@ -82,6 +97,7 @@ function toVariant({ images, metadata }: Rendered): RenderedVariant {
         confidence: cutout.confidence,
       },
     }),
+    ...(faces.length && { faces }),
   };
 }
 
