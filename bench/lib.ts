@@ -1,17 +1,11 @@
 /** Small helpers shared by the benchmarks: free ports, percentiles, machine facts. */
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../apps/server/test/helpers/free-port';
 import { spawnServer } from '../apps/server/test/helpers/server-process';
 import os from 'node:os';
 import fs from 'node:fs';
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort };
 
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;

@@ -7,7 +7,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -17,6 +16,7 @@ import { hasFrenchOcr, ocrRegion } from '@vitrine/engine/test-utils/ocr';
 import { REPO_ROOT, startServer, type ServerProcess } from './helpers/server-process';
 import { signUpOverHttp, uploadOverHttp } from './helpers/http-session';
 import { dbKind } from './helpers/test-db';
+import { freePort } from './helpers/free-port';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-typefaces-'));
 let server: ServerProcess | undefined;
@@ -99,14 +99,6 @@ const REQUESTS: {
     prices: [],
   },
 ];
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
