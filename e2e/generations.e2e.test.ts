@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { HistoryResponse } from '@vitrine/shared/api/generations';
 import { contextJpeg, productJpeg } from '../apps/server/test/helpers/sample-images';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
 import { signedInUser } from './session';
+import { bytesOf, historyOf, pathOf, recordShares, sharesOf } from './share-sheet';
 
 let app: AppUnderTest;
 let browser: Browser;
@@ -44,35 +44,6 @@ async function expectOneNoticePerGeneration(p: Page) {
   expect(seen.some(done)).toBe(true);
   expect(seen.filter((titles) => started(titles) && done(titles))).toEqual([]);
 }
-
-/**
- * The system share sheet, recorded: Chromium on Linux has none. `__fileSharing` says whether the sheet
- * takes files (a phone's does); the link is shared when it does not.
- */
-function recordShares() {
-  const w = window as unknown as { __shares: unknown[]; __fileSharing: boolean };
-  w.__shares = [];
-  w.__fileSharing = true;
-  Object.defineProperty(Navigator.prototype, 'canShare', {
-    configurable: true,
-    value: (data?: ShareData) => w.__fileSharing || !data?.files,
-  });
-  Object.defineProperty(Navigator.prototype, 'share', {
-    configurable: true,
-    value: async (data: ShareData) => {
-      const files = (data.files ?? []).map((file) => ({ name: file.name, type: file.type, size: file.size }));
-      w.__shares.push({ title: data.title, url: data.url, files });
-    },
-  });
-}
-type Shared = { title?: string; url?: string; files: { name: string; type: string; size: number }[] };
-const sharesOf = (p: Page) => p.evaluate(() => (window as unknown as { __shares: Shared[] }).__shares);
-
-/** The user's history as the API gives it, and the path of an image link (without its signature). */
-const historyOf = async (p: Page) =>
-  ((await (await p.request.get('/api/history')).json()) as HistoryResponse).items;
-const pathOf = (url: string | null) => (url ? new URL(url, 'http://x').pathname : null);
-const bytesOf = async (p: Page, url: string) => (await p.request.get(url)).body();
 
 async function expectText(p: Page, text: string, timeout = 60_000) {
   await p.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout });

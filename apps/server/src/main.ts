@@ -70,14 +70,14 @@ async function start(running: Running) {
   // and a generation asked for meanwhile waits in the queue for it.
   const address = apiRole && (await apiRole.startApi(config, database, logger, (app) => (running.app = app)));
   if (startingWorker) running.worker = await startingWorker.start();
-  // `npm install` puts the cut-out model in place; an install that could not fetch it said so, and so
-  // does every start until it is there (CUTOUT_MODEL=none says it is not wanted).
   if (FONT_SETUP.mode === 'registered') {
     logger.warn(
       { reason: FONT_SETUP.reason },
       'the typefaces could not be added to the font configuration: each text registers its own, and is checked',
     );
   }
+  // `npm install` puts the cut-out model in place; an install that could not fetch it said so, and so
+  // does every start until it is there (CUTOUT_MODEL=none says it is not wanted).
   if (!config.cutoutModel && !isNone(process.env.CUTOUT_MODEL ?? '')) {
     logger.warn(
       'no cut-out model is installed: products are cut out by the engine alone, less accurately; `npm run cutout-model` installs it',

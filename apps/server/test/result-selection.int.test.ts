@@ -64,12 +64,14 @@ describe('the variant the user picks', () => {
     const again = await detail(t.app, owner.cookie, generationId);
     expect(pathOf(again.result!.selectedImage)).toBe(`/api/images/${result.id}/2`);
     // The signed link of the selected image serves the third variant's bytes.
-    const [selected, third] = await Promise.all([
-      t.app.inject({ method: 'GET', url: picked.selectedImage! }),
-      t.app.inject({ method: 'GET', url: picked.images[2]!.url }),
-    ]);
-    expect(selected.statusCode).toBe(200);
-    expect(selected.rawPayload.equals(third.rawPayload)).toBe(true);
+    const [selected, third, first] = await Promise.all(
+      [picked.selectedImage!, picked.images[2]!.url, picked.images[0]!.url].map((url) =>
+        t.app.inject({ method: 'GET', url }),
+      ),
+    );
+    expect(selected!.statusCode).toBe(200);
+    expect(selected!.rawPayload.equals(third!.rawPayload)).toBe(true);
+    expect(selected!.rawPayload.equals(first!.rawPayload)).toBe(false);
     // Picked again: the latest pick wins.
     expect(pathOf((await pick(result.id, { index: 1 })).json().selectedImage)).toBe(
       `/api/images/${result.id}/1`,

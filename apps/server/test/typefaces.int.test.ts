@@ -5,7 +5,8 @@
  * and Express Élégant, with prices, percentages, dates and emoji. Every image must equal the render CLI's for the same request,
  * and OCR must read each price back exactly.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -112,7 +113,7 @@ type CliText = { text: string; rect: never; face: { family: string; checked: boo
 type CliMetadata = { text?: CliText[]; headline?: CliText | null; supporting?: CliText | null };
 
 /** The render CLI's images and metadata for a request (jpeg, as the server stores them). */
-function renderWithCli({ mode, body }: (typeof REQUESTS)[number], out: string) {
+async function renderWithCli({ mode, body }: (typeof REQUESTS)[number], out: string) {
   const options = Object.entries(body).map(
     ([name, value]) => `--${name === 'typography' ? 'typo' : name}=${value}`,
   );
@@ -128,7 +129,7 @@ function renderWithCli({ mode, body }: (typeof REQUESTS)[number], out: string) {
     '--out',
     out,
   ];
-  const printed = execFileSync(process.execPath, args, {
+  const { stdout: printed } = await promisify(execFile)(process.execPath, args, {
     cwd: REPO_ROOT,
     encoding: 'utf8',
     maxBuffer: 1 << 26,
@@ -196,6 +197,9 @@ describe.runIf(dbKind() === 'pglite')('text in the images of a running server', 
         return ((await res.json()) as { generation: { id: string } }).generation.id;
       }),
     );
+    // The render CLI makes the same requests meanwhile, in processes of its own.
+    const fromCli = users.map((user, i) => renderWithCli(user, path.join(root, `cli-${i}`)));
+    fromCli.forEach((rendering) => rendering.catch(() => undefined));
     const details = await Promise.all(
       users.map(async (user, i) => {
         let detail: GenerationDetail | undefined;
@@ -221,7 +225,7 @@ describe.runIf(dbKind() === 'pglite')('text in the images of a running server', 
           return Buffer.from(await res.arrayBuffer());
         }),
       );
-      const cli = renderWithCli(user, path.join(root, `cli-${i}`));
+      const cli = await fromCli[i]!;
       expect(served).toHaveLength(cli.outputs.length);
       for (const [v, output] of cli.outputs.entries()) {
         const expected = fs.readFileSync(output.files[0]!);

@@ -246,6 +246,8 @@ export function ExpressPage() {
       {result ? (
         <div ref={resultRef} className="scroll-mt-24">
           <ResultPanel
+            // Another result is another pick, view and focus.
+            key={result.id}
             result={result}
             onBack={() => {
               starter.track(null);

@@ -224,6 +224,8 @@ export function FusionPage() {
       {result ? (
         <div ref={resultRef} className="scroll-mt-24">
           <ResultPanel
+            // Another result is another pick, view and focus.
+            key={result.id}
             result={result}
             onBack={() => {
               starter.track(null);

@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 import { generationQueryKey } from './get-generation';
 import { historyQueryKey } from './get-history';
 
-type Pick = { resultId: string; index: number };
+type Choice = { resultId: string; index: number };
 
 export function useSelectImage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ resultId, index }: Pick) =>
+    mutationFn: ({ resultId, index }: Choice) =>
       api<GenerationResult>(`/api/history/${encodeURIComponent(resultId)}/selected-image`, {
         method: 'PUT',
         json: { index },

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast';
 import { saveBlob } from '../../../lib/save-blob';
 import { absoluteUrl, DOWNLOAD_FILE_NAME } from '../lib/result-images';
-import { imageBlob } from '../lib/image-blob';
+import { imageBlob, prefetchImage, readyBlob } from '../lib/image-blob';
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
@@ -50,23 +50,21 @@ export function useImageActions() {
 
   /**
    * The picture itself to the system's share sheet where the browser can share files (Instagram and
-   * WhatsApp want the image, not a link), named in the page's language; otherwise the link, by the
-   * share sheet or the clipboard.
+   * WhatsApp want the image, not a link), named in the page's language, when its bytes are already
+   * here (fetched as the image showed: the sheet opens only while the tap still counts); otherwise the
+   * link, by the share sheet or the clipboard, while the bytes keep coming for the next tap.
    */
   async function share(url: string) {
-    if (canShareFiles()) {
-      const file = await imageBlob(url).then(
-        (blob) => new File([blob], t('result.shareFileName'), { type: blob.type || 'image/jpeg' }),
-        () => null,
-      );
-      if (file && navigator.canShare({ files: [file] })) {
-        try {
-          await navigator.share({ files: [file], title: t('result.shareTitle') });
-          return;
-        } catch (error) {
-          if (aborted(error)) return;
-          // Refused (no target takes files, not allowed now): the link is shared instead.
-        }
+    const blob = canShareFiles() ? readyBlob(url) : undefined;
+    if (canShareFiles() && !blob) prefetchImage(url);
+    const file = blob && new File([blob], t('result.shareFileName'), { type: blob.type || 'image/jpeg' });
+    if (file && navigator.canShare({ files: [file] })) {
+      try {
+        await navigator.share({ files: [file], title: t('result.shareTitle') });
+        return;
+      } catch (error) {
+        if (aborted(error)) return;
+        // Refused (no target takes files, not allowed now): the link is shared instead.
       }
     }
     const link = absoluteUrl(url, window.location.origin);
