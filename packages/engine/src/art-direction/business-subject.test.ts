@@ -93,6 +93,10 @@ const MISLEADING: [string, string][] = [
   ['Barbecue party', 'generic'], // "bar" is inside "barbecue"
   ['Brandon & Sons', 'generic'], // "bran", "and": nothing
   ['Dupont & Fils', 'generic'],
+  ['Dupont, ouvert pendant les vacances', 'generic'], // when a shop opens, not holidays for sale
+  ['Poke bowl bar', 'restaurant'], // a bowl of food, not a potter's
+  ['Garage door installation', 'trades'], // a door fitter, not a mechanic
+  ['Permis de construire et travaux', 'trades'], // a building permit, not a driving licence
   ['', 'generic'],
 ];
 
@@ -115,6 +119,15 @@ const TRADES: Record<string, string[]> = {
   hairdresser: ['Coiffeur', 'coiffeuse', 'salon de coiffure', 'hairdresser', 'barber', 'hair salon'],
   beauty: ['Institut de beauté', 'esthéticienne', 'estheticienne', 'beauty salon', 'nail bar', 'onglerie'],
   pets: ['Animalerie', 'pet shop', 'pet store', 'toilettage', 'dog grooming'],
+  // Other trades a shop owner often names, each with its own picture.
+  chocolate: ['Chocolatier', 'chocolaterie', 'confiserie', 'chocolate shop', 'sweet shop'],
+  icecream: ['Glacier artisanal', 'ice cream parlour', 'gelateria', 'glaces et sorbets'],
+  fishmonger: ['Poissonnerie', 'poissonnier', 'fishmonger', 'fruits de mer', 'seafood'],
+  photographer: ['Photographe de mariage', 'photographer', 'studio photo'],
+  music: ['École de musique', 'disquaire', 'record shop', 'cours de piano', 'guitar lessons'],
+  toys: ['Magasin de jouets', 'toy shop', 'jeux de société', 'board games'],
+  travel: ['Agence de voyages', 'travel agency', 'voyagiste'],
+  driving: ['Auto-école', 'driving school', 'permis de conduire'],
 };
 
 describe('business subject from the Express description', () => {

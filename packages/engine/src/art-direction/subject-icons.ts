@@ -8,7 +8,10 @@ import type { BusinessSubject } from './business-subject';
 
 export const SUBJECT_ICONS: Record<BusinessSubject | 'generic', readonly string[]> = {
   bakery: ['bread', 'cake', 'cookie', 'grains', 'oven', 'basket'],
+  chocolate: ['gift', 'heart-straight', 'cookie', 'coffee-bean', 'cake', 'sparkle'],
+  icecream: ['ice-cream', 'popsicle', 'cherries', 'sun', 'cookie', 'orange-slice'],
   butcher: ['cow', 'knife', 'barn', 'fork-knife', 'fire', 'cooking-pot'],
+  fishmonger: ['fish', 'shrimp', 'anchor', 'boat', 'waves', 'fish-simple'],
   florist: ['flower-tulip', 'flower', 'flower-lotus', 'plant', 'butterfly', 'leaf'],
   cafe: ['coffee', 'coffee-bean', 'tea-bag', 'cookie', 'cake', 'bowl-steam'],
   restaurant: ['fork-knife', 'cooking-pot', 'chef-hat', 'bowl-steam', 'pizza', 'wine', 'pepper'],
@@ -31,6 +34,19 @@ export const SUBJECT_ICONS: Record<BusinessSubject | 'generic', readonly string[
   beauty: ['flower-lotus', 'sparkle', 'hand-heart', 'eye', 'drop', 'spray-bottle', 'leaf', 'towel'],
   health: ['first-aid', 'heartbeat', 'stethoscope', 'pill', 'tooth', 'eyeglasses', 'bandaids'],
   yoga: ['flower-lotus', 'person-simple-tai-chi', 'yin-yang', 'leaf', 'sun-horizon', 'heart-straight'],
+  music: [
+    'music-notes',
+    'guitar',
+    'piano-keys',
+    'microphone-stage',
+    'headphones',
+    'vinyl-record',
+    'metronome',
+  ],
+  photographer: ['camera', 'aperture', 'image', 'film-strip', 'frame-corners', 'sun-horizon'],
+  toys: ['puzzle-piece', 'balloon', 'dice-five', 'rocket', 'pinwheel', 'star'],
+  travel: ['airplane-tilt', 'suitcase-rolling', 'globe-hemisphere-west', 'island', 'map-trifold', 'compass'],
+  driving: ['steering-wheel', 'car', 'traffic-sign', 'road-horizon', 'traffic-cone', 'seatbelt'],
   tech: [
     'cpu',
     'laptop',
