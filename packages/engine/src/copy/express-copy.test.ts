@@ -178,6 +178,35 @@ describe('Express headline cut at phrase boundaries, never inside a noun phrase'
     ).toBe('Sourdough loaves and pastries');
   });
 
+  it('tells a participle by its preposition, even one no list holds: "inspired by" opens a phrase', () => {
+    expect(localExpressCopy('Handmade gold and silver jewellery inspired by the Cornish coast')).toEqual({
+      headline: 'Handmade gold and silver jewellery',
+      supporting: 'inspired by the Cornish coast',
+    });
+  });
+
+  it('reads a short list as one phrase: "Coffee, cake and kindness" is not cut at its comma', () => {
+    expect(localExpressCopy('Coffee, cake and kindness')).toEqual({
+      headline: 'Coffee, cake and kindness',
+      supporting: null,
+    });
+    expect(localExpressCopy('Pains, viennoiseries et gâteaux, sur le marché de Lille le samedi')).toEqual({
+      headline: 'Pains, viennoiseries et gâteaux',
+      supporting: 'Sur le marché de Lille le samedi',
+    });
+    // A name, then the offer: two phrases.
+    expect(localExpressCopy('Bakery Dupont, bread and cakes')?.headline).toBe('Bakery Dupont');
+  });
+
+  it('does not end a sentence at an initial or a title', () => {
+    expect(localExpressCopy('Ostéopathe D.O. diplômée, consultations sur rendez-vous')?.headline).toBe(
+      'Ostéopathe D.O. diplômée',
+    );
+    expect(localExpressCopy('Cabinet du Dr. Martin. Consultations sur rendez-vous')?.headline).toBe(
+      'Cabinet du Dr. Martin',
+    );
+  });
+
   it('never cuts inside quotes', () => {
     const copy = localExpressCopy('Épicerie fine « Chez Zoé et Marcel » depuis 1998 dans le Vieux Lille');
     expect(copy?.headline).toBe('Épicerie fine « Chez Zoé et Marcel »');

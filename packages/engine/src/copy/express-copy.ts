@@ -31,12 +31,20 @@ function joinFor(separator: string): string {
   return '. ';
 }
 
+/** A full stop that ends an initial or a title ("D.O.", "J.-P.", "Dr.", "St.") ends no sentence. */
+const ABBREVIATION = /(?:^|[\s.'’-])(?:\p{L}|Dr|Mr|Mrs|Ms|St|Mme|Mlle|Me|Pr)$/u;
+
 function clausesOf(text: string): Clause[] {
   const parts = text.split(SEPARATOR);
   const clauses: Clause[] = [];
   for (let i = 0; i < parts.length; i += 2) {
     let part = parts[i]!.trim();
-    const separator = parts[i + 1] ?? '';
+    let separator = parts[i + 1] ?? '';
+    while (separator === '.' && ABBREVIATION.test(part) && i + 2 < parts.length) {
+      part = `${part}. ${parts[i + 2]!.trim()}`;
+      separator = parts[i + 3] ?? '';
+      i += 2;
+    }
     // ! and ? belong to their clause ("Nouveau !").
     if (/^[!?]+$/.test(separator) && part) part = `${part}${separator}`;
     if (/[\p{L}\p{N}]/u.test(part)) clauses.push({ text: part, join: joinFor(separator) });
@@ -86,6 +94,33 @@ function listSplit(clause: string, after: Clause[]): { head: string; rest: strin
 }
 
 /**
+ * "Coffee, cake and kindness", "Pains, viennoiseries et gâteaux": a list of a few words each, which
+ * the commas separate but which reads as one phrase. The number of its clauses when it opens the
+ * description and fits the headline, else 0. A name in it ("Bakery Dupont, bread and cakes") is the
+ * business, then its offer: not one list.
+ */
+function listClauses(clauses: Clause[], max: number): number {
+  const item = (words: string[]) =>
+    words.length > 0 &&
+    words.length <= 2 &&
+    words.every((word, i) => kindOf(word) === null && (i === 0 || !/^\p{Lu}/u.test(word)));
+  let text = '';
+  for (const [index, clause] of clauses.entries()) {
+    if (index > 0 && clauses[index - 1]!.join !== ', ') return 0;
+    text = index === 0 ? clause.text : `${text}, ${clause.text}`;
+    if (text.length > max) return 0;
+    const words = clause.text.split(' ');
+    const and = words.findIndex((word, i) => i > 0 && kindOf(word) === 'conjunction');
+    if (and === -1) {
+      if (!item(words)) return 0;
+      continue;
+    }
+    return index > 0 && item(words.slice(0, and)) && item(words.slice(and + 1)) ? index + 1 : 0;
+  }
+  return 0;
+}
+
+/**
  * Clauses rebuilt into one line of at most `max` characters: whole clauses while they fit, the first
  * one shortened by whole phrases when it is too long on its own. A line that goes on with the
  * headline's phrase keeps the description's casing ("from a small workshop in Lyon"); a line that
@@ -114,6 +149,15 @@ export function localExpressCopy(description: string | null | undefined): Writte
   const text = (description ?? '').normalize('NFC').replace(/\s+/g, ' ').trim();
   const clauses = clausesOf(text);
   if (clauses.length === 0) return null;
+  const listed = listClauses(clauses, HEADLINE_MAX_LENGTH);
+  if (listed > 0) {
+    const rest = clauses.slice(listed);
+    const headline = clauses
+      .slice(0, listed)
+      .map((clause) => clause.text)
+      .join(', ');
+    return { headline: upperFirst(headline), supporting: lineOf(rest, SUPPORTING_MAX_LENGTH, false) };
+  }
   const [first, ...others] = clauses;
   const opening = withoutLeadIn(first!.text);
   let { head, rest } = cutAtPhrase(opening, HEADLINE_MAX_LENGTH, HEADLINE_ALLOWANCE);

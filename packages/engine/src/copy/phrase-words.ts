@@ -23,7 +23,8 @@ export const GERUNDS = words(`offering selling serving making baking roasting br
   including providing bringing creating crafting supplying stocking growing repairing fixing cooking
   specialising specializing using delivering designing printing sewing knitting teaching
   proposant offrant vendant fabriquant créant creant travaillant alliant mêlant melant servant
-  cuisinant réparant reparant`);
+  cuisinant réparant reparant accompagnant conseillant livrant organisant réalisant utilisant
+  transformant sublimant valorisant privilégiant cultivant sélectionnant`);
 
 /**
  * Past participles that start a phrase after a noun ("made in Cornwall", "coulées à la main"). Many
@@ -44,7 +45,10 @@ export const PARTICIPLES = words(`made baked roasted brewed poured crafted handc
   réalisé réalisée réalisés réalisées installé installée installés installées situé située situés
   situées implanté implantée implantés implantées ouvert ouverte ouverts ouvertes fondé fondée fondés
   fondées basé basée basés basées tenu tenue tenus tenues géré gérée gérés gérées spécialisé spécialisée
-  spécialisés spécialisées élaboré élaborée élaborés élaborées parfumé parfumée parfumés parfumées`);
+  spécialisés spécialisées élaboré élaborée élaborés élaborées parfumé parfumée parfumés parfumées
+  restauré restaurée restaurés restaurées livré livrée livrés livrées inspiré inspirée inspirés inspirées
+  garanti garantie garantis garanties personnalisé personnalisée personnalisés personnalisées
+  imaginé imaginée imaginés imaginées`);
 
 /** Prepositions that open a phrase of place, time, company or purpose. */
 export const PREPOSITIONS = words(`with without for from since in on at by near across around throughout

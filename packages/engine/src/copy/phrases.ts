@@ -36,6 +36,13 @@ function keyOf(token: string): string {
 
 const isName = (token: string | undefined) => /^\p{Lu}/u.test((token ?? '').replace(EDGE_MARKS, ''));
 
+/**
+ * An English participle the lists do not hold, told by its ending and the preposition after it:
+ * "inspired by", "restored in" open a phrase that says more about the noun before them. Not in
+ * French, where as many nouns end like participles ("café en terrasse", "spécialités pour…").
+ */
+const PARTICIPLE_ENDING = /^\p{Ll}{4,}ed$/u;
+
 export function kindOf(token: string, next?: string): WordKind | null {
   const key = keyOf(token);
   if (CONJUNCTIONS.has(key)) return 'conjunction';
@@ -43,6 +50,8 @@ export function kindOf(token: string, next?: string): WordKind | null {
   if (GERUNDS.has(key)) return 'gerund';
   if (PARTICIPLES.has(key)) return 'participle';
   if (PREPOSITIONS.has(key)) return 'preposition';
+  if (PARTICIPLE_ENDING.test(token) && next !== undefined && PREPOSITIONS.has(keyOf(next)))
+    return 'participle';
   if (!NOUN_COMPLEMENTS.has(key)) return null;
   // "à Lyon", "au cœur du village", "à domicile" say where; "à vins", "au levain" say what kind.
   const place = /^(?:à|au|aux)$/.test(key) && (isName(next) || PLACE_NOUNS.has(keyOf(next ?? '')));
