@@ -14,6 +14,7 @@ import type { MailMessage, Mailer } from '../mail/mailer';
 import { recordSecurityEvent } from '../security-log/record';
 import { existingAccountEmail, resetPasswordEmail, verificationEmail } from './emails';
 import { authRequestContext } from './request-context';
+import { revokeOlderResetLinks, revokeResetLinks } from './reset-links';
 import { hashToken, protectSessions } from './session-store';
 
 export const SESSION_COOKIE_PREFIX = 'vitrine';
@@ -122,9 +123,13 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword({ user, token }) {
+      async sendResetPassword({ user, token }) {
+        await revokeOlderResetLinks(database, user.id, token);
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         return deliver(resetPasswordEmail(lang(), user.email, user.name, url));
+      },
+      async onPasswordReset({ user }) {
+        await revokeResetLinks(database, user.id);
       },
       // A sign-up with an address that has an account gets the same answer as any other, in the same
       // time (no account is made, nothing is awaited), and the mail the page announces does come: a

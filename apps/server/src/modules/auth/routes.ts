@@ -26,10 +26,7 @@ import { checkSignIn, clearSignInFailures, recordSignInFailure, sleep } from './
 import { betterAuthCode, toAppError } from './errors';
 import { authRequestContext, type AuthRequestContext } from './request-context';
 import { currentSession, hasSessionCookie, requireUser } from './session';
-import { hashToken } from './session-store';
-
-/** How better-auth stores a reset link's token (hashed, verification.storeIdentifier in auth.ts). */
-const resetLinkKey = (token: string) => hashToken(`reset-password:${token}`);
+import { resetLinkKey } from './reset-links';
 
 function contextOf(request: FastifyRequest, extra: Partial<AuthRequestContext> = {}): AuthRequestContext {
   return { lang: requestLang(request), meta: requestMeta(request), ...extra };
