@@ -54,6 +54,35 @@ describe('rate limits behind a reverse proxy', () => {
     expect(other.statusCode).toBe(401);
   });
 
+  it('behind nginx, which appends the client to X-Forwarded-For, TRUST_PROXY=1 counts the real client whatever it forged; TRUST_PROXY=true counts the forged entry (the README and the start warn of it)', async () => {
+    // nginx's default: X-Forwarded-For is what the client sent, then the address nginx saw.
+    const appended = (forged: string) => `${forged}, 203.0.113.5`;
+    const hop = await createTestApp({ TRUST_PROXY: '1' });
+    const every = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      for (let i = 0; i < 30; i++) {
+        const res = await signInFrom(hop, PROXY, `hop-${i}@example.test`, 'WrongPass1', {
+          'x-forwarded-for': appended(`198.51.100.${i}`),
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      const forging = await signInFrom(hop, PROXY, 'next@example.test', 'WrongPass1', {
+        'x-forwarded-for': appended('198.51.100.250'),
+      });
+      expect(forging.statusCode).toBe(429);
+
+      for (let i = 0; i < 31; i++) {
+        const res = await signInFrom(every, PROXY, `every-${i}@example.test`, 'WrongPass1', {
+          'x-forwarded-for': appended(`198.51.100.${i}`),
+        });
+        expect(res.statusCode).toBe(401);
+      }
+    } finally {
+      await hop.close();
+      await every.close();
+    }
+  });
+
   it('without TRUST_PROXY, a forged X-Forwarded-For does not give a client a fresh bucket', async () => {
     await exhaustAddressLimit(direct, '203.0.113.5', 'forged');
     const forged = await signInFrom(direct, PROXY, 'next@example.test', 'WrongPass1', {
