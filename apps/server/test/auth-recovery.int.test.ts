@@ -212,7 +212,11 @@ describe('security log', () => {
     const res = await signUp(t.app, { email: 'log@example.test' });
     expect(res.statusCode).toBe(201);
     const link = await linkFor(t.app, 'log@example.test', 'verify-email');
-    await t.app.inject({ method: 'GET', url: pathOf(link), headers: { 'user-agent': 'TestBrowser/1.0' } });
+    await t.app.inject({
+      method: 'GET',
+      url: pathOf(link),
+      headers: { 'user-agent': 'TestBrowser/1.0', cookie: cookieFrom(res) },
+    });
     const signedIn = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',

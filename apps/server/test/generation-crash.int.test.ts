@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contextJpeg, fusionOptions, multipartFile, productJpeg } from './helpers/generations';
 import { PASSWORD } from './helpers/accounts';
+import { cookiesOf } from './helpers/http-session';
 import { startServer, type ServerProcess } from './helpers/server-process';
 import { dbKind } from './helpers/test-db';
 
@@ -55,7 +56,7 @@ describe.runIf(dbKind() === 'pglite')('a worker killed mid-render', () => {
       result: unknown;
     };
     const json = (res: Response) => res.json() as Promise<Body>;
-    await fetch(`${base}/api/auth/sign-up`, {
+    const signedUp = await fetch(`${base}/api/auth/sign-up`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: PASSWORD, firstName: 'Crash', lastName: 'Test' }),
@@ -68,7 +69,10 @@ describe.runIf(dbKind() === 'pglite')('a worker killed mid-render', () => {
       link = mailbox.messages.find((m) => m.to === email)?.links.find((l) => l.includes('verify-email'));
     }
     if (!link) throw new Error('no verification link');
-    await fetch(link.replace(/^https?:\/\/[^/]+/, base), { redirect: 'manual' });
+    await fetch(link.replace(/^https?:\/\/[^/]+/, base), {
+      redirect: 'manual',
+      headers: { cookie: cookiesOf(signedUp) },
+    });
     const signedIn = await fetch(`${base}/api/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
