@@ -83,6 +83,13 @@ async function start(running: Running) {
       'no cut-out model is installed: products are cut out by the engine alone, less accurately; `npm run cutout-model` installs it',
     );
   }
+  if (address && config.trustProxy === true) {
+    // proxy-addr takes the first X-Forwarded-For entry when every hop is trusted, and a proxy that
+    // appends to the header (nginx's $proxy_add_x_forwarded_for) keeps whatever the client put first.
+    logger.warn(
+      'TRUST_PROXY=true trusts every X-Forwarded-For entry: behind a proxy that appends to the header (nginx does), each client chooses its own rate-limit bucket; set TRUST_PROXY to the number of proxies in front (1 for one nginx) or to their addresses',
+    );
+  }
   if (address) {
     logger.info(
       {
