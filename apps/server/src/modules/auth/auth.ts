@@ -36,6 +36,7 @@ const profileModel = {
         jobTitle: { type: 'string', required: false },
         phoneNumber: { type: 'string', required: false },
         website: { type: 'string', required: false },
+        language: { type: 'string', required: false },
       },
     },
   },
@@ -184,7 +185,8 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
               where: [{ field: 'id', value: account.userId }],
             });
             if (existing) return;
-            const typed = authRequestContext.getStore()?.profile;
+            const store = authRequestContext.getStore();
+            const typed = store?.profile;
             let profile = typed;
             if (!profile) {
               const user = await adapter.findOne<{ name: string }>({
@@ -201,7 +203,8 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
             }
             await adapter.create({
               model: 'profile',
-              data: { id: account.userId, ...profile },
+              // The language the sign-up happened in: the dashboard starts in it (decision 038).
+              data: { id: account.userId, ...profile, language: store?.lang ?? null },
               forceAllowId: true,
             });
             const method = account.providerId === 'credential' ? 'e-mail and password' : account.providerId;

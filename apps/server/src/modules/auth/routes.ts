@@ -19,7 +19,7 @@ import { parseInput } from '../../http/validate';
 import { forwardCookies, proxyToHandler, requestHeaders } from '../../http/web-request';
 import { limitAttempt } from '../rate-limit/limiter';
 import { recordSecurityEvent, requestMeta } from '../security-log/record';
-import { readProfile } from '../profiles/repository';
+import { readLanguage, readProfile } from '../profiles/repository';
 import { AUTH_BASE_PATH, VERIFIED_CALLBACK } from './auth';
 import { signInAlertEmail } from './emails';
 import { checkSignIn, clearSignInFailures, recordSignInFailure, sleep } from './sign-in-guard';
@@ -161,6 +161,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         email: user.email,
         emailVerified: user.emailVerified,
         createdAt: new Date(user.createdAt).toISOString(),
+        language: await readLanguage(database, user.id),
       },
       profile: await readProfile(database, user.id),
       session: {

@@ -44,7 +44,7 @@ export function ResetPasswordPage() {
       { token, password },
       {
         onSuccess: () => {
-          toast({ title: t('auth.resetDone'), description: t('auth.resetDoneDescription') });
+          toast({ title: t('auth.resetDone'), description: t('auth.resetDoneDescription'), group: 'auth' });
           void navigate('/auth');
         },
         onError: showError,
