@@ -24,11 +24,7 @@ import { isRunning } from '../../generations/lib/active-state';
 import { useResultArrived } from '../../generations/hooks/use-result-arrived';
 import { readAgain } from '../../generations/lib/generate-again';
 import { AgainNotice } from '../../generations/components/again-notice';
-import {
-  EXPRESS_FORMAT_LABELS,
-  EXPRESS_FORMAT_RATIOS,
-  EXPRESS_STYLE_LABELS,
-} from '../../generations/lib/option-labels';
+import { EXPRESS_STYLE_LABELS, formatName } from '../../generations/lib/option-labels';
 import {
   buildExpressRequest,
   DESCRIPTION_MAX_LENGTH,
@@ -173,7 +169,7 @@ export function ExpressPage() {
             error={errors.format}
             options={EXPRESS_FORMATS.map((value) => ({
               value,
-              label: `${t(EXPRESS_FORMAT_LABELS[value])} (${EXPRESS_FORMAT_RATIOS[value]})`,
+              label: formatName(t, 'express', value),
             }))}
           />
           <div className="sm:col-span-2">
