@@ -12,6 +12,7 @@ import type { EditorDocumentResponse } from '@vitrine/shared/api/editor';
 import type { HistoryResponse } from '@vitrine/shared/api/generations';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
+import { expectNoAxeViolations } from './axe';
 import { signedInUser } from './session';
 
 const ARTIFACTS = 'e2e/.artifacts';
@@ -102,6 +103,7 @@ describe('editor in French on a desktop', () => {
       width,
       height,
     ]);
+    await expectNoAxeViolations(page, 'the image editor');
 
     // A logo through the upload API (role 'logo'), then 30 % with the slider's arrow keys.
     await page

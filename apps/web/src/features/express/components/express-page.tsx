@@ -189,8 +189,8 @@ export function ExpressPage() {
               aria-describedby={`${descriptionId}-note`}
               className={`mt-1.5 block w-full resize-y rounded-lg border bg-white px-3 py-2.5 text-sm text-ink-900 shadow-xs transition outline-none placeholder:text-ink-400 focus-visible:outline-none ${
                 errors.description || descriptionOver
-                  ? 'border-red-500 focus:ring-3 focus:ring-red-500/20'
-                  : 'border-ink-200 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/20'
+                  ? 'border-red-500 focus:ring-2 focus:ring-red-600'
+                  : 'border-ink-200 focus:border-brand-600 focus:ring-2 focus:ring-brand-600'
               }`}
             />
             <p id={`${descriptionId}-note`} className="mt-1 flex justify-between gap-3 text-xs">
@@ -240,7 +240,8 @@ export function ExpressPage() {
       </Card>
 
       {result ? (
-        <div ref={resultRef} className="scroll-mt-24">
+        // Below the header, however tall its notices make it (the page's scroll padding).
+        <div ref={resultRef} className="scroll-mt-4">
           <ResultPanel
             result={result}
             onBack={() => {
