@@ -328,7 +328,8 @@ describe('editor in English on a 390-pixel phone', () => {
       const toolbar = mobile.getByRole('toolbar', { name: 'Editor tools' });
       await toolbar.waitFor();
       await mobile.locator('canvas').waitFor();
-      expect(await mobile.getByRole('dialog').getByRole('complementary').count()).toBe(0);
+      for (const name of ['Settings panel', 'Layers panel'])
+        expect(await mobile.getByRole('dialog').getByRole('region', { name }).count(), name).toBe(0);
       expect(await toolbar.getByRole('button', { name: 'Layers panel' }).getAttribute('aria-pressed')).toBe(
         'false',
       );

@@ -302,7 +302,7 @@ export function CutoutEditor({
             screen's), so that the buttons at the dialog's foot never cover its bottom; zoomed, it scrolls
             inside this frame. */}
         <div
-          className="relative mx-auto w-full [--photo-height:max(36dvh,calc(100dvh-480px))] sm:[--photo-height:max(16rem,min(60dvh,calc(100dvh-27rem)))]"
+          className="relative mx-auto w-full [--photo-height:max(36dvh,calc(100dvh-480px))] sm:[--photo-height:max(16rem,min(60dvh,calc(100dvh-22rem)))]"
           style={{ maxWidth: `min(100%, calc(var(--photo-height) * ${aspect}))` }}
         >
           <div
@@ -377,8 +377,9 @@ export function CutoutEditor({
             })}
         </p>
 
-        {/* Kept in sight at the dialog's foot while its content scrolls. */}
-        <div className="sticky bottom-0 z-10 -mx-4 -mb-4 flex flex-col gap-3 border-t border-ink-100 bg-white px-4 py-4 sm:-mx-6 sm:-mb-6 sm:px-6">
+        {/* Kept in sight at the dialog's foot while its content scrolls. It reaches into the dialog's
+            padding, so it sticks as far down as that padding (at 0 it would be pushed up over the photo). */}
+        <div className="sticky -bottom-4 z-10 -mx-4 -mb-4 sm:-bottom-6 flex flex-col gap-3 border-t border-ink-100 bg-white px-4 py-4 sm:-mx-6 sm:-mb-6 sm:px-6">
           <NoticeLine notice={notice} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <Button
