@@ -55,6 +55,7 @@ export function ImageViewer({
   const pointers = useRef(new Map<number, Point>());
   const lastTap = useRef<{ at: number; point: Point } | null>(null);
   const moved = useRef(false);
+  const lastPointer = useRef<string>('mouse');
   const image = images[index];
 
   useEffect(() => {
@@ -137,6 +138,7 @@ export function ImageViewer({
 
   const onPointerDown = (event: PointerEvent) => {
     event.currentTarget.setPointerCapture(event.pointerId);
+    lastPointer.current = event.pointerType;
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
     moved.current = false;
   };
@@ -215,7 +217,11 @@ export function ImageViewer({
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
           onPointerCancel={(event) => pointers.current.delete(event.pointerId)}
-          onDoubleClick={(event) => toggleZoom(fromCentre(event.clientX, event.clientY))}
+          onDoubleClick={(event) => {
+            // A finger's double tap is handled on its own (a phone may also report it as a double click).
+            if (lastPointer.current === 'touch') return;
+            toggleZoom(fromCentre(event.clientX, event.clientY));
+          }}
           className={`relative min-h-0 flex-1 touch-none overflow-hidden select-none ${
             zoomed ? 'cursor-grab active:cursor-grabbing' : 'cursor-zoom-in'
           }`}
