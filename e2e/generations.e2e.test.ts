@@ -93,7 +93,8 @@ describe('Fusion in the browser', () => {
     // The selects' focus ring stands out from the card around them (3:1, not a faint tint).
     const renderStyle = page.getByRole('combobox', { name: /^Style de rendu/ });
     await renderStyle.focus();
-    expect(await focusIndicatorContrast(renderStyle)).toBeGreaterThanOrEqual(3);
+    // (polled: the ring fades in)
+    await expect.poll(() => focusIndicatorContrast(renderStyle)).toBeGreaterThanOrEqual(3);
     // Generate without images: the notice, and the product picker's "Choose a file" takes the focus.
     await page.getByRole('button', { name: 'Générer mon image' }).click();
     await expectText(page, 'Images manquantes');
