@@ -1,17 +1,11 @@
 /** Small helpers shared by the benchmarks: free ports, percentiles, machine facts. */
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../apps/server/test/helpers/free-port';
 import { spawnServer } from '../apps/server/test/helpers/server-process';
 import os from 'node:os';
 import fs from 'node:fs';
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort };
 
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
@@ -53,11 +47,16 @@ export async function waitHealthy(base: string) {
 
 /** Signs up and follows the verification link from the dev mailbox (PUBLIC_URL must be local). */
 export async function createUser(base: string, email: string) {
-  await fetch(`${base}/api/auth/sign-up`, {
+  const signedUp = await fetch(`${base}/api/auth/sign-up`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: BENCH_PASSWORD, firstName: 'Bench', lastName: 'User' }),
   });
+  // The link activates the password in the browser that signed up: its cookie goes with it.
+  const browser = signedUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   // The verification e-mail is sent after the answer: it reaches the outbox a moment later.
   let link: string | undefined;
   for (let tries = 0; !link && tries < 100; tries++) {
@@ -68,7 +67,7 @@ export async function createUser(base: string, email: string) {
     link = messages.find((m) => m.to === email)?.links.find((l) => l.includes('verify-email'));
   }
   if (!link) throw new Error('no verification link');
-  await fetch(link, { redirect: 'manual' });
+  await fetch(link, { redirect: 'manual', headers: { cookie: browser } });
 }
 
 /** Signs in and returns the session cookie. */

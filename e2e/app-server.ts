@@ -1,19 +1,11 @@
 /** The built app, started as `npm start` would run it, on a free port and a temporary DATA_DIR. */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../apps/server/test/helpers/free-port';
 import { startServer, type ServerProcess } from '../apps/server/test/helpers/server-process';
 
 export type AppUnderTest = ServerProcess & { dataDir: string; close(): Promise<void> };
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** `dataDir`: the data directory of an app stopped earlier (`stop()`), to start again on the same data. */
 export async function startApp(

@@ -13,6 +13,7 @@ import { startApp, type AppUnderTest } from './app-server';
 import { expectNoAxeViolations } from './axe';
 import { coveredByNotices, focusIndicatorContrast } from './screen-checks';
 import { signedInUser } from './session';
+import { bytesOf, historyOf, pathOf, recordShares, sharesOf } from './share-sheet';
 
 let app: AppUnderTest;
 let browser: Browser;
@@ -55,6 +56,7 @@ beforeAll(async () => {
   // As `npm start` runs it: the engine warms up once the server is ready.
   [app, browser] = await Promise.all([startApp({ ENGINE_WARM_UP: 'true' }), launchBrowser()]);
   context = await newContext(browser, 'fr-FR', app.url);
+  await context.addInitScript(recordShares);
   page = await context.newPage();
   await signedInUser(page, EMAIL, { firstName: 'Camille', lastName: 'Durand' });
 }, 120_000);
@@ -190,14 +192,33 @@ describe('Fusion in the browser', () => {
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
     await expect.poll(() => enlarge.evaluate((button) => button === document.activeElement)).toBe(true);
+    // The pick is kept on the server: History shows that variant, and its download and editor use it.
+    await expect.poll(async () => pathOf((await historyOf(page))[0]!.selectedImage)).toMatch(/\/1$/);
+    const [result] = await historyOf(page);
+    const second = await bytesOf(page, result!.images[1]!.url);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Télécharger' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('promotional image.jpg');
-    const file = await download.path();
-    const meta = await sharp(fs.readFileSync(file)).metadata();
+    const file = fs.readFileSync(await download.path());
+    const meta = await sharp(file).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1080, 1920]);
+    expect(file.equals(second)).toBe(true);
+    // Share hands the picture itself to a share sheet that takes files, named in the page's language.
+    await page.getByRole('button', { name: 'Partager' }).click();
+    await expect.poll(() => sharesOf(page)).toHaveLength(1);
+    expect((await sharesOf(page))[0]).toEqual({
+      title: 'Mon visuel Vitrine',
+      files: [{ name: 'image promotionnelle.jpg', type: 'image/jpeg', size: second.length }],
+    });
+    // A sheet that takes no files gets the link.
+    await page.evaluate(() => ((window as unknown as { __fileSharing: boolean }).__fileSharing = false));
+    await page.getByRole('button', { name: 'Partager' }).click();
+    await expect.poll(() => sharesOf(page)).toHaveLength(2);
+    const link = (await sharesOf(page))[1]!;
+    expect(link.files).toEqual([]);
+    expect(pathOf(link.url!)).toBe(`/api/images/${result!.id}/1`);
 
     // "Nouvelle image" brings the empty form back from its top, with focus on the page's heading.
     await page.getByRole('button', { name: 'Nouvelle image' }).click();
@@ -208,13 +229,46 @@ describe('Fusion in the browser', () => {
     expect(top).toBeLessThan(200);
   }, 240_000);
 
-  it('finds the generation in history and stats', async () => {
+  it('finds the generation in history, with the variant picked, and in stats', async () => {
     await page.goto('/dashboard/history');
     await page.getByRole('heading', { name: 'Historique' }).waitFor();
     await expectText(page, 'Disponible', 30_000);
     await expect.poll(() => page.getByText('Vintage').count()).toBeGreaterThan(0);
     await expectNoAxeViolations(page, 'History');
     await page.screenshot({ path: 'e2e/.artifacts/history.png', fullPage: true });
+    // The entry shows the variant picked on the result (the second); the others open from it.
+    const [result] = await historyOf(page);
+    const table = page.getByRole('table');
+    const thumbnail = table.getByRole('button', { name: /^Agrandir le visuel du/ });
+    expect(pathOf(await thumbnail.locator('img').getAttribute('src'))).toBe(`/api/images/${result!.id}/1`);
+    await thumbnail.click();
+    const dialog = page.getByRole('dialog');
+    expect(
+      await dialog.getByRole('button', { name: 'Variante 2', exact: true }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await dialog.getByRole('button', { name: 'Variante 3', exact: true }).click();
+    await page.screenshot({ path: 'e2e/.artifacts/history-variants.png' });
+    await expect.poll(async () => pathOf((await historyOf(page))[0]!.selectedImage)).toMatch(/\/2$/);
+    const third = await bytesOf(page, result!.images[2]!.url);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Télécharger' }).click(),
+    ]);
+    expect(fs.readFileSync(await download.path()).equals(third)).toBe(true);
+    await page.evaluate(() => ((window as unknown as { __fileSharing: boolean }).__fileSharing = true));
+    await dialog.getByRole('button', { name: 'Partager' }).click();
+    await expect.poll(async () => (await sharesOf(page)).at(-1)?.files[0]?.size).toBe(third.length);
+    await page.keyboard.press('Escape');
+    // History now shows the third, and its editor opens on it.
+    await expect
+      .poll(async () => pathOf(await thumbnail.locator('img').getAttribute('src')))
+      .toBe(`/api/images/${result!.id}/2`);
+    const [opened] = await Promise.all([
+      page.waitForRequest((request) => request.url().includes(`/api/generations/${result!.id}/edit?image=`)),
+      table.getByRole('button', { name: /^Modifier le visuel du/ }).click(),
+    ]);
+    expect(new URL(opened.url()).searchParams.get('image')).toBe('2');
+    await page.keyboard.press('Escape');
 
     await page.goto('/dashboard/stats');
     await page.getByText('Images générées').first().waitFor();

@@ -70,17 +70,24 @@ async function start(running: Running) {
   // and a generation asked for meanwhile waits in the queue for it.
   const address = apiRole && (await apiRole.startApi(config, database, logger, (app) => (running.app = app)));
   if (startingWorker) running.worker = await startingWorker.start();
-  // `npm install` puts the cut-out model in place; an install that could not fetch it said so, and so
-  // does every start until it is there (CUTOUT_MODEL=none says it is not wanted).
   if (FONT_SETUP.mode === 'registered') {
     logger.warn(
       { reason: FONT_SETUP.reason },
       'the typefaces could not be added to the font configuration: each text registers its own, and is checked',
     );
   }
+  // `npm install` puts the cut-out model in place; an install that could not fetch it said so, and so
+  // does every start until it is there (CUTOUT_MODEL=none says it is not wanted).
   if (!config.cutoutModel && !isNone(process.env.CUTOUT_MODEL ?? '')) {
     logger.warn(
       'no cut-out model is installed: products are cut out by the engine alone, less accurately; `npm run cutout-model` installs it',
+    );
+  }
+  if (address && config.trustProxy === true) {
+    // proxy-addr takes the first X-Forwarded-For entry when every hop is trusted, and a proxy that
+    // appends to the header (nginx's $proxy_add_x_forwarded_for) keeps whatever the client put first.
+    logger.warn(
+      'TRUST_PROXY=true trusts every X-Forwarded-For entry: behind a proxy that appends to the header (nginx does), each client chooses its own rate-limit bucket; set TRUST_PROXY to the number of proxies in front (1 for one nginx) or to their addresses',
     );
   }
   if (address) {

@@ -12,6 +12,7 @@ import {
   signUp,
   sessionOf,
   waitForMail,
+  type Mail,
 } from './helpers/accounts';
 
 let t: TestApp;
@@ -21,6 +22,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const session = (cookie: string) => sessionOf(t.app, cookie);
+const forgot = (email: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email } });
+const checkLink = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/password/check', payload: { token } });
+const resetWith = (token: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/password/reset', payload: { token, password } });
+const isReset = (m: Mail) => m.links.some((l) => l.includes('/reset-password'));
+const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
 describe('password reset', () => {
   it('sends a one-hour, single-use link to /reset-password; the new password works and the old one does not', async () => {
@@ -147,6 +156,45 @@ describe('password reset', () => {
     expect((await check({ token })).json().error.code).toBe('INVALID_TOKEN');
   });
 
+  it('a new reset link ends the ones sent before it: only the latest e-mail opens the account', async () => {
+    await createVerifiedUser(t.app, 'twice@example.test');
+    const tokens: string[] = [];
+    for (let i = 1; i <= 3; i++) {
+      await forgot('twice@example.test');
+      const [mail] = await waitForMail(t.app, (m) => m.to === 'twice@example.test' && isReset(m), i);
+      expect(mail).toBeDefined();
+      const links = (await mailbox(t.app)).filter((m) => m.to === 'twice@example.test' && isReset(m));
+      tokens.push(tokenOf(links[0]!.links.find((l) => l.includes('/reset-password'))!));
+    }
+    expect(new Set(tokens).size).toBe(3);
+    for (const old of tokens.slice(0, 2)) {
+      expect((await checkLink(old)).json().error.code).toBe('INVALID_TOKEN');
+      expect((await resetWith(old, 'Ancien1Lien')).json().error.code).toBe('INVALID_TOKEN');
+    }
+    expect((await resetWith(tokens[2]!, 'Dernier1Lien')).statusCode).toBe(200);
+    expect((await signIn(t.app, 'twice@example.test', 'Dernier1Lien')).statusCode).toBe(200);
+  });
+
+  it('a password reset ends every other reset link of the account', async () => {
+    const { userId } = await createVerifiedUser(t.app, 'two-links@example.test');
+    await forgot('two-links@example.test');
+    const used = tokenOf(await linkFor(t.app, 'two-links@example.test', '/reset-password'));
+    // A second link made at the same instant, as another process serving a second request would.
+    const other = 'second-link-made-at-the-same-instant';
+    await t.database.query(
+      `insert into verifications (id, identifier, value, expires_at, created_at, updated_at)
+       select 'second-link', $1, value, expires_at, created_at, updated_at from verifications where identifier = $2`,
+      [hashToken(`reset-password:${other}`), hashToken(`reset-password:${used}`)],
+    );
+    expect((await checkLink(other)).statusCode).toBe(200);
+    expect((await resetWith(used, 'Choisi1Ici')).statusCode).toBe(200);
+    expect((await checkLink(other)).json().error.code).toBe('INVALID_TOKEN');
+    expect((await resetWith(other, 'Autre1Mdp')).json().error.code).toBe('INVALID_TOKEN');
+    expect((await signIn(t.app, 'two-links@example.test', 'Choisi1Ici')).statusCode).toBe(200);
+    const left = await t.database.query(`select id from verifications where value = $1`, [userId]);
+    expect(left).toEqual([]);
+  });
+
   it('refuses a made-up token', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -164,7 +212,11 @@ describe('security log', () => {
     const res = await signUp(t.app, { email: 'log@example.test' });
     expect(res.statusCode).toBe(201);
     const link = await linkFor(t.app, 'log@example.test', 'verify-email');
-    await t.app.inject({ method: 'GET', url: pathOf(link), headers: { 'user-agent': 'TestBrowser/1.0' } });
+    await t.app.inject({
+      method: 'GET',
+      url: pathOf(link),
+      headers: { 'user-agent': 'TestBrowser/1.0', cookie: cookieFrom(res) },
+    });
     const signedIn = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',

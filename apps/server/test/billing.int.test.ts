@@ -276,6 +276,23 @@ describe('the customer portal (customer-portal → url)', () => {
     expect((await status(alice.cookie)).json().cancelAtPeriodEnd).toBe(false);
   });
 
+  it('answers 409 NO_SUBSCRIPTION, in French and English, to an account that never subscribed', async () => {
+    const fr = await portal(bob.cookie, 'fr');
+    expect(fr.statusCode).toBe(409);
+    expect(fr.json().error).toMatchObject({
+      code: 'NO_SUBSCRIPTION',
+      message: 'Ce compte n’a pas d’abonnement à gérer.',
+    });
+    const en = await portal(bob.cookie, 'en');
+    expect(en.json().error.message).toBe('This account has no subscription to manage.');
+
+    // Once it has had one, ended or not, the portal opens: it shows what there was and the way back.
+    const url = await subscribe(bob, 'starter');
+    expect(url).toMatch(/^\/billing\/checkout\//);
+    await submit('/billing/portal?lang=en&confirm=cancel', bob.cookie, { action: 'cancel' });
+    expect((await portal(bob.cookie, 'en')).statusCode).toBe(200);
+  });
+
   it('shows an account without a subscription the way to the plans, and refuses changes with a 409', async () => {
     const shown = await page('/billing/portal?lang=fr', bob.cookie);
     expect(shown.statusCode).toBe(200);

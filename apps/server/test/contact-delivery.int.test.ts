@@ -19,6 +19,7 @@ describe('contact messages that could not be e-mailed, and retention', () => {
       sent.push(message);
       return { messageId: `m${sent.length}` };
     },
+    deliverable: () => Promise.resolve(true),
     close() {},
   };
 
@@ -27,6 +28,7 @@ describe('contact messages that could not be e-mailed, and retention', () => {
       app.deps.mailer = {
         kind: 'smtp',
         send: () => Promise.reject(new Error('SMTP server unreachable')),
+        deliverable: () => Promise.resolve(false),
         close() {},
       };
     });

@@ -252,14 +252,14 @@ describe('webhook provider', () => {
     expect(b).toBeGreaterThan(g + 20);
     expect(r).toBeGreaterThan(g);
     expect(await storedImages(id)).toEqual([
-      {
+      expect.objectContaining({
         key: expect.any(String),
         width: 1080,
         height: 1080,
         engine: { provider: 'webhook', scene: { source: 'webhook' } },
         // The user's product, cut out by us whoever drew the scene.
         cutout: { method: 'studio', confidence: expect.any(Number) },
-      },
+      }),
     ]);
     // The downloaded scene is gone once rendered on.
     expect(userFiles(u.userId).filter((f) => f.startsWith('workflow-'))).toEqual([]);
@@ -302,12 +302,12 @@ describe('webhook provider', () => {
     const done = await waitForEnd(t.app, u.cookie, id);
     expect(done.generation.status).toBe('completed');
     expect(await storedImages(id)).toEqual([
-      {
+      expect.objectContaining({
         key: expect.any(String),
         width: 1080,
         height: 1080,
         engine: { provider: 'webhook', fallback: { reason: 'workflow_failed' } },
-      },
+      }),
     ]);
   });
 
@@ -322,12 +322,12 @@ describe('webhook provider', () => {
     expect(Date.now() - started_).toBeGreaterThanOrEqual(WAIT_MS);
     expect(done.generation.status).toBe('completed');
     expect(await storedImages(id)).toEqual([
-      {
+      expect.objectContaining({
         key: expect.any(String),
         width: 1080,
         height: 1080,
         engine: { provider: 'webhook', fallback: { reason: 'no_callback' } },
-      },
+      }),
     ]);
     const before = imageRequests;
     const late = await callback({
@@ -350,12 +350,12 @@ describe('webhook provider', () => {
     // It did not wait for a callback that cannot come: the record says the payload never got through.
     expect((await generationRow(id)).workflow_result).toEqual({ status: 'not_sent', reason: 'http_503' });
     expect(await storedImages(id)).toEqual([
-      {
+      expect.objectContaining({
         key: expect.any(String),
         width: 1080,
         height: 1080,
         engine: { provider: 'webhook', fallback: { reason: 'http_503' } },
-      },
+      }),
     ]);
   });
 

@@ -182,6 +182,23 @@ describe.runIf(dbKind() === 'pglite')('the server process', () => {
     expect(server.output()).not.toContain('no cut-out model is installed');
   });
 
+  it('warns at start that TRUST_PROXY=true lets clients behind an appending proxy choose their rate-limit bucket; a hop count does not', async () => {
+    const trusting = await startServer({
+      DATA_DIR: tempDataDir(),
+      TRUST_PROXY: 'true',
+      CUTOUT_MODEL: 'none',
+    });
+    expect(await trusting.stop('SIGTERM')).toBe(0);
+    expect(trusting.output()).toContain('TRUST_PROXY=true trusts every X-Forwarded-For entry');
+    expect(trusting.output()).toContain(
+      'set TRUST_PROXY to the number of proxies in front (1 for one nginx)',
+    );
+    const counted = await startServer({ DATA_DIR: tempDataDir(), TRUST_PROXY: '1', CUTOUT_MODEL: 'none' });
+    expect(await counted.stop('SIGTERM')).toBe(0);
+    expect(counted.output()).toContain('Vitrine is ready');
+    expect(counted.output()).not.toContain('trusts every X-Forwarded-For entry');
+  });
+
   it('a SIGTERM received while starting stops it cleanly once started: exit code 0, the data directory unlocked', async () => {
     const dataDir = tempDataDir();
     const lock = path.join(dataDir, 'vitrine.lock');

@@ -149,6 +149,14 @@ describe('private network and metadata URLs are not allowed (default policy)', (
     'https://10.0.0.8/a.png',
     'https://172.16.3.4/a.png',
     'https://192.168.1.20/a.png',
+    // Documentation, relay and translated blocks of the IANA registries: this machine may hold one.
+    'https://192.0.2.2/a.png',
+    'https://198.51.100.10/a.png',
+    'https://203.0.113.5/a.png',
+    'https://192.88.99.1/a.png',
+    'https://[::ffff:0:192.0.2.2]/a.png',
+    'https://[64:ff9b::c000:202]/a.png',
+    'https://[2002:c000:202::1]/a.png',
   ])('%s is refused before any connection', async (raw) => {
     expect(await refusal(raw, {})).toMatch(/uploads\.url(Private|NotHttps)/);
   });
@@ -161,6 +169,16 @@ describe('private network and metadata URLs are not allowed (default policy)', (
     };
     expect(await refusal(url('/photo.png'), options)).toBe('uploads.urlPrivate');
   });
+
+  it.each(['192.0.2.2', '198.51.100.1', '203.0.113.77', '192.88.99.1', '::ffff:0:c000:202', '2001:db8::2'])(
+    'a name that resolves to %s (a special-purpose block) is refused before any connection',
+    async (address) => {
+      const options: SafeFetchOptions = {
+        resolve: async () => [{ address, family: address.includes(':') ? 6 : 4 }],
+      };
+      expect(await refusal('https://images.example.com/a.png', options)).toBe('uploads.urlPrivate');
+    },
+  );
 
   it('a name with an IPv4-mapped IPv6 answer is refused', async () => {
     const options: SafeFetchOptions = { resolve: async () => [{ address: '::ffff:10.0.0.1', family: 6 }] };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { PASSWORD, pathOf, signUp } from './helpers/accounts';
+import { PASSWORD, cookieFrom, pathOf, signUp } from './helpers/accounts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,10 +25,21 @@ function verificationLink(): Promise<string> {
 
 describe('session cookie on an https deployment', () => {
   it('is Secure, httpOnly and SameSite=Lax, and e-mail links use the public https address', async () => {
-    expect((await signUp(t.app, { email: 'secure@example.test' })).statusCode).toBe(201);
+    const signedUp = await signUp(t.app, { email: 'secure@example.test' });
+    expect(signedUp.statusCode).toBe(201);
+    // The sign-up's own cookie is Secure too, under its __Secure- name.
+    const proof = String(signedUp.headers['set-cookie']);
+    expect(proof).toMatch(
+      /^__Secure-vitrine\.sign_up=[^;]+; Path=\/api\/auth; Max-Age=86400; HttpOnly; SameSite=Lax; Secure$/,
+    );
     const link = await verificationLink();
     expect(link.startsWith('https://vitrine.example/api/auth/core/verify-email?token=')).toBe(true);
-    await t.app.inject({ method: 'GET', url: pathOf(link) });
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: pathOf(link),
+      headers: { cookie: cookieFrom(signedUp) },
+    });
+    expect(opened.headers.location).toBe('/?verified=1');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { PASSWORD, createVerifiedUser, mailbox } from './helpers/accounts';
+import { PASSWORD, cookieFrom, createVerifiedUser, mailbox } from './helpers/accounts';
 
 const PROXY = '10.0.0.1';
 
@@ -52,6 +52,35 @@ describe('rate limits behind a reverse proxy', () => {
       'x-forwarded-for': '203.0.113.6',
     });
     expect(other.statusCode).toBe(401);
+  });
+
+  it('behind nginx, which appends the client to X-Forwarded-For, TRUST_PROXY=1 counts the real client whatever it forged; TRUST_PROXY=true counts the forged entry (the README and the start warn of it)', async () => {
+    // nginx's default: X-Forwarded-For is what the client sent, then the address nginx saw.
+    const appended = (forged: string) => `${forged}, 203.0.113.5`;
+    const hop = await createTestApp({ TRUST_PROXY: '1' });
+    const every = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      for (let i = 0; i < 30; i++) {
+        const res = await signInFrom(hop, PROXY, `hop-${i}@example.test`, 'WrongPass1', {
+          'x-forwarded-for': appended(`198.51.100.${i}`),
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      const forging = await signInFrom(hop, PROXY, 'next@example.test', 'WrongPass1', {
+        'x-forwarded-for': appended('198.51.100.250'),
+      });
+      expect(forging.statusCode).toBe(429);
+
+      for (let i = 0; i < 31; i++) {
+        const res = await signInFrom(every, PROXY, `every-${i}@example.test`, 'WrongPass1', {
+          'x-forwarded-for': appended(`198.51.100.${i}`),
+        });
+        expect(res.statusCode).toBe(401);
+      }
+    } finally {
+      await hop.close();
+      await every.close();
+    }
   });
 
   it('without TRUST_PROXY, a forged X-Forwarded-For does not give a client a fresh bucket', async () => {
@@ -125,5 +154,112 @@ describe('password guessing on one account', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await mailbox(t.app)).some((m) => m.to === 'nobody@example.test')).toBe(false);
+  });
+});
+
+describe('guesses sent all at once on one account', () => {
+  let t: TestApp;
+  const victim = 'parallel@example.test';
+  // Each wait really holds its attempt open (scaled down 50 times), so the attempts overlap as they would.
+  beforeAll(async () => {
+    t = await createTestApp({}, undefined, undefined, {
+      signInDelay: (ms) => new Promise((resolve) => setTimeout(resolve, ms / 50)),
+    });
+    await createVerifiedUser(t.app, victim);
+  });
+  afterAll(() => t.close());
+
+  it('are counted while in flight: each waits its turn behind the others, and past 30 s of turns they are refused at once', async () => {
+    t.signInDelays.length = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signInFrom(t, `203.0.113.${100 + i}`, victim)),
+    );
+    const codes = answers.map((res) => res.statusCode);
+    // Sent one after another, each wait would be at most 4 s; sent together, they queue.
+    expect(Math.max(...t.signInDelays)).toBeGreaterThan(4000);
+    expect(t.signInDelays.every((ms) => ms <= 30_000)).toBe(true);
+    const refused = answers.filter((res) => res.statusCode === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(codes.filter((code) => code === 401).length).toBeLessThan(30);
+    for (const res of refused) {
+      expect(res.json().error.code).toBe('RATE_LIMITED');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Once they are answered, nothing is left counted as in flight.
+    const [row] = await t.database.query<{ count: number }>(`select count from rate_limits where key = $1`, [
+      `signIn:inFlight:${victim}`,
+    ]);
+    expect(Number(row?.count)).toBe(0);
+  });
+});
+
+describe('the owner during a flood of guesses', () => {
+  let t: TestApp;
+  const victim = 'flooded@example.test';
+  // Waits held for a fifth of their length: long enough for the flood to be in flight together.
+  beforeAll(async () => {
+    t = await createTestApp({}, undefined, undefined, {
+      signInDelay: (ms) => new Promise((resolve) => setTimeout(resolve, ms / 5)),
+    });
+    await createVerifiedUser(t.app, victim);
+  });
+  afterAll(() => t.close());
+
+  it('the browser that has signed in to the account before is not held back by the queue; another is refused', async () => {
+    const first = await signInFrom(t, '192.0.2.50', victim, PASSWORD);
+    expect(first.statusCode).toBe(200);
+    const known = cookieFrom(first)
+      .split('; ')
+      .filter((c) => c.startsWith('vitrine.known_device='))
+      .join('; ');
+    expect(known).toMatch(/^vitrine\.known_device=/);
+    // Enough failures for the longest wait (4 s) on every attempt.
+    for (let i = 1; i <= 9; i++) await signInFrom(t, `198.51.100.${i}`, victim);
+    const flood = Array.from({ length: 20 }, (_, i) => signInFrom(t, `203.0.113.${200 + i}`, victim));
+    // Seven in flight: an eighth would wait 8 × 4 s, past the 30 s allowed.
+    await vi.waitFor(
+      async () => {
+        const [row] = await t.database.query<{ count: number }>(
+          `select count from rate_limits where key = $1`,
+          [`signIn:inFlight:${victim}`],
+        );
+        expect(Number(row?.count)).toBeGreaterThanOrEqual(7);
+      },
+      { timeout: 5000, interval: 20 },
+    );
+    const stranger = await signInFrom(t, '192.0.2.51', victim, PASSWORD);
+    expect(stranger.statusCode).toBe(429);
+    const owner = await signInFrom(t, '192.0.2.50', victim, PASSWORD, { cookie: known });
+    expect(owner.statusCode).toBe(200);
+    await Promise.all(flood);
+  });
+});
+
+describe('IPv6 clients are counted per /64', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('addresses of one /64 share the per-client limit; another /64 has its own', async () => {
+    for (let i = 1; i <= 30; i++) {
+      const res = await signInFrom(t, `2001:db8:aa:1::${i.toString(16)}`, `v6-${i}@example.test`);
+      expect(res.statusCode).toBe(401);
+    }
+    const sameNetwork = await signInFrom(t, '2001:db8:aa:1:ffff:ffff:ffff:fffe', 'v6-next@example.test');
+    expect(sameNetwork.statusCode).toBe(429);
+    const otherNetwork = await signInFrom(t, '2001:db8:aa:2::1', 'v6-next@example.test');
+    expect(otherNetwork.statusCode).toBe(401);
+  });
+
+  it('the per-account limit for one client holds across the addresses of its /64', async () => {
+    await createVerifiedUser(t.app, 'v6-victim@example.test');
+    for (let i = 1; i <= 10; i++) {
+      const res = await signInFrom(t, `2001:db8:bb:7::${i.toString(16)}`, 'v6-victim@example.test');
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await signInFrom(t, '2001:db8:bb:7::abcd', 'v6-victim@example.test');
+    expect(res.statusCode).toBe(429);
   });
 });

@@ -6,12 +6,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusResponse } from '@vitrine/shared/api/status';
 import { beat } from '../src/jobs/heartbeat';
 import { createTestApp, startTestWorker, type TestApp } from './helpers/test-app';
 import { createVerifiedUser } from './helpers/accounts';
+import { startSmtpServer } from './helpers/smtp-server';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-web-'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
@@ -189,5 +191,34 @@ describe('the image provider’s status page (spec section 7)', () => {
   it('is not read while Vitrine draws the images itself', async () => {
     const body = await status({ IMAGE_PROVIDER_STATUS_URL: providerUrl });
     expect(body.provider).toBeNull();
+  });
+});
+
+describe('user authentication and the mail server', () => {
+  const closedPort = () =>
+    new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+
+  it('is degraded, and the page not all operational, when SMTP_URL is set and the mail server does not answer', async () => {
+    const body = await status({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    expect(stateOf(body).auth).toBe('degraded');
+    expect(body.overall).toBe('issues');
+  });
+
+  it('is operational when the mail server greets, which is asked without sending anything', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const body = await status({ SMTP_URL: smtp.url });
+      expect(stateOf(body).auth).toBe('operational');
+      expect(body.overall).toBe('operational');
+      expect(smtp.connections()).toBe(1);
+      expect(smtp.received).toEqual([]);
+    } finally {
+      await smtp.close();
+    }
   });
 });

@@ -1,13 +1,13 @@
 /**
  * The text in the images of a running server is set in its own typeface: a fresh server process, warmed
  * up as in production, then the machine's fonts change (a package that brings fonts is installed) and
- * several users start generations at once, in Moderne (Inter) and Élégant (Playfair Display), with
- * prices, percentages, dates and an emoji. Every image must equal the render CLI's for the same request,
+ * several users start generations at once, Fusion in Moderne (Inter) and Élégant (Playfair Display)
+ * and Express Élégant, with prices, percentages, dates and emoji. Every image must equal the render CLI's for the same request,
  * and OCR must read each price back exactly.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -17,6 +17,7 @@ import { hasFrenchOcr, ocrRegion } from '@vitrine/engine/test-utils/ocr';
 import { REPO_ROOT, startServer, type ServerProcess } from './helpers/server-process';
 import { signUpOverHttp, uploadOverHttp } from './helpers/http-session';
 import { dbKind } from './helpers/test-db';
+import { freePort } from './helpers/free-port';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-typefaces-'));
 let server: ServerProcess | undefined;
@@ -31,8 +32,14 @@ const CONTEXT = photo('carton-shelf.jpg');
 const FONT_FILE = path.join(REPO_ROOT, 'node_modules/@expo-google-fonts/caveat/700Bold/Caveat_700Bold.ttf');
 
 /** The requests, one per user; `prices`: what OCR must read in the image's text. */
-const REQUESTS = [
+const REQUESTS: {
+  mode: 'fusion' | 'express';
+  email: string;
+  body: Record<string, string | number>;
+  prices: string[];
+}[] = [
   {
+    mode: 'fusion',
     email: 'cafe@example.test',
     body: {
       position: 'gauche',
@@ -48,6 +55,7 @@ const REQUESTS = [
     prices: ['15', '2,50', '12/12'],
   },
   {
+    mode: 'fusion',
     email: 'bougies@example.test',
     body: {
       position: 'centré',
@@ -63,6 +71,7 @@ const REQUESTS = [
     prices: ['30', '19,90', '31/01'],
   },
   {
+    mode: 'fusion',
     email: 'bikes@example.test',
     body: {
       position: 'droite',
@@ -77,15 +86,20 @@ const REQUESTS = [
     },
     prices: ['20%', '49.90', '12/31'],
   },
-] as const;
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+  {
+    // Express Élégant: Playfair Display, italic, with the emoji font slanted beside it.
+    mode: 'express',
+    email: 'salon@example.test',
+    body: {
+      style: 'elegante',
+      format: 'story',
+      description: 'Salon de thé 🍰 pâtisseries maison, -10 % avant 10h',
+      language: 'fr',
+      variants: 2,
+    },
+    prices: [],
+  },
+];
 
 async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
@@ -95,49 +109,39 @@ async function waitFor(condition: () => boolean | Promise<boolean>, what: string
   }
 }
 
+type CliText = { text: string; rect: never; face: { family: string; checked: boolean } };
+type CliMetadata = { text?: CliText[]; headline?: CliText | null; supporting?: CliText | null };
+
 /** The render CLI's images and metadata for a request (jpeg, as the server stores them). */
-function renderWithCli(body: (typeof REQUESTS)[number]['body'], out: string) {
+async function renderWithCli({ mode, body }: (typeof REQUESTS)[number], out: string) {
+  const options = Object.entries(body).map(
+    ([name, value]) => `--${name === 'typography' ? 'typo' : name}=${value}`,
+  );
+  const photos = mode === 'fusion' ? ['--product', PRODUCT, '--context', CONTEXT] : [];
   const args = [
     '--import',
     'tsx',
     'packages/engine/src/cli/render.ts',
     '--mode',
-    'fusion',
-    '--product',
-    PRODUCT,
-    '--context',
-    CONTEXT,
-    '--position',
-    body.position,
-    '--style',
-    body.style,
-    '--palette',
-    body.palette,
-    '--typo',
-    body.typography,
-    '--format',
-    body.format,
-    `--slogan=${body.slogan}`,
-    `--tagline=${body.tagline}`,
-    '--language',
-    body.language,
-    '--variants',
-    String(body.variants),
+    mode,
+    ...photos,
+    ...options,
     '--out',
     out,
   ];
-  const printed = execFileSync(process.execPath, args, {
+  const { stdout: printed } = await promisify(execFile)(process.execPath, args, {
     cwd: REPO_ROOT,
     encoding: 'utf8',
     maxBuffer: 1 << 26,
   });
-  return JSON.parse(printed) as {
-    outputs: {
-      files: string[];
-      metadata: { text: { text: string; rect: never; face: { family: string; checked: boolean } }[] };
-    }[];
-  };
+  return JSON.parse(printed) as { outputs: { files: string[]; metadata: CliMetadata }[] };
 }
+
+/** The texts set on an image: Fusion's slogan and tagline, Express's headline and supporting line. */
+const textsOf = (metadata: CliMetadata) =>
+  (metadata.text ?? [metadata.headline, metadata.supporting]).filter((text): text is CliText =>
+    Boolean(text),
+  );
 
 const pixels = async (jpeg: Buffer) => (await sharp(jpeg).raw().toBuffer()).toString('base64');
 
@@ -171,10 +175,11 @@ describe.runIf(dbKind() === 'pglite')('text in the images of a running server', 
 
     const users = await Promise.all(
       REQUESTS.map(async (request) => {
-        const cookie = await signUpOverHttp(base, request.email, request.body.language);
+        const cookie = await signUpOverHttp(base, request.email, request.body.language as 'fr' | 'en');
+        if (request.mode === 'express') return { ...request, cookie, photos: {} };
         const productUploadId = await uploadOverHttp(base, cookie, 'produit.jpg', fs.readFileSync(PRODUCT));
         const contextUploadId = await uploadOverHttp(base, cookie, 'decor.jpg', fs.readFileSync(CONTEXT));
-        return { ...request, cookie, productUploadId, contextUploadId };
+        return { ...request, cookie, photos: { productUploadId, contextUploadId } };
       }),
     );
     // A package that brings fonts is installed while the server runs.
@@ -183,19 +188,18 @@ describe.runIf(dbKind() === 'pglite')('text in the images of a running server', 
 
     const ids = await Promise.all(
       users.map(async (user) => {
-        const res = await fetch(`${base}/api/generations/fusion`, {
+        const res = await fetch(`${base}/api/generations/${user.mode}`, {
           method: 'POST',
           headers: { cookie: user.cookie, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            ...user.body,
-            productUploadId: user.productUploadId,
-            contextUploadId: user.contextUploadId,
-          }),
+          body: JSON.stringify({ ...user.body, ...user.photos }),
         });
         expect(res.status, await res.clone().text()).toBe(202);
         return ((await res.json()) as { generation: { id: string } }).generation.id;
       }),
     );
+    // The render CLI makes the same requests meanwhile, in processes of its own.
+    const fromCli = users.map((user, i) => renderWithCli(user, path.join(root, `cli-${i}`)));
+    fromCli.forEach((rendering) => rendering.catch(() => undefined));
     const details = await Promise.all(
       users.map(async (user, i) => {
         let detail: GenerationDetail | undefined;
@@ -221,15 +225,15 @@ describe.runIf(dbKind() === 'pglite')('text in the images of a running server', 
           return Buffer.from(await res.arrayBuffer());
         }),
       );
-      const cli = renderWithCli(user.body, path.join(root, `cli-${i}`));
+      const cli = await fromCli[i]!;
       expect(served).toHaveLength(cli.outputs.length);
       for (const [v, output] of cli.outputs.entries()) {
         const expected = fs.readFileSync(output.files[0]!);
         expect(await pixels(served[v]!), `${user.email}, variant ${v + 1}`).toBe(await pixels(expected));
-        for (const text of output.metadata.text) {
-          expect(text.face, text.text).toMatchObject({ checked: true });
-        }
-        if (!hasFrenchOcr) continue;
+        const texts = textsOf(output.metadata);
+        expect(texts.length).toBeGreaterThan(0);
+        for (const text of texts) expect(text.face, text.text).toMatchObject({ checked: true });
+        if (!hasFrenchOcr || !user.prices.length) continue;
         const image = { ...(await sharp(expected).raw().toBuffer({ resolveWithObject: true })) };
         const raw = {
           data: image.data,
@@ -237,7 +241,7 @@ describe.runIf(dbKind() === 'pglite')('text in the images of a running server', 
           height: image.info.height,
           channels: 3 as const,
         };
-        const read = (await Promise.all(output.metadata.text.map((text) => ocrRegion(raw, text.rect))))
+        const read = (await Promise.all(texts.map((text) => ocrRegion(raw, text.rect))))
           .join(' ')
           .replace(/\s+/g, ' ');
         for (const price of user.prices) expect(read, `${user.email}, variant ${v + 1}`).toContain(price);

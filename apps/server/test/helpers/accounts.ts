@@ -80,7 +80,10 @@ export function signIn(app: FastifyInstance, email: string, password = PASSWORD,
   });
 }
 
-/** Signs up, follows the verification link, signs in; returns the session cookie. */
+/**
+ * Signs up, follows the verification link in the same browser (with the sign-up's cookie, which lets the
+ * link activate the password chosen there), signs in; returns the session cookie.
+ */
 export async function createVerifiedUser(
   app: FastifyInstance,
   email: string,
@@ -88,7 +91,8 @@ export async function createVerifiedUser(
 ) {
   const res = await signUp(app, { email, ...extra });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
-  await app.inject({ method: 'GET', url: pathOf(await linkFor(app, email, 'verify-email')) });
+  const link = pathOf(await linkFor(app, email, 'verify-email'));
+  await app.inject({ method: 'GET', url: link, headers: { cookie: cookieFrom(res) } });
   const signedIn = await signIn(app, email);
   if (signedIn.statusCode !== 200) throw new Error(`sign-in failed: ${signedIn.body}`);
   return { cookie: cookieFrom(signedIn), userId: (signedIn.json() as { user: { id: string } }).user.id };

@@ -13,11 +13,13 @@ export async function signUpOverHttp(
   email: string,
   language: 'fr' | 'en' = 'fr',
 ): Promise<string> {
-  await fetch(`${base}/api/auth/sign-up`, {
+  const signedUp = await fetch(`${base}/api/auth/sign-up`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'accept-language': language },
     body: JSON.stringify({ email, password: PASSWORD, firstName: 'Test', lastName: 'User' }),
   });
+  // The browser that signed up opens the link: its cookie lets the link activate the password.
+  const browser = cookiesOf(signedUp);
   // The verification e-mail is sent after the answer: it reaches the outbox a moment later.
   let link: string | undefined;
   for (let tries = 0; !link && tries < 100; tries++) {
@@ -26,14 +28,19 @@ export async function signUpOverHttp(
     link = mailbox.messages.find((m) => m.to === email)?.links.find((l) => l.includes('verify-email'));
   }
   if (!link) throw new Error(`no verification link for ${email}`);
-  await fetch(link.replace(/^https?:\/\/[^/]+/, base), { redirect: 'manual' });
+  await fetch(link.replace(/^https?:\/\/[^/]+/, base), { redirect: 'manual', headers: { cookie: browser } });
   const signedIn = await fetch(`${base}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.status}`);
-  return signedIn.headers
+  return cookiesOf(signedIn);
+}
+
+/** The cookies a response sets, as a browser would send them back. */
+export function cookiesOf(res: Response): string {
+  return res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');

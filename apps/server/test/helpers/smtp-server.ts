@@ -7,16 +7,23 @@ export type ReceivedMail = { from: string; to: string[]; raw: Buffer };
 export type TestSmtpServer = {
   url: string;
   received: ReceivedMail[];
+  /** How many clients have connected (a health check connects and quits without a message). */
+  connections(): number;
   close(): Promise<void>;
 };
 
 /** `refuse` makes the server answer every message with this permanent error instead of accepting it. */
 export async function startSmtpServer(options: { refuse?: string } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -39,6 +46,7 @@ export async function startSmtpServer(options: { refuse?: string } = {}): Promis
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    connections: () => connections,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -27,7 +27,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   configure?: (app: FastifyInstance) => void,
   imageFetchOptions?: SafeFetchOptions,
-  extra: Pick<AppDeps, 'eventStreamRecheckMs'> = {},
+  { signInDelay, ...extra }: Pick<AppDeps, 'eventStreamRecheckMs' | 'signInDelay'> = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-data-'));
   const config = parseConfig({
@@ -54,7 +54,7 @@ export async function createTestApp(
     imageFetchOptions,
     signInDelay: (ms) => {
       signInDelays.push(ms);
-      return Promise.resolve();
+      return signInDelay ? signInDelay(ms) : Promise.resolve();
     },
     ...extra,
   });

@@ -31,18 +31,25 @@ const CASES: [string, string, string[]][] = [
   ['Bijouterie Martin', 'jewellery', ['bijouterie']],
   // Handmade says how, the jewellery says what: the trade wins.
   ['Handmade jewelry', 'jewellery', ['jewelry']],
-  // Beauty
-  ['Salon de coiffure Anaïs', 'beauty', ['salon de coiffure']],
-  ['Barber shop & hairdresser', 'beauty', ['barber', 'hairdresser']],
-  ['Cosmétiques naturels', 'beauty', ['cosmétiques']],
+  // Hairdressers, beauty, soap and cosmetics: three trades, three pictures
+  ['Salon de coiffure Anaïs', 'hairdresser', ['salon de coiffure']],
+  ['Barber shop & hairdresser', 'hairdresser', ['barber', 'hairdresser']],
+  ['Coiffeur visagiste', 'hairdresser', ['coiffeur']],
+  ['Cosmétiques naturels', 'cosmetics', ['cosmétiques']],
+  ['Savonnerie du Lubéron', 'cosmetics', ['savonnerie']],
+  ['Savons au lait d’ânesse', 'cosmetics', ['savons']],
   ['Onglerie et maquillage', 'beauty', ['onglerie', 'maquillage']],
+  ['Institut de beauté', 'beauty', ['institut de beauté']],
+  ['Esthéticienne diplômée', 'beauty', ['esthéticienne']],
   // Tech
   ['Réparation de smartphones', 'tech', ['smartphones']],
   ['Informatique & high-tech', 'tech', ['informatique', 'high tech']],
   ['Création de sites web', 'tech', ['sites web']],
   // Craft
-  ['Poterie fait main', 'craft', ['poterie', 'fait main']],
-  ['Atelier de céramique', 'craft', ['atelier', 'céramique']],
+  ['Poterie fait main', 'pottery', ['poterie']],
+  ['Atelier de céramique', 'pottery', ['céramique']],
+  ['Bougies parfumées', 'candles', ['bougies']],
+  ['Scented soy candles', 'candles', ['soy', 'candles']],
   ['Knitting and embroidery supplies', 'craft', ['knitting', 'embroidery']],
   // Services
   ['Plombier chauffagiste 7j/7', 'trades', ['plombier', 'chauffagiste']],
@@ -58,7 +65,17 @@ const CASES: [string, string, string[]][] = [
   ['Rosé de Provence', 'wine', ['rosé']],
   ['Épicerie fine, produits locaux', 'grocery', ['épicerie', 'produits locaux']],
   ['Fromagerie du marché', 'grocery', ['fromagerie', 'marché']],
-  ['Salle de sport et yoga', 'sport', ['salle de sport', 'yoga']],
+  ['Salle de sport et yoga', 'sport', ['salle de sport']],
+  ['Cours de yoga et méditation', 'yoga', ['yoga', 'méditation']],
+  ['Vélos et cycles Martin', 'bike', ['vélos', 'cycles']],
+  ['Bike shop and repairs', 'bike', ['bike shop']],
+  ['Garage et mécanique auto', 'garage', ['garage', 'mécanique']],
+  ['Car repairs and MOT', 'garage', ['car repairs']],
+  ['Boucherie Duval', 'butcher', ['boucherie']],
+  ['Family butchers, free range meat', 'butcher', ['butchers', 'free range', 'meat']],
+  ['Animalerie', 'pets', ['animalerie']],
+  ['Caviste', 'wine', ['caviste']],
+  ['Prêt-à-porter', 'fashion', ['prêt à porter']],
   ['Toilettage pour chiens et chats', 'pets', ['toilettage', 'chiens', 'chats']],
   ['Pet shop: dog food and cat toys', 'pets', ['pet shop', 'dog', 'cat']],
   ['Jardinerie, plantes et semences', 'garden', ['jardinerie', 'plantes', 'semences']],
@@ -76,8 +93,42 @@ const MISLEADING: [string, string][] = [
   ['Barbecue party', 'generic'], // "bar" is inside "barbecue"
   ['Brandon & Sons', 'generic'], // "bran", "and": nothing
   ['Dupont & Fils', 'generic'],
+  ['Dupont, ouvert pendant les vacances', 'generic'], // when a shop opens, not holidays for sale
+  ['Poke bowl bar', 'restaurant'], // a bowl of food, not a potter's
+  ['Garage door installation', 'trades'], // a door fitter, not a mechanic
+  ['Permis de construire et travaux', 'trades'], // a building permit, not a driving licence
   ['', 'generic'],
 ];
+
+/**
+ * The trades a shop owner names most, each in the words French and English owners use for it:
+ * singular and plural, with and without accents, the trade and its usual synonyms.
+ */
+const TRADES: Record<string, string[]> = {
+  candles: ['Bougies', 'bougie artisanale', 'Candles', 'candle maker', 'chandelles'],
+  cosmetics: ['Savonnerie', 'savons', 'Soap', 'natural cosmetics', 'cosmétiques bio', 'skincare'],
+  jewellery: ['Bijouterie', 'bijoux', 'Joaillier', 'jeweller', 'jewelry', 'jewellery'],
+  florist: ['Fleuriste', 'fleurs', 'Florist', 'flower shop'],
+  bike: ['vélos', 'velos', 'Cycles', 'vélociste', 'bike shop', 'bicycles', 'VTT'],
+  fashion: ['prêt-à-porter', 'pret a porter', 'vêtements', 'Clothing', 'clothes', 'friperie'],
+  bakery: ['Boulangerie', 'boulanger', 'Bakery', 'pâtisserie', 'bakehouse'],
+  butcher: ['Boucherie', 'bouchère', 'charcuterie', 'Butcher', 'butchers'],
+  wine: ['Caviste', 'cave à vins', 'cave a vin', 'wine shop', 'vins', 'wines'],
+  bookshop: ['Librairie', 'libraire', 'bookshop', 'bookstore', 'livres'],
+  garage: ['Garage', 'garagiste', 'mécanique', 'mécanicien', 'car repairs', 'mechanic'],
+  hairdresser: ['Coiffeur', 'coiffeuse', 'salon de coiffure', 'hairdresser', 'barber', 'hair salon'],
+  beauty: ['Institut de beauté', 'esthéticienne', 'estheticienne', 'beauty salon', 'nail bar', 'onglerie'],
+  pets: ['Animalerie', 'pet shop', 'pet store', 'toilettage', 'dog grooming'],
+  // Other trades a shop owner often names, each with its own picture.
+  chocolate: ['Chocolatier', 'chocolaterie', 'confiserie', 'chocolate shop', 'sweet shop'],
+  icecream: ['Glacier artisanal', 'ice cream parlour', 'gelateria', 'glaces et sorbets'],
+  fishmonger: ['Poissonnerie', 'poissonnier', 'fishmonger', 'fruits de mer', 'seafood'],
+  photographer: ['Photographe de mariage', 'photographer', 'studio photo'],
+  music: ['École de musique', 'disquaire', 'record shop', 'cours de piano', 'guitar lessons'],
+  toys: ['Magasin de jouets', 'toy shop', 'jeux de société', 'board games'],
+  travel: ['Agence de voyages', 'travel agency', 'voyagiste'],
+  driving: ['Auto-école', 'driving school', 'permis de conduire'],
+};
 
 describe('business subject from the Express description', () => {
   for (const [description, subject, keywords] of CASES) {
@@ -127,7 +178,14 @@ describe('business subject from the Express description', () => {
   it('lets a longer phrase take its words from a shorter keyword of another subject', () => {
     // "salon" alone hints at a beauty salon, "bar" at a bar: inside these phrases they do not.
     expect(matchBusinessSubject('Salon de thé').why).toBe('cafe: "salon de thé" (score 3)');
-    expect(matchBusinessSubject('Salon de coiffure').subject).toBe('beauty');
+    expect(matchBusinessSubject('Salon de coiffure').subject).toBe('hairdresser');
     expect(matchBusinessSubject('Bar à vin').why).toBe('wine: "bar à vin" (score 3)');
   });
+
+  it.each(Object.entries(TRADES))(
+    'knows the %s trade in French and English, plurals, accents and synonyms',
+    (subject, names) => {
+      for (const name of names) expect(matchBusinessSubject(name).subject, name).toBe(subject);
+    },
+  );
 });

@@ -4,9 +4,12 @@
  * several icons; each variant leads with a different one, so the four variants differ.
  */
 import type { ExpressStyle } from '@vitrine/shared/api/generation';
-import { matchBusinessSubject, type BusinessSubject, type SubjectMatch } from './business-subject';
+import { matchBusinessSubject, type SubjectMatch } from './business-subject';
 import { EXPRESS_DESIGNS } from './express-designs';
+import { SUBJECT_ICONS } from './subject-icons';
 import type { Rgb } from './types';
+
+export { SUBJECT_ICONS };
 
 /** Phosphor's six weights: line icons from thin to bold, solid, and two-tone. */
 export type IconWeight = 'thin' | 'light' | 'regular' | 'bold' | 'fill' | 'duotone';
@@ -159,67 +162,6 @@ export const ICON_TREATMENTS: Record<ExpressStyle, IconTreatment> = {
     size: 0.36,
     backdrop: 0.08,
   },
-};
-
-/** Icons per subject, the most telling first (Phosphor names). */
-export const SUBJECT_ICONS: Record<BusinessSubject | 'generic', readonly string[]> = {
-  bakery: ['bread', 'cake', 'cookie', 'grains', 'oven', 'basket'],
-  florist: ['flower-tulip', 'flower', 'flower-lotus', 'plant', 'butterfly', 'leaf'],
-  cafe: ['coffee', 'coffee-bean', 'tea-bag', 'cookie', 'cake', 'bowl-steam'],
-  restaurant: ['fork-knife', 'cooking-pot', 'chef-hat', 'bowl-steam', 'pizza', 'wine', 'pepper'],
-  grocery: ['basket', 'carrot', 'cheese', 'orange-slice', 'fish', 'egg', 'avocado', 'pepper'],
-  wine: ['wine', 'champagne', 'cheers', 'brandy', 'beer-bottle', 'martini'],
-  fashion: [
-    't-shirt',
-    'dress',
-    'coat-hanger',
-    'handbag',
-    'high-heel',
-    'sneaker',
-    'sunglasses',
-    'baseball-cap',
-  ],
-  jewellery: ['diamond', 'crown-simple', 'watch', 'sparkle', 'diamonds-four', 'star-four'],
-  beauty: ['hair-dryer', 'scissors', 'sparkle', 'drop', 'flower-lotus', 'spray-bottle', 'hand-soap'],
-  health: ['first-aid', 'heartbeat', 'stethoscope', 'pill', 'tooth', 'eyeglasses', 'bandaids'],
-  tech: [
-    'cpu',
-    'laptop',
-    'device-mobile',
-    'headphones',
-    'game-controller',
-    'circuitry',
-    'wifi-high',
-    'robot',
-  ],
-  craft: ['yarn', 'needle', 'paint-brush', 'palette', 'scissors', 'hammer', 'pen-nib'],
-  bookshop: ['books', 'book-open', 'feather', 'bookmark-simple', 'eyeglasses', 'pen-nib', 'notebook'],
-  home: ['armchair', 'lamp', 'couch', 'potted-plant', 'lamp-pendant', 'house-line', 'rug'],
-  garden: ['plant', 'potted-plant', 'shovel', 'tree', 'flower-tulip', 'leaf', 'cactus', 'sun'],
-  pets: ['paw-print', 'dog', 'cat', 'bone', 'fish-simple', 'bird', 'heart'],
-  sport: ['barbell', 'soccer-ball', 'bicycle', 'sneaker-move', 'tennis-ball', 'trophy', 'timer'],
-  trades: [
-    'wrench',
-    'hammer',
-    'toolbox',
-    'pipe-wrench',
-    'screwdriver',
-    'lightning',
-    'hard-hat',
-    'paint-roller',
-  ],
-  cleaning: ['broom', 'spray-bottle', 'sparkle', 'washing-machine', 'drop', 'bathtub', 'towel'],
-  consulting: [
-    'briefcase',
-    'handshake',
-    'chart-line-up',
-    'lightbulb',
-    'presentation-chart',
-    'target',
-    'scales',
-  ],
-  // Nothing says what the business is: ornaments that suit any shop, never a wrong trade.
-  generic: ['sparkle', 'star-four', 'heart-straight', 'shooting-star', 'sun-horizon', 'seal-check'],
 };
 
 export type ExpressImagery = {

@@ -4,11 +4,14 @@
  * never adds: every word of its output is a word of the description, so it cannot invent a price, a
  * promise or a place.
  */
-import { CONNECTORS, foldWord, TRAILING_WORDS } from './words';
+import { boundariesOf, cutAtPhrase, kindOf } from './phrases';
+import { upperFirst } from './words';
 
 /** Bounds that keep the headline large on a 3:1 banner and the supporting line to two lines. */
 export const HEADLINE_MAX_LENGTH = 40;
 export const SUPPORTING_MAX_LENGTH = 90;
+/** A first phrase longer than the headline's length is kept whole up to this many characters. */
+const HEADLINE_ALLOWANCE = 60;
 
 export type WrittenCopy = { headline: string; supporting: string | null };
 
@@ -28,12 +31,20 @@ function joinFor(separator: string): string {
   return '. ';
 }
 
+/** A full stop that ends an initial or a title ("D.O.", "J.-P.", "Dr.", "St.") ends no sentence. */
+const ABBREVIATION = /(?:^|[\s.'’-])(?:\p{L}|Dr|Mr|Mrs|Ms|St|Mme|Mlle|Me|Pr)$/u;
+
 function clausesOf(text: string): Clause[] {
   const parts = text.split(SEPARATOR);
   const clauses: Clause[] = [];
   for (let i = 0; i < parts.length; i += 2) {
     let part = parts[i]!.trim();
-    const separator = parts[i + 1] ?? '';
+    let separator = parts[i + 1] ?? '';
+    while (separator === '.' && ABBREVIATION.test(part) && i + 2 < parts.length) {
+      part = `${part}. ${parts[i + 2]!.trim()}`;
+      separator = parts[i + 3] ?? '';
+      i += 2;
+    }
     // ! and ? belong to their clause ("Nouveau !").
     if (/^[!?]+$/.test(separator) && part) part = `${part}${separator}`;
     if (/[\p{L}\p{N}]/u.test(part)) clauses.push({ text: part, join: joinFor(separator) });
@@ -56,44 +67,66 @@ function withoutLeadIn(text: string): string {
   return /[\p{L}\p{N}]/u.test(rest) ? rest : text;
 }
 
-const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
-
-const isTrailing = (word: string) => TRAILING_WORDS.has(foldWord(word.replace(/['’].*$/, '')));
-
-/** Drops little words a cut left at the end ("Bakery in" → "Bakery"), keeping at least one word. */
-function trimTrailing(words: string[]): string[] {
-  const kept = [...words];
-  while (kept.length > 1 && isTrailing(kept.at(-1)!)) kept.pop();
-  return kept;
+/**
+ * "Small bakery in York baking sourdough, cinnamon buns and cakes": the comma goes on with a list
+ * that the clause's last phrase opened, so that phrase goes with its list into the supporting line
+ * and the headline ends before it. Only a phrase that takes a list (a preposition, a gerund, a
+ * relative) and holds no name or figure: "in Lyon, sourdough and pastries" is a place, then the offer.
+ */
+function listSplit(clause: string, after: Clause[]): { head: string; rest: string } | null {
+  const words = clause.split(' ');
+  const last = boundariesOf(words)
+    .filter((b) => b.kind === 'preposition' || b.kind === 'gerund' || b.kind === 'relative')
+    .at(-1);
+  if (!last) return null;
+  const named = (word: string) => /^\p{Lu}\p{Ll}/u.test(word.replace(/^\P{L}+/u, '')) || /\p{N}/u.test(word);
+  if (words.slice(last.at + 1).some(named)) return null;
+  for (const item of after) {
+    const itemWords = item.text.split(' ');
+    const and = itemWords.findIndex((word, i) => i > 0 && kindOf(word) === 'conjunction');
+    const before = and === -1 ? itemWords : itemWords.slice(0, and);
+    // A list's items are bare nouns: a phrase of their own ("tout pour vos chiens") ends the list.
+    if (before.some((word, i) => kindOf(word, before[i + 1]) !== null)) return null;
+    if (and !== -1) return { head: words.slice(0, last.at).join(' '), rest: words.slice(last.at).join(' ') };
+    if (item.join !== ', ') return null;
+  }
+  return null;
 }
 
 /**
- * A clause longer than `max` cut between words: before a connector ("… with …", "… depuis …") when that
- * leaves at least two words, otherwise at the last word that fits. A single word longer than `max` is
- * kept whole: cutting it would make a word the description does not have.
+ * "Coffee, cake and kindness", "Pains, viennoiseries et gâteaux": a list of a few words each, which
+ * the commas separate but which reads as one phrase. The number of its clauses when it opens the
+ * description and fits the headline, else 0. A name in it ("Bakery Dupont, bread and cakes") is the
+ * business, then its offer: not one list.
  */
-function cut(text: string, max: number): { head: string; rest: string } {
-  const words = text.split(' ');
-  let fits = 0;
-  let length = -1;
-  while (fits < words.length && length + 1 + words[fits]!.length <= max) length += 1 + words[fits++]!.length;
-  if (fits === words.length) return { head: text, rest: '' };
-  if (fits === 0) return { head: words[0]!, rest: words.slice(1).join(' ') };
-  let at = fits;
-  for (let i = fits; i >= 2; i--) {
-    if (i < words.length && CONNECTORS.has(foldWord(words[i]!))) {
-      at = i;
-      break;
+function listClauses(clauses: Clause[], max: number): number {
+  const item = (words: string[]) =>
+    words.length > 0 &&
+    words.length <= 2 &&
+    words.every((word, i) => kindOf(word) === null && (i === 0 || !/^\p{Lu}/u.test(word)));
+  let text = '';
+  for (const [index, clause] of clauses.entries()) {
+    if (index > 0 && clauses[index - 1]!.join !== ', ') return 0;
+    text = index === 0 ? clause.text : `${text}, ${clause.text}`;
+    if (text.length > max) return 0;
+    const words = clause.text.split(' ');
+    const and = words.findIndex((word, i) => i > 0 && kindOf(word) === 'conjunction');
+    if (and === -1) {
+      if (!item(words)) return 0;
+      continue;
     }
+    return index > 0 && item(words.slice(0, and)) && item(words.slice(and + 1)) ? index + 1 : 0;
   }
-  const head = trimTrailing(words.slice(0, at));
-  return { head: head.join(' '), rest: words.slice(head.length).join(' ') };
+  return 0;
 }
 
-const LEADING_CONJUNCTION = /^(?:and|or|et|ou)\s+/iu;
-
-/** Clauses rebuilt into one line of at most `max` characters: whole clauses while they fit. */
-function lineOf(clauses: Clause[], max: number): string | null {
+/**
+ * Clauses rebuilt into one line of at most `max` characters: whole clauses while they fit, the first
+ * one shortened by whole phrases when it is too long on its own. A line that goes on with the
+ * headline's phrase keeps the description's casing ("from a small workshop in Lyon"); a line that
+ * starts a clause stands alone and starts with a capital.
+ */
+function lineOf(clauses: Clause[], max: number, continues: boolean): string | null {
   let line = '';
   for (const [index, clause] of clauses.entries()) {
     const next = index === 0 ? clause.text : `${line}${clauses[index - 1]!.join.trimEnd()} ${clause.text}`;
@@ -101,25 +134,35 @@ function lineOf(clauses: Clause[], max: number): string | null {
       line = next;
       continue;
     }
-    // A first clause too long on its own is cut between words, and the cut shown.
-    if (index === 0) line = `${cut(clause.text, max - 1).head}…`;
+    if (index === 0) {
+      const cut = cutAtPhrase(clause.text, max - 1);
+      // Words cut where the length ran out say so.
+      line = cut.whole ? cut.head : `${cut.head}…`;
+    }
     break;
   }
-  return line ? capitalised(line) : null;
+  if (!line) return null;
+  return continues ? line : upperFirst(line);
 }
 
 export function localExpressCopy(description: string | null | undefined): WrittenCopy | null {
   const text = (description ?? '').normalize('NFC').replace(/\s+/g, ' ').trim();
   const clauses = clausesOf(text);
   if (clauses.length === 0) return null;
+  const listed = listClauses(clauses, HEADLINE_MAX_LENGTH);
+  if (listed > 0) {
+    const rest = clauses.slice(listed);
+    const headline = clauses
+      .slice(0, listed)
+      .map((clause) => clause.text)
+      .join(', ');
+    return { headline: upperFirst(headline), supporting: lineOf(rest, SUPPORTING_MAX_LENGTH, false) };
+  }
   const [first, ...others] = clauses;
   const opening = withoutLeadIn(first!.text);
-  const { head, rest } = cut(opening, HEADLINE_MAX_LENGTH);
-  const supportingClauses = [...others];
-  const remainder = rest.replace(LEADING_CONJUNCTION, '').trim();
-  if (/[\p{L}\p{N}]/u.test(remainder)) supportingClauses.unshift({ text: remainder, join: first!.join });
-  return {
-    headline: capitalised(head),
-    supporting: lineOf(supportingClauses, SUPPORTING_MAX_LENGTH),
-  };
+  let { head, rest } = cutAtPhrase(opening, HEADLINE_MAX_LENGTH, HEADLINE_ALLOWANCE);
+  if (!rest && first!.join === ', ') ({ head, rest } = listSplit(opening, others) ?? { head, rest });
+  const continues = /[\p{L}\p{N}]/u.test(rest);
+  const supporting = continues ? [{ text: rest, join: first!.join }, ...others] : others;
+  return { headline: upperFirst(head), supporting: lineOf(supporting, SUPPORTING_MAX_LENGTH, continues) };
 }

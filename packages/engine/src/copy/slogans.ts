@@ -12,7 +12,7 @@ import {
 } from '@vitrine/shared/api/generation';
 import type { Lang } from '@vitrine/shared/locale';
 import { localExpressCopy } from './express-copy';
-import { foldedWords } from './words';
+import { foldedWords, upperFirst } from './words';
 
 export const SUGGESTION_COUNT = 3;
 
@@ -72,7 +72,8 @@ export function localSlogans(context: SloganContext): string[] {
   const typed = [context.tagline, context.slogan].filter((text): text is string => Boolean(text?.trim()));
   const phrases = typed.flatMap((text) => {
     const copy = localExpressCopy(text);
-    return copy ? [copy.headline, ...(copy.supporting ? [copy.supporting] : [])] : [];
+    // A suggestion is a line of its own: the rest of a cut phrase starts with a capital there.
+    return copy ? [copy.headline, ...(copy.supporting ? [upperFirst(copy.supporting)] : [])] : [];
   });
   const candidates = [
     phrases[0],

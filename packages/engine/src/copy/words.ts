@@ -19,19 +19,19 @@ export function wordsNotIn(output: string, source: string): string[] {
   return foldedWords(output).filter((word) => !known.has(word));
 }
 
-/**
- * Little words a line should not end on (a cut after "pour" or "the" reads broken), and the
- * connectors a long clause may be cut before ("and" and "et" join the offer's own words: not these).
- */
+/** Little words a line should not end on: a cut after "pour" or "the" reads broken. */
 export const TRAILING_WORDS = new Set(
   `a an the of to in on at for with and or by from our your my
   à a au aux de des du d l la le les un une et ou en pour avec sur par chez dans sans sous nos notre votre vos mon ma mes`
     .split(/\s+/)
     .filter(Boolean),
 );
-export const CONNECTORS = new Set(
-  `with for since that which who where featuring including
-  avec pour depuis qui que où dont proposant`
-    .split(/\s+/)
-    .filter(Boolean),
-);
+
+/**
+ * The text with a capital to start it, as a sentence or a line standing on its own wants, except
+ * where the first word is written in mixed case on purpose ("iPhone", "eBay").
+ */
+export function upperFirst(text: string): string {
+  if (/^\p{Ll}+\p{Lu}/u.test(text)) return text;
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}

@@ -13,7 +13,9 @@ import { fontFor, SHIPPED_TYPEFACES, type FontChoice } from './fonts';
 /** What shop owners write: prices, percentages, dates and hours, accents, quotes, an emoji or two. */
 const SHOP_TEXT =
   'ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz 0123456789 -15 % 2,50 € £9.99 $4 12/12 31.01. 7h30 ' +
-  '« » “ ” ‘ ’ " \' ( ) / & @ # * + – — … · ° × àâäçéèêëîïôöùûüÿœæ ÀÂÇÉÈÊËÎÏÔÖÙÛÜŒÆ ñß 🧀 ☕ 🎉 🚲';
+  '« » “ ” ‘ ’ " \' ( ) / & @ # * + – — … · ° × àâäçéèêëîïôöùûüÿœæ ÀÂÇÉÈÊËÎÏÔÖÙÛÜŒÆ ñß 🧀 ☕ 🎉 🚲 ' +
+  // Shown as emoji by default, though the typefaces have some of them (a white square): the emoji font's.
+  '⬜ 🪜 ❤️ 1️⃣';
 
 const faces = [...new Map(SHIPPED_TYPEFACES.map((t) => [fontFor(t).description, fontFor(t)])).values()];
 /** The face's file, but a description that names another family or weight. */
@@ -28,7 +30,7 @@ describe('which face a text is drawn with', () => {
         family: font.family,
         weight: font.weight,
         checked: true,
-        emoji: '🧀☕🎉🚲',
+        emoji: '🧀☕🎉🚲⬜🪜❤1',
       });
     });
   }

@@ -43,11 +43,14 @@ const FEATURES_OFF = '-liga,-clig,-calt,-rclt,-kern';
 const SYNTHETIC_SLANT = 0.2;
 
 const SKIPPED = /[\s\p{M}\p{Cc}\p{Cf}]/u;
+const VARIATION = /[\ufe0e\ufe0f]/u;
+const EMOJI_PRESENTATION = /\p{Emoji_Presentation}/u;
 
 const escapeMarkup = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-type Glyph = { char: string; file: string; slanted: boolean };
+/** `token`: the character with its variation selector, as the probe draws it. */
+type Glyph = { char: string; token: string; file: string; slanted: boolean };
 
 /**
  * Drawn with every text: glyphs whose shapes differ most between typefaces (a two-storey a, the tail
@@ -55,27 +58,46 @@ type Glyph = { char: string; file: string; slanted: boolean };
  */
 const SENTINELS = 'aRgQ&1%y@G';
 
-/** The characters to check, each with the file that should draw it. */
+/**
+ * A character as the text has it: with the variation selector after it, which asks for its emoji (FE0F)
+ * or text (FE0E) presentation.
+ */
+function charactersOf(text: string): { char: string; selector: string }[] {
+  const points = Array.from(text);
+  return points.flatMap((char, i) => {
+    const next = points[i + 1];
+    return VARIATION.test(char) ? [] : [{ char, selector: next && VARIATION.test(next) ? next : '' }];
+  });
+}
+
+/**
+ * The characters to check, each with the file that should draw it. Pango draws a character shown as an
+ * emoji (emoji presentation by default, or asked for with FE0F) from the emoji font when it has one, even
+ * if the typeface has the character too (a white square, a ladder); other characters from the typeface
+ * when it has them, else from the emoji font, else from the system's fonts.
+ */
 function expectedGlyphs(text: string, font: FontChoice) {
   const emojiFont = emojiFontFor(font.weight);
   const glyphs: Glyph[] = [];
   const emoji: string[] = [];
   const system: string[] = [];
-  for (const char of new Set(Array.from(text + SENTINELS))) {
-    if (SKIPPED.test(char)) continue;
+  const seen = new Set<string>();
+  for (const { char, selector } of charactersOf(text + SENTINELS)) {
+    const token = char + selector;
+    if (SKIPPED.test(char) || seen.has(token)) continue;
+    seen.add(token);
     const codePoint = char.codePointAt(0)!;
     const own = fontMetrics(font.file).box(codePoint);
-    if (own !== undefined) {
-      if (own) glyphs.push({ char, file: font.file, slanted: false });
-      continue;
-    }
-    const fromEmoji = emojiFont && fontMetrics(emojiFont.file).box(codePoint);
-    if (fromEmoji === undefined || !emojiFont) {
+    const fromEmoji = emojiFont ? fontMetrics(emojiFont.file).box(codePoint) : undefined;
+    const asEmoji = selector === '\ufe0f' || (selector === '' && EMOJI_PRESENTATION.test(char));
+    if (own !== undefined && !(asEmoji && fromEmoji !== undefined)) {
+      if (own) glyphs.push({ char, token, file: font.file, slanted: false });
+    } else if (fromEmoji !== undefined && emojiFont) {
+      emoji.push(char);
+      if (fromEmoji) glyphs.push({ char, token, file: emojiFont.file, slanted: font.italic });
+    } else {
       system.push(char);
-      continue;
     }
-    emoji.push(char);
-    if (fromEmoji) glyphs.push({ char, file: emojiFont.file, slanted: font.italic });
   }
   return { glyphs, emoji: emoji.join(''), system: system.join('') };
 }
@@ -208,7 +230,7 @@ function likeness(drawn: RawImage, expected: RawImage): number {
     return ink ? covered / ink : 1;
   };
   // Within a pixel, a bolder weight of the same design still matches: its strokes hold more ink. Measured
-  // at the drawn size, with half a pixel's leeway around the glyph's box for antialiasing and hinting.
+  // at the drawn size, allowing a quarter of a pixel of coverage all along the box's outline (antialiasing, hinting).
   const ink = (data: Buffer) => data.reduce((sum, v) => sum + v, 0);
   const leeway = ink(expected.data) * MASS_TOLERANCE + 127 * (width + height);
   const weightAlike = Math.abs(ink(drawn.data) - ink(expected.data)) <= leeway;
@@ -218,6 +240,9 @@ function likeness(drawn: RawImage, expected: RawImage): number {
 /** A glyph's ink may be this much wider or narrower than its outline (antialiasing, rounding). */
 const widthMatches = (expected: number, measured: number) =>
   Math.abs(expected - measured) <= 1.5 + expected * 0.03;
+/** An emoji's ink may be this much taller or shorter than its outline (hinting snaps it vertically). */
+const heightMatches = (expected: number, measured: number) =>
+  Math.abs(expected - measured) <= 2 + expected * 0.06;
 /** How much more or less ink than its outline a glyph may hold (antialiasing, hinting). */
 const MASS_TOLERANCE = 0.1;
 /** The share of common ink under which a glyph is another face's. */
@@ -240,7 +265,7 @@ export async function checkFace(text: string, font: FontChoice, fontfile?: strin
   };
   if (!glyphs.length) return { ok: true, report, mismatches: [] };
   const spacing = Math.round(SIZE * SPACING * 1024);
-  const chars = escapeMarkup(glyphs.map((g) => g.char).join(' '));
+  const chars = escapeMarkup(glyphs.map((g) => g.token).join(' '));
   const [{ mask }, expected] = await Promise.all([
     renderText({
       markup: `<span letter_spacing="${spacing}" font_features="${FEATURES_OFF}">${chars}</span>`,
@@ -258,7 +283,17 @@ export async function checkFace(text: string, font: FontChoice, fontfile?: strin
     const want = expected[i]!;
     const span = spans.length === glyphs.length ? spans[i]! : null;
     const width = span ? span.x1 - span.x0 : 0;
-    const shape = span ? likeness(crop(mask, span), want) : 0;
+    const drawn = span ? crop(mask, span) : null;
+    // An emoji's glyph is told by its size: the emoji font's outlines have hairline details that hinting
+    // thickens, and the faces the check tells apart are the typefaces (the sentinels are theirs).
+    const fromEmoji = glyph.file !== font.file;
+    const shape = !drawn
+      ? 0
+      : fromEmoji
+        ? heightMatches(want.height, drawn.height)
+          ? 1
+          : 0
+        : likeness(drawn, want);
     if (!span || !widthMatches(want.width, width) || shape < MIN_LIKENESS) {
       mismatches.push({
         char: glyph.char,

@@ -5,7 +5,7 @@
  * reads its configuration once per process.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -103,9 +103,62 @@ describe('the shipped faces in a running process', () => {
   }, 60_000);
 });
 
+/**
+ * Another font made to pass for a shipped face: the same family name, weight and style, in a higher
+ * version (what a system package of a newer release would be), with another design's glyphs. Only the
+ * font's own tables are changed: its names (family and full name), its weight class and its version.
+ */
+function impostor(of: { file: string; family: string; weight: number }, glyphsFrom: string): Buffer {
+  const data = Buffer.from(readFileSync(glyphsFrom));
+  const tables = new Map<string, number>();
+  for (let i = 0; i < data.readUInt16BE(4); i++) {
+    tables.set(data.toString('latin1', 12 + i * 16, 16 + i * 16), data.readUInt32BE(20 + i * 16));
+  }
+  data.writeUInt32BE(0x00630000, tables.get('head')! + 4); // version 99.0
+  data.writeUInt16BE(of.weight, tables.get('OS/2')! + 4);
+  const names = tables.get('name')!;
+  const strings = names + data.readUInt16BE(names + 4);
+  for (let i = 0; i < data.readUInt16BE(names + 2); i++) {
+    const record = names + 6 + i * 12;
+    const [platform, , , nameId] = [0, 2, 4, 6].map((at) => data.readUInt16BE(record + at));
+    if (![1, 4, 16].includes(nameId!)) continue;
+    const text = nameId === 4 ? `${of.family} ExtraBold` : of.family;
+    const bytes = platform === 1 ? Buffer.from(text, 'latin1') : Buffer.from(text, 'utf16le').swap16();
+    if (bytes.length > data.readUInt16BE(record + 8)) continue;
+    bytes.copy(data, strings + data.readUInt16BE(record + 10));
+    data.writeUInt16BE(bytes.length, record + 8);
+  }
+  return data;
+}
+
+describe('a copy of a shipped family that the system has', () => {
+  it('is not used, even in a higher version: texts keep the shipped file and pass the check', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'vitrine-fontconfig-test-'));
+    folders.push(root);
+    const fonts = path.join(root, 'fonts');
+    mkdirSync(fonts);
+    const inter = fontFor({ family: 'Inter', weight: 800, italic: false, uppercase: false });
+    const caveat = fontFor({ family: 'Caveat', weight: 700, italic: false, uppercase: false }).file;
+    writeFileSync(path.join(fonts, 'Inter-ExtraBold.ttf'), impostor(inter, caveat));
+    const system = path.join(root, 'fonts.conf');
+    writeFileSync(
+      system,
+      `<?xml version="1.0"?><fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+       <dir>${fonts}</dir><cachedir>${path.join(root, 'cache')}</cachedir></fontconfig>`,
+    );
+    const { result } = inFreshProcess(
+      `${SET_A_PRICE}
+      console.log(JSON.stringify({ ok: (await price()).ok }));`,
+      { FONTCONFIG_FILE: system },
+    );
+    expect(result).toEqual({ ok: true });
+  }, 60_000);
+});
+
 describe('the font configuration', () => {
   it("includes the system's configuration, lists the faces' folders and turns automatic rescans off", () => {
-    const text = configurationText('/etc/fonts/fonts.conf', ['/a/inter', '/b/R&D fonts'], '/tmp/cache');
+    const fonts = { files: ['/a/inter/Inter.ttf', '/b/R&D fonts/Caveat.ttf'], families: ['Inter', 'Caveat'] };
+    const text = configurationText('/etc/fonts/fonts.conf', fonts, '/tmp/cache');
     expect(text).toContain('<include ignore_missing="yes">/etc/fonts/fonts.conf</include>');
     expect(text).toContain('<dir>/a/inter</dir>');
     expect(text).toContain('<dir>/b/R&amp;D fonts</dir>');
@@ -115,7 +168,11 @@ describe('the font configuration', () => {
   });
 
   it("without a system configuration, keeps fontconfig's default folders for the characters the faces lack", () => {
-    const text = configurationText(null, ['/a/inter'], '/tmp/cache');
+    const text = configurationText(
+      null,
+      { files: ['/a/inter/Inter.ttf'], families: ['Inter'] },
+      '/tmp/cache',
+    );
     expect(text).toContain('<dir>/usr/share/fonts</dir>');
     expect(text).not.toContain('<include');
   });

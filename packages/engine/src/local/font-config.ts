@@ -9,12 +9,23 @@
  * Texts in those faces then come out in a fallback face (docs/decisions/035).
  *
  * So, before fontconfig starts, the process is given a configuration file of its own: the system's
- * (or the operator's FONTCONFIG_FILE), the folders of the shipped faces, and no automatic rescan. Every
- * face is then known from the first text in every thread, whatever the order of first use, and stays.
- * Worker threads inherit the environment of the thread that created them.
+ * (or the operator's FONTCONFIG_FILE), the folders of the shipped faces, only the shipped files for
+ * their families (a copy the system has of one, in another version, is not used), and no automatic
+ * rescan. Every face is then known from the first text in every thread, whatever the order of first
+ * use, and stays. Worker threads inherit the environment of the thread that created them.
  */
 /* eslint-disable no-restricted-properties -- the font configuration is handed to fontconfig through the environment */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isMainThread } from 'node:worker_threads';
@@ -25,6 +36,9 @@ import { isMainThread } from 'node:worker_threads';
  */
 export type FontSetup = { mode: 'configured'; file: string } | { mode: 'registered'; reason: string };
 
+/** The shipped font files, and the families they hold. */
+export type ShippedFonts = { files: readonly string[]; families: readonly string[] };
+
 /** Set beside FONTCONFIG_FILE by the thread that wrote it: the file is this engine's. */
 const OURS = 'VITRINE_FONTCONFIG_FILE';
 /** The configuration that file includes ('' for none): a child process writes its own from it. */
@@ -33,26 +47,27 @@ const BASE = 'VITRINE_FONTCONFIG_BASE';
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The configuration fontconfig would have read: the operator's, else the system's. */
-function baseConfiguration(): string | null {
-  // A process started by one that runs the engine inherits its file, removed when that one ends.
-  if (process.env[OURS] && process.env.FONTCONFIG_FILE === process.env[OURS])
-    return process.env[BASE] || null;
-  const named = process.env.FONTCONFIG_FILE;
-  if (named)
-    return path.isAbsolute(named) || !process.env.FONTCONFIG_PATH
-      ? named
-      : path.join(process.env.FONTCONFIG_PATH, named);
-  const folder = process.env.FONTCONFIG_PATH ?? '/etc/fonts';
-  const file = path.join(folder, 'fonts.conf');
-  return existsSync(file) ? file : null;
+/** fontconfig's own search for its file: FONTCONFIG_PATH's folders (a colon-separated list), then /etc/fonts. */
+function searchConfiguration(name: string): string | null {
+  if (path.isAbsolute(name)) return existsSync(name) ? name : null;
+  const folders = [...(process.env.FONTCONFIG_PATH ?? '').split(':').filter(Boolean), '/etc/fonts'];
+  return folders.map((folder) => path.join(folder, name)).find((file) => existsSync(file)) ?? null;
 }
 
-export function configurationText(
-  base: string | null,
-  fontDirs: readonly string[],
-  cacheDir: string,
-): string {
+/** The configuration fontconfig would have read: the operator's, else the system's. */
+function baseConfiguration(): string | null {
+  // A process started by one that runs the engine inherits its file: it starts from the same base.
+  if (process.env[OURS] && process.env.FONTCONFIG_FILE === process.env[OURS])
+    return process.env[BASE] || null;
+  return searchConfiguration(process.env.FONTCONFIG_FILE || 'fonts.conf');
+}
+
+/** A pattern that matches fonts whose `name` property is `value`. */
+const pattern = (name: string, value: string) =>
+  `      <pattern><patelt name="${name}"><string>${escapeXml(value)}</string></patelt></pattern>`;
+
+export function configurationText(base: string | null, fonts: ShippedFonts, cacheDir: string): string {
+  const dirs = [...new Set(fonts.files.map((file) => path.dirname(file)))].sort();
   const lines = [
     '<?xml version="1.0"?>',
     '<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">',
@@ -62,7 +77,17 @@ export function configurationText(
       : // No system configuration: fontconfig's own defaults, so characters the shipped faces lack
         // are still drawn from the system's fonts.
         '  <dir>/usr/share/fonts</dir>\n  <dir>/usr/local/share/fonts</dir>\n  <dir prefix="xdg">fonts</dir>',
-    ...fontDirs.map((dir) => `  <dir>${escapeXml(dir)}</dir>`),
+    ...dirs.map((dir) => `  <dir>${escapeXml(dir)}</dir>`),
+    // The shipped families are the shipped files: fontconfig would otherwise prefer a copy the system
+    // has in a higher version, or in a folder listed first, and its glyphs are not the ones checked.
+    '  <selectfont>',
+    '    <acceptfont>',
+    ...fonts.files.map((file) => pattern('file', file)),
+    '    </acceptfont>',
+    '    <rejectfont>',
+    ...fonts.families.map((family) => pattern('family', family)),
+    '    </rejectfont>',
+    '  </selectfont>',
     `  <cachedir>${escapeXml(cacheDir)}</cachedir>`,
     // Never rebuilt while the process runs: a rebuild drops fonts added at run time, and the shipped
     // faces must not depend on when the system's fonts last changed.
@@ -74,37 +99,84 @@ export function configurationText(
 }
 
 /** Whether a configuration file names every folder. */
-function lists(file: string, fontDirs: readonly string[]): boolean {
+function lists(file: string, fonts: ShippedFonts): boolean {
   try {
     const text = readFileSync(file, 'utf8');
-    return fontDirs.every((dir) => text.includes(`<dir>${escapeXml(dir)}</dir>`));
+    return fonts.files.every((font) => text.includes(`<dir>${escapeXml(path.dirname(font))}</dir>`));
   } catch {
     return false;
   }
 }
 
+/**
+ * A folder of this user's own in the temporary folder, named after what it will hold, so that every
+ * process with the same fonts shares one file (and fontconfig's cache of the faces) and none is left
+ * behind per process. A folder of that name that another user made, or that others may write to, is
+ * not used.
+ */
+function ownFolder(name: string): string | null {
+  const dir = path.join(os.tmpdir(), name);
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return null;
+  }
+  const stat = lstatSync(dir);
+  const uid = process.getuid?.();
+  const mine = uid === undefined || stat.uid === uid;
+  return stat.isDirectory() && !stat.isSymbolicLink() && mine && (stat.mode & 0o077) === 0 ? dir : null;
+}
+
+/** Writes the file unless it already holds the text (a reader never sees it half written). */
+function writeOnce(file: string, text: string): void {
+  try {
+    if (readFileSync(file, 'utf8') === text) return;
+  } catch {
+    // Not there yet.
+  }
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, text, { mode: 0o600 });
+  renameSync(temporary, file);
+}
+
+function writeConfiguration(base: string | null, fonts: ShippedFonts): string {
+  const key = createHash('sha256')
+    .update(JSON.stringify([base, fonts]))
+    .digest('hex')
+    .slice(0, 16);
+  const shared = ownFolder(`vitrine-fonts-${process.getuid?.() ?? 'user'}-${key}`);
+  if (shared) {
+    const file = path.join(shared, 'fonts.conf');
+    writeOnce(file, configurationText(base, fonts, shared));
+    return file;
+  }
+  // The shared folder is not ours to use: one for this process, removed when it ends.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-fonts-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, 'fonts.conf');
+  writeFileSync(file, configurationText(base, fonts, dir), { mode: 0o600 });
+  return file;
+}
+
 let setup: FontSetup | null = null;
 
 /**
- * Gives fontconfig a configuration that holds the shipped faces' folders, once per process, from the
- * main thread (a worker thread checks that it inherited it). Must run before the first text or SVG is
- * drawn in the process: the engine's text module calls it as it loads.
+ * Gives fontconfig a configuration that holds the shipped faces, once per process, from the main thread
+ * (a worker thread checks that it inherited it). Must run before the first text or SVG is drawn in the
+ * process: the engine's font module calls it as it loads.
  */
-export function configureFonts(fontDirs: readonly string[]): FontSetup {
+export function configureFonts(fonts: ShippedFonts): FontSetup {
   if (setup) return setup;
   if (!isMainThread) {
     const inherited = process.env[OURS];
-    if (inherited && process.env.FONTCONFIG_FILE === inherited && lists(inherited, fontDirs)) {
+    if (inherited && process.env.FONTCONFIG_FILE === inherited && lists(inherited, fonts)) {
       return (setup = { mode: 'configured', file: inherited });
     }
     return (setup = { mode: 'registered', reason: 'the thread was started without the font configuration' });
   }
   try {
     const base = baseConfiguration();
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-fonts-'));
-    const file = path.join(dir, 'fonts.conf');
-    writeFileSync(file, configurationText(base, fontDirs, dir), { mode: 0o600 });
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const file = writeConfiguration(base, fonts);
     process.env.FONTCONFIG_FILE = file;
     process.env[OURS] = file;
     process.env[BASE] = base ?? '';

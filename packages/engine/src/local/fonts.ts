@@ -8,7 +8,6 @@
  * Every face is in fontconfig's configuration before the first text is set (font-config.ts).
  */
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { EXPRESS_DESIGNS, supportingFace } from '../art-direction/express-designs';
 import { TYPEFACES } from '../art-direction/typefaces';
 import type { Typeface } from '../art-direction/types';
@@ -79,14 +78,14 @@ export const SHIPPED_TYPEFACES: readonly Typeface[] = [
   ...Object.values(EXPRESS_DESIGNS).flatMap(({ typeface }) => [typeface, supportingFace(typeface)]),
 ];
 
-/** The folders of every shipped face (each holds one face's file), the emoji font's included. */
-export function shippedFontDirs(): string[] {
-  const files = [
-    ...SHIPPED_TYPEFACES.map((typeface) => fontFor(typeface).file),
-    ...EMOJI_FONTS.map((f) => f.file),
-  ];
-  return [...new Set(files.map((file) => path.dirname(file)))].sort();
+/** Every shipped face, the emoji font's included, once each. */
+export function shippedFaces(): FontChoice[] {
+  const faces = [...SHIPPED_TYPEFACES.map(fontFor), ...EMOJI_FONTS];
+  return [...new Map(faces.map((face) => [face.file, face])).values()];
 }
 
 /** How this process finds the shipped faces, settled as the module loads, before any text is set. */
-export const FONT_SETUP: FontSetup = configureFonts(shippedFontDirs());
+export const FONT_SETUP: FontSetup = configureFonts({
+  files: shippedFaces().map((face) => face.file),
+  families: [...new Set(shippedFaces().map((face) => face.family))],
+});

@@ -2,12 +2,13 @@
  * Setting a text block: the typography of its language, the typeface's case, then the largest size at which the
  * wrapped text fits its box (libvips picks it), with balanced lines.
  */
+import { threadId } from 'node:worker_threads';
 import { applyTypography, upperCase } from '../art-direction/typography';
 import type { TextBlock } from '../art-direction/types';
 import { EngineError } from '../errors';
 import { fromRaw, renderText, toRaw, type RawImage } from '../image/sharp';
 import { checkFace, type FaceReport } from './face-check';
-import { EMOJI_FONTS, FONT_SETUP, fontFor, SHIPPED_TYPEFACES, type FontChoice } from './fonts';
+import { EMOJI_FONTS, FONT_SETUP, fontFor, shippedFaces, type FontChoice } from './fonts';
 
 export type TextRect = { x: number; y: number; width: number; height: number };
 export type SetText = { text: string; mask: RawImage; rect: TextRect; face: FaceReport };
@@ -52,6 +53,8 @@ async function fitText(
 ): Promise<Fitted> {
   const markup = escapeMarkup(text);
   const fontfile = () => (FONT_SETUP.mode === 'registered' ? font.file : undefined);
+  // Without the faces in the configuration, the emoji font is registered before any text is checked.
+  if (fontfile()) await emojiRegistered();
   let [mask, check] = await Promise.all([
     fitMask(markup, font, box, align),
     checkFace(text, font, fontfile()),
@@ -72,20 +75,35 @@ async function fitText(
   return { mask, face: check.report };
 }
 
+/** Re-registrations a thread may make; past them a text in another face is refused at once. */
+const REGISTRATIONS_PER_THREAD = 16;
 let registrations = 0;
+let reregistering: Promise<void> | null = null;
 
 /**
  * Registers every shipped face with fontconfig's current configuration, under paths libvips has not
- * seen (it registers a path once per process, and the configuration may have been rebuilt since).
+ * seen: it registers a path once per process, and the configuration may have been rebuilt since. The
+ * path is the file's own with `./` segments, as many as make it this thread's and this attempt's alone
+ * (every render thread of the process shares libvips's list). One at a time per thread.
  */
-async function registerAgain(): Promise<void> {
-  registrations++;
-  const faces = [...SHIPPED_TYPEFACES.map(fontFor), ...EMOJI_FONTS];
-  for (const { file, description } of faces) {
-    const cut = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
-    const alias = `${file.slice(0, cut + 1)}${'./'.repeat(registrations)}${file.slice(cut + 1)}`;
-    await renderText({ markup: 'a', font: description, fontfile: alias, width: 64, dpi: 72, align: 'left' });
-  }
+function registerAgain(): Promise<void> {
+  reregistering ??= (async () => {
+    if (registrations >= REGISTRATIONS_PER_THREAD) return;
+    const repeats = threadId * REGISTRATIONS_PER_THREAD + ++registrations;
+    for (const { file, description } of shippedFaces()) {
+      const cut = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
+      const alias = `${file.slice(0, cut + 1)}${'./'.repeat(repeats)}${file.slice(cut + 1)}`;
+      await renderText({
+        markup: 'a',
+        font: description,
+        fontfile: alias,
+        width: 64,
+        dpi: 72,
+        align: 'left',
+      });
+    }
+  })().finally(() => (reregistering = null));
+  return reregistering;
 }
 
 let registering: Promise<void> | null = null;

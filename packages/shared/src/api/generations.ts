@@ -11,6 +11,10 @@
  * - POST /api/generations/cancel-all     → CancelAllResponse
  * - GET  /api/generations/:id            → GenerationDetail (a background generation and its result)
  * - GET  /api/history                    → HistoryResponse (20 latest results)
+ * - PUT  /api/history/:id/selected-image  SelectImageBody → GenerationResult: the variant the user picked
+ *                                         becomes the result's image (History, its download and its
+ *                                         editor use it); 400 VALIDATION_FAILED for an index the result
+ *                                         has no variant at, 404 for another user's result
  * - GET  /api/stats                      → GenerationStats
  * - GET  /api/events                     server-sent events: `generation` (GenerationEvent) on every change
  *                                         of the user's generations, `ping` heartbeats; on (re)connection
@@ -22,6 +26,7 @@ import { z } from 'zod';
 import {
   expressRequest,
   fusionRequest,
+  VARIANTS_MAX,
   type ExpressFormat,
   type ExpressStyle,
   type FusionFormat,
@@ -66,6 +71,16 @@ export const fusionStartBody = fusionRequest.extend({
 export type FusionStartBody = z.input<typeof fusionStartBody>;
 export const expressStartBody = expressRequest;
 export type ExpressStartBody = z.input<typeof expressStartBody>;
+
+/** The variant picked on the result view or in History, counted from 0. */
+export const selectImageBody = z.object({
+  index: z
+    .number({ error: 'validation.outOfRange' })
+    .int('validation.outOfRange')
+    .min(0, 'validation.outOfRange')
+    .max(VARIANTS_MAX - 1, 'validation.outOfRange'),
+});
+export type SelectImageBody = z.input<typeof selectImageBody>;
 
 export type Plan = 'free' | 'starter' | 'pro';
 

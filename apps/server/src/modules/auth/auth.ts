@@ -6,14 +6,16 @@ import { betterAuth, type BetterAuthOptions, type BetterAuthPlugin } from 'bette
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
 import { getCurrentAdapter, queueAfterTransactionHook } from '@better-auth/core/context';
+import { APIError } from 'better-auth/api';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, profiles, sessions, users, verifications } from '../../db/schema';
 import type { MailMessage, Mailer } from '../mail/mailer';
 import { recordSecurityEvent } from '../security-log/record';
-import { existingAccountEmail, resetPasswordEmail, verificationEmail } from './emails';
+import { existingAccountEmail, nameFor, resetPasswordEmail, verificationEmail } from './emails';
 import { authRequestContext } from './request-context';
+import { revokeOlderResetLinks, revokeResetLinks } from './reset-links';
 import { hashToken, protectSessions } from './session-store';
 
 export const SESSION_COOKIE_PREFIX = 'vitrine';
@@ -123,9 +125,15 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword({ user, token }) {
+      async sendResetPassword({ user, token }) {
+        await revokeOlderResetLinks(database, user.id, token);
+        const takeLink = authRequestContext.getStore()?.onResetLink;
+        if (takeLink) return takeLink(token);
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        return deliver(resetPasswordEmail(lang(), user.email, user.name, url));
+        return deliver(resetPasswordEmail(lang(), user.email, nameFor(user), url));
+      },
+      async onPasswordReset({ user }) {
+        await revokeResetLinks(database, user.id);
       },
       // A sign-up with an address that has an account gets the same answer as any other, in the same
       // time (no account is made, nothing is awaited), and the mail the page announces does come: a
@@ -134,7 +142,7 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
       // password. Signing in (which sends a fresh link when unconfirmed) or a new password proves the
       // reader owns the address.
       onExistingUserSignUp({ user }) {
-        return deliver(existingAccountEmail(lang(), user.email, user.name, `${config.publicUrl}/auth`));
+        return deliver(existingAccountEmail(lang(), user.email, nameFor(user), `${config.publicUrl}/auth`));
       },
     },
     emailVerification: {
@@ -143,7 +151,15 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
       autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_LINK_HOURS * 3600,
       sendVerificationEmail({ user, url }) {
-        return deliver(verificationEmail(lang(), user.email, user.name, url, VERIFICATION_LINK_HOURS));
+        return deliver(verificationEmail(lang(), user.email, nameFor(user), url, VERIFICATION_LINK_HOURS));
+      },
+      // The only way in is our confirmation route, which lets the link activate the password only in the
+      // browser that chose it (confirmation.ts); anything else reaching here confirms nothing.
+      beforeEmailVerification() {
+        if (!authRequestContext.getStore()?.choseThePassword) {
+          throw APIError.from('FORBIDDEN', { code: 'INVALID_TOKEN', message: 'not the sign-up browser' });
+        }
+        return Promise.resolve();
       },
     },
     plugins: [
@@ -186,6 +202,7 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
             });
             if (existing) return;
             const store = authRequestContext.getStore();
+            if (store) store.createdUserId = account.userId;
             const typed = store?.profile;
             let profile = typed;
             if (!profile) {

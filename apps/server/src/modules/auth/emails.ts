@@ -20,9 +20,25 @@ type Template = {
 
 type Part = { subject: string; text: string; html: string };
 
-function part(lang: Lang, to: string, name: string, url: string, template: Template): Part {
+/** Letters, marks, spaces, hyphens and apostrophes: a name, and nothing a mail reader turns into a link. */
+const PLAIN_NAME = /^[\p{L}\p{M}'’-]+(?: [\p{L}\p{M}'’-]+)*$/u;
+export const STRANGER_NAME_MAX = 40;
+
+/**
+ * The name to greet an account's owner with. Until the address is confirmed, the name was typed by
+ * whoever signed up, perhaps not the owner (docs/decisions/036): it is used only when it is plainly a
+ * name of at most 40 characters, with no URL, address or other text a mail reader could make a link
+ * of; otherwise the greeting has no name.
+ */
+export function nameFor(user: { name: string; emailVerified: boolean }): string {
+  if (user.emailVerified) return user.name;
+  const name = user.name.replace(/\s+/g, ' ').trim();
+  return name.length <= STRANGER_NAME_MAX && PLAIN_NAME.test(name) ? name : '';
+}
+
+function part(lang: Lang, name: string, url: string, template: Template): Part {
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(lang, key, params);
-  const greeting = t('mail.greeting', { name: name || to });
+  const greeting = name ? t('mail.greeting', { name }) : t('mail.greetingNoName');
   const expiry = t(template.expiry, { hours: template.hours ?? 1 });
   const ignorable = template.ignorable ?? true;
   const text = [
@@ -65,7 +81,7 @@ ${parts.map((p) => p.html).join('\n<tr><td><hr style="border:0;border-top:1px so
 }
 
 function compose(lang: Lang, to: string, name: string, url: string, template: Template): MailMessage {
-  return message(lang, to, [part(lang, to, name, url, template)]);
+  return message(lang, to, [part(lang, name, url, template)]);
 }
 
 export function verificationEmail(
@@ -119,5 +135,5 @@ export function signInAlertEmail(to: string, name: string, url: string): MailMes
     expiry: 'mail.signInAlertAdvice',
     ignorable: false,
   };
-  return message('fr', to, [part('fr', to, name, url, template), part('en', to, name, url, template)]);
+  return message('fr', to, [part('fr', name, url, template), part('en', name, url, template)]);
 }

@@ -7,6 +7,16 @@ import type { Lang } from '@vitrine/shared/locale';
 import type { Profile } from '@vitrine/shared/api/auth';
 import type { RequestMeta } from '../security-log/record';
 
-export type AuthRequestContext = { lang: Lang; meta: RequestMeta; profile?: Profile };
+export type AuthRequestContext = {
+  lang: Lang;
+  meta: RequestMeta;
+  profile?: Profile;
+  /** Set by the sign-up transaction when it made an account (not for an address that had one). */
+  createdUserId?: string;
+  /** Takes a new reset link instead of mailing it (the confirmation link's "choose your password"). */
+  onResetLink?: (token: string) => void;
+  /** The confirmation link is opened in the browser that chose the account's password (confirmation.ts). */
+  choseThePassword?: boolean;
+};
 
 export const authRequestContext = new AsyncLocalStorage<AuthRequestContext>();

@@ -20,12 +20,21 @@ export const SIGN_IN_GUARD = {
   /** Distinct addresses failing on one account within the window that make the owner be told. */
   alertAddresses: 5,
   alertEverySeconds: 86_400,
+  /**
+   * An attempt that would wait longer than this behind the account's attempts in flight is refused at
+   * once (429) rather than held open: a flood cannot pile up connections, nor make the owner wait
+   * minutes. The owner's own browser is not held back (known-device.ts).
+   */
+  maxWaitMs: 30_000,
+  /** An attempt is in flight for seconds at most; a count left by a process that died is dropped. */
+  inFlightStaleSeconds: 60,
 };
 
 const pairPrefix = (email: string) => `signIn:pair:${email} `;
 const pairKey = (email: string, ip: string) => `${pairPrefix(email)}${ip}`;
 const accountKey = (email: string) => `signIn:account:${email}`;
 const alertKey = (email: string) => `signIn:alert:${email}`;
+const inFlightKey = (email: string) => `signIn:inFlight:${email}`;
 const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The wait before answering an attempt on an account with `failures` recent failures. */
@@ -48,8 +57,47 @@ async function freshCount(
 }
 
 /**
+ * The wait before answering an attempt that has `ahead` attempts on the same account in flight: each
+ * of them counts as a failure to come, and the attempt waits its turn behind them. Without this, the
+ * wait is per request, and guesses sent all at once are all answered after the same short wait.
+ */
+export function pacedDelayMs(failures: number, ahead: number): number {
+  return (ahead + 1) * signInDelayMs(failures + ahead);
+}
+
+/** Counts an attempt in flight on the account; returns how many others were already in flight. */
+export async function enterSignIn(database: Database, email: string): Promise<number> {
+  const [row] = await database.query<{ count: number }>(
+    `insert into rate_limits (key, window_start, count) values ($1, now(), 1)
+     on conflict (key) do update set
+       count = case when rate_limits.window_start <= now() - make_interval(secs => $2) then 1
+                    else rate_limits.count + 1 end,
+       window_start = now()
+     returning count`,
+    [inFlightKey(email), SIGN_IN_GUARD.inFlightStaleSeconds],
+  );
+  return Math.max(0, Number(row?.count ?? 1) - 1);
+}
+
+export async function leaveSignIn(database: Database, email: string): Promise<void> {
+  await database.query(`update rate_limits set count = greatest(count - 1, 0) where key = $1`, [
+    inFlightKey(email),
+  ]);
+}
+
+/** 429 for an attempt whose turn is too far away; it is not held open. */
+export function refuseLongWait(waitMs: number): void {
+  if (waitMs <= SIGN_IN_GUARD.maxWaitMs) return;
+  const retryAfterSeconds = Math.ceil(waitMs / 1000);
+  throw new AppError('RATE_LIMITED', {
+    params: { minutes: Math.ceil(retryAfterSeconds / 60) },
+    retryAfterSeconds,
+  });
+}
+
+/**
  * Before an attempt: 429 when this address has failed too often on this account, otherwise the
- * delay (ms) to wait before answering, from the account's failures from anywhere.
+ * account's failures from anywhere.
  */
 export async function checkSignIn(
   database: Database,
@@ -67,7 +115,7 @@ export async function checkSignIn(
     });
   }
   const account = await freshCount(database, accountKey(email));
-  return signInDelayMs(account?.count ?? 0);
+  return account?.count ?? 0;
 }
 
 async function count(database: Database, key: string): Promise<void> {

@@ -54,7 +54,10 @@ export function createLocalProvider(database: Database, publicUrl: string): Paym
       });
       return `${publicUrl}/billing/checkout/${id}`;
     },
-    async portal({ lang }) {
+    // As with Stripe, the portal is for an account that has had a subscription: before that there is
+    // nothing to manage, and the plans are where to go.
+    async portal({ hasSubscription, lang }) {
+      if (!hasSubscription) return null;
       return `${publicUrl}/billing/portal?lang=${lang}`;
     },
     async refresh(userId, row) {

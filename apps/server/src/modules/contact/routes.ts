@@ -11,6 +11,7 @@ import type { SiteInfo } from '@vitrine/shared/api/site';
 import { parseInput } from '../../http/validate';
 import { requestLang } from '../../http/request-lang';
 import { hit, type Limit } from '../rate-limit/limiter';
+import { clientBucket } from '../rate-limit/client-address';
 import { currentSession, hasSessionCookie } from '../auth/session';
 import { contactEmail } from './email';
 
@@ -43,7 +44,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
       const scaled = (limit: Limit) => ({ ...limit, max: limit.max * config.auth.rateLimitMultiplier });
       await hit(
         database,
-        `contact:ip:${request.ip}`,
+        `contact:ip:${clientBucket(request.ip)}`,
         scaled(CONTACT_LIMITS.ip),
         'errors.CONTACT_RATE_LIMITED',
       );

@@ -3,7 +3,7 @@
  * user and only ever sees that user's rows: another user's id is simply not found.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { expressStartBody, fusionStartBody } from '@vitrine/shared/api/generations';
+import { expressStartBody, fusionStartBody, selectImageBody } from '@vitrine/shared/api/generations';
 import { AppError } from '../../http/app-error';
 import { requestLang } from '../../http/request-lang';
 import { parseInput } from '../../http/validate';
@@ -12,6 +12,7 @@ import { hit, scaled } from '../rate-limit/limiter';
 import { GENERATION_CANCEL_LIMIT, GENERATION_START_LIMIT } from '../rate-limit/usage-limits';
 import { usageOf } from './credits';
 import { registerEventStream, type GenerationEvents } from './events';
+import { selectResultImage } from './selection';
 import type { ImageLinks } from './image-links';
 import {
   activeGenerations,
@@ -114,6 +115,14 @@ export function generationRoutes({
     app.get('/history', async (request, reply) => {
       const { user } = await signedIn(request, reply);
       return history(deps, user.id);
+    });
+
+    app.put('/history/:id/selected-image', async (request, reply) => {
+      const { user } = await signedIn(request, reply);
+      const { id } = request.params as { id: string };
+      const { index } = parseInput(selectImageBody, request.body);
+      if (!isUuid(id)) throw new AppError('NOT_FOUND');
+      return selectResultImage(deps, user.id, id.toLowerCase(), index);
     });
 
     app.get('/stats', async (request, reply) => {

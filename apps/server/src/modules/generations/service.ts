@@ -263,7 +263,7 @@ export async function activeGenerations(database: Database, userId: string) {
   return { items: rows.map((row) => toActive(row, typical)), typicalSeconds: typical };
 }
 
-type ResultRow = {
+export type ResultRow = {
   id: string;
   background_generation_id: string | null;
   generated_at: Date | string;
@@ -331,7 +331,7 @@ export function toResult(row: ResultRow, links: ImageLinks, now = new Date()): G
   };
 }
 
-const RESULT_COLUMNS = 'id, background_generation_id, generated_at, webhook_data, images_count';
+export const RESULT_COLUMNS = 'id, background_generation_id, generated_at, webhook_data, images_count';
 
 export async function generationDetail(deps: GenerationDeps, userId: string, id: string) {
   const [row] = await deps.database.query<GenerationRow>(

@@ -1,6 +1,7 @@
 /** The e-mail adapter: SMTP when SMTP_URL is set, otherwise the local outbox that the dev mailbox reads. */
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
+import { withDeliveryHealth } from './delivery-health';
 import { createOutboxMailer } from './outbox-mailer';
 import { outboxDir } from './outbox';
 import { createSmtpMailer } from './smtp-mailer';
@@ -17,6 +18,8 @@ export type MailMessage = {
 export type Mailer = {
   kind: 'outbox' | 'smtp';
   send(message: MailMessage): Promise<{ messageId: string }>;
+  /** Whether mail can be delivered now, checked at most every 5 minutes (delivery-health.ts). */
+  deliverable(): Promise<boolean>;
   close(): void;
 };
 
@@ -25,6 +28,6 @@ export type MailLogger = Pick<Logger, 'info'>;
 
 export function createMailer(config: Config, logger: MailLogger): Mailer {
   const { smtpUrl, from } = config.mail;
-  if (smtpUrl) return createSmtpMailer(smtpUrl, from);
-  return createOutboxMailer(outboxDir(config.dataDir), from, logger);
+  if (smtpUrl) return withDeliveryHealth(createSmtpMailer(smtpUrl, from));
+  return withDeliveryHealth(createOutboxMailer(outboxDir(config.dataDir), from, logger));
 }

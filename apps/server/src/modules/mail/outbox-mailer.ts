@@ -8,10 +8,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { findLinks } from './links';
-import type { MailLogger, Mailer } from './mailer';
+import type { MailTransport } from './delivery-health';
+import type { MailLogger } from './mailer';
 import { outboxId, type OutboxEntry } from './outbox';
 
-export function createOutboxMailer(dir: string, from: string, logger: MailLogger): Mailer {
+export function createOutboxMailer(dir: string, from: string, logger: MailLogger): MailTransport {
   // CRLF line ends: the .eml is what an SMTP server would have received, byte for byte.
   const composer = nodemailer.createTransport(
     { streamTransport: true, buffer: true, newline: 'windows' },
@@ -50,6 +51,11 @@ export function createOutboxMailer(dir: string, from: string, logger: MailLogger
       await writeAtomically(path.join(dir, `${id}.json`), JSON.stringify(entry, null, 2));
       logger.info({ to, subject, file: `${id}.eml` }, 'mail saved to the outbox (read it at /dev/mailbox)');
       return { messageId };
+    },
+    // Delivering is writing a file in the outbox.
+    async probe() {
+      await fs.mkdir(dir, { recursive: true });
+      await fs.access(dir, fs.constants.W_OK);
     },
     close() {
       composer.close();

@@ -2,7 +2,8 @@
  * What each service on the status page is checked with (docs/decisions/027). Every check is a real
  * round trip: nothing is reported operational without having been tried.
  * - api: the database answers;
- * - auth: the session table can be read;
+ * - auth: the session table can be read, and account e-mails (sign-up, reset) can be delivered;
+ *   degraded when they cannot (checked at most every 5 minutes, mail/delivery-health.ts);
  * - uploads: a small file can be written to and removed from the file storage;
  * - dashboard: the web app's build is there to be served;
  * - images: a render worker has said it is alive in the last 90 seconds, no generation has been left
@@ -25,6 +26,8 @@ export type CheckDeps = {
   /** A generation still waiting after this long means the render worker is not keeping up. */
   stalledAfterMs: number;
   provider: (() => Promise<ProviderStatus>) | null;
+  /** Whether account e-mails can be delivered (the mailer's own check). */
+  mailDeliverable: () => Promise<boolean>;
 };
 
 type Check = () => Promise<ServiceState>;
@@ -82,7 +85,16 @@ export async function checkServices(
       const provider = await providerRead;
       return provider && provider.status !== 'operational' ? 'degraded' : 'operational';
     },
-    auth: passes(() => database.query(`select 1 from sessions limit 1`)),
+    auth: async () => {
+      try {
+        await database.query(`select 1 from sessions limit 1`);
+      } catch (error) {
+        log('auth', error);
+        return 'outage';
+      }
+      // Signing in works without mail, but signing up and resetting a password do not.
+      return (await deps.mailDeliverable()) ? 'operational' : 'degraded';
+    },
     uploads: passes(async () => {
       const key = `status-probe/${randomUUID()}.txt`;
       await storage.put(key, Readable.from([Buffer.from('ok')]));

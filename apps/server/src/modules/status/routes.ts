@@ -13,7 +13,7 @@ export const STATUS_TTL_MS = 30_000;
 const STALLED_AFTER_MS = 5 * 60_000;
 
 export const statusRoutes: FastifyPluginAsync = async (app) => {
-  const { database, storage, config } = app.deps;
+  const { database, storage, config, mailer } = app.deps;
   const providerUrl = config.imageProvider.kind !== 'local' ? config.imageProviderStatusUrl : undefined;
   const provider = providerUrl
     ? createProviderStatus(providerUrl, (error) =>
@@ -34,6 +34,7 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
         webDistDir: config.webDistDir,
         stalledAfterMs,
         provider: provider ? () => provider.current() : null,
+        mailDeliverable: () => mailer.deliverable(),
       },
       (id, error) => app.log.warn({ err: error, service: id }, 'status: check failed'),
     );

@@ -13,14 +13,20 @@ import { useResetLinkCheck, useResetPassword } from '../api/session';
 import { AuthLayout } from './auth-layout';
 import { useApiErrorToast } from './use-api-error-toast';
 
-/** /reset-password?token=…: the target of the reset e-mail; sets a new password under the sign-up rules. */
+/**
+ * /reset-password?token=…: the target of the reset e-mail; sets a new password under the sign-up rules.
+ * With `activate=1` it is where a confirmation link opened outside the sign-up browser leads: the owner
+ * chooses the account's password, which activates it (docs/decisions/036).
+ */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('auth.resetTitle'));
+  const [params] = useSearchParams();
+  const activating = params.get('activate') === '1';
+  const title = activating ? t('auth.activateTitle') : t('auth.resetTitle');
+  useDocumentTitle(title);
   const navigate = useNavigate();
   const { toast } = useToast();
   const showError = useApiErrorToast();
-  const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
   // A link already used, expired or unknown says so at once, instead of after both fields are typed.
@@ -44,7 +50,12 @@ export function ResetPasswordPage() {
       { token, password },
       {
         onSuccess: () => {
-          toast({ title: t('auth.resetDone'), description: t('auth.resetDoneDescription'), group: 'auth' });
+          toast({
+            ...(activating
+              ? { title: t('auth.activateDone'), description: t('auth.activateDoneDescription') }
+              : { title: t('auth.resetDone'), description: t('auth.resetDoneDescription') }),
+            group: 'auth',
+          });
           void navigate('/auth');
         },
         onError: showError,
@@ -53,7 +64,7 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthLayout title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')}>
+    <AuthLayout title={title} subtitle={activating ? t('auth.activateSubtitle') : t('auth.resetSubtitle')}>
       {unusable ? (
         <div className="flex flex-col gap-4">
           <p role="alert" className="text-sm text-red-600">
@@ -81,7 +92,11 @@ export function ResetPasswordPage() {
             onChange={(e) => setConfirm(e.target.value)}
           />
           <Button type="submit" busy={reset.isPending} disabled={reset.isPending}>
-            {reset.isPending ? t('auth.resetSaving') : t('auth.resetButton')}
+            {reset.isPending
+              ? t('auth.resetSaving')
+              : activating
+                ? t('auth.activateButton')
+                : t('auth.resetButton')}
           </Button>
         </form>
       )}

@@ -225,6 +225,8 @@ export function FusionPage() {
         // Below the header, however tall its notices make it (the page's scroll padding).
         <div ref={resultRef} className="scroll-mt-4">
           <ResultPanel
+            // Another result is another pick, view and focus.
+            key={result.id}
             result={result}
             onBack={() => {
               starter.track(null);

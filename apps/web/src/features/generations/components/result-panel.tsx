@@ -13,9 +13,12 @@ import {
 import { formatLongDate } from '../../../lib/format-date';
 import { ImageEditor } from '../../editor/components/image-editor';
 import { ViewableImage } from '../../image-viewer/components/viewable-image';
-import { useImageActions } from '../hooks/use-image-actions';
+import { canShareFiles, useImageActions } from '../hooks/use-image-actions';
+import { useVariantChoice } from '../hooks/use-variant-choice';
+import { prefetchImage } from '../lib/image-blob';
+import { resultImages } from '../lib/result-images';
 import { GenerateAgainLink } from './generate-again-link';
-import { initialImageIndex, resultImages } from '../lib/result-images';
+import { VariantPicker } from './variant-picker';
 
 /**
  * Spec section 2, Result panel: 'Image sélectionnée !', the variants to pick from, back, download, add
@@ -41,7 +44,7 @@ export function ResultPanel({
 }) {
   const { t, i18n } = useTranslation();
   const images = resultImages(result);
-  const [selected, setSelected] = useState(() => initialImageIndex(result));
+  const { selected, pick } = useVariantChoice(result);
   const { download, downloading, share } = useImageActions();
   const titleId = useId();
   const [view, setView] = useState<'result' | 'editor'>('result');
@@ -53,6 +56,10 @@ export function ResultPanel({
   useEffect(() => {
     if (focusOnShow) headingRef.current?.focus({ preventScroll: true });
   }, [focusOnShow, result.id]);
+  // The file to share is ready before the tap (a share sheet opens only while the tap still counts).
+  useEffect(() => {
+    if (current && canShareFiles()) prefetchImage(current.url);
+  }, [current]);
   // Back from the editor: focus returns to the button that opened it.
   useEffect(() => {
     if (view === 'result' && returning.current) {
@@ -137,42 +144,7 @@ export function ResultPanel({
 
         <div className="flex flex-col gap-5">
           <p className="text-sm text-ink-600">{t('result.subtitle')}</p>
-          {images.length > 1 && (
-            <div role="group" aria-label={t('result.variants')}>
-              <p
-                aria-hidden="true"
-                className="mb-2 text-xs font-semibold tracking-wider text-ink-400 uppercase"
-              >
-                {t('result.variants')}
-              </p>
-              <div className="grid grid-cols-4 gap-2 lg:grid-cols-2">
-                {images.map((image, index) => (
-                  <button
-                    key={image.url}
-                    type="button"
-                    onClick={() => setSelected(index)}
-                    aria-pressed={index === selected}
-                    aria-label={t('result.variant', { index: index + 1 })}
-                    className={`relative overflow-hidden rounded-lg bg-ink-50 ring-2 transition ${
-                      index === selected ? 'ring-brand-600' : 'ring-transparent hover:ring-ink-200'
-                    }`}
-                  >
-                    <img
-                      src={image.url}
-                      alt=""
-                      loading="lazy"
-                      className="aspect-square w-full object-contain"
-                    />
-                    {index === selected && (
-                      <span className="absolute top-1 right-1 grid size-5 place-items-center rounded-full bg-brand-600 text-white">
-                        <CheckIcon className="size-3.5" />
-                      </span>
-                    )}
-                  </button>
-                ))}
-              </div>
-            </div>
-          )}
+          {images.length > 1 && <VariantPicker images={images} selected={selected} onPick={pick} />}
           <div className="flex flex-col gap-2">
             <Button
               onClick={() => current && void download(current.url)}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast';
 import { saveBlob } from '../../../lib/save-blob';
 import { absoluteUrl, DOWNLOAD_FILE_NAME } from '../lib/result-images';
+import { imageBlob, prefetchImage, readyBlob } from '../lib/image-blob';
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
@@ -20,6 +21,12 @@ async function copyText(text: string): Promise<void> {
   if (!copied) throw new Error('copy refused');
 }
 
+const aborted = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/** Whether this browser can hand a file to the system's share sheet (phones, mostly). */
+export const canShareFiles = () =>
+  typeof navigator.share === 'function' && typeof navigator.canShare === 'function';
+
 export function useImageActions() {
   const { t } = useTranslation();
   const { toast } = useToast();
@@ -29,9 +36,7 @@ export function useImageActions() {
   async function download(url: string) {
     setDownloading(true);
     try {
-      const response = await fetch(url, { credentials: 'same-origin' });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      saveBlob(await response.blob(), DOWNLOAD_FILE_NAME);
+      saveBlob(await imageBlob(url), DOWNLOAD_FILE_NAME);
     } catch {
       toast({
         variant: 'destructive',
@@ -43,15 +48,32 @@ export function useImageActions() {
     }
   }
 
-  /** The system share sheet when there is one; otherwise the link goes to the clipboard. */
+  /**
+   * The picture itself to the system's share sheet where the browser can share files (Instagram and
+   * WhatsApp want the image, not a link), named in the page's language, when its bytes are already
+   * here (fetched as the image showed: the sheet opens only while the tap still counts); otherwise the
+   * link, by the share sheet or the clipboard, while the bytes keep coming for the next tap.
+   */
   async function share(url: string) {
+    const blob = canShareFiles() ? readyBlob(url) : undefined;
+    if (canShareFiles() && !blob) prefetchImage(url);
+    const file = blob && new File([blob], t('result.shareFileName'), { type: blob.type || 'image/jpeg' });
+    if (file && navigator.canShare({ files: [file] })) {
+      try {
+        await navigator.share({ files: [file], title: t('result.shareTitle') });
+        return;
+      } catch (error) {
+        if (aborted(error)) return;
+        // Refused (no target takes files, not allowed now): the link is shared instead.
+      }
+    }
     const link = absoluteUrl(url, window.location.origin);
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title: t('result.shareTitle'), url: link });
         return;
       } catch (error) {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
+        if (aborted(error)) return;
         // Sharing refused (no target, not allowed): fall back to copying the link.
       }
     }

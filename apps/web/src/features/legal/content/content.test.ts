@@ -207,6 +207,10 @@ describe('cookie policy (spec section 9)', () => {
         // better-auth's OAuth state cookie under the same prefix, 300 s (better-auth dist/state.mjs);
         // apps/server/test/google.int.test.ts checks its name and lifetime.
         'vitrine.state',
+        // SIGN_UP_PROOF_COOKIE and KNOWN_DEVICE_COOKIE (apps/server/src/modules/auth); the server tests
+        // check the names it sets.
+        'vitrine.sign_up',
+        'vitrine.known_device',
         SIDEBAR_COOKIE_NAME,
         'cookieConsent',
         'siteLanguage',

@@ -37,6 +37,8 @@ function french(site: SiteInfo): ProseDocument {
         ],
         items: [
           'vitrine.session_token : garde votre session ouverte une fois connecté. Il ne peut pas être lu par les scripts de la page. Durée : 30 minutes après votre dernière activité ; il est supprimé à la déconnexion.',
+          'vitrine.sign_up : prouve que ce navigateur a choisi le mot de passe d’un compte pas encore confirmé, pour que le lien de confirmation l’active quand vous l’ouvrez ici ; ailleurs, il vous fait choisir le mot de passe. Déposé à l’inscription, ou à une connexion avant la confirmation. Il ne peut pas être lu par les scripts de la page. Durée : 24 heures.',
+          'vitrine.known_device : retient que ce navigateur s’est déjà connecté à votre compte, pour qu’il ne soit pas ralenti quand d’autres essaient de deviner votre mot de passe. Déposé à la connexion. Il ne peut pas être lu par les scripts de la page. Durée : 1 an.',
           'vitrine.state : protège la connexion avec Google contre les requêtes falsifiées. Déposé seulement quand vous choisissez « Continuer avec Google ». Durée : 5 minutes.',
           'sidebar_state : retient si la barre latérale du tableau de bord est ouverte ou réduite. Déposé quand vous l’ouvrez ou la réduisez. Durée : 7 jours.',
         ],
@@ -113,6 +115,8 @@ function english(site: SiteInfo): ProseDocument {
         ],
         items: [
           'vitrine.session_token: keeps your session open once you are signed in. Scripts on the page cannot read it. Lifetime: 30 minutes after your last activity; it is deleted when you sign out.',
+          'vitrine.sign_up: proves that this browser chose the password of an account not yet confirmed, so that the confirmation link activates it when you open it here; anywhere else, it asks you to choose the password. Set at sign-up, or when signing in before confirming. Scripts on the page cannot read it. Lifetime: 24 hours.',
+          'vitrine.known_device: remembers that this browser has signed in to your account before, so that it is not slowed down while others try to guess your password. Set when you sign in. Scripts on the page cannot read it. Lifetime: 1 year.',
           'vitrine.state: protects signing in with Google against forged requests. Set only when you choose “Continue with Google”. Lifetime: 5 minutes.',
           'sidebar_state: remembers whether the dashboard sidebar is expanded or collapsed. Set when you expand or collapse it. Lifetime: 7 days.',
         ],
