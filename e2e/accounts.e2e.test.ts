@@ -19,6 +19,8 @@ afterAll(async () => {
 
 const PASSWORD = 'Vitrine2026';
 
+type Session = { user: { language: string | null } };
+
 /** Opens the newest message to `to` in the dev mailbox and follows its link containing `pathPart`. */
 async function followMailLink(page: Page, to: string, pathPart: string) {
   // Account e-mails are sent after the answer: wait until the message is in the outbox.
@@ -36,6 +38,21 @@ async function followMailLink(page: Page, to: string, pathPart: string) {
   const href = await link.getAttribute('href');
   expect(href).toBeTruthy();
   await page.goto(href!);
+}
+
+/**
+ * Records the texts of the notices shown together, at every change of the page from now on (a notice
+ * that leaves by itself could not be told apart from one replaced, afterwards).
+ */
+async function watchNotices(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[][] = [];
+    (window as unknown as { noticesSeen: string[][] }).noticesSeen = seen;
+    new MutationObserver(() => {
+      const notices = document.querySelectorAll('[aria-live="polite"] > [role]');
+      seen.push(Array.from(notices, (notice) => notice.textContent ?? ''));
+    }).observe(document.body, { childList: true, subtree: true });
+  });
 }
 
 async function expectToast(page: Page, text: string) {
@@ -56,6 +73,8 @@ const copy = {
     signIn: 'Se connecter',
     signedIn: 'Connexion réussie\u00a0!',
     required: 'Email et mot de passe requis',
+    wrong: 'Email ou mot de passe incorrect.',
+    switchLanguage: 'Passer en anglais',
     tooShort: 'Le mot de passe doit contenir au moins 8 caractères',
     accountNav: 'Gestion du compte',
     edit: 'Modifier',
@@ -85,6 +104,8 @@ const copy = {
     signIn: 'Sign in',
     signedIn: 'Signed in successfully!',
     required: 'Email and password required',
+    wrong: 'Incorrect email or password.',
+    switchLanguage: 'Switch to French',
     tooShort: 'Password must contain at least 8 characters',
     accountNav: 'Account management',
     edit: 'Edit',
@@ -154,22 +175,47 @@ describe.each([
 
     await page.goto('/auth');
     await page.getByLabel('Email').fill(email);
+    // A wrong password first: its notice is replaced by the success, never shown beside it.
+    await page.getByLabel(c.password, { exact: true }).fill('Mauvais1mdp');
+    await page.getByRole('button', { name: c.signIn, exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: c.wrong }).waitFor();
+    await watchNotices(page);
     await page.getByLabel(c.password, { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: c.signIn, exact: true }).click();
     await expectToast(page, c.signedIn);
     await page.waitForURL(`${app.url}/`);
+    const seen = await page.evaluate(() => (window as unknown as { noticesSeen: string[][] }).noticesSeen);
+    const shows = (texts: string[], text: string) => texts.some((notice) => notice.includes(text));
+    expect(seen.some((texts) => shows(texts, c.signedIn))).toBe(true);
+    expect(seen.filter((texts) => shows(texts, c.signedIn) && shows(texts, c.wrong))).toEqual([]);
 
     // A signed-in user who opens /auth goes to the home page.
     await page.goto('/auth');
     await page.waitForURL(`${app.url}/`);
 
-    // The dashboard speaks French until the user picks English, and remembers the choice.
+    // The dashboard opens in the language the account was made in, and remembers it there.
     await page.goto('/dashboard');
     await expect.poll(() => page.locator('header').getByText(email).count()).toBeGreaterThan(0);
-    if (lang === 'en') {
-      await page.getByRole('button', { name: 'Passer en anglais' }).click();
-      expect(await page.evaluate(() => localStorage.getItem('dashboardLanguage'))).toBe('en');
-    }
+    await page.getByRole('link', { name: c.accountNav }).first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('dashboardLanguage'))).toBe(lang);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    // A choice made in the dashboard is the account's too: a browser that remembers none opens in it.
+    const other = lang === 'fr' ? 'en' : 'fr';
+    await page.getByRole('button', { name: c.switchLanguage }).click();
+    await expect
+      .poll(
+        async () => ((await (await page.request.get('/api/auth/session')).json()) as Session).user.language,
+      )
+      .toBe(other);
+    await page.evaluate(() => localStorage.removeItem('dashboardLanguage'));
+    await page.reload();
+    await page.getByRole('link', { name: copy[other].accountNav }).first().waitFor();
+    await page.getByRole('button', { name: copy[other].switchLanguage }).click();
+    await expect
+      .poll(
+        async () => ((await (await page.request.get('/api/auth/session')).json()) as Session).user.language,
+      )
+      .toBe(lang);
     await page.getByRole('link', { name: c.accountNav }).first().click();
     await page.waitForURL(`${app.url}/dashboard/account`);
     await page.getByRole('button', { name: c.edit }).click();

@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { CutoutView } from '@vitrine/shared/api/cutout';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
+import { expectNoAxeViolations } from './axe';
 import { signedInUser } from './session';
 import { anotherCopy, twoProductsJpeg } from '../apps/server/test/helpers/sample-images';
 
@@ -137,6 +138,13 @@ describe('the product cut-out on the Fusion page', () => {
   it('is corrected with a box drawn with the mouse; a remove stroke is undone', async () => {
     const dialog = await openEditor(page);
     expect(await dialog.getByRole('button', { name: 'Cadre' }).getAttribute('aria-pressed')).toBe('true');
+    // At 1280×800 the whole photo shows above the buttons at the dialog's foot, nothing scrolled.
+    const [photoBottom, footTop] = await dialog.evaluate((element) => [
+      element.querySelector('canvas')!.getBoundingClientRect().bottom,
+      element.querySelector('.sticky')!.getBoundingClientRect().top,
+    ]);
+    expect(photoBottom).toBeLessThanOrEqual(footTop);
+    await expectNoAxeViolations(page, 'the cut-out correction dialog');
     await drag(page, [0.08, 0.08], [0.92, 0.95]);
     const response = await sent(page, id, dialog, 'Appliquer');
     expect(response.status()).toBe(200);
@@ -364,10 +372,30 @@ describe('the product cut-out on the Fusion page', () => {
     await dialog.waitFor();
     await page.screenshot({ path: 'e2e/.artifacts/cutout-editor-390.png' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    // Touch: a keep stroke painted with a finger (pointer events from a touch screen).
+    // Touch: two fingers spread apart zoom the photo in (precise strokes on a small screen), and draw
+    // nothing.
     await dialog.getByRole('button', { name: 'Keep' }).click();
-    const layer = (await page.locator('dialog svg.cursor-crosshair').boundingBox())!;
     const touch = await context.newCDPSession(page);
+    const fitted = (await page.locator('dialog svg.cursor-crosshair').boundingBox())!;
+    const middle = { x: fitted.x + fitted.width / 2, y: fitted.y + fitted.height / 2 };
+    const fingers = (gap: number) => [
+      { x: middle.x - gap, y: middle.y, id: 1 },
+      { x: middle.x + gap, y: middle.y, id: 2 },
+    ];
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+    for (const gap of [35, 50, 60]) {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(gap) });
+      await page.waitForTimeout(50);
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect
+      .poll(async () => (await page.locator('dialog svg.cursor-crosshair').boundingBox())!.width)
+      .toBeGreaterThan(fitted.width * 2);
+    await dialog.getByText('300%').waitFor();
+    expect(await dialog.locator('svg polyline').count()).toBe(0);
+    await page.screenshot({ path: 'e2e/.artifacts/cutout-editor-zoomed-390.png' });
+    // One finger paints a keep stroke (pointer events from a touch screen) on the zoomed photo.
+    const layer = (await page.locator('dialog svg.cursor-crosshair').boundingBox())!;
     const at = (fx: number, fy: number) => [
       { x: layer.x + fx * layer.width, y: layer.y + fy * layer.height },
     ];

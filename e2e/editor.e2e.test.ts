@@ -12,6 +12,7 @@ import type { EditorDocumentResponse } from '@vitrine/shared/api/editor';
 import type { HistoryResponse } from '@vitrine/shared/api/generations';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
+import { expectNoAxeViolations } from './axe';
 import { signedInUser } from './session';
 
 const ARTIFACTS = 'e2e/.artifacts';
@@ -102,6 +103,7 @@ describe('editor in French on a desktop', () => {
       width,
       height,
     ]);
+    await expectNoAxeViolations(page, 'the image editor');
 
     // A logo through the upload API (role 'logo'), then 30 % with the slider's arrow keys.
     await page
@@ -326,7 +328,8 @@ describe('editor in English on a 390-pixel phone', () => {
       const toolbar = mobile.getByRole('toolbar', { name: 'Editor tools' });
       await toolbar.waitFor();
       await mobile.locator('canvas').waitFor();
-      expect(await mobile.getByRole('dialog').getByRole('complementary').count()).toBe(0);
+      for (const name of ['Settings panel', 'Layers panel'])
+        expect(await mobile.getByRole('dialog').getByRole('region', { name }).count(), name).toBe(0);
       expect(await toolbar.getByRole('button', { name: 'Layers panel' }).getAttribute('aria-pressed')).toBe(
         'false',
       );

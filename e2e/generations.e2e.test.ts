@@ -10,6 +10,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { contextJpeg, productJpeg } from '../apps/server/test/helpers/sample-images';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
+import { expectNoAxeViolations } from './axe';
+import { coveredByNotices, focusIndicatorContrast } from './screen-checks';
 import { signedInUser } from './session';
 import { bytesOf, historyOf, pathOf, recordShares, sharesOf } from './share-sheet';
 
@@ -86,6 +88,15 @@ describe('Fusion in the browser', () => {
       .toMatch(/"renderMs":\d+,"msg":"the image engine is warm"/);
     expect(app.output()).not.toContain('could not warm up');
     await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Générer mon image' }).waitFor();
+    await expectNoAxeViolations(page, 'Fusion, empty');
+    // A format's name says its ratio: Fusion's banner is 16:9, Express's 3:1.
+    expect(await page.getByRole('radio', { name: 'Bannière 16:9' }).count()).toBe(1);
+    // The selects' focus ring stands out from the card around them (3:1, not a faint tint).
+    const renderStyle = page.getByRole('combobox', { name: /^Style de rendu/ });
+    await renderStyle.focus();
+    // (polled: the ring fades in)
+    await expect.poll(() => focusIndicatorContrast(renderStyle)).toBeGreaterThanOrEqual(3);
     // Generate without images: the notice, and the product picker's "Choose a file" takes the focus.
     await page.getByRole('button', { name: 'Générer mon image' }).click();
     await expectText(page, 'Images manquantes');
@@ -114,6 +125,8 @@ describe('Fusion in the browser', () => {
     await expect
       .poll(() => page.getByText('Image prête', { exact: true }).count(), { timeout: 30_000 })
       .toBe(2);
+    // The "Image prête" badges included (white on green, 4.5:1 at least).
+    await expectNoAxeViolations(page, 'Fusion, with both images');
 
     await choose(page, 'Gauche');
     await page.getByRole('combobox', { name: /^Style de rendu/ }).selectOption({ label: 'Vintage' });
@@ -147,14 +160,38 @@ describe('Fusion in the browser', () => {
     expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
     await page.screenshot({ path: 'e2e/.artifacts/fusion-progress.png', fullPage: true });
     await expectText(page, 'Image générée\u00a0!', 120_000);
+    // The notice lies over no control and no image: "Générer à nouveau" and "Nouvelle image" included.
+    expect(await coveredByNotices(page)).toEqual([]);
+    await page.screenshot({ path: 'e2e/.artifacts/fusion-result-notice.png' });
     await expectOneNoticePerGeneration(page);
     await expectText(page, 'Image sélectionnée\u00a0!');
     await page.screenshot({ path: 'e2e/.artifacts/fusion-result.png', fullPage: true });
+    await expectNoAxeViolations(page, 'Fusion, result');
 
     await page
       .getByRole('button', { name: /Variante 2/ })
       .first()
       .click();
+    // The chosen variant at full size: zoomed from the keyboard, the next one, Escape closes.
+    const enlarge = page.getByRole('button', { name: 'Agrandir la variante 2' });
+    await enlarge.click();
+    const viewer = page.getByRole('dialog', { name: 'Variante 2 sur 4' });
+    await viewer.waitFor();
+    const shown = viewer.getByRole('img');
+    await expect
+      .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1080);
+    const fitted = (await shown.boundingBox())!;
+    await page.keyboard.press('+');
+    await expect.poll(async () => (await shown.boundingBox())!.width).toBeGreaterThan(fitted.width * 1.4);
+    await viewer.getByText('150\u00a0%').waitFor();
+    await expectNoAxeViolations(page, 'the image viewer');
+    await page.keyboard.press('0');
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('dialog', { name: 'Variante 3 sur 4' }).waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    await expect.poll(() => enlarge.evaluate((button) => button === document.activeElement)).toBe(true);
     // The pick is kept on the server: History shows that variant, and its download and editor use it.
     await expect.poll(async () => pathOf((await historyOf(page))[0]!.selectedImage)).toMatch(/\/1$/);
     const [result] = await historyOf(page);
@@ -197,6 +234,7 @@ describe('Fusion in the browser', () => {
     await page.getByRole('heading', { name: 'Historique' }).waitFor();
     await expectText(page, 'Disponible', 30_000);
     await expect.poll(() => page.getByText('Vintage').count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(page, 'History');
     await page.screenshot({ path: 'e2e/.artifacts/history.png', fullPage: true });
     // The entry shows the variant picked on the result (the second); the others open from it.
     const [result] = await historyOf(page);
@@ -205,10 +243,10 @@ describe('Fusion in the browser', () => {
     expect(pathOf(await thumbnail.locator('img').getAttribute('src'))).toBe(`/api/images/${result!.id}/1`);
     await thumbnail.click();
     const dialog = page.getByRole('dialog');
-    expect(await dialog.getByRole('button', { name: 'Variante 2' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
-    await dialog.getByRole('button', { name: 'Variante 3' }).click();
+    expect(
+      await dialog.getByRole('button', { name: 'Variante 2', exact: true }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await dialog.getByRole('button', { name: 'Variante 3', exact: true }).click();
     await page.screenshot({ path: 'e2e/.artifacts/history-variants.png' });
     await expect.poll(async () => pathOf((await historyOf(page))[0]!.selectedImage)).toMatch(/\/2$/);
     const third = await bytesOf(page, result!.images[2]!.url);
@@ -240,6 +278,7 @@ describe('Fusion in the browser', () => {
     expect(await main.innerText()).toMatch(/Générations totales\s+1\b/);
     // The spec's four cards: images generated, this month (the last 30 days), success rate, total.
     expect(await main.innerText()).toMatch(/Ce mois-ci\s+4\s+Sur les 30 derniers jours/);
+    await expectNoAxeViolations(page, 'Stats');
     await page.screenshot({ path: 'e2e/.artifacts/stats.png', fullPage: true });
   }, 60_000);
 });
@@ -268,11 +307,87 @@ describe('the image picker from the keyboard', () => {
     await expect.poll(inGroup).toContain('Choisir un fichier');
     await picker.close();
   }, 60_000);
+
+  it('Enter on "Choisir un fichier" opens the file dialog every time, right after the page loads', async () => {
+    const fresh = await context.newPage();
+    // Listening before the page loads: a listener added just before the key press can miss the
+    // dialog, which is how the browser's automation, not the page, lost some of them.
+    let opened = 0;
+    fresh.on('filechooser', () => (opened += 1));
+    for (let load = 1; load <= 5; load++) {
+      await fresh.goto('/dashboard');
+      await fresh
+        .getByRole('group', { name: 'Image du produit', exact: true })
+        .getByRole('button', { name: 'Choisir un fichier' })
+        .focus();
+      await fresh.keyboard.press('Enter');
+      await expect.poll(() => opened).toBe(load);
+    }
+    // The user's earlier photos are offered: their lists are told apart, under a heading in order.
+    await fresh.getByRole('region', { name: 'Image du produit\u00a0: vos images récentes' }).waitFor();
+    await fresh.getByRole('region', { name: 'Image de contexte\u00a0: vos images récentes' }).waitFor();
+    await expectNoAxeViolations(fresh, 'Fusion, with recent images');
+    await fresh.close();
+  }, 60_000);
+});
+
+describe('on a touch phone', () => {
+  it('offers the camera and keeps "Générer mon image" at hand', async () => {
+    const phone = await browser.newContext({
+      locale: 'fr-FR',
+      baseURL: app.url,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    try {
+      await phone.addCookies(await context.cookies());
+      const mobile = await phone.newPage();
+      await mobile.goto('/dashboard');
+      const product = mobile.getByRole('group', { name: 'Image du produit', exact: true });
+      const input = product.locator('input[type="file"]');
+      // No drag and drop on a touch screen: the camera, or the photos already on the phone.
+      expect(await product.getByRole('button', { name: 'Choisir un fichier' }).count()).toBe(0);
+      const [camera] = await Promise.all([
+        mobile.waitForEvent('filechooser'),
+        product.getByRole('button', { name: 'Prendre une photo' }).tap(),
+      ]);
+      expect(camera.element()).toBeTruthy();
+      expect(await input.getAttribute('capture')).toBe('environment');
+      await Promise.all([
+        mobile.waitForEvent('filechooser'),
+        product.getByRole('button', { name: 'Choisir', exact: true }).tap(),
+      ]);
+      expect(await input.getAttribute('capture')).toBeNull();
+      // The form is long; its button stays in sight at the bottom of the screen, from its top down.
+      const generate = mobile.getByRole('button', { name: 'Générer mon image' });
+      expect(await mobile.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(2 * 844);
+      for (const at of ['top', 'middle']) {
+        if (at === 'middle') await mobile.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 3));
+        const box = (await generate.boundingBox())!;
+        expect(box.y, at).toBeGreaterThan(844 - 160);
+        expect(box.y + box.height, at).toBeLessThanOrEqual(844);
+      }
+      await mobile.screenshot({ path: 'e2e/.artifacts/fusion-form-390.png' });
+      await expectNoAxeViolations(mobile, 'Fusion on a phone');
+    } finally {
+      await phone.close();
+    }
+  }, 90_000);
 });
 
 describe('Express in the browser', () => {
   it('generates a visual from a style, a format and a description, then regenerates', async () => {
     await page.goto('/dashboard/express');
+    await page.getByRole('button', { name: 'Générer mon visuel' }).waitFor();
+    await expectNoAxeViolations(page, 'Express');
+    // Every format's name says its ratio: none reads like Fusion's 16:9 banner.
+    expect(
+      await page
+        .getByRole('combobox', { name: /^Format/ })
+        .locator('option')
+        .allInnerTexts(),
+    ).toEqual(['Choisissez un format', 'Carré 1:1', 'Story 9:16', 'Publication 16:9', 'Bannière 3:1']);
     await page.getByRole('button', { name: 'Générer mon visuel' }).click();
     await expectText(page, 'Paramètres manquants');
     await page.getByRole('combobox', { name: /^Style/ }).selectOption({ label: 'Naturel' });
@@ -316,8 +431,42 @@ describe('Express in the browser', () => {
     await page.keyboard.press('Enter');
     await expect.poll(active).toBe('Générer mon visuel');
 
-    // The third generation spends the last free credit.
+    // The third generation spends the last free credit, on a phone's screen: its notice shows in the
+    // header, which pushes the page down, so neither the form's buttons nor the result are under it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await watchNotices(page);
     await page.getByRole('button', { name: 'Regénérer' }).click();
+    await page.getByRole('banner').getByText('Image générée\u00a0!').waitFor({ timeout: 120_000 });
+    expect(await coveredByNotices(page)).toEqual([]);
+    const banner = (await page.getByRole('banner').boundingBox())!;
+    const resultTitle = (await title.boundingBox())!;
+    expect(resultTitle.y).toBeGreaterThanOrEqual(banner.y + banner.height);
+    await page.screenshot({ path: 'e2e/.artifacts/express-result-notice-390.png' });
+    // Two fingers spread apart on the result's image, opened full size, zoom it.
+    await page.getByRole('button', { name: /^Agrandir/ }).click();
+    const viewer = page.getByRole('dialog', { name: /^(Variante \d sur \d|Image en grand)$/ });
+    const shown = viewer.getByRole('img');
+    await expect
+      .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    const before = (await shown.boundingBox())!;
+    const touch = await context.newCDPSession(page);
+    const middle = { x: before.x + before.width / 2, y: before.y + before.height / 2 };
+    const fingers = (gap: number) => [
+      { x: middle.x - gap, y: middle.y, id: 1 },
+      { x: middle.x + gap, y: middle.y, id: 2 },
+    ];
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(30) });
+    for (const gap of [50, 70, 90]) {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(gap) });
+      await page.waitForTimeout(50);
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(async () => (await shown.boundingBox())!.width).toBeGreaterThan(before.width * 2);
+    await page.screenshot({ path: 'e2e/.artifacts/viewer-pinched-390.png' });
+    await viewer.getByRole('button', { name: 'Fermer' }).click();
+    await viewer.waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect
       .poll(
         async () => {
@@ -375,6 +524,7 @@ describe('Express in the browser', () => {
     const plan = page.getByRole('region', { name: 'Abonnement' });
     await plan.getByText('Formule gratuite', { exact: true }).waitFor();
     await plan.getByText('Utilisées\u00a0: 3/3.', { exact: false }).waitFor();
+    await expectNoAxeViolations(page, 'Account');
     expect(await plan.getByRole('link', { name: 'Passer à Premium' }).getAttribute('href')).toBe('/#pricing');
   }, 60_000);
 });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { createVerifiedUser } from './helpers/accounts';
+import {
+  cookieFrom,
+  createVerifiedUser,
+  linkFor,
+  pathOf,
+  sessionOf,
+  signIn,
+  signUp,
+} from './helpers/accounts';
 
 let t: TestApp;
 let alice: { cookie: string; userId: string };
@@ -113,5 +121,59 @@ describe('profile', () => {
       });
       expect(res.statusCode).toBe(400);
     }
+  });
+});
+
+describe('the account’s language', () => {
+  const putLanguage = (cookie: string | undefined, payload: unknown, lang = 'fr') =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/language',
+      headers: { ...(cookie ? { cookie } : {}), 'accept-language': lang },
+      payload: payload as object,
+    });
+  const languageOf = async (cookie: string) => (await sessionOf(t.app, cookie)).json().user.language;
+
+  it('is the language the account was signed up in, whatever language later requests use', async () => {
+    const email = 'emma@example.test';
+    const signedUp = await signUp(t.app, { email, firstName: 'Emma' }, 'en-US,en;q=0.9');
+    expect(signedUp.statusCode).toBe(201);
+    await t.app.inject({
+      method: 'GET',
+      url: pathOf(await linkFor(t.app, email, 'verify-email')),
+      headers: { cookie: cookieFrom(signedUp) },
+    });
+    const cookie = cookieFrom(await signIn(t.app, email, undefined, 'fr'));
+    expect(await languageOf(cookie)).toBe('en');
+    // Alice signed up in French (the helpers' default language).
+    expect(await languageOf(alice.cookie)).toBe('fr');
+  });
+
+  it('follows the language chosen in the dashboard', async () => {
+    const res = await putLanguage(bob.cookie, { language: 'en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ language: 'en' });
+    expect(await languageOf(bob.cookie)).toBe('en');
+    expect(await languageOf(alice.cookie)).toBe('fr');
+  });
+
+  it('refuses anything but fr or en, with a translated message, and keeps the one it had', async () => {
+    const cases: [unknown, string, string][] = [
+      [{ language: 'de' }, 'fr', 'Choisissez le français (fr) ou l’anglais (en).'],
+      [{ language: 'EN' }, 'en', 'Choose French (fr) or English (en).'],
+      [{}, 'en', 'Choose French (fr) or English (en).'],
+      [{ language: 'en', userId: bob.userId }, 'en', 'This field is not accepted here.'],
+    ];
+    for (const [payload, lang, message] of cases) {
+      const res = await putLanguage(alice.cookie, payload, lang);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(JSON.stringify(res.json().error), JSON.stringify(payload)).toContain(message);
+    }
+    expect(await languageOf(alice.cookie)).toBe('fr');
+  });
+
+  it('needs a session', async () => {
+    const res = await putLanguage(undefined, { language: 'en' });
+    expect(res.statusCode).toBe(401);
   });
 });

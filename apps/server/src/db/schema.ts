@@ -37,19 +37,28 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );
 
-export const profiles = pgTable('profiles', {
-  id: text('id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  companyName: text('company_name'),
-  phoneNumber: text('phone_number'),
-  jobTitle: text('job_title'),
-  website: text('website'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    companyName: text('company_name'),
+    phoneNumber: text('phone_number'),
+    jobTitle: text('job_title'),
+    website: text('website'),
+    /**
+     * The language the person signed up in, then the last one chosen in the dashboard: a dashboard
+     * opened where none is remembered yet starts in it. Null for accounts made before it was recorded.
+     */
+    language: text('language', { enum: ['fr', 'en'] }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('profiles_language_valid', sql`${t.language} in ('fr', 'en')`)],
+);
 
 export const userSubscriptionInfo = pgTable(
   'user_subscription_info',

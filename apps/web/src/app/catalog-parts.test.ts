@@ -22,6 +22,7 @@ const APP_ONLY_DIRS = [
   'features/generations',
   'features/cutout',
   'features/image-picker',
+  'features/image-viewer',
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -1,5 +1,6 @@
 /** Request and response shapes of the authentication and profile API, shared with the web forms. */
 import { z } from 'zod';
+import { LANGUAGES, type Lang } from '../locale';
 import {
   accountEmailField,
   newPasswordField,
@@ -47,6 +48,11 @@ export const resetPasswordInput = z.object({ token: resetToken, password: newPas
 /** Whether a reset link still works, asked when its page opens (so a used link says so at once). */
 export const resetTokenInput = z.object({ token: resetToken }).strict();
 
+/** The dashboard's language, remembered by the account (PUT /api/profile/language). */
+export const languageUpdateInput = z
+  .object({ language: z.enum(LANGUAGES, { error: 'validation.language' }) })
+  .strict();
+
 export const profileUpdateInput = z.object(profileFields).strict();
 export type ProfileUpdateInput = z.input<typeof profileUpdateInput>;
 
@@ -60,7 +66,8 @@ export type Profile = {
 };
 
 export type SessionResponse = {
-  user: { id: string; email: string; emailVerified: boolean; createdAt: string };
+  /** language: the one the account was made in or last chose in the dashboard; null if never recorded. */
+  user: { id: string; email: string; emailVerified: boolean; createdAt: string; language: Lang | null };
   profile: Profile | null;
   session: { expiresAt: string; idleTimeoutSeconds: number; checkIntervalSeconds: number };
 };

@@ -12,6 +12,7 @@ export const APP_ONLY_SECTIONS = [
   'fusion',
   'express',
   'result',
+  'viewer',
   'history',
   'stats',
   'usage',

@@ -38,6 +38,7 @@ const profileModel = {
         jobTitle: { type: 'string', required: false },
         phoneNumber: { type: 'string', required: false },
         website: { type: 'string', required: false },
+        language: { type: 'string', required: false },
       },
     },
   },
@@ -219,7 +220,8 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
             }
             await adapter.create({
               model: 'profile',
-              data: { id: account.userId, ...profile },
+              // The language the sign-up happened in: the dashboard starts in it (decision 038).
+              data: { id: account.userId, ...profile, language: store?.lang ?? null },
               forceAllowId: true,
             });
             const method = account.providerId === 'credential' ? 'e-mail and password' : account.providerId;

@@ -17,7 +17,7 @@ import { forwardCookies, proxyToHandler, requestHeaders } from '../../http/web-r
 import { clientBucket } from '../rate-limit/client-address';
 import { limitAttempt } from '../rate-limit/limiter';
 import { recordSecurityEvent, requestMeta } from '../security-log/record';
-import { readProfile } from '../profiles/repository';
+import { readLanguage, readProfile } from '../profiles/repository';
 import { AUTH_BASE_PATH, VERIFIED_CALLBACK } from './auth';
 import { openConfirmationLink } from './confirmation';
 import { betterAuthCode } from './errors';
@@ -101,6 +101,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         email: user.email,
         emailVerified: user.emailVerified,
         createdAt: new Date(user.createdAt).toISOString(),
+        language: await readLanguage(database, user.id),
       },
       profile: await readProfile(database, user.id),
       session: {

@@ -1,4 +1,5 @@
 import type { Profile } from '@vitrine/shared/api/auth';
+import { isLang, type Lang } from '@vitrine/shared/locale';
 import type { Database } from '../../db/client';
 
 type Row = {
@@ -50,4 +51,20 @@ export async function updateProfile(
     [userId, ...entries.map((key) => changes[key] ?? null)],
   );
   return row ? toProfile(row) : null;
+}
+
+export async function readLanguage(database: Database, userId: string): Promise<Lang | null> {
+  const [row] = await database.query<{ language: string | null }>(
+    `select language from profiles where id = $1`,
+    [userId],
+  );
+  return isLang(row?.language) ? row.language : null;
+}
+
+export async function saveLanguage(database: Database, userId: string, language: Lang): Promise<boolean> {
+  const rows = await database.query<{ id: string }>(
+    `update profiles set language = $2, updated_at = now() where id = $1 returning id`,
+    [userId, language],
+  );
+  return rows.length > 0;
 }

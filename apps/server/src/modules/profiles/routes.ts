@@ -1,11 +1,14 @@
-/** GET and PATCH /api/profile: the signed-in user's own profile; the e-mail is not part of it. */
+/**
+ * GET and PATCH /api/profile: the signed-in user's own profile; the e-mail is not part of it. PUT
+ * /api/profile/language: the dashboard's language, which the account remembers (decision 038).
+ */
 import type { FastifyPluginAsync } from 'fastify';
-import { profileUpdateInput } from '@vitrine/shared/api/auth';
+import { languageUpdateInput, profileUpdateInput } from '@vitrine/shared/api/auth';
 import { AppError } from '../../http/app-error';
 import { parseInput } from '../../http/validate';
 import { requireUser } from '../auth/session';
 import { recordSecurityEvent, requestMeta } from '../security-log/record';
-import { readProfile, updateProfile } from './repository';
+import { readProfile, saveLanguage, updateProfile } from './repository';
 
 export const profileRoutes: FastifyPluginAsync = async (app) => {
   const { database } = app.deps;
@@ -32,5 +35,12 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
         details: `changed: ${changed.join(', ')}`,
       });
     return { email: user.email, createdAt: new Date(user.createdAt).toISOString(), profile };
+  });
+
+  app.put('/profile/language', async (request, reply) => {
+    const { user } = await requireUser(request, reply);
+    const { language } = parseInput(languageUpdateInput, request.body);
+    if (!(await saveLanguage(database, user.id, language))) throw new AppError('NOT_FOUND');
+    return { language };
   });
 };

@@ -46,8 +46,8 @@ export function SelectField({
             value === '' ? 'text-ink-400' : 'text-ink-900'
           } ${
             error
-              ? 'border-red-500 focus:ring-3 focus:ring-red-500/20'
-              : 'border-ink-200 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/20'
+              ? 'border-red-500 focus:ring-2 focus:ring-red-600'
+              : 'border-ink-200 focus:border-brand-600 focus:ring-2 focus:ring-brand-600'
           }`}
         >
           {placeholder !== undefined && (

@@ -26,8 +26,8 @@ export function TextField({ label, error, hint, required, readOnly, className = 
         aria-describedby={note ? noteId : undefined}
         className={`mt-1.5 block w-full rounded-lg border px-3 py-2.5 text-sm shadow-xs transition outline-none placeholder:text-ink-400 focus-visible:outline-none ${
           error
-            ? 'border-red-500 focus:ring-3 focus:ring-red-500/20'
-            : 'border-ink-200 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/20'
+            ? 'border-red-500 focus:ring-2 focus:ring-red-600'
+            : 'border-ink-200 focus:border-brand-600 focus:ring-2 focus:ring-brand-600'
         } ${readOnly ? 'cursor-default bg-ink-50 text-ink-600' : 'bg-white text-ink-900'}`}
       />
       {note && (

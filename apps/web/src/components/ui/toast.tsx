@@ -1,7 +1,8 @@
 /**
- * Toasts: short notices in a corner, 'destructive' for errors (spec's 'Erreur' notices). They leave by
- * themselves after a few seconds or when closed. A toast of a group (e.g. 'upload') replaces the
- * group's previous one; on a phone only the newest shows, so notices never pile up over the page.
+ * Toasts: short notices, 'destructive' for errors (spec's 'Erreur' notices). They leave by themselves
+ * after a few seconds or when closed. A toast of a group (e.g. 'upload') replaces the group's previous
+ * one; on a phone only the newest shows, so notices never pile up over the page. Where they show is
+ * the page's choice (NoticePlacement): the dashboard puts them where they hide no control (decision 038).
  */
 import {
   createContext,
@@ -30,7 +31,17 @@ export type Toast = {
 };
 type ToastApi = { toast(toast: Omit<Toast, 'id' | 'modal'>): void };
 
+/**
+ * corner: the public pages' (under the header on a phone, else the bottom right corner). sidebar: the
+ * empty foot of the dashboard's open sidebar, as wide as it. header: inside the dashboard's header, in
+ * a row of its own that pushes the page down rather than lying over it.
+ */
+export type NoticePlacement = 'corner' | 'sidebar' | 'header';
+type Placement = { placement: NoticePlacement; slot: HTMLElement | null };
+const CORNER: Placement = { placement: 'corner', slot: null };
+
 const ToastContext = createContext<ToastApi | null>(null);
+const PlacementContext = createContext<(placement: Placement) => void>(() => {});
 const TOAST_MS = 5000;
 /** How many show at once on a larger screen. */
 const MAX_SHOWN = 3;
@@ -81,6 +92,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const phone = useMediaQuery(PHONE_QUERY);
+  const [{ placement, slot }, setPlacement] = useState<Placement>(CORNER);
 
   const dismiss = useCallback((id: number) => {
     clearTimeout(timers.current.get(id));
@@ -110,36 +122,49 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   // A notice raised while a modal is open shows in it, over it; one from before stays with the page.
   const inModal = host ? shown.filter((item) => item.modal === host) : [];
   const onPage = shown.filter((item) => !inModal.includes(item));
-  const region = (items: Toast[]) => (
-    <Region items={items} onDismiss={dismiss} closeLabel={t('common.closeNotice')} />
+  const region = (items: Toast[], where: NoticePlacement) => (
+    <Region items={items} placement={where} onDismiss={dismiss} closeLabel={t('common.closeNotice')} />
   );
 
   return (
     <ToastContext.Provider value={api}>
-      {children}
-      {region(onPage)}
-      {host && createPortal(region(inModal), host)}
+      <PlacementContext.Provider value={setPlacement}>{children}</PlacementContext.Provider>
+      {placement === 'header' && slot
+        ? createPortal(region(onPage, 'header'), slot)
+        : region(onPage, placement === 'header' ? 'corner' : placement)}
+      {host && createPortal(region(inModal, 'corner'), host)}
     </ToastContext.Provider>
   );
 }
 
+const PLACEMENTS: Record<NoticePlacement, string> = {
+  corner:
+    'fixed inset-x-3 top-[4.5rem] sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-[calc(1rem+var(--cookie-banner-height,0px))] sm:w-full sm:max-w-sm',
+  sidebar: 'fixed bottom-4 left-3 w-60',
+  // In the header's flow: no room taken while empty.
+  header: 'px-3 sm:ml-auto sm:max-w-md sm:px-4 [&>*]:mb-2',
+};
+
 /**
- * Where notices show. On a phone, under the header's first row (the dashboard's whole header): its menu
- * and sign-out stay in reach while a notice shows. Above, in the bottom corner, over the cookie banner
- * if it is up (it sets --cookie-banner-height) so as not to hide its buttons.
+ * Where notices show. The corner: on a phone under the header's first row, so its menu and sign-out
+ * stay in reach; above, in the bottom corner, over the cookie banner if it is up (it sets
+ * --cookie-banner-height) so as not to hide its buttons. The dashboard's places: see NoticePlacement.
  */
 function Region({
   items,
+  placement,
   onDismiss,
   closeLabel,
 }: {
   items: Toast[];
+  placement: NoticePlacement;
   onDismiss: (id: number) => void;
   closeLabel: string;
 }) {
   return (
     <div
-      className="pointer-events-none fixed inset-x-3 top-[4.5rem] z-50 flex flex-col gap-2 sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-[calc(1rem+var(--cookie-banner-height,0px))] sm:w-full sm:max-w-sm"
+      data-placement={placement}
+      className={`pointer-events-none z-50 flex flex-col gap-2 ${PLACEMENTS[placement]}`}
       aria-live="polite"
     >
       {items.map((item) => (
@@ -172,6 +197,18 @@ function Region({
       ))}
     </div>
   );
+}
+
+/**
+ * While the calling component is shown, notices show at `placement` (for 'header', in `slot`); then
+ * back in the corner.
+ */
+export function useNoticePlacement(placement: NoticePlacement, slot: HTMLElement | null = null): void {
+  const place = useContext(PlacementContext);
+  useEffect(() => {
+    place({ placement, slot });
+    return () => place(CORNER);
+  }, [place, placement, slot]);
 }
 
 export function useToast(): ToastApi {

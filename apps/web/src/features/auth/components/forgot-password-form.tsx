@@ -21,7 +21,11 @@ export function ForgotPasswordForm({ initialEmail, onDone }: { initialEmail: str
     setError(undefined);
     forgot.mutate(parsed.data.email, {
       onSuccess: () => {
-        toast({ title: t('auth.resetEmailSent'), description: t('auth.resetEmailSentDescription') });
+        toast({
+          title: t('auth.resetEmailSent'),
+          description: t('auth.resetEmailSentDescription'),
+          group: 'auth',
+        });
         onDone();
       },
       onError: () =>
@@ -29,6 +33,7 @@ export function ForgotPasswordForm({ initialEmail, onDone }: { initialEmail: str
           variant: 'destructive',
           title: t('common.error'),
           description: t('errors.RESET_EMAIL_FAILED'),
+          group: 'auth',
         }),
     });
   };

@@ -50,11 +50,12 @@ export function ResetPasswordPage() {
       { token, password },
       {
         onSuccess: () => {
-          toast(
-            activating
+          toast({
+            ...(activating
               ? { title: t('auth.activateDone'), description: t('auth.activateDoneDescription') }
-              : { title: t('auth.resetDone'), description: t('auth.resetDoneDescription') },
-          );
+              : { title: t('auth.resetDone'), description: t('auth.resetDoneDescription') }),
+            group: 'auth',
+          });
           void navigate('/auth');
         },
         onError: showError,

@@ -46,7 +46,8 @@ export function SignInForm({
       { email: email.trim().toLowerCase(), password },
       {
         onSuccess: () => {
-          toast({ title: t('auth.signInSuccess') });
+          // Takes the place of a failed attempt's notice: the outcome now is success.
+          toast({ title: t('auth.signInSuccess'), group: 'auth' });
           void navigate('/');
         },
         onError: (error) => {

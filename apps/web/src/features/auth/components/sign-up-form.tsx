@@ -47,7 +47,7 @@ export function SignUpForm({ onDone }: { onDone(email: string): void }) {
     setErrors({});
     signUp.mutate(values, {
       onSuccess: () => {
-        toast({ title: t('auth.signUpSuccess') });
+        toast({ title: t('auth.signUpSuccess'), group: 'auth' });
         setValues(EMPTY);
         onDone(parsed.data.email);
       },

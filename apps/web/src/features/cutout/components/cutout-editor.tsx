@@ -7,7 +7,9 @@ import { RefreshIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { formatPercent } from '../../../lib/format-number';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useUpdateCutout } from '../api/cutout';
+import { usePhotoZoom } from '../hooks/use-photo-zoom';
 import { drawOverlay, loadImage } from '../lib/canvas';
 import { CorrectionShape, preview, type Drawing } from './correction-shape';
 import { BRUSH, EditorToolbar } from './editor-toolbar';
@@ -76,6 +78,8 @@ export function CutoutEditor({
   const [confirmReset, setConfirmReset] = useState(false);
   const [photo, setPhoto] = useState<HTMLImageElement | null>(null);
   const [loadedMask, setLoadedMask] = useState<{ url: string; image: HTMLImageElement } | null>(null);
+  const photoZoom = usePhotoZoom();
+  const touch = useMediaQuery('(pointer: coarse)');
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const layerRef = useRef<SVGSVGElement>(null);
   const aspect = view.width / view.height;
@@ -118,12 +122,17 @@ export function CutoutEditor({
   function start(event: PointerEvent<SVGSVGElement>) {
     if (event.button !== 0 || update.isPending) return;
     event.currentTarget.setPointerCapture(event.pointerId);
+    // A second finger: the two pinch or move the photo, and the stroke the first one began is dropped.
+    if (photoZoom.pointerDown(event)) {
+      setDrawing(null);
+      return;
+    }
     setKeyboardBox(null);
     setDrawing({ tool, points: [position(event, tool)] });
   }
 
   function move(event: PointerEvent<SVGSVGElement>) {
-    if (!drawing) return;
+    if (photoZoom.pointerMove(event) || !drawing) return;
     const point = position(event, drawing.tool);
     setDrawing(
       (current) =>
@@ -148,8 +157,8 @@ export function CutoutEditor({
     return true;
   }
 
-  function finish() {
-    if (!drawing) return;
+  function finish(event: PointerEvent<SVGSVGElement>) {
+    if (photoZoom.pointerUp(event) || !drawing) return;
     setDrawing(null);
     if (drawing.tool === 'box') {
       const [from, to] = [drawing.points[0]!, drawing.points.at(-1)!];
@@ -272,7 +281,7 @@ export function CutoutEditor({
     <Dialog open onClose={close} title={t('cutoutEditor.editorTitle')} size="xl">
       <div className="flex flex-col gap-4" onKeyDown={onKeyDown}>
         <p id={helpId} className="text-sm text-ink-600">
-          {t('cutoutEditor.editorHelp')}
+          {t('cutoutEditor.editorHelp')} {touch && t('cutoutEditor.touchHelp')}
         </p>
         <EditorToolbar
           tool={tool}
@@ -285,54 +294,65 @@ export function CutoutEditor({
           onBrush={setBrush}
           canUndo={canUndo(corrections)}
           onUndo={() => setCorrections((current) => undo(current))}
+          zoom={photoZoom.zoom}
+          onZoom={(next) => photoZoom.zoomTo(next)}
         />
 
-        {/* At most 60 % of the screen's height; on a phone, what the tools and buttons leave (a tall photo
-            would push Apply out of sight). */}
+        {/* The photo takes the height the tools, the notice and the buttons leave (at most 60 % of the
+            screen's), so that the buttons at the dialog's foot never cover its bottom; zoomed, it scrolls
+            inside this frame. */}
         <div
-          className="relative mx-auto w-full [--photo-height:max(36dvh,calc(100dvh-480px))] sm:[--photo-height:60dvh]"
+          className="relative mx-auto w-full [--photo-height:max(36dvh,calc(100dvh-480px))] sm:[--photo-height:max(16rem,min(60dvh,calc(100dvh-22rem)))]"
           style={{ maxWidth: `min(100%, calc(var(--photo-height) * ${aspect}))` }}
         >
-          <canvas
-            ref={canvasRef}
-            width={width}
-            height={height}
-            className="block h-auto w-full rounded-lg bg-ink-100"
-            role="img"
-            aria-label={t('cutoutEditor.canvasLabel')}
-          />
-          <svg
-            ref={layerRef}
-            viewBox={`0 0 ${width} ${height}`}
-            className="absolute inset-0 size-full cursor-crosshair touch-none select-none"
-            // With the Box tool the drawing area takes the keyboard (see onLayerKey).
-            tabIndex={tool === 'box' ? 0 : -1}
-            role={tool === 'box' ? 'application' : undefined}
-            aria-label={t('cutoutEditor.drawingArea')}
-            aria-describedby={tool === 'box' ? `${helpId} ${keysId}` : helpId}
-            onKeyDown={onLayerKey}
-            // The keys are written out for a keyboard user (not after a click), and a box placed with
-            // them but not set with Enter goes when the focus leaves.
-            onFocus={(event) => setLayerFocused(event.currentTarget.matches(':focus-visible'))}
-            onBlur={() => {
-              setLayerFocused(false);
-              setKeyboardBox(null);
-            }}
-            onPointerDown={start}
-            onPointerMove={move}
-            onPointerUp={finish}
-            onPointerCancel={() => setDrawing(null)}
+          <div
+            ref={photoZoom.viewportRef}
+            data-photo-viewport
+            className="max-h-(--photo-height) overflow-auto overscroll-contain rounded-lg"
           >
-            {shown.map((item, index) => (
-              <CorrectionShape
-                key={index}
-                item={item}
+            <div className="relative" style={{ width: `${photoZoom.zoom * 100}%` }}>
+              <canvas
+                ref={canvasRef}
                 width={width}
                 height={height}
-                faint={item.kind === 'box' && index !== current}
+                className="block h-auto w-full rounded-lg bg-ink-100"
+                role="img"
+                aria-label={t('cutoutEditor.canvasLabel')}
               />
-            ))}
-          </svg>
+              <svg
+                ref={layerRef}
+                viewBox={`0 0 ${width} ${height}`}
+                className="absolute inset-0 size-full cursor-crosshair touch-none select-none"
+                // With the Box tool the drawing area takes the keyboard (see onLayerKey).
+                tabIndex={tool === 'box' ? 0 : -1}
+                role={tool === 'box' ? 'application' : undefined}
+                aria-label={t('cutoutEditor.drawingArea')}
+                aria-describedby={tool === 'box' ? `${helpId} ${keysId}` : helpId}
+                onKeyDown={onLayerKey}
+                // The keys are written out for a keyboard user (not after a click), and a box placed with
+                // them but not set with Enter goes when the focus leaves.
+                onFocus={(event) => setLayerFocused(event.currentTarget.matches(':focus-visible'))}
+                onBlur={() => {
+                  setLayerFocused(false);
+                  setKeyboardBox(null);
+                }}
+                onPointerDown={start}
+                onPointerMove={move}
+                onPointerUp={finish}
+                onPointerCancel={() => setDrawing(null)}
+              >
+                {shown.map((item, index) => (
+                  <CorrectionShape
+                    key={index}
+                    item={item}
+                    width={width}
+                    height={height}
+                    faint={item.kind === 'box' && index !== current}
+                  />
+                ))}
+              </svg>
+            </div>
+          </div>
           {(!photo || update.isPending) && (
             <div className="absolute inset-0 grid place-items-center rounded-lg bg-white/50" role="status">
               <span className="flex items-center gap-2 rounded-full bg-white px-3 py-1.5 text-sm text-ink-700 shadow">
@@ -357,8 +377,9 @@ export function CutoutEditor({
             })}
         </p>
 
-        {/* Kept in sight at the dialog's foot while its content scrolls. */}
-        <div className="sticky bottom-0 z-10 -mx-4 -mb-4 flex flex-col gap-3 border-t border-ink-100 bg-white px-4 py-4 sm:-mx-6 sm:-mb-6 sm:px-6">
+        {/* Kept in sight at the dialog's foot while its content scrolls. It reaches into the dialog's
+            padding, so it sticks as far down as that padding (at 0 it would be pushed up over the photo). */}
+        <div className="sticky -bottom-4 z-10 -mx-4 -mb-4 sm:-bottom-6 flex flex-col gap-3 border-t border-ink-100 bg-white px-4 py-4 sm:-mx-6 sm:-mb-6 sm:px-6">
           <NoticeLine notice={notice} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <Button

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { UndoIcon } from '../../../components/ui/icons';
+import { UndoIcon, ZoomInIcon, ZoomOutIcon } from '../../../components/ui/icons';
+import { formatPercent } from '../../../lib/format-number';
 import type { Tool } from '../lib/corrections';
+import { MAX_ZOOM, MIN_ZOOM, ZOOM_BUTTON_STEP } from '../lib/photo-zoom';
 
 /** Brush sizes offered, as fractions of the photo's longest side. */
 export const BRUSH = { min: 0.008, max: 0.08, step: 0.004, initial: 0.025 };
 
-/** The editor's tools: box, keep and remove, the brush's size, and undo. */
+/** The editor's tools: box, keep and remove, the brush's size, undo, and the photo's zoom. */
 export function EditorToolbar({
   tool,
   onTool,
@@ -14,6 +16,8 @@ export function EditorToolbar({
   onBrush,
   canUndo,
   onUndo,
+  zoom,
+  onZoom,
 }: {
   tool: Tool;
   onTool: (tool: Tool) => void;
@@ -21,8 +25,10 @@ export function EditorToolbar({
   onBrush: (size: number) => void;
   canUndo: boolean;
   onUndo: () => void;
+  zoom: number;
+  onZoom: (zoom: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tools: [Tool, string][] = [
     ['box', t('cutoutEditor.toolBox')],
     ['keep', t('cutoutEditor.toolKeep')],
@@ -85,6 +91,29 @@ export function EditorToolbar({
         <UndoIcon className="size-4" />
         {t('cutoutEditor.undo')}
       </Button>
+      <div role="group" aria-label={t('cutoutEditor.zoom')} className="flex items-center gap-1">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => onZoom(zoom / ZOOM_BUTTON_STEP)}
+          disabled={zoom <= MIN_ZOOM}
+          aria-label={t('cutoutEditor.zoomOut')}
+        >
+          <ZoomOutIcon />
+        </Button>
+        <span className="w-12 text-center text-sm text-ink-700 tabular-nums" aria-live="polite">
+          {formatPercent(Math.round(zoom * 100), i18n.language)}
+        </span>
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => onZoom(zoom * ZOOM_BUTTON_STEP)}
+          disabled={zoom >= MAX_ZOOM}
+          aria-label={t('cutoutEditor.zoomIn')}
+        >
+          <ZoomInIcon />
+        </Button>
+      </div>
     </div>
   );
 }

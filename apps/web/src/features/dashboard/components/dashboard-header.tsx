@@ -11,9 +11,17 @@ import type { SidebarState } from '../hooks/use-sidebar';
 import { DESKTOP_SIDEBAR_ID } from './desktop-sidebar';
 import { MOBILE_SHEET_ID } from './mobile-sheet';
 
-type Props = { sidebar: SidebarState; email: string; onLanguageChange: (lang: Lang) => void };
+type Props = {
+  sidebar: SidebarState;
+  email: string;
+  onLanguageChange: (lang: Lang) => void;
+  /** Receives the row under the header's controls where notices may show (see NoticePlacement). */
+  noticeSlot?: (element: HTMLDivElement | null) => void;
+};
 
-export function DashboardHeader({ sidebar, email, onLanguageChange }: Props) {
+export const DASHBOARD_HEADER_ID = 'dashboard-header';
+
+export function DashboardHeader({ sidebar, email, onLanguageChange, noticeSlot }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const menuOpen = sidebar.isMobile ? sidebar.sheetOpen : sidebar.expanded;
@@ -29,39 +37,45 @@ export function DashboardHeader({ sidebar, email, onLanguageChange }: Props) {
   }
 
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-ink-100 bg-white/90 px-3 backdrop-blur sm:gap-3 sm:px-4">
-      <Button
-        variant="ghost"
-        size="icon"
-        onClick={sidebar.toggle}
-        aria-label={toggleLabel}
-        aria-expanded={menuOpen}
-        aria-controls={sidebar.isMobile ? MOBILE_SHEET_ID : DESKTOP_SIDEBAR_ID}
-        aria-keyshortcuts="Control+B Meta+B"
-        title={`${toggleLabel} (Ctrl/⌘ B)`}
-      >
-        <PanelLeftIcon />
-      </Button>
-      <Logo className="text-ink-900" />
-      <div className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-2">
-        <LanguageToggle onChange={onLanguageChange} />
-        <ButtonLink to="/" variant="ghost" size="sm">
-          <HomeIcon className="size-4.5" />
-          <span className="sr-only sm:not-sr-only">{t('dashboard.header.home')}</span>
-        </ButtonLink>
-        {email && (
-          <span
-            className="hidden max-w-56 truncate lg:max-w-72 border-l border-ink-100 pl-3 text-sm text-ink-600 md:block"
-            title={`${t('dashboard.header.signedInAs')} ${email}`}
-          >
-            {email}
-          </span>
-        )}
-        <Button variant="secondary" size="sm" onClick={handleSignOut}>
-          <SignOutIcon className="size-4.5" />
-          <span className="sr-only sm:not-sr-only">{t('dashboard.header.signOut')}</span>
+    <header
+      id={DASHBOARD_HEADER_ID}
+      className="sticky top-0 z-30 border-b border-ink-100 bg-white/90 backdrop-blur"
+    >
+      <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-4">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={sidebar.toggle}
+          aria-label={toggleLabel}
+          aria-expanded={menuOpen}
+          aria-controls={sidebar.isMobile ? MOBILE_SHEET_ID : DESKTOP_SIDEBAR_ID}
+          aria-keyshortcuts="Control+B Meta+B"
+          title={`${toggleLabel} (Ctrl/⌘ B)`}
+        >
+          <PanelLeftIcon />
         </Button>
+        <Logo className="text-ink-900" />
+        <div className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-2">
+          <LanguageToggle onChange={onLanguageChange} />
+          <ButtonLink to="/" variant="ghost" size="sm">
+            <HomeIcon className="size-4.5" />
+            <span className="sr-only sm:not-sr-only">{t('dashboard.header.home')}</span>
+          </ButtonLink>
+          {email && (
+            <span
+              className="hidden max-w-56 truncate lg:max-w-72 border-l border-ink-100 pl-3 text-sm text-ink-600 md:block"
+              title={`${t('dashboard.header.signedInAs')} ${email}`}
+            >
+              {email}
+            </span>
+          )}
+          <Button variant="secondary" size="sm" onClick={handleSignOut}>
+            <SignOutIcon className="size-4.5" />
+            <span className="sr-only sm:not-sr-only">{t('dashboard.header.signOut')}</span>
+          </Button>
+        </div>
       </div>
+      <div ref={noticeSlot} className="flex" />
     </header>
   );
 }

@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useNoticePlacement } from '../../../components/ui/toast';
 import { useSession } from '../../auth/api/session';
 import { useGenerationEvents } from '../../generations/hooks/use-generation-events';
 import { useDashboardLanguage } from '../hooks/use-dashboard-language';
+import { useHeaderClearance } from '../hooks/use-header-clearance';
 import { useSidebar } from '../hooks/use-sidebar';
 import { isFullWidthPage } from '../lib/nav-items';
 import { DashboardHeader } from './dashboard-header';
@@ -18,6 +21,11 @@ export function DashboardLayout() {
   const email = useSession().data?.user.email ?? '';
   // Live generation updates and their toasts, on every dashboard page.
   useGenerationEvents();
+  // Notices hide nothing: in the open sidebar's empty foot, else in the header, which grows to hold
+  // them and pushes the page down (decision 038).
+  const [noticeSlot, setNoticeSlot] = useState<HTMLDivElement | null>(null);
+  useNoticePlacement(!sidebar.isMobile && sidebar.expanded ? 'sidebar' : 'header', noticeSlot);
+  useHeaderClearance();
 
   // While the phone menu is open it is modal: the page behind it is out of reach of keyboard and
   // assistive technologies, so the focus cannot wander behind the menu.
@@ -31,7 +39,12 @@ export function DashboardLayout() {
         >
           {t('dashboard.skipToContent')}
         </a>
-        <DashboardHeader sidebar={sidebar} email={email} onLanguageChange={saveLanguage} />
+        <DashboardHeader
+          sidebar={sidebar}
+          email={email}
+          onLanguageChange={saveLanguage}
+          noticeSlot={setNoticeSlot}
+        />
         <div className="flex min-h-[calc(100dvh-4rem)]">
           <DesktopSidebar expanded={sidebar.expanded} />
           <main

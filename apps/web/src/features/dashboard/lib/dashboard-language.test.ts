@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readDashboardLanguage, saveDashboardLanguage } from './dashboard-language';
+import {
+  readDashboardLanguage,
+  saveDashboardLanguage,
+  startingDashboardLanguage,
+} from './dashboard-language';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -41,5 +45,33 @@ describe('dashboard language', () => {
     };
     expect(readDashboardLanguage(refusing)).toBe('fr');
     expect(() => saveDashboardLanguage(refusing, 'en')).not.toThrow();
+  });
+
+  describe('where nothing is stored yet', () => {
+    it('starts in the language the account was made in (or last chose), and remembers it', () => {
+      expect(startingDashboardLanguage(memoryStorage(), { account: 'en', site: 'fr' })).toEqual({
+        lang: 'en',
+        remember: true,
+      });
+    });
+
+    it('else in the language chosen on the public site', () => {
+      expect(startingDashboardLanguage(memoryStorage(), { account: null, site: 'en' })).toEqual({
+        lang: 'en',
+        remember: true,
+      });
+    });
+
+    it('else in French, the spec’s default', () => {
+      expect(startingDashboardLanguage(memoryStorage(), { account: null, site: null }).lang).toBe('fr');
+    });
+  });
+
+  it('a language stored in the dashboard wins over the account’s and the site’s', () => {
+    const storage = memoryStorage({ dashboardLanguage: 'fr' });
+    expect(startingDashboardLanguage(storage, { account: 'en', site: 'en' })).toEqual({
+      lang: 'fr',
+      remember: false,
+    });
   });
 });

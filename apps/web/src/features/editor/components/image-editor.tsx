@@ -223,14 +223,15 @@ function EditorWorkspace({
   );
 
   const panel = 'min-h-0 overflow-y-auto bg-white';
+  // Named regions, not asides: a complementary landmark must not sit inside the editor's region.
   const settings = state.panels.left && (
-    <aside
+    <section
       key="settings"
       aria-label={t('editor.leftPanel')}
       className={`${panel} ${state.mobile ? 'max-h-[40vh] border-t border-ink-100' : 'w-72 border-r border-ink-100'}`}
     >
       {left}
-    </aside>
+    </section>
   );
   const canvas = (
     <div
@@ -278,7 +279,7 @@ function EditorWorkspace({
             are open under it, so a change is seen as it is made. */}
         {state.mobile ? [canvas, settings] : [settings, canvas]}
         {state.panels.right && (
-          <aside
+          <section
             aria-label={t('editor.rightPanel')}
             className={`${panel} ${state.mobile ? 'border-t border-ink-100' : 'w-60 border-l border-ink-100'}`}
           >
@@ -287,7 +288,7 @@ function EditorWorkspace({
               dispatch={dispatch}
               logoUrl={logo.status === 'ready' ? logoUrl : null}
             />
-          </aside>
+          </section>
         )}
       </div>
       <SaveStatusLine status={loaded ? saveStatus : 'off'} onReload={onReload} />

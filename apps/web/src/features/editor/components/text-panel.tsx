@@ -60,7 +60,7 @@ export function TextPanel(props: Props) {
 
   const blankEdit = props.mode === 'edit' && !canAddText({ text: content });
   const field =
-    'w-full rounded-lg border border-ink-200 bg-white px-3 py-2 text-sm text-ink-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none';
+    'w-full rounded-lg border border-ink-200 bg-white px-3 py-2 text-sm text-ink-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600 focus:outline-none';
 
   return (
     <form

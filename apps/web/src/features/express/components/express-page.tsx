@@ -24,11 +24,7 @@ import { isRunning } from '../../generations/lib/active-state';
 import { useResultArrived } from '../../generations/hooks/use-result-arrived';
 import { readAgain } from '../../generations/lib/generate-again';
 import { AgainNotice } from '../../generations/components/again-notice';
-import {
-  EXPRESS_FORMAT_LABELS,
-  EXPRESS_FORMAT_RATIOS,
-  EXPRESS_STYLE_LABELS,
-} from '../../generations/lib/option-labels';
+import { EXPRESS_STYLE_LABELS, formatName } from '../../generations/lib/option-labels';
 import {
   buildExpressRequest,
   DESCRIPTION_MAX_LENGTH,
@@ -173,7 +169,7 @@ export function ExpressPage() {
             error={errors.format}
             options={EXPRESS_FORMATS.map((value) => ({
               value,
-              label: `${t(EXPRESS_FORMAT_LABELS[value])} (${EXPRESS_FORMAT_RATIOS[value]})`,
+              label: formatName(t, 'express', value),
             }))}
           />
           <div className="sm:col-span-2">
@@ -193,8 +189,8 @@ export function ExpressPage() {
               aria-describedby={`${descriptionId}-note`}
               className={`mt-1.5 block w-full resize-y rounded-lg border bg-white px-3 py-2.5 text-sm text-ink-900 shadow-xs transition outline-none placeholder:text-ink-400 focus-visible:outline-none ${
                 errors.description || descriptionOver
-                  ? 'border-red-500 focus:ring-3 focus:ring-red-500/20'
-                  : 'border-ink-200 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/20'
+                  ? 'border-red-500 focus:ring-2 focus:ring-red-600'
+                  : 'border-ink-200 focus:border-brand-600 focus:ring-2 focus:ring-brand-600'
               }`}
             />
             <p id={`${descriptionId}-note`} className="mt-1 flex justify-between gap-3 text-xs">
@@ -244,7 +240,8 @@ export function ExpressPage() {
       </Card>
 
       {result ? (
-        <div ref={resultRef} className="scroll-mt-24">
+        // Below the header, however tall its notices make it (the page's scroll padding).
+        <div ref={resultRef} className="scroll-mt-4">
           <ResultPanel
             // Another result is another pick, view and focus.
             key={result.id}

@@ -222,7 +222,8 @@ export function FusionPage() {
       <UsageCard />
 
       {result ? (
-        <div ref={resultRef} className="scroll-mt-24">
+        // Below the header, however tall its notices make it (the page's scroll padding).
+        <div ref={resultRef} className="scroll-mt-4">
           <ResultPanel
             // Another result is another pick, view and focus.
             key={result.id}
@@ -254,7 +255,8 @@ export function FusionPage() {
             showMissing={showMissing}
           />
           <FusionSettingsCards settings={settings} onChange={change} errors={errors} />
-          <div className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100 sm:p-5">
+          {/* Below 768 px the form is long: its action stays at hand, in a bar at the bottom of the screen. */}
+          <div className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100 max-md:sticky max-md:bottom-0 max-md:z-20 max-md:-mx-4 max-md:gap-2 max-md:rounded-none max-md:pb-[calc(0.75rem+env(safe-area-inset-bottom))] max-md:shadow-[0_-8px_20px_-12px_rgb(20_24_51/0.35)] sm:p-5 sm:max-md:-mx-6">
             <GenerateControls
               label={t('generate.fusionButton')}
               onGenerate={generate}

@@ -51,6 +51,7 @@ export function OptionTiles<T extends string>({
             <span className="text-sm font-medium text-ink-800 group-has-checked:text-brand-800">
               {option.label}
             </span>
+            {/* Read as one name with the caption: "Bannière 16:9" (a flex container shows no space). */}{' '}
             {option.caption && (
               <span className="text-xs font-semibold text-ink-400 tabular-nums group-has-checked:text-brand-600">
                 {option.caption}

@@ -12,6 +12,7 @@ import {
 } from '../../../components/ui/icons';
 import { formatLongDate } from '../../../lib/format-date';
 import { ImageEditor } from '../../editor/components/image-editor';
+import { ViewableImage } from '../../image-viewer/components/viewable-image';
 import { canShareFiles, useImageActions } from '../hooks/use-image-actions';
 import { useVariantChoice } from '../hooks/use-variant-choice';
 import { prefetchImage } from '../lib/image-blob';
@@ -114,10 +115,12 @@ export function ResultPanel({
           {current ? (
             <figure>
               <div className="grid place-items-center overflow-hidden rounded-xl bg-ink-50 ring-1 ring-ink-100">
-                <img
-                  key={current.url}
-                  src={current.url}
-                  alt={t('result.imageAlt', { index: selected + 1 })}
+                <ViewableImage
+                  images={images.map((image, index) => ({
+                    url: image.url,
+                    alt: t('result.imageAlt', { index: index + 1 }),
+                  }))}
+                  index={selected}
                   width={current.width || undefined}
                   height={current.height || undefined}
                   className="max-h-[65vh] w-auto max-w-full object-contain"

@@ -1,4 +1,5 @@
 /** Catalog keys for the option values of the spec's enumerations, which stay in French on the wire. */
+import type { TFunction } from 'i18next';
 import {
   EXPRESS_STYLES,
   FUSION_STYLES,
@@ -86,6 +87,21 @@ export const EXPRESS_FORMAT_RATIOS: Record<ExpressFormat, string> = {
   post: '16:9',
   banner: '3:1',
 };
+
+/**
+ * A format's name as every screen shows it: its word and its ratio ("Bannière 16:9", "Bannière 3:1"),
+ * since the two modes use one word for different shapes (decision 038).
+ */
+export function formatName(
+  t: TFunction,
+  ...[mode, format]: ['fusion', FusionFormat] | ['express', ExpressFormat]
+): string {
+  const [name, ratio] =
+    mode === 'fusion'
+      ? [t(FUSION_FORMAT_LABELS[format]), FUSION_FORMAT_RATIOS[format]]
+      : [t(EXPRESS_FORMAT_LABELS[format]), EXPRESS_FORMAT_RATIOS[format]];
+  return t('generations.formatName', { name, ratio });
+}
 
 function lookup<T extends string>(labels: Record<T, MessageKey>, values: readonly T[], value: string) {
   const normalized = value.normalize('NFC').trim();

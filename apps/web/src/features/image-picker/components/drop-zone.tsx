@@ -2,8 +2,15 @@ import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { UploadIcon } from '../../../components/ui/icons';
+import { useMediaQuery } from '../../../lib/use-media-query';
 
-/** The drag-and-drop area; a click anywhere on it, or on its button, opens the file dialog. */
+/** A finger for a pointer: a phone or a tablet, where nothing is dragged in and a camera is at hand. */
+const TOUCH_QUERY = '(pointer: coarse)';
+
+/**
+ * The drag-and-drop area; a click anywhere on it, or on its button, opens the file dialog. On a touch
+ * screen it offers the camera and the photo library instead of drag-and-drop.
+ */
 export function DropZone({
   onFiles,
   onBrowse,
@@ -11,11 +18,12 @@ export function DropZone({
   disabled,
 }: {
   onFiles: (files: FileList) => void;
-  onBrowse: () => void;
+  onBrowse: (camera?: boolean) => void;
   invalid: boolean;
   disabled: boolean;
 }) {
   const { t } = useTranslation();
+  const touch = useMediaQuery(TOUCH_QUERY);
   const [dragging, setDragging] = useState(false);
   // dragenter/dragleave fire for every child crossed: count them to know when the pointer really left.
   const depth = useRef(0);
@@ -48,7 +56,7 @@ export function DropZone({
       }}
       onClick={(event) => {
         // The button opens the dialog itself; a click anywhere else on the area does the same.
-        if (!disabled && !(event.target as HTMLElement).closest('button')) onBrowse();
+        if (!disabled && !(event.target as HTMLElement).closest('button')) onBrowse(false);
       }}
       className={`flex aspect-[4/3] cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-4 text-center transition ${
         dragging
@@ -65,11 +73,34 @@ export function DropZone({
         <UploadIcon />
       </span>
       <p aria-hidden="true" className="text-sm font-medium text-ink-800">
-        {t(dragging ? 'imagePicker.dropActive' : 'imagePicker.dropTitle')}
+        {t(dragging ? 'imagePicker.dropActive' : touch ? 'imagePicker.touchTitle' : 'imagePicker.dropTitle')}
       </p>
-      <Button variant="secondary" size="sm" onClick={onBrowse} disabled={disabled} data-picker-start>
-        {t('imagePicker.browse')}
-      </Button>
+      {touch ? (
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button variant="secondary" size="sm" onClick={() => onBrowse(true)} disabled={disabled}>
+            {t('imagePicker.takePhoto')}
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => onBrowse(false)}
+            disabled={disabled}
+            data-picker-start
+          >
+            {t('imagePicker.choose')}
+          </Button>
+        </div>
+      ) : (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onBrowse()}
+          disabled={disabled}
+          data-picker-start
+        >
+          {t('imagePicker.browse')}
+        </Button>
+      )}
       <p className="text-xs text-ink-400">{t('imagePicker.dropHint')}</p>
     </div>
   );

@@ -103,8 +103,13 @@ export function ImagePicker({
     void upload.uploadFile(picked.file);
   }
 
-  function openFileDialog() {
-    inputRef.current?.click();
+  /** `camera`: a phone opens its camera rather than its photo library. */
+  function openFileDialog(camera = false) {
+    const input = inputRef.current;
+    if (!input) return;
+    if (camera) input.setAttribute('capture', 'environment');
+    else input.removeAttribute('capture');
+    input.click();
   }
 
   function remove() {
@@ -162,7 +167,7 @@ export function ImagePicker({
                   className="size-full object-contain"
                 />
               )}
-              <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-emerald-600 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">
+              <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-emerald-700 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">
                 <CheckIcon className="size-3.5" />
                 {t('imagePicker.ready')}
               </span>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecentUpload, UploadRole } from '@vitrine/shared/api/uploads';
 import { CheckIcon } from '../../../components/ui/icons';
@@ -22,7 +22,6 @@ export function RecentUploads({
   disabled?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const titleId = useId();
   const recent = useRecentUploads(role, !disabled);
   // An upload deleted since the list was read has no preview any more: it is not offered.
   const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
@@ -30,10 +29,9 @@ export function RecentUploads({
   if (items.length === 0) return null;
 
   return (
-    <section aria-labelledby={titleId} className="min-w-0">
-      <h4 id={titleId} className="text-xs font-semibold text-ink-600">
-        {t('imagePicker.recentTitle')}
-      </h4>
+    // Each picker has its own list: the region names its picker, so the two are told apart.
+    <section aria-label={t('imagePicker.recentRegion', { label })} className="min-w-0">
+      <h3 className="text-xs font-semibold text-ink-600">{t('imagePicker.recentTitle')}</h3>
       <ul className="mt-1.5 flex snap-x gap-2 overflow-x-auto p-0.5 pb-1.5">
         {items.map((item) => {
           const date = formatMediumDate(item.createdAt, i18n.language);

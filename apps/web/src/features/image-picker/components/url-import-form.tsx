@@ -70,8 +70,8 @@ export function UrlImportForm({
           }}
           className={`min-w-0 flex-1 rounded-lg border bg-white px-3 py-2 text-sm shadow-xs outline-none placeholder:text-ink-400 focus-visible:outline-none ${
             error
-              ? 'border-red-500 focus:ring-3 focus:ring-red-500/20'
-              : 'border-ink-200 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/20'
+              ? 'border-red-500 focus:ring-2 focus:ring-red-600'
+              : 'border-ink-200 focus:border-brand-600 focus:ring-2 focus:ring-brand-600'
           }`}
         />
         <Button type="submit" size="sm" disabled={disabled}>

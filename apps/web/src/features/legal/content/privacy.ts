@@ -30,7 +30,7 @@ function french(site: SiteInfo): ProseDocument {
         heading: '2. Les données que nous traitons',
         paragraphs: ['Nous ne collectons que ce dont le service a besoin pour fonctionner.'],
         items: [
-          'Votre compte : adresse e-mail, prénom et nom, et, si vous les renseignez, entreprise, fonction, téléphone et site web. Votre mot de passe n’est jamais conservé en clair : seule une empreinte calculée avec l’algorithme scrypt est enregistrée. Nous notons aussi la date de création du compte et si votre adresse e-mail a été vérifiée.',
+          'Votre compte : adresse e-mail, prénom et nom, et, si vous les renseignez, entreprise, fonction, téléphone et site web. Votre mot de passe n’est jamais conservé en clair : seule une empreinte calculée avec l’algorithme scrypt est enregistrée. Nous notons aussi la date de création du compte, si votre adresse e-mail a été vérifiée, et la langue de votre tableau de bord (celle de l’inscription, puis la dernière choisie).',
           'Si vous vous connectez avec Google : le nom, l’adresse e-mail (et si Google l’a vérifiée), l’adresse de la photo de profil et les identifiants de connexion que Google nous transmet. Nous ne recevons jamais votre mot de passe Google.',
           'Vos images : les photos que vous envoyez (avec leur nom de fichier) ou importez depuis une adresse web (avec cette adresse), le détourage de vos produits et vos corrections, les logos ajoutés dans l’éditeur, les images générées et les textes et logos que vous y placez.',
           'Vos générations : les réglages choisis (style, palette, position, format, typographie), vos slogans et accroches, la description d’activité saisie dans Express, l’état et la date de chaque génération, ainsi que le nombre de générations gratuites utilisées.',
@@ -113,7 +113,7 @@ function english(site: SiteInfo): ProseDocument {
         heading: '2. The data we process',
         paragraphs: ['We collect only what the service needs to work.'],
         items: [
-          'Your account: e-mail address, first and last name and, if you fill them in, company, job title, phone and website. Your password is never stored in clear: only a hash computed with the scrypt algorithm is kept. We also record when the account was created and whether your e-mail address was verified.',
+          'Your account: e-mail address, first and last name and, if you fill them in, company, job title, phone and website. Your password is never stored in clear: only a hash computed with the scrypt algorithm is kept. We also record when the account was created, whether your e-mail address was verified, and the language of your dashboard (the one you signed up in, then the last one you chose).',
           'If you sign in with Google: the name, the e-mail address (and whether Google verified it), the address of the profile picture and the sign-in identifiers Google sends us. We never receive your Google password.',
           'Your images: the photos you upload (with their file name) or import from a web address (with that address), the cut-out of your products and your corrections, the logos added in the editor, the generated images and the text and logos you place on them.',
           'Your generations: the settings you chose (style, palette, position, format, typography), your slogans and taglines, the business description typed in Express, the status and date of each generation, and the number of free generations used.',

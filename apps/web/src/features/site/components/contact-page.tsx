@@ -211,8 +211,8 @@ function MessageField({
         aria-describedby="contact-message-note"
         className={`mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-ink-900 shadow-xs outline-none transition ${
           error || over
-            ? 'border-red-500 focus:ring-3 focus:ring-red-500/20'
-            : 'border-ink-200 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/20'
+            ? 'border-red-500 focus:ring-2 focus:ring-red-600'
+            : 'border-ink-200 focus:border-brand-600 focus:ring-2 focus:ring-brand-600'
         }`}
       />
       {/* Over the limit, the text stays as typed or pasted (a maxlength would cut it silently). */}
