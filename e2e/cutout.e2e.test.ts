@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { CutoutView } from '@vitrine/shared/api/cutout';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
+import { spreadFingers } from './touch';
 import { expectNoAxeViolations } from './axe';
 import { signedInUser } from './session';
 import { anotherCopy, twoProductsJpeg } from '../apps/server/test/helpers/sample-images';
@@ -375,19 +376,9 @@ describe('the product cut-out on the Fusion page', () => {
     // Touch: two fingers spread apart zoom the photo in (precise strokes on a small screen), and draw
     // nothing.
     await dialog.getByRole('button', { name: 'Keep' }).click();
-    const touch = await context.newCDPSession(page);
     const fitted = (await page.locator('dialog svg.cursor-crosshair').boundingBox())!;
     const middle = { x: fitted.x + fitted.width / 2, y: fitted.y + fitted.height / 2 };
-    const fingers = (gap: number) => [
-      { x: middle.x - gap, y: middle.y, id: 1 },
-      { x: middle.x + gap, y: middle.y, id: 2 },
-    ];
-    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
-    for (const gap of [35, 50, 60]) {
-      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(gap) });
-      await page.waitForTimeout(50);
-    }
-    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await spreadFingers(context, page, middle, [20, 35, 50, 60]);
     await expect
       .poll(async () => (await page.locator('dialog svg.cursor-crosshair').boundingBox())!.width)
       .toBeGreaterThan(fitted.width * 2);
@@ -396,6 +387,7 @@ describe('the product cut-out on the Fusion page', () => {
     await page.screenshot({ path: 'e2e/.artifacts/cutout-editor-zoomed-390.png' });
     // One finger paints a keep stroke (pointer events from a touch screen) on the zoomed photo.
     const layer = (await page.locator('dialog svg.cursor-crosshair').boundingBox())!;
+    const touch = await context.newCDPSession(page);
     const at = (fx: number, fy: number) => [
       { x: layer.x + fx * layer.width, y: layer.y + fy * layer.height },
     ];

@@ -12,6 +12,7 @@ import type { EditorDocumentResponse } from '@vitrine/shared/api/editor';
 import type { HistoryResponse } from '@vitrine/shared/api/generations';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
+import { phoneContext } from './touch';
 import { expectNoAxeViolations } from './axe';
 import { signedInUser } from './session';
 
@@ -312,15 +313,8 @@ describe('editor in French on a desktop', () => {
 describe('editor in English on a 390-pixel phone', () => {
   it('collapses both panels, caps the zoom at 150 %, adds a text, drags it by touch and downloads', async () => {
     const result = await latestResult(page);
-    const phone = await browser.newContext({
-      locale: 'en-US',
-      baseURL: app.url,
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    });
+    const phone = await phoneContext(browser, { locale: 'en-US', baseURL: app.url, signedIn: context });
     try {
-      await phone.addCookies(await context.cookies());
       await phone.addInitScript(() => localStorage.setItem('dashboardLanguage', 'en'));
       const mobile = await phone.newPage();
       await mobile.goto('/dashboard/history');

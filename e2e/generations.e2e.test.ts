@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { contextJpeg, productJpeg } from '../apps/server/test/helpers/sample-images';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
+import { phoneContext, spreadFingers } from './touch';
 import { expectNoAxeViolations } from './axe';
 import { coveredByNotices, focusIndicatorContrast } from './screen-checks';
 import { signedInUser } from './session';
@@ -333,15 +334,8 @@ describe('the image picker from the keyboard', () => {
 
 describe('on a touch phone', () => {
   it('offers the camera and keeps "Générer mon image" at hand', async () => {
-    const phone = await browser.newContext({
-      locale: 'fr-FR',
-      baseURL: app.url,
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    });
+    const phone = await phoneContext(browser, { locale: 'fr-FR', baseURL: app.url, signedIn: context });
     try {
-      await phone.addCookies(await context.cookies());
       const mobile = await phone.newPage();
       await mobile.goto('/dashboard');
       const product = mobile.getByRole('group', { name: 'Image du produit', exact: true });
@@ -450,18 +444,8 @@ describe('Express in the browser', () => {
       .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
     const before = (await shown.boundingBox())!;
-    const touch = await context.newCDPSession(page);
     const middle = { x: before.x + before.width / 2, y: before.y + before.height / 2 };
-    const fingers = (gap: number) => [
-      { x: middle.x - gap, y: middle.y, id: 1 },
-      { x: middle.x + gap, y: middle.y, id: 2 },
-    ];
-    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(30) });
-    for (const gap of [50, 70, 90]) {
-      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(gap) });
-      await page.waitForTimeout(50);
-    }
-    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await spreadFingers(context, page, middle, [30, 50, 70, 90]);
     await expect.poll(async () => (await shown.boundingBox())!.width).toBeGreaterThan(before.width * 2);
     await page.screenshot({ path: 'e2e/.artifacts/viewer-pinched-390.png' });
     await viewer.getByRole('button', { name: 'Fermer' }).click();

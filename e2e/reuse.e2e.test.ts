@@ -13,6 +13,7 @@ import type { RecentUploadsResponse } from '@vitrine/shared/api/uploads';
 import { anotherCopy, contextJpeg, productJpeg } from '../apps/server/test/helpers/sample-images';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
+import { phoneContext } from './touch';
 import { PASSWORD, signedInUser } from './session';
 
 let app: AppUnderTest;
@@ -199,13 +200,7 @@ describe('on a phone, in English', () => {
   let mobile: Page;
 
   beforeAll(async () => {
-    phone = await browser.newContext({
-      locale: 'en-US',
-      baseURL: app.url,
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    });
+    phone = await phoneContext(browser, { locale: 'en-US', baseURL: app.url });
     mobile = await phone.newPage();
     const res = await mobile.request.post('/api/auth/sign-in', {
       data: { email: EMAIL, password: PASSWORD },
