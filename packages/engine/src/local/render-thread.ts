@@ -8,14 +8,8 @@ import { renderExpressOnScene, renderFusionOnScene } from '../providers/scenes';
 import type { PreparedContext, PreparedProduct } from './prepare';
 import { renderExpressVariant } from './render-express';
 import { renderFusionVariant } from './render-fusion';
-import {
-  errorFrom,
-  threadError,
-  type ProductMessage,
-  type SharedProduct,
-  type ThreadReply,
-  type ThreadRequest,
-} from './threads';
+import { errorFrom, threadError } from '../thread-errors';
+import type { ProductMessage, SharedProduct, ThreadReply, ThreadRequest } from './threads';
 
 /**
  * Images arrive as views of shared memory; each is wrapped once and kept while its request runs, so
