@@ -13,7 +13,7 @@ import { mapInFlight } from '../local/parallel';
 import { prepareContext, startProduct, type PreparedContext } from '../local/prepare';
 import { variantRenderer, variantsInFlight } from '../local/threads';
 import type { ImageProviderConfig, OpenAiProviderConfig, WebhookProviderConfig } from './config';
-import { imageSignature, ProviderFailure } from './http';
+import { imageSignature, ProviderFailure } from '../http/answers';
 import { drawScene } from './openai';
 import type {
   ExpressProviderInput,

@@ -1,5 +1,25 @@
-/** HTTP pieces the providers share: a typed failure, bounded body reads and image signatures. */
-import type { Fallback } from './types';
+/**
+ * Reading the answers of hosted models (image providers, the copywriter's text model): a typed
+ * failure with a reason safe to store, bounded body reads and image signatures.
+ */
+/**
+ * Why a provider's scene was not used and the variant was rendered locally instead. `http_<status>`
+ * for an HTTP error answer; `workflow_failed` when the workflow called back with status failed;
+ * `no_callback` when the server stopped waiting for it; `no_image` when it sent no usable image.
+ */
+export type FallbackReason =
+  | 'timeout'
+  | 'network'
+  | `http_${number}`
+  | 'malformed_response'
+  | 'invalid_image'
+  | 'too_large'
+  | 'workflow_failed'
+  | 'no_callback'
+  | 'no_image';
+
+/** Safe to store and show to operators: never a key, a URL with credentials or a provider's free text. */
+export type Fallback = { reason: FallbackReason; status?: number; code?: string; type?: string };
 
 /** A provider call that did not give a usable answer. Its message never holds a key or a provider's text. */
 export class ProviderFailure extends Error {
