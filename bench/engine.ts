@@ -31,7 +31,7 @@ import {
 import { planExpress, planExpressVariants } from '@vitrine/engine/art-direction/express-plan';
 import { planFusion, planFusionVariants } from '@vitrine/engine/art-direction/plan';
 import { fromEngineFile, fromRaw, fromSvg, guard, toRaw, type RawImage } from '@vitrine/engine/image/sharp';
-import { randomSource } from '@vitrine/engine/local/noise';
+import { randomSource } from '@vitrine/engine/pixels/noise';
 import { prepareContext, prepareProduct } from '@vitrine/engine/local/prepare';
 import { renderExpressVariant } from '@vitrine/engine/local/render-express';
 import { renderFusionVariant } from '@vitrine/engine/local/render-fusion';

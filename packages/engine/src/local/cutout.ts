@@ -16,7 +16,7 @@ import { refineAlpha } from '../cutout/refine';
 import { boxInPixels } from '../cutout/seeds';
 import { stopwatch } from '../cutout/stopwatch';
 import { segmentSubject } from '../cutout/subject';
-import { labImage } from './color';
+import { labImage } from '../pixels/color';
 import { plainBackdrop, segmentProduct } from './segment';
 
 export type CutoutMethod = CutoutMethodName;

@@ -7,7 +7,7 @@
 import type { ExpressImagery, IconTreatment } from '../art-direction/express-imagery';
 import type { Box, Rgb } from '../art-direction/types';
 import { ICON_GRID, iconId, loadIcon } from './icons';
-import { randomSource } from './noise';
+import { randomSource } from '../pixels/noise';
 
 type Canvas = { width: number; height: number };
 

@@ -7,7 +7,7 @@
 import type { ExpressDesign, Motif } from '../art-direction/express-designs';
 import { logoZoneOf } from '../art-direction/express-plan';
 import type { Rgb } from '../art-direction/types';
-import { randomSource } from './noise';
+import { randomSource } from '../pixels/noise';
 
 type Canvas = { width: number; height: number };
 type Box = { x: number; y: number; width: number; height: number };

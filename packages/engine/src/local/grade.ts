@@ -6,9 +6,9 @@
  */
 import type { Grading } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
-import { clampByte } from './color';
+import { clampByte } from '../pixels/color';
 import type { Grain, RowGains } from './light';
-import { Memo } from './memo';
+import { Memo } from '../pixels/memo';
 
 /** Saturation can push a channel below 0 or above 255 before the curve: the tables cover that range. */
 const OFFSET = 512;

@@ -4,7 +4,7 @@
  */
 import type { Grading } from '../art-direction/types';
 import { fromEngineFile, fromRaw, guard, toRaw, type RawImage } from '../image/sharp';
-import { mixRgb } from './color';
+import { mixRgb } from '../pixels/color';
 
 /**
  * Vector-like illustration: the scene reduced to a few flat colours at a quarter of its size, enlarged

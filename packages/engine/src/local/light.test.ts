@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PALETTE_GRADING } from '../art-direction/grading';
 import type { RawImage } from '../image/sharp';
-import { clampByte } from './color';
+import { clampByte } from '../pixels/color';
 import { grade } from './grade';
 import type { Box, Light } from '../art-direction/types';
 import { addGrain, keyLightGains, vignette, vignetteOf } from './light';

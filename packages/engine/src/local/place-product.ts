@@ -4,7 +4,7 @@
  */
 import type { Box, Light } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { luma } from './color';
+import { luma } from '../pixels/color';
 import type { Footprint } from './shadow';
 import { GAIN_ONE, type Vignette } from './light';
 

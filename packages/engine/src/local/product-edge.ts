@@ -8,7 +8,7 @@
 import type { Effects, Grading, Rgb } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import type { Placement } from './place-product';
-import { valueNoise } from './texture';
+import { valueNoise } from '../pixels/texture';
 
 const smoothstep = (a: number, b: number, v: number) => {
   const t = Math.min(1, Math.max(0, (v - a) / (b - a)));

@@ -7,7 +7,7 @@
  */
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { fitBackground } from './background-model';
-import { labImage } from './color';
+import { labImage } from '../pixels/color';
 import { erode, floodFromBorder, keepMainComponents, raggedness } from './mask-ops';
 
 const ANALYSIS_SIDE = 640;

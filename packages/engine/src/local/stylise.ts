@@ -5,7 +5,7 @@
  */
 import type { Box, Effects, Grading } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { mixRgb } from './color';
+import { mixRgb } from '../pixels/color';
 import { drawOnPaper } from './hand-drawn';
 import type { Tone } from './grade';
 import { illustrate } from './illustrate';

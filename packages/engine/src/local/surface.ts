@@ -4,10 +4,10 @@
  */
 import type { Effects, Grading } from '../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { clampByte } from './color';
+import { clampByte } from '../pixels/color';
 import { GAIN_ONE, type Grain, type RowGains } from './light';
-import { Memo } from './memo';
-import { randomSource } from './noise';
+import { Memo } from '../pixels/memo';
+import { randomSource } from '../pixels/noise';
 
 const mix = (a: number, b: number, t: number) => a + (b - a) * t;
 

@@ -4,7 +4,7 @@ import { PALETTE_GRADING } from '../art-direction/grading';
 import type { Rgb, TextBlock } from '../art-direction/types';
 import { TYPEFACES } from '../art-direction/typefaces';
 import { fromRaw, renderText, type RawImage } from '../image/sharp';
-import { luma } from './color';
+import { luma } from '../pixels/color';
 import { contrastRatio, MIN_CONTRAST, percentile } from './contrast';
 import { hasFrenchOcr, ocr, withoutAccents, words } from '../test-utils/ocr';
 import { EMOJI_FONTS } from './fonts';

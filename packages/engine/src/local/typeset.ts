@@ -5,7 +5,7 @@
  */
 import type { Rgb, TextBlock } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
-import { luma, mixRgb } from './color';
+import { luma, mixRgb } from '../pixels/color';
 import { coverageRow, NO_PRODUCT, type Coverage } from './coverage';
 import { contrastRatio, levelAt, MIN_CONTRAST } from './contrast';
 import type { FaceReport } from './face-check';

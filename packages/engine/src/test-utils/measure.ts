@@ -1,6 +1,6 @@
 /** Measurements for image tests: luminance SSIM, Lab statistics and a perceptual distance. */
 import { fromEngineFile, fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { labPixels, luma } from '../local/color';
+import { labPixels, luma } from '../pixels/color';
 
 export function luminance(image: RawImage): Float32Array {
   const { data, channels } = image;
