@@ -22,7 +22,7 @@ import { decodeRgba } from '@vitrine/engine/image/decode';
 import { fromEngineFile, fromRaw, guard, toRaw } from '@vitrine/engine/image/sharp';
 import { closeCutoutThread, cutOutProduct } from '@vitrine/engine/cutout/thread';
 import { saliencyModelOfServer } from '@vitrine/engine/cli/server-model';
-import { PRODUCT_SIDE } from '@vitrine/engine/local/prepare';
+import { PRODUCT_SIDE } from '@vitrine/engine/cutout/run';
 import { renderFusion } from '@vitrine/engine/local/requests';
 import { closeRenderThreads } from '@vitrine/engine/local/threads';
 import { warmUpEngine } from '@vitrine/engine/local/warm-up';

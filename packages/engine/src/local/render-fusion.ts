@@ -2,7 +2,7 @@
 import { compositionOf, type Composition } from '../art-direction/composition';
 import type { FusionPlan, TextBlock } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
-import type { Cutout } from './cutout';
+import type { Cutout } from '../cutout/cutout';
 import { encode, type OutputFormat } from './encode';
 import { drawBackdrop } from './backdrop';
 import { drawMount, frameLayout } from './frame';

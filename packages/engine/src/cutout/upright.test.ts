@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CutoutMethodName } from '@vitrine/shared/api/cutout';
 import { fromSvg, toRaw } from '../image/sharp';
-import { closeCutoutThread } from '../cutout/thread';
+import { closeCutoutThread } from './thread';
 import type { Cutout } from './cutout';
-import { prepareProduct } from './prepare';
+import { prepareProduct } from '../local/prepare';
 import { leanOf, standUpright } from './upright';
 
 /** A cut-out of a `w` x `h` bottle-like capsule turned `degrees` clockwise, on transparency. */

@@ -9,15 +9,15 @@
  */
 import type { CutoutCorrections, CutoutMethodName, FramedReason } from '@vitrine/shared/api/cutout';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { FRAME_BELOW, MIN_PRODUCT_SHARE, type ConfidenceParts } from '../cutout/confidence';
-import { decontaminate } from '../cutout/foreground';
-import type { SaliencyModel } from '../cutout/model';
-import { refineAlpha } from '../cutout/refine';
-import { boxInPixels } from '../cutout/seeds';
-import { stopwatch } from '../cutout/stopwatch';
-import { segmentSubject } from '../cutout/subject';
+import { FRAME_BELOW, MIN_PRODUCT_SHARE, type ConfidenceParts } from './confidence';
+import { decontaminate } from './foreground';
+import type { SaliencyModel } from './model';
+import { refineAlpha } from './refine';
+import { boxInPixels } from './seeds';
+import { stopwatch } from './stopwatch';
+import { segmentSubject } from './subject';
 import { labImage } from '../pixels/color';
-import { plainBackdrop, segmentProduct } from './segment';
+import { plainBackdrop, segmentProduct } from './plain-backdrop';
 
 export type CutoutMethod = CutoutMethodName;
 

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeRgba } from '../image/decode';
 import { fromEngineFile, fromSvg, toRaw, type RawImage } from '../image/sharp';
-import { decontaminate } from '../cutout/foreground';
-import { loadSaliencyModel, type SaliencyModel } from '../cutout/model';
-import { saliencyModelFromEnv } from '../cutout/model-config';
-import { installedModelPath } from '../cutout/model-download';
+import { decontaminate } from './foreground';
+import { loadSaliencyModel, type SaliencyModel } from './model';
+import { saliencyModelFromEnv } from './model-config';
+import { installedModelPath } from './model-download';
 import { syntheticProduct, transparentProduct, type Backdrop, type ProductShape } from '../samples/synthetic';
 import { cutOut, findMask, type Cutout } from './cutout';
-import { PRODUCT_SIDE } from './prepare';
+import { PRODUCT_SIDE } from './run';
 
 /** Where npm install put the cut-out model (packages/engine/models). */
 const INSTALLED_MODEL = installedModelPath()!;
