@@ -37,7 +37,7 @@ import { renderExpressVariant } from '@vitrine/engine/local/render-express';
 import { renderFusionVariant } from '@vitrine/engine/local/render-fusion';
 import { renderExpress, renderFusion } from '@vitrine/engine/local/requests';
 import { closeRenderThreads, configureRenderThreads } from '@vitrine/engine/local/threads';
-import { DEFAULT_RENDER_THREADS } from '@vitrine/engine/providers/config';
+import { DEFAULT_RENDER_THREADS } from '@vitrine/engine/local/thread-count';
 import { productPhoto, sceneJpeg } from '@vitrine/engine/samples/synthetic';
 import { machine, percentile, round } from './lib';
 

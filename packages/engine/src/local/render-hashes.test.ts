@@ -23,7 +23,7 @@ import {
 import { planExpress } from '../art-direction/express-plan';
 import { planFusion } from '../art-direction/plan';
 import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
-import { renderExpressOnScene, renderFusionOnScene } from '../providers/scenes';
+import { renderExpressOnScene, renderFusionOnScene } from './model-scenes';
 import { renderExpressVariant } from './render-express';
 import { renderFusionVariant } from './render-fusion';
 

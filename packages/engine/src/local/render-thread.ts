@@ -4,7 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { RawImage } from '../image/sharp';
-import { renderExpressOnScene, renderFusionOnScene } from '../providers/scenes';
+import { renderExpressOnScene, renderFusionOnScene } from './model-scenes';
 import type { PreparedContext, PreparedProduct } from './prepare';
 import { renderExpressVariant } from './render-express';
 import { renderFusionVariant } from './render-fusion';

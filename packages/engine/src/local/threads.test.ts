@@ -3,7 +3,7 @@ import { expressRequest } from '@vitrine/shared/api/generation';
 import { planExpressVariants } from '../art-direction/express-plan';
 import { planFusionVariants } from '../art-direction/plan';
 import { EngineError } from '../errors';
-import { DEFAULT_RENDER_THREADS } from '../providers/config';
+import { DEFAULT_RENDER_THREADS } from './thread-count';
 import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
 import { renderExpressVariant } from './render-express';
 import { renderFusionVariant } from './render-fusion';

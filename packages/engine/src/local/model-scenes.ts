@@ -4,12 +4,12 @@
  */
 import type { ExpressPlan } from '../art-direction/express-plan';
 import type { ContextFraming, Effects, FusionPlan, Grading } from '../art-direction/types';
-import type { OutputFormat } from '../local/encode';
-import { vignette } from '../local/light';
-import type { PreparedContext, ProductSource } from '../local/prepare';
-import { finishExpress, type RenderedExpress } from '../local/render-express';
-import { renderFusionVariant, type RenderedImage } from '../local/render-fusion';
-import { coverCrop } from '../local/scene';
+import type { OutputFormat } from './encode';
+import { vignette } from './light';
+import type { PreparedContext, ProductSource } from './prepare';
+import { finishExpress, type RenderedExpress } from './render-express';
+import { renderFusionVariant, type RenderedImage } from './render-fusion';
+import { coverCrop } from './scene';
 
 /**
  * The model was asked for an empty surface where the plan puts the product: the scene is centred, or
