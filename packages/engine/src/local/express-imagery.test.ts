@@ -16,7 +16,7 @@ import { loadIcon } from './icons';
 import { expressDrawing, renderExpressVariant } from './render-express';
 import { expressArt, svgDocument } from './express-motifs';
 import { fromSvg, toRaw } from '../image/sharp';
-import { busyness, CALM_ENOUGH } from './text-calm';
+import { busyness, CALM_ENOUGH } from './text/text-calm';
 
 const request = (input: Record<string, unknown> = {}) =>
   expressRequest.parse({ style: 'naturel', format: 'square', description: 'Boulangerie Dupré', ...input });

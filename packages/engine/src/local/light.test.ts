@@ -7,7 +7,7 @@ import type { Box, Light } from '../art-direction/types';
 import { addGrain, keyLightGains, vignette, vignetteOf } from './light';
 import { filmGrain } from './surface';
 import { duotoneTone } from './stylise';
-import { busyness } from './text-calm';
+import { busyness } from './text/text-calm';
 
 const WIDTH = 400;
 const HEIGHT = 300;

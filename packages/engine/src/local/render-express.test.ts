@@ -8,7 +8,7 @@ import {
 import { planExpress, planExpressVariants } from '../art-direction/express-plan';
 import { decodeOutput, meanDeltaE, shrink } from '../test-utils/measure';
 import { hasFrenchOcr, ocrRegion, words } from '../test-utils/ocr';
-import { MIN_CONTRAST } from './contrast';
+import { MIN_CONTRAST } from './text/contrast';
 import { renderExpressVariant } from './render-express';
 import { renderExpress } from './requests';
 

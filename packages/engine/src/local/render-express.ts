@@ -7,8 +7,8 @@ import { imageryArt } from './express-imagery';
 import { expressArt, svgDocument } from './express-motifs';
 import { addGrain, vignette, vignetteOf } from './light';
 import { filmGrain, glow } from './surface';
-import { prefetchText } from './text-layout';
-import { typeset, type TypesetReport } from './typeset';
+import { prefetchText } from './text/text-layout';
+import { typeset, type TypesetReport } from './text/typeset';
 
 export type ExpressMetadata = {
   engine: 'local';

@@ -23,11 +23,11 @@ import { frameScene } from './scene';
 import { castShadow } from './shadow';
 import { drawEdge, productEdgeArt } from './product-edge';
 import { defocusSigma, duotoneTone, styliseStructure } from './stylise';
-import { calmBehind, calmestPlacement } from './text-calm';
-import { inksOf, typeset, type TypesetReport } from './typeset';
+import { calmBehind, calmestPlacement } from './text/text-calm';
+import { inksOf, typeset, type TypesetReport } from './text/typeset';
 import { alphaCoverage, NO_PRODUCT, rectangleCoverage, type Coverage } from './coverage';
 import { filmGrain, filmTables, onPaper, paperTexture, styliseSurface } from './surface';
-import { prefetchText } from './text-layout';
+import { prefetchText } from './text/text-layout';
 
 export type RenderMetadata = {
   engine: 'local';

@@ -4,10 +4,10 @@
  * shelf of jars all score high); the calmest place wins. Where even that is busy, the scene behind the
  * text is calmed: softened and drawn toward its own mean, with a wide feather, never over the product.
  */
-import type { Box, TextBlock } from '../art-direction/types';
-import { fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { coverageRow, type Coverage } from './coverage';
-import { GAIN_ONE, type Vignette } from './light';
+import type { Box, TextBlock } from '../../art-direction/types';
+import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
+import { coverageRow, type Coverage } from '../coverage';
+import { GAIN_ONE, type Vignette } from '../light';
 
 /** Busyness above which the scene behind text is calmed. Flat sky or wall scores under 4. */
 export const CALM_ENOUGH = 12;

@@ -3,10 +3,10 @@
  * auto-fit, and a colour that reaches 4.5:1 against what lies behind, with a scrim when the scene
  * alone cannot give that.
  */
-import type { Rgb, TextBlock } from '../art-direction/types';
-import type { RawImage } from '../image/sharp';
-import { luma, mixRgb } from '../pixels/color';
-import { coverageRow, NO_PRODUCT, type Coverage } from './coverage';
+import type { Rgb, TextBlock } from '../../art-direction/types';
+import type { RawImage } from '../../image/sharp';
+import { luma, mixRgb } from '../../pixels/color';
+import { coverageRow, NO_PRODUCT, type Coverage } from '../coverage';
 import { contrastRatio, levelAt, MIN_CONTRAST } from './contrast';
 import type { FaceReport } from './face-check';
 import { layoutText, shadowSigma, textShadow, type TextRect } from './text-layout';

@@ -31,7 +31,7 @@ function inFreshProcess(script: string, env: Record<string, string> = {}) {
 
 /** Sets a price in Moderne (Inter ExtraBold) as the engine does; its pixels, and the face check's verdict. */
 const SET_A_PRICE = `
-  const { renderText } = await import(${here('../image/sharp.ts')});
+  const { renderText } = await import(${here('../../image/sharp.ts')});
   const { fontFor, FONT_SETUP } = await import(${here('fonts.ts')});
   const { checkFace } = await import(${here('face-check.ts')});
   const font = fontFor({ family: 'Inter', weight: 800, italic: false, uppercase: false });
@@ -86,7 +86,7 @@ describe('the shipped faces in a running process', () => {
       const sharp = (await import('sharp')).default;
       await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="60"><text x="4" y="40" font-size="30">Avant</text></svg>')).png().toBuffer();
       const { layoutText } = await import(${here('text-layout.ts')});
-      const { TYPEFACES } = await import(${here('../art-direction/typefaces.ts')});
+      const { TYPEFACES } = await import(${here('../../art-direction/typefaces.ts')});
       const set = await layoutText({ role: 'slogan', text: '-15 % : 2,50 € 🧀', box: { x: 0, y: 0, width: 900, height: 200 },
         align: 'left', typeface: TYPEFACES.élégant.slogan, language: 'fr' });
       console.log(JSON.stringify(set.face));`);

@@ -2,7 +2,7 @@
  * The ink of glyph images, as the face check reads it: where each glyph of a probe is, a glyph's crop,
  * and how alike two glyph images are.
  */
-import type { RawImage } from '../image/sharp';
+import type { RawImage } from '../../image/sharp';
 
 /** How much more or less ink than its outline a glyph may hold (antialiasing, hinting). */
 const MASS_TOLERANCE = 0.1;

@@ -8,9 +8,9 @@
  * Every face is in fontconfig's configuration before the first text is set (font-config.ts).
  */
 import { createRequire } from 'node:module';
-import { EXPRESS_DESIGNS, supportingFace } from '../art-direction/express-designs';
-import { TYPEFACES } from '../art-direction/typefaces';
-import type { Typeface } from '../art-direction/types';
+import { EXPRESS_DESIGNS, supportingFace } from '../../art-direction/express-designs';
+import { TYPEFACES } from '../../art-direction/typefaces';
+import type { Typeface } from '../../art-direction/types';
 import { configureFonts, type FontSetup } from './font-config';
 
 const require = createRequire(import.meta.url);

@@ -1,5 +1,5 @@
 /** WCAG contrast: relative luminance of sRGB colours and the contrast ratio between two of them. */
-import type { Rgb } from '../art-direction/types';
+import type { Rgb } from '../../art-direction/types';
 
 const channel = (v: number) => {
   const c = v / 255;

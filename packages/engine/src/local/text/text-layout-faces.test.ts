@@ -3,9 +3,9 @@
  * once every face is registered anew, and refused (the variant with it) if it is found so again.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TextBlock } from '../art-direction/types';
-import { TYPEFACES } from '../art-direction/typefaces';
-import { isEngineError } from '../errors';
+import type { TextBlock } from '../../art-direction/types';
+import { TYPEFACES } from '../../art-direction/typefaces';
+import { isEngineError } from '../../errors';
 import * as faceCheck from './face-check';
 import { layoutText } from './text-layout';
 

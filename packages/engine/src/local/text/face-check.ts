@@ -10,7 +10,7 @@
  */
 import { fontMetrics } from './font-metrics';
 import { emojiFontFor, type FontChoice } from './fonts';
-import { fromSvg, renderText, toRaw, type RawImage } from '../image/sharp';
+import { fromSvg, renderText, toRaw, type RawImage } from '../../image/sharp';
 import { crop, inkSpans, likeness } from './glyph-ink';
 
 /** What the metadata records of the face a text was set in. */

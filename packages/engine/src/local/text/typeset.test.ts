@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FUSION_TYPOGRAPHIES } from '@vitrine/shared/api/generation';
-import { PALETTE_GRADING } from '../art-direction/grading';
-import type { Rgb, TextBlock } from '../art-direction/types';
-import { TYPEFACES } from '../art-direction/typefaces';
-import { fromRaw, renderText, type RawImage } from '../image/sharp';
-import { luma } from '../pixels/color';
+import { PALETTE_GRADING } from '../../art-direction/grading';
+import type { Rgb, TextBlock } from '../../art-direction/types';
+import { TYPEFACES } from '../../art-direction/typefaces';
+import { fromRaw, renderText, type RawImage } from '../../image/sharp';
+import { luma } from '../../pixels/color';
 import { contrastRatio, MIN_CONTRAST, percentile } from './contrast';
-import { hasFrenchOcr, ocr, withoutAccents, words } from '../test-utils/ocr';
+import { hasFrenchOcr, ocr, withoutAccents, words } from '../../test-utils/ocr';
 import { EMOJI_FONTS } from './fonts';
 import { layoutText } from './text-layout';
 import { inksOf, typeset } from './typeset';

@@ -5,8 +5,8 @@ import {
   FUSION_TYPOGRAPHIES,
   fusionRequest,
 } from '@vitrine/shared/api/generation';
-import { planExpress } from '../art-direction/express-plan';
-import { planFusion } from '../art-direction/plan';
+import { planExpress } from '../../art-direction/express-plan';
+import { planFusion } from '../../art-direction/plan';
 import { checkFace } from './face-check';
 import { fontFor, SHIPPED_TYPEFACES, type FontChoice } from './fonts';
 

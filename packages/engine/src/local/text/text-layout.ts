@@ -3,10 +3,10 @@
  * wrapped text fits its box (libvips picks it), with balanced lines.
  */
 import { threadId } from 'node:worker_threads';
-import { applyTypography, upperCase } from '../art-direction/typography';
-import type { TextBlock } from '../art-direction/types';
-import { EngineError } from '../errors';
-import { fromRaw, renderText, toRaw, type RawImage } from '../image/sharp';
+import { applyTypography, upperCase } from '../../art-direction/typography';
+import type { TextBlock } from '../../art-direction/types';
+import { EngineError } from '../../errors';
+import { fromRaw, renderText, toRaw, type RawImage } from '../../image/sharp';
 import { checkFace, type FaceReport } from './face-check';
 import { EMOJI_FONTS, FONT_SETUP, fontFor, shippedFaces, type FontChoice } from './fonts';
 

@@ -1,7 +1,7 @@
-import { NO_PRODUCT, rectangleCoverage } from './coverage';
+import { NO_PRODUCT, rectangleCoverage } from '../coverage';
 import { describe, expect, it } from 'vitest';
-import type { TextBlock } from '../art-direction/types';
-import type { RawImage } from '../image/sharp';
+import type { TextBlock } from '../../art-direction/types';
+import type { RawImage } from '../../image/sharp';
 import { busyness, CALM_ENOUGH, calmBehind, calmestPlacement } from './text-calm';
 
 const W = 600;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TextBlock } from '../art-direction/types';
-import { TYPEFACES } from '../art-direction/typefaces';
+import type { TextBlock } from '../../art-direction/types';
+import { TYPEFACES } from '../../art-direction/typefaces';
 import { layoutText, prefetchText } from './text-layout';
 
 const block = (x: number, y: number, width = 700, text = 'Torréfié à Lyon depuis 1952'): TextBlock => ({
