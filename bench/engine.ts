@@ -33,7 +33,7 @@ import { planFusion, planFusionVariants } from '@vitrine/engine/art-direction/pl
 import { fromEngineFile, fromRaw, fromSvg, guard, toRaw, type RawImage } from '@vitrine/engine/image/sharp';
 import { randomSource } from '@vitrine/engine/pixels/noise';
 import { prepareContext, prepareProduct } from '@vitrine/engine/local/prepare';
-import { renderExpressVariant } from '@vitrine/engine/local/render-express';
+import { renderExpressVariant } from '@vitrine/engine/local/express/render-express';
 import { renderFusionVariant } from '@vitrine/engine/local/render-fusion';
 import { renderExpress, renderFusion } from '@vitrine/engine/local/requests';
 import { closeRenderThreads, configureRenderThreads } from '@vitrine/engine/local/threads';

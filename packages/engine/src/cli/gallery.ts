@@ -26,7 +26,7 @@ import { planExpress } from '../art-direction/express-plan';
 import { saliencyModelOfServer } from './server-model';
 import { planFusion, planFusionVariants } from '../art-direction/plan';
 import { prepareContext, prepareProduct, type PreparedContext, type PreparedProduct } from '../local/prepare';
-import { renderExpressVariant } from '../local/render-express';
+import { renderExpressVariant } from '../local/express/render-express';
 import { renderFusionVariant } from '../local/render-fusion';
 import { fromRaw, guard } from '../image/sharp';
 import { productPhoto, sceneJpeg, type ProductShape, type SceneKind } from '../samples/synthetic';

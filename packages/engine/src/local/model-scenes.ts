@@ -7,7 +7,7 @@ import type { ContextFraming, Effects, FusionPlan, Grading } from '../art-direct
 import type { OutputFormat } from './encode';
 import { vignette } from './light';
 import type { PreparedContext, ProductSource } from './prepare';
-import { finishExpress, type RenderedExpress } from './render-express';
+import { finishExpress, type RenderedExpress } from './express/render-express';
 import { renderFusionVariant, type RenderedImage } from './render-fusion';
 import { coverCrop } from './scene';
 

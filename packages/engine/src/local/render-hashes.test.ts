@@ -24,7 +24,7 @@ import { planExpress } from '../art-direction/express-plan';
 import { planFusion } from '../art-direction/plan';
 import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
 import { renderExpressOnScene, renderFusionOnScene } from './model-scenes';
-import { renderExpressVariant } from './render-express';
+import { renderExpressVariant } from './express/render-express';
 import { renderFusionVariant } from './render-fusion';
 
 let inputs: Awaited<ReturnType<typeof renderInputs>>;

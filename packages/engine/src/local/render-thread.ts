@@ -6,7 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import type { RawImage } from '../image/sharp';
 import { renderExpressOnScene, renderFusionOnScene } from './model-scenes';
 import type { PreparedContext, PreparedProduct } from './prepare';
-import { renderExpressVariant } from './render-express';
+import { renderExpressVariant } from './express/render-express';
 import { renderFusionVariant } from './render-fusion';
 import { errorFrom, threadError } from '../thread-errors';
 import type { ProductMessage, SharedProduct, ThreadReply, ThreadRequest } from './threads';

@@ -5,7 +5,7 @@ import { planFusionVariants } from '../art-direction/plan';
 import { EngineError } from '../errors';
 import { DEFAULT_RENDER_THREADS } from './thread-count';
 import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
-import { renderExpressVariant } from './render-express';
+import { renderExpressVariant } from './express/render-express';
 import { renderFusionVariant } from './render-fusion';
 import { closeRenderThreads, configureRenderThreads, variantRenderer, variantsInFlight } from './threads';
 

@@ -19,7 +19,7 @@ import { renderExpressOnScene, renderFusionOnScene } from './model-scenes';
 import type { OutputFormat } from './encode';
 import { VARIANTS_IN_FLIGHT } from './parallel';
 import type { PreparedContext, PreparedProduct, ProductSource } from './prepare';
-import { renderExpressVariant, type RenderedExpress } from './render-express';
+import { renderExpressVariant, type RenderedExpress } from './express/render-express';
 import { renderFusionVariant, type RenderedImage } from './render-fusion';
 
 /** An image whose pixels live in shared memory, with an id each thread caches it under. */

@@ -3,7 +3,7 @@ import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generati
 import type { ExpressCopy } from '../copy/types';
 import type { ProductCutoutInput } from '../cutout/run';
 import type { OutputFormat } from '../local/encode';
-import type { ExpressMetadata, RenderedExpress } from '../local/render-express';
+import type { ExpressMetadata, RenderedExpress } from '../local/express/render-express';
 import type { RenderedImage, RenderMetadata } from '../local/render-fusion';
 import type { Fallback, FallbackReason } from '../http/answers';
 import type { ImageProviderName } from './config';

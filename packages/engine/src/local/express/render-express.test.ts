@@ -5,12 +5,12 @@ import {
   EXPRESS_STYLES,
   expressRequest,
 } from '@vitrine/shared/api/generation';
-import { planExpress, planExpressVariants } from '../art-direction/express-plan';
-import { decodeOutput, meanDeltaE, shrink } from '../test-utils/measure';
-import { hasFrenchOcr, ocrRegion, words } from '../test-utils/ocr';
-import { MIN_CONTRAST } from './text/contrast';
+import { planExpress, planExpressVariants } from '../../art-direction/express-plan';
+import { decodeOutput, meanDeltaE, shrink } from '../../test-utils/measure';
+import { hasFrenchOcr, ocrRegion, words } from '../../test-utils/ocr';
+import { MIN_CONTRAST } from '../text/contrast';
 import { renderExpressVariant } from './render-express';
-import { renderExpress } from './requests';
+import { renderExpress } from '../requests';
 
 const request = (input: Record<string, unknown> = {}) =>
   expressRequest.parse({

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { IconWeight } from '../art-direction/express-imagery';
+import type { IconWeight } from '../../art-direction/express-imagery';
 
 const require = createRequire(import.meta.url);
 

@@ -5,18 +5,18 @@ import {
   expressRequest,
   type ExpressStyle,
 } from '@vitrine/shared/api/generation';
-import { BUSINESS_SUBJECTS } from '../art-direction/business-subject';
-import { ICON_TREATMENTS, SUBJECT_ICONS } from '../art-direction/express-imagery';
-import { planExpress, planExpressVariants } from '../art-direction/express-plan';
-import type { Box } from '../art-direction/types';
-import { decodeOutput, meanDeltaE, shrink } from '../test-utils/measure';
-import { hasFrenchOcr, ocrRegion, words } from '../test-utils/ocr';
-import { footprint, keepClearOf, layoutImagery } from './express-imagery';
+import { BUSINESS_SUBJECTS } from '../../art-direction/business-subject';
+import { ICON_TREATMENTS, SUBJECT_ICONS } from '../../art-direction/express-imagery';
+import { planExpress, planExpressVariants } from '../../art-direction/express-plan';
+import type { Box } from '../../art-direction/types';
+import { decodeOutput, meanDeltaE, shrink } from '../../test-utils/measure';
+import { hasFrenchOcr, ocrRegion, words } from '../../test-utils/ocr';
+import { footprint, keepClearOf, layoutImagery } from './imagery';
 import { loadIcon } from './icons';
 import { expressDrawing, renderExpressVariant } from './render-express';
-import { expressArt, svgDocument } from './express-motifs';
-import { fromSvg, toRaw } from '../image/sharp';
-import { busyness, CALM_ENOUGH } from './text/text-calm';
+import { expressArt, svgDocument } from './motifs';
+import { fromSvg, toRaw } from '../../image/sharp';
+import { busyness, CALM_ENOUGH } from '../text/text-calm';
 
 const request = (input: Record<string, unknown> = {}) =>
   expressRequest.parse({ style: 'naturel', format: 'square', description: 'Boulangerie Dupré', ...input });

@@ -4,16 +4,16 @@
  * around the headline: busy shapes keep out of its box and of the logo corner, and each style adds
  * the accent a designer would (a rule, an ornament, corner marks, a brush stroke) in its place.
  */
-import type { ExpressDesign, Motif } from '../art-direction/express-designs';
-import { logoZoneOf } from '../art-direction/express-plan';
-import type { Rgb } from '../art-direction/types';
-import { randomSource } from '../pixels/noise';
+import type { ExpressDesign, Motif } from '../../art-direction/express-designs';
+import { logoZoneOf } from '../../art-direction/express-plan';
+import type { Rgb } from '../../art-direction/types';
+import { randomSource } from '../../pixels/noise';
 
 type Canvas = { width: number; height: number };
 type Box = { x: number; y: number; width: number; height: number };
 /**
  * What a motif must compose around: the headline's box (or null), the logo corner, and the icons that
- * show the business (express-imagery.ts), which scattered shapes keep off.
+ * show the business (imagery.ts), which scattered shapes keep off.
  */
 type Room = { text: Box | null; logo: Box; icons: Box[] };
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EXPRESS_FORMATS, expressRequest } from '@vitrine/shared/api/generation';
-import { planExpressVariants } from '../art-direction/express-plan';
-import { fromSvg, rasteriseInBands, toRaw } from '../image/sharp';
-import { expressArt, svgDocument } from './express-motifs';
-import { busyness, CALM_ENOUGH } from './text/text-calm';
+import { planExpressVariants } from '../../art-direction/express-plan';
+import { fromSvg, rasteriseInBands, toRaw } from '../../image/sharp';
+import { expressArt, svgDocument } from './motifs';
+import { busyness, CALM_ENOUGH } from '../text/text-calm';
 
 describe('Express motifs compose around the headline', () => {
   // The styles whose shapes are scattered over the canvas: blobs, leaves, and the techno grid.

@@ -1,14 +1,14 @@
 /** The local provider for Express: a designed visual in the chosen style, headline typeset, no photo. */
-import { expressTextBlocks, type ExpressPlan } from '../art-direction/express-plan';
-import type { Box } from '../art-direction/types';
-import { rasteriseInBands, type RawImage } from '../image/sharp';
-import { encode, type OutputFormat } from './encode';
-import { imageryArt } from './express-imagery';
-import { expressArt, svgDocument } from './express-motifs';
-import { addGrain, vignette, vignetteOf } from './light';
-import { filmGrain, glow } from './surface';
-import { prefetchText } from './text/text-layout';
-import { typeset, type TypesetReport } from './text/typeset';
+import { expressTextBlocks, type ExpressPlan } from '../../art-direction/express-plan';
+import type { Box } from '../../art-direction/types';
+import { rasteriseInBands, type RawImage } from '../../image/sharp';
+import { encode, type OutputFormat } from '../encode';
+import { imageryArt } from './imagery';
+import { expressArt, svgDocument } from './motifs';
+import { addGrain, vignette, vignetteOf } from '../light';
+import { filmGrain, glow } from '../surface';
+import { prefetchText } from '../text/text-layout';
+import { typeset, type TypesetReport } from '../text/typeset';
 
 export type ExpressMetadata = {
   engine: 'local';
@@ -44,7 +44,7 @@ export const ICONS_LICENCE = 'Phosphor Icons (@phosphor-icons/core 2.1.1), MIT';
 export type RenderedExpress = { images: Partial<Record<OutputFormat, Buffer>>; metadata: ExpressMetadata };
 
 /**
- * The design's drawing (express-motifs.ts) with the icons that show the business (express-imagery.ts):
+ * The design's drawing (motifs.ts) with the icons that show the business (imagery.ts):
  * the faint lead icon under the motif, the icons over it, the motif's shapes kept off the icons.
  */
 export function expressDrawing(plan: ExpressPlan) {

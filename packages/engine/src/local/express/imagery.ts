@@ -4,10 +4,10 @@
  * backed as the style wants. Drawn into the same SVG as the background, so librsvg renders it in one
  * pass at the canvas's size.
  */
-import type { ExpressImagery, IconTreatment } from '../art-direction/express-imagery';
-import type { Box, Rgb } from '../art-direction/types';
+import type { ExpressImagery, IconTreatment } from '../../art-direction/express-imagery';
+import type { Box, Rgb } from '../../art-direction/types';
 import { ICON_GRID, iconId, loadIcon } from './icons';
-import { randomSource } from '../pixels/noise';
+import { randomSource } from '../../pixels/noise';
 
 type Canvas = { width: number; height: number };
 
@@ -35,7 +35,7 @@ const short = (box: Box) => Math.min(box.width, box.height);
 /**
  * The text's box grown by how far icons keep from it. The styles' rules and ornaments go under the
  * words (above them when the words sit low), within about 5 % of the canvas plus a share of the
- * text's height (express-motifs.ts): that side keeps clear of them too.
+ * text's height (motifs.ts): that side keeps clear of them too.
  */
 export function keepClearOf(canvas: Canvas, text: Box): Box {
   const unit = Math.min(canvas.width, canvas.height);
