@@ -5,11 +5,11 @@
 import type { ExpressPlan } from '../art-direction/express-plan';
 import type { ContextFraming, Effects, FusionPlan, Grading } from '../art-direction/types';
 import type { OutputFormat } from './encode';
-import { vignette } from './light';
+import { vignette } from './draw/light';
 import type { PreparedContext, ProductSource } from './prepare';
 import { finishExpress, type RenderedExpress } from './express/render-express';
 import { renderFusionVariant, type RenderedImage } from './render-fusion';
-import { coverCrop } from './scene';
+import { coverCrop } from './draw/scene';
 
 /**
  * The model was asked for an empty surface where the plan puts the product: the scene is centred, or

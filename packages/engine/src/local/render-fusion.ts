@@ -4,10 +4,10 @@ import type { FusionPlan, TextBlock } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
 import type { Cutout } from '../cutout/cutout';
 import { encode, type OutputFormat } from './encode';
-import { drawBackdrop } from './backdrop';
-import { drawMount, frameLayout } from './frame';
-import { grade } from './grade';
-import { keyLightGains, vignetted, vignetteOf } from './light';
+import { drawBackdrop } from './draw/backdrop';
+import { drawMount, frameLayout } from './draw/frame';
+import { grade } from './draw/grade';
+import { keyLightGains, vignetted, vignetteOf } from './draw/light';
 import {
   blendProduct,
   fitInBox,
@@ -15,18 +15,18 @@ import {
   prefetchSoftAlpha,
   resizeProduct,
   type Placement,
-} from './place-product';
-import { drawPodium, podiumArt, samePodium, type PodiumSpec } from './podium';
-import { drawReflection } from './reflection';
+} from './draw/place-product';
+import { drawPodium, podiumArt, samePodium, type PodiumSpec } from './draw/podium';
+import { drawReflection } from './draw/reflection';
 import type { PreparedContext, ProductSource } from './prepare';
-import { frameScene } from './scene';
-import { castShadow } from './shadow';
-import { drawEdge, productEdgeArt } from './product-edge';
-import { defocusSigma, duotoneTone, styliseStructure } from './stylise';
+import { frameScene } from './draw/scene';
+import { castShadow } from './draw/shadow';
+import { drawEdge, productEdgeArt } from './draw/product-edge';
+import { defocusSigma, duotoneTone, styliseStructure } from './draw/stylise';
 import { calmBehind, calmestPlacement } from './text/text-calm';
 import { inksOf, typeset, type TypesetReport } from './text/typeset';
-import { alphaCoverage, NO_PRODUCT, rectangleCoverage, type Coverage } from './coverage';
-import { filmGrain, filmTables, onPaper, paperTexture, styliseSurface } from './surface';
+import { alphaCoverage, NO_PRODUCT, rectangleCoverage, type Coverage } from './draw/coverage';
+import { filmGrain, filmTables, onPaper, paperTexture, styliseSurface } from './draw/surface';
 import { prefetchText } from './text/text-layout';
 
 export type RenderMetadata = {

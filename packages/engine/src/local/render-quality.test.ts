@@ -13,7 +13,7 @@ import { decodeOutput, labStats, luminance, meanDeltaE, shrink, ssim } from '../
 import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
 import { renderFusionVariant, type RenderMetadata } from './render-fusion';
 import { prepareProduct } from './prepare';
-import { coverCrop } from './scene';
+import { coverCrop } from './draw/scene';
 import { productPhoto } from '../samples/synthetic';
 
 type Render = { style: FusionStyle; palette: FusionPalette; image: RawImage; metadata: RenderMetadata };

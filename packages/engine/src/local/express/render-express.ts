@@ -5,8 +5,8 @@ import { rasteriseInBands, type RawImage } from '../../image/sharp';
 import { encode, type OutputFormat } from '../encode';
 import { imageryArt } from './imagery';
 import { expressArt, svgDocument } from './motifs';
-import { addGrain, vignette, vignetteOf } from '../light';
-import { filmGrain, glow } from '../surface';
+import { addGrain, vignette, vignetteOf } from '../draw/light';
+import { filmGrain, glow } from '../draw/surface';
 import { prefetchText } from '../text/text-layout';
 import { typeset, type TypesetReport } from '../text/typeset';
 

@@ -1,4 +1,4 @@
-import { NO_PRODUCT, rectangleCoverage } from '../coverage';
+import { NO_PRODUCT, rectangleCoverage } from '../draw/coverage';
 import { describe, expect, it } from 'vitest';
 import type { TextBlock } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';

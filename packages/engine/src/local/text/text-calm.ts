@@ -6,8 +6,8 @@
  */
 import type { Box, TextBlock } from '../../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
-import { coverageRow, type Coverage } from '../coverage';
-import { GAIN_ONE, type Vignette } from '../light';
+import { coverageRow, type Coverage } from '../draw/coverage';
+import { GAIN_ONE, type Vignette } from '../draw/light';
 
 /** Busyness above which the scene behind text is calmed. Flat sky or wall scores under 4. */
 export const CALM_ENOUGH = 12;

@@ -6,7 +6,7 @@
 import type { Rgb, TextBlock } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
 import { luma, mixRgb } from '../../pixels/color';
-import { coverageRow, NO_PRODUCT, type Coverage } from '../coverage';
+import { coverageRow, NO_PRODUCT, type Coverage } from '../draw/coverage';
 import { contrastRatio, levelAt, MIN_CONTRAST } from './contrast';
 import type { FaceReport } from './face-check';
 import { layoutText, shadowSigma, textShadow, type TextRect } from './text-layout';

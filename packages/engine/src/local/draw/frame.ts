@@ -2,8 +2,8 @@
  * The framed-photo layout, used when the product cannot be cut out cleanly: the whole photo as a
  * mounted print with a mat and a soft drop shadow, standing on the ground line in the product box.
  */
-import type { Box, Light, Rgb } from '../art-direction/types';
-import type { RawImage } from '../image/sharp';
+import type { Box, Light, Rgb } from '../../art-direction/types';
+import type { RawImage } from '../../image/sharp';
 import { MAX_UPSCALE, type Placement } from './place-product';
 
 const soft = (d: number, sigma: number) => {

@@ -5,10 +5,10 @@
  * are untouched. Its art depends on the resized product alone: it is made (productEdgeArt) while the
  * scene is drawn, and laid on (drawEdge) when the product is placed.
  */
-import type { Effects, Grading, Rgb } from '../art-direction/types';
-import { fromRaw, toRaw, type RawImage } from '../image/sharp';
+import type { Effects, Grading, Rgb } from '../../art-direction/types';
+import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
 import type { Placement } from './place-product';
-import { valueNoise } from '../pixels/texture';
+import { valueNoise } from '../../pixels/texture';
 
 const smoothstep = (a: number, b: number, v: number) => {
   const t = Math.min(1, Math.max(0, (v - a) / (b - a)));

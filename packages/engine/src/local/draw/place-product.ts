@@ -2,9 +2,9 @@
  * Puts the cut-out product into the scene. Its pixels change only in scale and light: a gentle exposure
  * match to the scene, the variant's key light across it, and light wrap on its outermost edge.
  */
-import type { Box, Light } from '../art-direction/types';
-import { fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { luma } from '../pixels/color';
+import type { Box, Light } from '../../art-direction/types';
+import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
+import { luma } from '../../pixels/color';
 import type { Footprint } from './shadow';
 import { GAIN_ONE, type Vignette } from './light';
 

@@ -4,11 +4,11 @@
  * before it (a duotone) is folded into the same tables, and the key light and grain can be laid on in
  * the same pass.
  */
-import type { Grading } from '../art-direction/types';
-import type { RawImage } from '../image/sharp';
-import { clampByte } from '../pixels/color';
+import type { Grading } from '../../art-direction/types';
+import type { RawImage } from '../../image/sharp';
+import { clampByte } from '../../pixels/color';
 import type { Grain, RowGains } from './light';
-import { Memo } from '../pixels/memo';
+import { Memo } from '../../pixels/memo';
 
 /** Saturation can push a channel below 0 or above 255 before the curve: the tables cover that range. */
 const OFFSET = 512;

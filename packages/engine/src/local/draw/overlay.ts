@@ -1,5 +1,5 @@
 /** Drawing an RGBA piece of art (a podium, a backdrop panel) into the scene, over what is there. */
-import type { RawImage } from '../image/sharp';
+import type { RawImage } from '../../image/sharp';
 import { GAIN_ONE, type Vignette } from './light';
 
 /**

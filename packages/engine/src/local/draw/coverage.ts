@@ -2,8 +2,8 @@
  * Where the product is in the canvas, as passes that must never touch it (scrims, calming behind text)
  * ask: its opacity at a pixel, and the box outside which it is 0, so a pass only asks inside that box.
  */
-import type { Box } from '../art-direction/types';
-import type { RawImage } from '../image/sharp';
+import type { Box } from '../../art-direction/types';
+import type { RawImage } from '../../image/sharp';
 
 export type Coverage = {
   /** The product's bounding box on the canvas; null when there is no product. */

@@ -1,8 +1,8 @@
 /** Pencil and watercolour on paper: the hand-drawn style's restructured scene. */
-import type { Effects } from '../art-direction/types';
-import { fromEngineFile, fromRaw, guard, toRaw, type RawImage } from '../image/sharp';
-import { clampByte, lumaOf, sobelAt } from '../pixels/color';
-import { sharedNoise } from '../pixels/texture';
+import type { Effects } from '../../art-direction/types';
+import { fromEngineFile, fromRaw, guard, toRaw, type RawImage } from '../../image/sharp';
+import { clampByte, lumaOf, sobelAt } from '../../pixels/color';
+import { sharedNoise } from '../../pixels/texture';
 
 /**
  * Watercolour washes for a drawing of `base`'s size: a handful of colours at two thirds of that size,

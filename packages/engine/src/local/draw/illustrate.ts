@@ -2,9 +2,9 @@
  * Flat inked illustration: the scene reduced to a few vivid flat colours with smooth, crisp boundaries,
  * inked where two flats differ clearly in tone.
  */
-import type { Grading } from '../art-direction/types';
-import { fromEngineFile, fromRaw, guard, toRaw, type RawImage } from '../image/sharp';
-import { mixRgb } from '../pixels/color';
+import type { Grading } from '../../art-direction/types';
+import { fromEngineFile, fromRaw, guard, toRaw, type RawImage } from '../../image/sharp';
+import { mixRgb } from '../../pixels/color';
 
 /**
  * Vector-like illustration: the scene reduced to a few flat colours at a quarter of its size, enlarged

@@ -1,6 +1,6 @@
 /** The 3D-mockup podium: a shaded cylinder whose top ellipse the product stands on. */
-import type { Grading, Light } from '../art-direction/types';
-import { fromSvg, toRaw, type RawImage } from '../image/sharp';
+import type { Grading, Light } from '../../art-direction/types';
+import { fromSvg, toRaw, type RawImage } from '../../image/sharp';
 import type { Vignette } from './light';
 import { drawOver } from './overlay';
 

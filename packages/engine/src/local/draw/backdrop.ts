@@ -4,8 +4,8 @@
  * within the stage (clear of every text place), and takes the style's line: an ink outline for drawn
  * styles, a neon tube for cyberpunk.
  */
-import type { Box, Effects, Grading, Light } from '../art-direction/types';
-import { fromSvg, toRaw, type RawImage } from '../image/sharp';
+import type { Box, Effects, Grading, Light } from '../../art-direction/types';
+import { fromSvg, toRaw, type RawImage } from '../../image/sharp';
 import type { Vignette } from './light';
 import { drawOver } from './overlay';
 import type { Placement } from './place-product';

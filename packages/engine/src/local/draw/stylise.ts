@@ -3,9 +3,9 @@
  * studio sweep, flat inked illustration, pencil and watercolour on paper; and the cyberpunk neon
  * duotone, which the grading pass applies (duotoneTone). Never applied to the product.
  */
-import type { Box, Effects, Grading } from '../art-direction/types';
-import { fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { mixRgb } from '../pixels/color';
+import type { Box, Effects, Grading } from '../../art-direction/types';
+import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
+import { mixRgb } from '../../pixels/color';
 import { drawOnPaper } from './hand-drawn';
 import type { Tone } from './grade';
 import { illustrate } from './illustrate';

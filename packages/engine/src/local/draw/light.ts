@@ -3,8 +3,8 @@
  * They are gains, row by row, that the grading pass lays on (grade.ts); a vignette also darkens what is
  * drawn after that pass, and Express and drawn scenes, on its own.
  */
-import type { Box, Light } from '../art-direction/types';
-import type { RawImage } from '../image/sharp';
+import type { Box, Light } from '../../art-direction/types';
+import type { RawImage } from '../../image/sharp';
 
 type Radial = { cx: number; cy: number; rx: number; ry: number; table: Float32Array; reach: number };
 

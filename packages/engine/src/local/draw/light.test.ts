@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PALETTE_GRADING } from '../art-direction/grading';
-import type { RawImage } from '../image/sharp';
-import { clampByte } from '../pixels/color';
+import { PALETTE_GRADING } from '../../art-direction/grading';
+import type { RawImage } from '../../image/sharp';
+import { clampByte } from '../../pixels/color';
 import { grade } from './grade';
-import type { Box, Light } from '../art-direction/types';
+import type { Box, Light } from '../../art-direction/types';
 import { addGrain, keyLightGains, vignette, vignetteOf } from './light';
 import { filmGrain } from './surface';
 import { duotoneTone } from './stylise';
-import { busyness } from './text/text-calm';
+import { busyness } from '../text/text-calm';
 
 const WIDTH = 400;
 const HEIGHT = 300;

@@ -1,5 +1,5 @@
 /** A glossy reflection of the product under its ground line, fading out (3D mockup). */
-import type { RawImage } from '../image/sharp';
+import type { RawImage } from '../../image/sharp';
 import type { Placement } from './place-product';
 
 export async function drawReflection(

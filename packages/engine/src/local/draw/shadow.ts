@@ -2,8 +2,8 @@
  * The shadow the product casts where it stands: a tight, dark contact shadow under its base and a wide,
  * soft ambient one thrown away from the light. Analytic Gaussians: smooth at any size, no blur pass.
  */
-import type { Light, Rgb } from '../art-direction/types';
-import type { RawImage } from '../image/sharp';
+import type { Light, Rgb } from '../../art-direction/types';
+import type { RawImage } from '../../image/sharp';
 
 export type Footprint = { left: number; right: number; groundY: number; height: number };
 

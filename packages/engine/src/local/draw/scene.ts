@@ -1,6 +1,6 @@
 /** The context photo as the scene: cover-cropped to the canvas the way the variant frames it. */
-import type { ContextFraming } from '../art-direction/types';
-import { fromRaw, guard, toRaw, type RawImage } from '../image/sharp';
+import type { ContextFraming } from '../../art-direction/types';
+import { fromRaw, guard, toRaw, type RawImage } from '../../image/sharp';
 
 /** Smart crops (attention, entropy) look at a copy this wide: the full image costs ten times more. */
 const ANALYSIS_WIDTH = 480;

@@ -2,12 +2,12 @@
  * Style effects on the graded scene's surface: washes toward paper or studio colour, film warmth and
  * faded blacks, neon glow, scanlines, paper texture and grain. Noise is seeded per variant.
  */
-import type { Effects, Grading } from '../art-direction/types';
-import { fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { clampByte } from '../pixels/color';
+import type { Effects, Grading } from '../../art-direction/types';
+import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
+import { clampByte } from '../../pixels/color';
 import { GAIN_ONE, type Grain, type RowGains } from './light';
-import { Memo } from '../pixels/memo';
-import { randomSource } from '../pixels/noise';
+import { Memo } from '../../pixels/memo';
+import { randomSource } from '../../pixels/noise';
 
 const mix = (a: number, b: number, t: number) => a + (b - a) * t;
 
