@@ -34,7 +34,7 @@ import { fromEngineFile, fromRaw, fromSvg, guard, toRaw, type RawImage } from '@
 import { randomSource } from '@vitrine/engine/pixels/noise';
 import { prepareContext, prepareProduct } from '@vitrine/engine/local/prepare';
 import { renderExpressVariant } from '@vitrine/engine/local/express/render-express';
-import { renderFusionVariant } from '@vitrine/engine/local/render-fusion';
+import { renderFusionVariant } from '@vitrine/engine/local/fusion/render-fusion';
 import { renderExpress, renderFusion } from '@vitrine/engine/local/requests';
 import { closeRenderThreads, configureRenderThreads } from '@vitrine/engine/local/threads';
 import { DEFAULT_RENDER_THREADS } from '@vitrine/engine/local/thread-count';

@@ -23,9 +23,10 @@ import {
 import { planExpress } from '../art-direction/express-plan';
 import { planFusion } from '../art-direction/plan';
 import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
-import { renderExpressOnScene, renderFusionOnScene } from './model-scenes';
+import { renderExpressOnScene } from './express/model-scene';
+import { renderFusionOnScene } from './fusion/model-scene';
 import { renderExpressVariant } from './express/render-express';
-import { renderFusionVariant } from './render-fusion';
+import { renderFusionVariant } from './fusion/render-fusion';
 
 let inputs: Awaited<ReturnType<typeof renderInputs>>;
 beforeAll(async () => {

@@ -4,10 +4,11 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { RawImage } from '../image/sharp';
-import { renderExpressOnScene, renderFusionOnScene } from './model-scenes';
+import { renderExpressOnScene } from './express/model-scene';
+import { renderFusionOnScene } from './fusion/model-scene';
 import type { PreparedContext, PreparedProduct } from './prepare';
 import { renderExpressVariant } from './express/render-express';
-import { renderFusionVariant } from './render-fusion';
+import { renderFusionVariant } from './fusion/render-fusion';
 import { errorFrom, threadError } from '../thread-errors';
 import type { ProductMessage, SharedProduct, ThreadReply, ThreadRequest } from './threads';
 

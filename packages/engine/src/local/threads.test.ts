@@ -6,7 +6,7 @@ import { EngineError } from '../errors';
 import { DEFAULT_RENDER_THREADS } from './thread-count';
 import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
 import { renderExpressVariant } from './express/render-express';
-import { renderFusionVariant } from './render-fusion';
+import { renderFusionVariant } from './fusion/render-fusion';
 import { closeRenderThreads, configureRenderThreads, variantRenderer, variantsInFlight } from './threads';
 
 let inputs: Awaited<ReturnType<typeof renderInputs>>;

@@ -15,12 +15,13 @@ import type { FusionPlan } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
 import { errorFrom, threadError, type ThreadError } from '../thread-errors';
 import { DEFAULT_RENDER_THREADS } from './thread-count';
-import { renderExpressOnScene, renderFusionOnScene } from './model-scenes';
+import { renderExpressOnScene } from './express/model-scene';
+import { renderFusionOnScene } from './fusion/model-scene';
 import type { OutputFormat } from './encode';
 import { VARIANTS_IN_FLIGHT } from './parallel';
 import type { PreparedContext, PreparedProduct, ProductSource } from './prepare';
 import { renderExpressVariant, type RenderedExpress } from './express/render-express';
-import { renderFusionVariant, type RenderedImage } from './render-fusion';
+import { renderFusionVariant, type RenderedImage } from './fusion/render-fusion';
 
 /** An image whose pixels live in shared memory, with an id each thread caches it under. */
 export type SharedImage = { id: number; image: RawImage };

@@ -4,7 +4,7 @@ import type { ExpressCopy } from '../copy/types';
 import type { ProductCutoutInput } from '../cutout/run';
 import type { OutputFormat } from '../local/encode';
 import type { ExpressMetadata, RenderedExpress } from '../local/express/render-express';
-import type { RenderedImage, RenderMetadata } from '../local/render-fusion';
+import type { RenderedImage, RenderMetadata } from '../local/fusion/render-fusion';
 import type { Fallback, FallbackReason } from '../http/answers';
 import type { ImageProviderName } from './config';
 

@@ -1,13 +1,13 @@
 /** The local provider for Fusion: offline, sharp only. One render per plan (requests: requests.ts). */
-import { compositionOf, type Composition } from '../art-direction/composition';
-import type { FusionPlan, TextBlock } from '../art-direction/types';
-import type { RawImage } from '../image/sharp';
-import type { Cutout } from '../cutout/cutout';
-import { encode, type OutputFormat } from './encode';
-import { drawBackdrop } from './draw/backdrop';
-import { drawMount, frameLayout } from './draw/frame';
-import { grade } from './draw/grade';
-import { keyLightGains, vignetted, vignetteOf } from './draw/light';
+import { compositionOf, type Composition } from '../../art-direction/composition';
+import type { FusionPlan, TextBlock } from '../../art-direction/types';
+import type { RawImage } from '../../image/sharp';
+import type { Cutout } from '../../cutout/cutout';
+import { encode, type OutputFormat } from '../encode';
+import { drawBackdrop } from '../draw/backdrop';
+import { drawMount, frameLayout } from '../draw/frame';
+import { grade } from '../draw/grade';
+import { keyLightGains, vignetted, vignetteOf } from '../draw/light';
 import {
   blendProduct,
   fitInBox,
@@ -15,19 +15,19 @@ import {
   prefetchSoftAlpha,
   resizeProduct,
   type Placement,
-} from './draw/place-product';
-import { drawPodium, podiumArt, samePodium, type PodiumSpec } from './draw/podium';
-import { drawReflection } from './draw/reflection';
-import type { PreparedContext, ProductSource } from './prepare';
-import { frameScene } from './draw/scene';
-import { castShadow } from './draw/shadow';
-import { drawEdge, productEdgeArt } from './draw/product-edge';
-import { defocusSigma, duotoneTone, styliseStructure } from './draw/stylise';
-import { calmBehind, calmestPlacement } from './text/text-calm';
-import { inksOf, typeset, type TypesetReport } from './text/typeset';
-import { alphaCoverage, NO_PRODUCT, rectangleCoverage, type Coverage } from './draw/coverage';
-import { filmGrain, filmTables, onPaper, paperTexture, styliseSurface } from './draw/surface';
-import { prefetchText } from './text/text-layout';
+} from '../draw/place-product';
+import { drawPodium, podiumArt, samePodium, type PodiumSpec } from '../draw/podium';
+import { drawReflection } from '../draw/reflection';
+import type { PreparedContext, ProductSource } from '../prepare';
+import { frameScene } from '../draw/scene';
+import { castShadow } from '../draw/shadow';
+import { drawEdge, productEdgeArt } from '../draw/product-edge';
+import { defocusSigma, duotoneTone, styliseStructure } from '../draw/stylise';
+import { calmBehind, calmestPlacement } from '../text/text-calm';
+import { inksOf, typeset, type TypesetReport } from '../text/typeset';
+import { alphaCoverage, NO_PRODUCT, rectangleCoverage, type Coverage } from '../draw/coverage';
+import { filmGrain, filmTables, onPaper, paperTexture, styliseSurface } from '../draw/surface';
+import { prefetchText } from '../text/text-layout';
 
 export type RenderMetadata = {
   engine: 'local';

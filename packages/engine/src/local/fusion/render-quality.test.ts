@@ -7,14 +7,14 @@ import {
   type FusionPalette,
   type FusionStyle,
 } from '@vitrine/shared/api/generation';
-import { planFusion } from '../art-direction/plan';
-import { fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { decodeOutput, labStats, luminance, meanDeltaE, shrink, ssim } from '../test-utils/measure';
-import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
+import { planFusion } from '../../art-direction/plan';
+import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
+import { decodeOutput, labStats, luminance, meanDeltaE, shrink, ssim } from '../../test-utils/measure';
+import { baseRequest, renderInputs } from '../../test-utils/render-fixtures';
 import { renderFusionVariant, type RenderMetadata } from './render-fusion';
-import { prepareProduct } from './prepare';
-import { coverCrop } from './draw/scene';
-import { productPhoto } from '../samples/synthetic';
+import { prepareProduct } from '../prepare';
+import { coverCrop } from '../draw/scene';
+import { productPhoto } from '../../samples/synthetic';
 
 type Render = { style: FusionStyle; palette: FusionPalette; image: RawImage; metadata: RenderMetadata };
 

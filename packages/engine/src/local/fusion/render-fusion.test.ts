@@ -3,15 +3,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUSION_FORMAT_SIZES, FUSION_FORMATS, FUSION_POSITIONS } from '@vitrine/shared/api/generation';
-import { planFusion, planFusionVariants } from '../art-direction/plan';
-import { decodeOutput, luminance, meanDeltaE, shrink, ssim } from '../test-utils/measure';
-import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
+import { planFusion, planFusionVariants } from '../../art-direction/plan';
+import { decodeOutput, luminance, meanDeltaE, shrink, ssim } from '../../test-utils/measure';
+import { baseRequest, renderInputs } from '../../test-utils/render-fixtures';
 import { renderFusionVariant } from './render-fusion';
-import { renderFusion } from './requests';
-import { prepareContext } from './prepare';
-import { productPhoto, sceneJpeg } from '../samples/synthetic';
-import { pngClaiming, truncatedJpeg } from '../test-utils/hostile-files';
-import { hasFrenchOcr, ocrRegion, words } from '../test-utils/ocr';
+import { renderFusion } from '../requests';
+import { prepareContext } from '../prepare';
+import { productPhoto, sceneJpeg } from '../../samples/synthetic';
+import { pngClaiming, truncatedJpeg } from '../../test-utils/hostile-files';
+import { hasFrenchOcr, ocrRegion, words } from '../../test-utils/ocr';
 
 let inputs: Awaited<ReturnType<typeof renderInputs>>;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ beforeAll(async () => {
 const MAX_LAYOUT_IOU = 0.92;
 /** Two variants' 240x240 luminance thumbnails are at most this similar (SSIM): different pictures. */
 const MAX_VARIANT_SSIM = 0.72;
-const PHOTOS = path.join(import.meta.dirname, '../samples/photos');
+const PHOTOS = path.join(import.meta.dirname, '../../samples/photos');
 
 type Rect = { x: number; y: number; width: number; height: number };
 function boxIou(a: Rect, b: Rect): number {

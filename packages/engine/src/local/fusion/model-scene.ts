@@ -1,15 +1,11 @@
 /**
- * Renders on a background a model drew: the scene is cover-cropped to the exact format, then the local
+ * Fusion on a background a model drew: the scene is cover-cropped to the exact format, then the local
  * pipeline composites the product and typesets the copy, so product pixels and text stay ours.
  */
-import type { ExpressPlan } from '../art-direction/express-plan';
-import type { ContextFraming, Effects, FusionPlan, Grading } from '../art-direction/types';
-import type { OutputFormat } from './encode';
-import { vignette } from './draw/light';
-import type { PreparedContext, ProductSource } from './prepare';
-import { finishExpress, type RenderedExpress } from './express/render-express';
+import type { ContextFraming, Effects, FusionPlan, Grading } from '../../art-direction/types';
+import type { OutputFormat } from '../encode';
+import type { PreparedContext, ProductSource } from '../prepare';
 import { renderFusionVariant, type RenderedImage } from './render-fusion';
-import { coverCrop } from './draw/scene';
 
 /**
  * The model was asked for an empty surface where the plan puts the product: the scene is centred, or
@@ -75,17 +71,4 @@ export function renderFusionOnScene(
   formats?: OutputFormat[],
 ): Promise<RenderedImage> {
   return renderFusionVariant(planForModelScene(plan), product, scene, formats);
-}
-
-/** Express on a drawn background: cover-cropped, a soft vignette, the description typeset on top. */
-export async function renderExpressOnScene(
-  plan: ExpressPlan,
-  scene: PreparedContext,
-  formats: OutputFormat[] = ['jpeg'],
-): Promise<RenderedExpress> {
-  const t0 = performance.now();
-  const canvas = await coverCrop(scene.image, plan.canvas, MODEL_FRAMING);
-  vignette(canvas, plan.design.vignette * 0.5);
-  const steps = ['background cover-cropped (centre)'];
-  return finishExpress(plan, canvas, steps, formats, t0, scene.decodeMs);
 }

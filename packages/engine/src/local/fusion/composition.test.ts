@@ -5,10 +5,10 @@ import {
   fusionRequest,
   type FusionFormat,
 } from '@vitrine/shared/api/generation';
-import { compositionOf } from '../art-direction/composition';
-import { planFusionVariants } from '../art-direction/plan';
-import type { FusionPlan } from '../art-direction/types';
-import { fitInBox } from './draw/place-product';
+import { compositionOf } from '../../art-direction/composition';
+import { planFusionVariants } from '../../art-direction/plan';
+import type { FusionPlan } from '../../art-direction/types';
+import { fitInBox } from '../draw/place-product';
 
 /** Products as photographed: a tall bottle, a cup or a jar, a wide box (width over height). */
 const SHAPES = { bottle: 0.45, cup: 1, box: 1.8 } as const;
