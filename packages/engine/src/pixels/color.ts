@@ -34,24 +34,9 @@ export function labPixels(data: Uint8Array, channels: number): Float32Array {
   return lab;
 }
 
-/** Perceived luminance of gamma-encoded values (Rec. 709 weights); good enough to grade with. */
-export const luma = (r: number, g: number, b: number) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
-
 /** The colour a fraction `t` of the way from `a` to `b`. */
 export const mixRgb = (a: Rgb, b: Rgb, t: number): Rgb =>
   [0, 1, 2].map((c) => a[c]! + (b[c]! - a[c]!) * t) as unknown as Rgb;
-
-export const clampByte = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
-
-/** Luminance of an image into a float array. */
-export function lumaOf({ data, width, height, channels }: RawImage): Float32Array {
-  const lum = new Float32Array(width * height);
-  for (let p = 0; p < lum.length; p++) {
-    const i = p * channels;
-    lum[p] = luma(data[i]!, data[i + 1]!, data[i + 2]!);
-  }
-  return lum;
-}
 
 /** CIELAB of a whole image (3 floats per pixel), converted by libvips. */
 /** The Sobel gradient magnitude of a one-value-per-pixel image at pixel p (not on the border). */

@@ -3,7 +3,7 @@
  * kernel), sensor noise and a lens vignette, so drawn scenes read as photographs.
  */
 import type { RawImage } from '../image/sharp';
-import { clampByte } from '../pixels/color';
+import { clampByte } from '../pixels/fixed-point';
 import { randomSource } from '../pixels/noise';
 
 export { valueNoise } from '../pixels/texture';

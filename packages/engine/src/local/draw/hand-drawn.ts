@@ -1,7 +1,8 @@
 /** Pencil and watercolour on paper: the hand-drawn style's restructured scene. */
 import type { Effects } from '../../art-direction/types';
 import { fromEngineFile, fromRaw, guard, toRaw, type RawImage } from '../../image/sharp';
-import { clampByte, lumaOf, sobelAt } from '../../pixels/color';
+import { sobelAt } from '../../pixels/color';
+import { clampByte, lumaPlane } from '../../pixels/fixed-point';
 import { sharedNoise } from '../../pixels/texture';
 
 /**
@@ -19,7 +20,7 @@ async function washesOf(base: RawImage, width: number, height: number) {
       .toBuffer(),
   );
   const washSmall = await toRaw(fromEngineFile(png).toColourspace('srgb').removeAlpha().blur(0.8));
-  const washLum = lumaOf(washSmall);
+  const washLum = lumaPlane(washSmall);
   const rimSmall = Buffer.alloc(small.width * small.height);
   for (let y = 1; y < small.height - 1; y++) {
     for (let x = 1; x < small.width - 1; x++) {

@@ -5,6 +5,7 @@
 import type { Grading } from '../../art-direction/types';
 import { fromEngineFile, fromRaw, guard, toRaw, type RawImage } from '../../image/sharp';
 import { mixRgb } from '../../pixels/color';
+import { lumaQ8 } from '../../pixels/fixed-point';
 
 /**
  * Vector-like illustration: the scene reduced to a few flat colours at a quarter of its size, enlarged
@@ -40,7 +41,7 @@ export async function illustrate(
   // Inked where two neighbouring flats differ clearly in tone: decided once per pair of colours.
   const count = palette.length / 3;
   const tone = Array.from({ length: count }, (_, k) =>
-    lumaOf(palette[k * 3]!, palette[k * 3 + 1]!, palette[k * 3 + 2]!),
+    lumaQ8(palette[k * 3]!, palette[k * 3 + 1]!, palette[k * 3 + 2]!),
   );
   const inked = new Uint8Array(256 * 256);
   for (let a = 0; a < count; a++) {
@@ -63,9 +64,6 @@ export async function illustrate(
   inkLine(flat, line.data, colour, Math.round(ink * 256));
   return flat;
 }
-
-/** Integer luminance (Rec. 709 weights). */
-const lumaOf = (r: number, g: number, b: number) => (54 * r + 183 * g + 19 * b) >> 8;
 
 /** Mixes `colour` in where the line mask is set: opaque at a third of its peak, times `ink` / 256. */
 function inkLine({ data, channels }: RawImage, line: Buffer, colour: number[], ink: number): void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PALETTE_GRADING } from '../../art-direction/grading';
 import type { RawImage } from '../../image/sharp';
-import { clampByte } from '../../pixels/color';
+import { applyGain, clampByte, GAIN_ONE } from '../../pixels/fixed-point';
 import { grade } from './grade';
 import type { Box, Light } from '../../art-direction/types';
 import { addGrain, keyLightGains, vignette, vignetteOf } from './light';
@@ -37,7 +37,7 @@ function lightScene(image: RawImage, light: Light, spotlight: number, product: B
     for (let x = 0; x < WIDTH; x++) {
       for (let c = 0; c < 3; c++) {
         const i = (y * WIDTH + x) * 3 + c;
-        image.data[i] = Math.min(255, (image.data[i]! * gains[x]!) >> 12);
+        image.data[i] = Math.min(255, applyGain(image.data[i]!, gains[x]!));
       }
     }
   }
@@ -62,12 +62,12 @@ describe('light', () => {
     const shade = vignetteOf(0.5, WIDTH, HEIGHT)!;
     const row = new Int32Array(WIDTH);
     for (let y = 0; y < HEIGHT; y++) {
-      if (!shade.span(y, 0, row)) row.fill(4096);
+      if (!shade.span(y, 0, row)) row.fill(GAIN_ONE);
       for (let x = 0; x < WIDTH; x++) {
         expect(shade.at(x, y)).toBe(row[x]);
         for (let c = 0; c < 3; c++) {
           const i = (y * WIDTH + x) * 3 + c;
-          drawn.data[i] = (drawn.data[i]! * row[x]!) >> 12;
+          drawn.data[i] = applyGain(drawn.data[i]!, row[x]!);
         }
       }
     }

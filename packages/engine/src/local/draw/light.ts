@@ -5,11 +5,9 @@
  */
 import type { Box, Light } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
+import { GAIN_ONE, GAIN_SHIFT } from '../../pixels/fixed-point';
 
 type Radial = { cx: number; cy: number; rx: number; ry: number; table: Float32Array; reach: number };
-
-/** Gains are applied in fixed point: v * gain * 4096 >> 12. A gain of one: */
-export const GAIN_ONE = 4096;
 
 /**
  * A vignette: a radial table of gains (one in the middle of the picture, falling toward the corners),
@@ -108,9 +106,10 @@ function scaleGains(
   x0: number,
   x1: number,
 ): void {
+  const shift = GAIN_SHIFT;
   for (let x = x0; x < x1; x++) {
     const step = (dx2[x]! + dy) | 0;
-    gains[x] = (gains[x]! * fixed[step < steps ? step : steps]!) >> 12;
+    gains[x] = (gains[x]! * fixed[step < steps ? step : steps]!) >> shift;
   }
 }
 
@@ -129,12 +128,13 @@ function darkenRow(
   x0: number,
   x1: number,
 ): void {
+  const shift = GAIN_SHIFT;
   for (let x = x0, i = from + x0 * channels; x < x1; x++, i += channels) {
     const step = (dx2[x]! + dy) | 0;
     const k = fixed[step < steps ? step : steps]!;
-    data[i] = (data[i]! * k) >> 12;
-    data[i + 1] = (data[i + 1]! * k) >> 12;
-    data[i + 2] = (data[i + 2]! * k) >> 12;
+    data[i] = (data[i]! * k) >> shift;
+    data[i + 1] = (data[i + 1]! * k) >> shift;
+    data[i + 2] = (data[i + 2]! * k) >> shift;
   }
 }
 
@@ -247,9 +247,10 @@ export function addGrain(scene: RawImage, grain: Grain, shade: Vignette | null =
   }
 }
 
-/** One row: the grain tile's noise added, clamped, then times gains[x] / 4096, clamped. */
+/** One row: the grain tile's noise added, clamped, then times gains[x] / GAIN_ONE, clamped. */
 function grainRow({ data, width, channels }: RawImage, y: number, gains: Int32Array, { tile, size }: Grain) {
   const row = (y % size) * size;
+  const shift = GAIN_SHIFT;
   let i = y * width * channels;
   // The row in stretches of one tile width: no modulo per pixel.
   for (let x0 = 0; x0 < width; x0 += size) {
@@ -260,9 +261,9 @@ function grainRow({ data, width, channels }: RawImage, y: number, gains: Int32Ar
       let r = data[i]! + n;
       let g = data[i + 1]! + n;
       let b = data[i + 2]! + n;
-      r = ((r < 0 ? 0 : r > 255 ? 255 : r) * k) >> 12;
-      g = ((g < 0 ? 0 : g > 255 ? 255 : g) * k) >> 12;
-      b = ((b < 0 ? 0 : b > 255 ? 255 : b) * k) >> 12;
+      r = ((r < 0 ? 0 : r > 255 ? 255 : r) * k) >> shift;
+      g = ((g < 0 ? 0 : g > 255 ? 255 : g) * k) >> shift;
+      b = ((b < 0 ? 0 : b > 255 ? 255 : b) * k) >> shift;
       data[i] = r > 255 ? 255 : r;
       data[i + 1] = g > 255 ? 255 : g;
       data[i + 2] = b > 255 ? 255 : b;

@@ -1,6 +1,7 @@
 /** Drawing an RGBA piece of art (a podium, a backdrop panel) into the scene, over what is there. */
 import type { RawImage } from '../../image/sharp';
-import { GAIN_ONE, type Vignette } from './light';
+import { GAIN_ONE } from '../../pixels/fixed-point';
+import type { Vignette } from './light';
 
 /**
  * `art` (4 channels) laid over `scene` with its top-left corner at (left, top), clipped to the scene;

@@ -4,9 +4,9 @@
  */
 import type { Box, Light } from '../../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
-import { luma } from '../../pixels/color';
+import { GAIN_ONE, luma709 } from '../../pixels/fixed-point';
 import type { Footprint } from './shadow';
-import { GAIN_ONE, type Vignette } from './light';
+import type { Vignette } from './light';
 
 export type Placement = { x: number; y: number; width: number; height: number; scale: number };
 
@@ -65,7 +65,7 @@ function meanLuma(image: RawImage, weightedByAlpha: boolean): number {
   // Every fourth pixel is plenty for a mean.
   for (let i = 0; i < data.length; i += channels * 4) {
     const w = weightedByAlpha ? data[i + 3]! / 255 : 1;
-    sum += luma(data[i]!, data[i + 1]!, data[i + 2]!) * w;
+    sum += luma709(data[i]!, data[i + 1]!, data[i + 2]!) * w;
     weight += w;
   }
   return weight ? sum / weight : 128;

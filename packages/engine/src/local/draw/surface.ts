@@ -4,8 +4,8 @@
  */
 import type { Effects, Grading } from '../../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
-import { clampByte } from '../../pixels/color';
-import { GAIN_ONE, type Grain, type RowGains } from './light';
+import { clampByte, GAIN_ONE, GAIN_SHIFT } from '../../pixels/fixed-point';
+import type { Grain, RowGains } from './light';
 import { Memo } from '../../pixels/memo';
 import { randomSource } from '../../pixels/noise';
 
@@ -106,22 +106,23 @@ function lightLeak({ data, width, height, channels }: RawImage, amount: number, 
     return Math.exp(-dx * dx * 2.2);
   });
   // Screened in: v -> 255 - (255 - v) * (1 - k * colour / 255), with k = down * across in 1/4096ths.
-  const acrossQ = Int32Array.from(across, (k) => Math.round(k * 4096));
+  const acrossQ = Int32Array.from(across, (k) => Math.round(k * GAIN_ONE));
+  const shift = GAIN_SHIFT;
   const [cr, cg, cb] = colour.map((c) => Math.round((c / 255) * 256)) as [number, number, number];
   // The falloff across only decreases away from the edge: per row, the leak stops at the first column
   // where it is invisible (below 0.4 %).
   const order = Int32Array.from({ length: width }, (_, i) => (fromLeft ? i : width - 1 - i));
   for (let y = 0; y < height; y++) {
     const dy = (y - cy) / (height * 0.55);
-    const down = Math.round(amount * Math.exp(-dy * dy * 2.5) * 4096);
+    const down = Math.round(amount * Math.exp(-dy * dy * 2.5) * GAIN_ONE);
     for (let n = 0; n < width; n++) {
       const x = order[n]!;
-      const k = (down * acrossQ[x]!) >> 12;
+      const k = (down * acrossQ[x]!) >> shift;
       if (k < 16) break;
       const i = (y * width + x) * channels;
-      data[i] = 255 - (((255 - data[i]!) * (4096 - ((k * cr) >> 8))) >> 12);
-      data[i + 1] = 255 - (((255 - data[i + 1]!) * (4096 - ((k * cg) >> 8))) >> 12);
-      data[i + 2] = 255 - (((255 - data[i + 2]!) * (4096 - ((k * cb) >> 8))) >> 12);
+      data[i] = 255 - (((255 - data[i]!) * (GAIN_ONE - ((k * cr) >> 8))) >> shift);
+      data[i + 1] = 255 - (((255 - data[i + 1]!) * (GAIN_ONE - ((k * cg) >> 8))) >> shift);
+      data[i + 2] = 255 - (((255 - data[i + 2]!) * (GAIN_ONE - ((k * cb) >> 8))) >> shift);
     }
   }
 }
@@ -176,7 +177,8 @@ async function makePaper(width: number, height: number, strength: number, seed: 
 export function onPaper(rows: RowGains, { fibres, gains: paper }: Paper, width: number): RowGains {
   return (y, gains) => {
     rows(y, gains);
-    for (let x = 0, p = y * width; x < width; x++, p++) gains[x] = (gains[x]! * paper[fibres[p]!]!) >> 12;
+    const shift = GAIN_SHIFT;
+    for (let x = 0, p = y * width; x < width; x++, p++) gains[x] = (gains[x]! * paper[fibres[p]!]!) >> shift;
   };
 }
 

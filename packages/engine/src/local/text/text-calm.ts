@@ -7,7 +7,8 @@
 import type { Box, TextBlock } from '../../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
 import { coverageRow, type Coverage } from '../draw/coverage';
-import { GAIN_ONE, type Vignette } from '../draw/light';
+import { GAIN_ONE, luma709 } from '../../pixels/fixed-point';
+import type { Vignette } from '../draw/light';
 
 /** Busyness above which the scene behind text is calmed. Flat sky or wall scores under 4. */
 export const CALM_ENOUGH = 12;
@@ -34,7 +35,7 @@ export function busyness(scene: RawImage, box: Box, vignette: Vignette | null = 
   const y1 = Math.min(height - 1, Math.round(box.y + box.height));
   if (x1 - x0 < 4 || y1 - y0 < 4) return 0;
   const step = Math.max(1, Math.round(Math.sqrt(((x1 - x0) * (y1 - y0)) / 20_000)));
-  const lumaAt = (i: number) => 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
+  const lumaAt = (i: number) => luma709(data[i]!, data[i + 1]!, data[i + 2]!);
   let n = 0;
   let gradient = 0;
   const sum = [0, 0, 0];

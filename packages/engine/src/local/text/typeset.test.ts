@@ -4,7 +4,7 @@ import { PALETTE_GRADING } from '../../art-direction/grading';
 import type { Rgb, TextBlock } from '../../art-direction/types';
 import { TYPEFACES } from '../../art-direction/typefaces';
 import { fromRaw, renderText, type RawImage } from '../../image/sharp';
-import { luma } from '../../pixels/color';
+import { luma709 } from '../../pixels/fixed-point';
 import { contrastRatio, MIN_CONTRAST, percentile } from './contrast';
 import { hasFrenchOcr, ocr, withoutAccents, words } from '../../test-utils/ocr';
 import { EMOJI_FONTS } from './fonts';
@@ -37,7 +37,7 @@ async function measuredContrast(image: RawImage, text: TextBlock): Promise<numbe
   for (let y = 2; y < rect.height - 2; y++) {
     for (let x = 2; x < rect.width - 2; x++) {
       const i = ((rect.y + y) * image.width + rect.x + x) * 3;
-      const level = luma(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!);
+      const level = luma709(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!);
       const m = mask.data[y * mask.width + x]!;
       let near = 0;
       for (let dy = -2; dy <= 2; dy++)

@@ -5,7 +5,8 @@
  */
 import type { Rgb, TextBlock } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
-import { luma, mixRgb } from '../../pixels/color';
+import { mixRgb } from '../../pixels/color';
+import { luma709 } from '../../pixels/fixed-point';
 import { coverageRow, NO_PRODUCT, type Coverage } from '../draw/coverage';
 import { contrastRatio, levelAt, MIN_CONTRAST } from './contrast';
 import type { FaceReport } from './face-check';
@@ -34,7 +35,7 @@ function greys(scene: RawImage, rect: TextRect): Uint32Array {
     const start = ((rect.y + y) * width + rect.x) * channels;
     const end = start + rect.width * channels;
     for (let i = start; i < end; i += channels) {
-      histogram[Math.round(luma(data[i]!, data[i + 1]!, data[i + 2]!))]!++;
+      histogram[Math.round(luma709(data[i]!, data[i + 1]!, data[i + 2]!))]!++;
     }
   }
   return histogram;
