@@ -7,6 +7,7 @@ import type { ContextFraming } from '../../art-direction/types';
 import { vignette } from '../draw/light';
 import { coverCrop } from '../draw/scene';
 import type { OutputFormat } from '../encode';
+import { Stopwatch } from '../finish';
 import type { PreparedContext } from '../prepare';
 import { finishExpress, type RenderedExpress } from './render-express';
 
@@ -18,9 +19,9 @@ export async function renderExpressOnScene(
   scene: PreparedContext,
   formats: OutputFormat[] = ['jpeg'],
 ): Promise<RenderedExpress> {
-  const t0 = performance.now();
+  const clock = new Stopwatch();
   const canvas = await coverCrop(scene.image, plan.canvas, MODEL_FRAMING);
   vignette(canvas, plan.design.vignette * 0.5);
   const steps = ['background cover-cropped (centre)'];
-  return finishExpress(plan, canvas, steps, formats, t0, scene.decodeMs);
+  return finishExpress(plan, canvas, steps, formats, clock, scene.decodeMs);
 }

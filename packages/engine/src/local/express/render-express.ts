@@ -2,13 +2,14 @@
 import { expressTextBlocks, type ExpressPlan } from '../../art-direction/express-plan';
 import type { Box } from '../../art-direction/types';
 import { rasteriseInBands, type RawImage } from '../../image/sharp';
-import { encode, type OutputFormat } from '../encode';
+import type { OutputFormat } from '../encode';
+import { finish, Stopwatch, type EncodedImages } from '../finish';
 import { imageryArt } from './imagery';
 import { expressArt, svgDocument } from './motifs';
 import { addGrain, vignette, vignetteOf } from '../draw/light';
 import { filmGrain, glow } from '../draw/surface';
 import { prefetchText } from '../text/text-layout';
-import { typeset, type TypesetReport } from '../text/typeset';
+import type { TypesetReport } from '../text/typeset';
 
 export type ExpressMetadata = {
   engine: 'local';
@@ -41,7 +42,7 @@ export type ImageryReport = {
 
 export const ICONS_LICENCE = 'Phosphor Icons (@phosphor-icons/core 2.1.1), MIT';
 
-export type RenderedExpress = { images: Partial<Record<OutputFormat, Buffer>>; metadata: ExpressMetadata };
+export type RenderedExpress = { images: EncodedImages; metadata: ExpressMetadata };
 
 /**
  * The design's drawing (motifs.ts) with the icons that show the business (imagery.ts):
@@ -60,7 +61,7 @@ export async function renderExpressVariant(
   plan: ExpressPlan,
   formats: OutputFormat[] = ['jpeg'],
 ): Promise<RenderedExpress> {
-  const t0 = performance.now();
+  const clock = new Stopwatch();
   // The headline is set by libvips on another thread while the background is drawn.
   prefetchText(expressTextBlocks(plan));
   const { design, canvas } = plan;
@@ -92,34 +93,30 @@ export async function renderExpressVariant(
     icons: imagery.icons,
     licence: ICONS_LICENCE,
   };
-  return finishExpress(plan, scene, steps, formats, t0, 0, report);
+  return finishExpress(plan, scene, steps, formats, clock, 0, report);
 }
 
 /**
- * The end of every Express render, whatever drew the background: the headline typeset (with a scrim
- * when the scene alone cannot reach 4.5:1), the encoding and the metadata. `t0` is when the design
- * started; `extraDesignMs` counts work done before it (e.g. decoding a drawn background).
+ * The end of every Express render, whatever drew the background: the ending every render shares
+ * (finish.ts: the headline typeset, with a scrim when the scene alone cannot reach 4.5:1, and the
+ * encoding), and the metadata. `clock` started with the design; `extraDesignMs` counts work done before
+ * it (e.g. decoding a drawn background).
  */
 export async function finishExpress(
   plan: ExpressPlan,
   scene: RawImage,
   steps: string[],
   formats: OutputFormat[],
-  t0: number,
+  clock: Stopwatch,
   extraDesignMs = 0,
   imagery: ImageryReport | null = null,
 ): Promise<RenderedExpress> {
-  const t1 = performance.now();
-  const set = await typeset(scene, expressTextBlocks(plan), plan.design.inks);
-  const headline = set.find((report) => report.role === 'slogan') ?? null;
-  const supporting = set.find((report) => report.role === 'tagline') ?? null;
-  if (headline) steps.push(supporting ? 'typeset headline and supporting line' : 'typeset headline');
-  const t2 = performance.now();
-  const images: RenderedExpress['images'] = {};
-  for (const format of formats) images[format] = await encode(scene, format);
-  const t3 = performance.now();
+  const designMs = clock.lap();
+  const text = { blocks: expressTextBlocks(plan), inks: plan.design.inks };
+  const end = await finish(scene, steps, text, typesetName, formats, clock);
+  const { headline, supporting } = headlineOf(end.text);
   return {
-    images,
+    images: end.images,
     metadata: {
       engine: 'local',
       mode: 'express',
@@ -135,11 +132,22 @@ export async function finishExpress(
       logoZone: plan.logoZone,
       steps,
       timings: {
-        designMs: Math.round(t1 - t0 + extraDesignMs),
-        typesetMs: Math.round(t2 - t1),
-        encodeMs: Math.round(t3 - t2),
-        totalMs: Math.round(t3 - t0 + extraDesignMs),
+        designMs: Math.round(designMs + extraDesignMs),
+        typesetMs: Math.round(end.typesetMs),
+        encodeMs: Math.round(end.encodeMs),
+        totalMs: Math.round(clock.elapsed() + extraDesignMs),
       },
     },
   };
+}
+
+const headlineOf = (text: TypesetReport[]) => ({
+  headline: text.find((report) => report.role === 'slogan') ?? null,
+  supporting: text.find((report) => report.role === 'tagline') ?? null,
+});
+
+function typesetName(text: TypesetReport[]): string | null {
+  const { headline, supporting } = headlineOf(text);
+  if (!headline) return null;
+  return supporting ? 'typeset headline and supporting line' : 'typeset headline';
 }
