@@ -119,7 +119,7 @@ async function renderEach<Plan extends { variant: number }, R extends { metadata
   onVariant: OnVariantRendered | undefined,
   abandon: AbortController,
 ): Promise<Labelled<R>[]> {
-  // Variants in flight as the local renderer runs them (threads.ts). Progress counts variants as they
+  // Variants in flight as the local renderer runs them (local/threads.ts). Progress counts variants as they
   // finish.
   return mapInFlight(
     plans,

@@ -98,7 +98,7 @@ export async function renderExpressVariant(
 
 /**
  * The end of every Express render, whatever drew the background: the ending every render shares
- * (finish.ts: the headline typeset, with a scrim when the scene alone cannot reach 4.5:1, and the
+ * (local/finish.ts: the headline typeset, with a scrim when the scene alone cannot reach 4.5:1, and the
  * encoding), and the metadata. `clock` started with the design; `extraDesignMs` counts work done before
  * it (e.g. decoding a drawn background).
  */

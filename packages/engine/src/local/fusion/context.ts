@@ -29,7 +29,7 @@ export type FusionContext = {
   /** Once the product is staged: the product, and the pixels it covers. */
   staged: StagedProduct | null;
   coverage: Coverage;
-  /** What the metadata lists, step by step (steps.ts). */
+  /** What the metadata lists, step by step (local/steps.ts). */
   steps: string[];
 };
 
@@ -65,7 +65,7 @@ export function fusionContext(
   };
 }
 
-/** The staged product, for the steps that run once it is (stage-product.ts). */
+/** The staged product, for the steps that run once it is (steps/stage-product.ts). */
 export function stagedOf(context: FusionContext): StagedProduct {
   if (!context.staged) throw new Error('the product is not staged yet');
   return context.staged;

@@ -1,8 +1,8 @@
 /**
  * The local provider for Fusion: offline, sharp only. One variant is a list of named steps run over one
  * context (context.ts): the scene first, while the product may still be being cut out, then the product
- * and what depends on where it is; the ending (typeset, encode, timings) is Express's too (finish.ts).
- * Whole requests: requests.ts.
+ * and what depends on where it is; the ending (typeset, encode, timings) is Express's too (local/finish.ts).
+ * Whole requests: local/requests.ts.
  */
 import { compositionOf, type Composition } from '../../art-direction/composition';
 import type { FusionPlan } from '../../art-direction/types';
