@@ -121,9 +121,10 @@ export type FusionPlan = {
   /**
    * Where the product may stand; it sits on groundY, centred horizontally in the box, as large as the
    * box allows up to `share` of the canvas's area (its bounding box). The stage is the widest box around
-   * it clear of every text place: a framed print of the photo may fill it.
+   * it clear of every text place: a framed print of the photo may fill it. The product's centre is at
+   * centreX, moved only as far as keeps it inside the box.
    */
-  product: { box: Box; groundY: number; third: 0 | 1 | 2; stage: Box; share: number };
+  product: { box: Box; centreX: number; groundY: number; third: 0 | 1 | 2; stage: Box; share: number };
   context: ContextFraming;
   light: Light;
   grading: Grading;

@@ -16,11 +16,12 @@ export const MAX_UPSCALE = 2;
 /**
  * The product's size and place: its bounding box takes `share` of the canvas's area when the box has
  * room for that (a tall bottle and a wide box of biscuits take the same presence), never more than the
- * box, never enlarged beyond MAX_UPSCALE; it stands on the ground line, centred on the box.
+ * box, never enlarged beyond MAX_UPSCALE; it stands on the ground line, centred on `centreX` (the box's
+ * centre by default) as far as the box allows.
  */
 export function fitInBox(
   size: { width: number; height: number },
-  product: { box: Box; groundY: number; share?: number },
+  product: { box: Box; groundY: number; share?: number; centreX?: number },
   canvas?: { width: number; height: number },
 ): Placement {
   const { box, groundY, share } = product;
@@ -31,7 +32,9 @@ export function fitInBox(
   const scale = Math.min(box.width / size.width, box.height / size.height, MAX_UPSCALE, byArea);
   const width = Math.max(1, Math.round(size.width * scale));
   const height = Math.max(1, Math.round(size.height * scale));
-  return { x: Math.round(box.x + box.width / 2 - width / 2), y: groundY - height, width, height, scale };
+  const centre = product.centreX ?? box.x + box.width / 2;
+  const x = Math.min(Math.max(Math.round(centre - width / 2), box.x), box.x + box.width - width);
+  return { x, y: groundY - height, width, height, scale };
 }
 
 export async function resizeProduct(cutout: RawImage, placement: Placement): Promise<RawImage> {

@@ -4,6 +4,7 @@
  * and what depends on where it is; the ending (typeset, encode, timings) is Express's too (local/finish.ts).
  * Whole requests: local/requests.ts.
  */
+import { safeAreaOf, type SafeArea } from '@vitrine/shared/api/safe-area';
 import { compositionOf, type Composition } from '../../art-direction/composition';
 import type { FusionPlan } from '../../art-direction/types';
 import type { Cutout } from '../../cutout/cutout';
@@ -39,7 +40,10 @@ export type RenderMetadata = {
   product: Placement;
   /** How much of the frame the product takes, and how much is left with nothing in it. */
   composition: Composition;
+  /** Where text and the product's key parts stay: clear of a story's overlays, inside every margin. */
+  safeArea: SafeArea;
   steps: string[];
+  /** Every text as set, with the rectangle its ink takes. */
   text: TypesetReport[];
   /** The language of the text and the typographic rules it was set with. */
   typography: FusionPlan['typography'];
@@ -118,6 +122,7 @@ function metadataOf(
       placement,
       blocks.map((block) => block.box),
     ),
+    safeArea: safeAreaOf(plan.canvas),
     steps,
     text,
     typography: plan.typography,
