@@ -51,6 +51,8 @@ export type Effects = {
   /** Two-colour mapping of the scene's luminance (cyberpunk), 0 to 1. */
   duotone: number;
   glow: number;
+  /** Neon lights thrown in from the side edges, 0 to 1 (cyberpunk): the palette's neon as light. */
+  neonLight: number;
   scanlines: number;
   grain: number;
   vignette: number;
