@@ -38,6 +38,8 @@ export type RenderMetadata = {
   cutout: { method: Cutout['method']; reason?: Cutout['reason']; coverage: number; confidence: number };
   /** Where the product's own pixels are in the image. */
   product: Placement;
+  /** What the product stands on (the photo's surface, or why the planned line was kept), and the light's side. */
+  ground: FusionPlan['ground'] & { lightFrom: FusionPlan['light']['from'] };
   /** How much of the frame the product takes, and how much is left with nothing in it. */
   composition: Composition;
   /** Where text and the product's key parts stay: clear of a story's overlays, inside every margin. */
@@ -117,6 +119,7 @@ function metadataOf(
       confidence: cutout.confidence,
     },
     product: placement,
+    ground: { ...plan.ground, lightFrom: plan.light.from },
     composition: compositionOf(
       plan.canvas,
       placement,
