@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FUSION_FORMATS } from '@vitrine/shared/api/generation';
+import { FUSION_FORMATS, FUSION_PALETTES } from '@vitrine/shared/api/generation';
 import { planFusionVariants } from '../../art-direction/plan';
 import type { Light } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
 import { baseRequest, renderInputs } from '../../test-utils/render-fixtures';
 import { castSilhouette } from '../draw/cast-shadow';
-import { prepareContext, type PreparedContext } from '../prepare';
+import { prepareContext, prepareProduct, type PreparedContext } from '../prepare';
+import { decodeOutput } from '../../test-utils/measure';
+import { productFidelity } from '../../test-utils/product-fidelity';
 import { renderFusionVariant } from './render-fusion';
 
 const annotations = JSON.parse(
@@ -81,4 +83,22 @@ describe('the cast shadow follows the light', () => {
     expect(Math.abs(180 - Math.abs((await shadowAngle('right')).angle))).toBeLessThan(30);
     expect(Math.abs((await shadowAngle('top')).dx)).toBeLessThan(2);
   });
+});
+
+describe('the product stays itself once lit into the scene', () => {
+  it('a real product on a real counter: luminance SSIM of its region against its cut-out is 0.90 or more, in every palette and variant (photo réaliste)', async () => {
+    const plants = await prepareProduct(
+      await readFile(new URL('../../samples/photos/succulents-stand.jpg', import.meta.url)),
+    );
+    for (const palette of FUSION_PALETTES)
+      for (const plan of planFusionVariants(baseRequest({ palette, variants: 4 }))) {
+        const { images, metadata } = await renderFusionVariant(plan, plants, counter);
+        const fidelity = await productFidelity(
+          await decodeOutput(images.jpeg!),
+          metadata.product,
+          plants.cutout,
+        );
+        expect(fidelity, `${palette} variant ${plan.variant}`).toBeGreaterThanOrEqual(0.9);
+      }
+  }, 120_000);
 });
