@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useImagesDown } from '../../site/api/status';
-import { currentLang } from '../../../app/i18n';
+import { currentLang } from '../../../lib/current-lang';
 import { useLocation, useNavigate } from 'react-router';
 import { EXPRESS_FORMATS, EXPRESS_STYLES, paragraphLength } from '@vitrine/shared/api/generation';
 import { Button } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useImagesDown } from '../../site/api/status';
-import { currentLang } from '../../../app/i18n';
+import { currentLang } from '../../../lib/current-lang';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../components/ui/toast';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { SparklesIcon } from '../../../components/ui/icons';
 import { Notice } from '../../../components/ui/notice';
 import { ButtonLink } from '../../../components/ui/button-link';
-import { localeOf } from '../../../app/i18n';
+import { localeOf } from '../../../lib/current-lang';
 import { useSession } from '../../auth/api/session';
 import { useOpenBilling, useSubscription } from '../../billing/api/billing';
 import { usePendingPlan } from '../../billing/hooks/use-pending-plan';
