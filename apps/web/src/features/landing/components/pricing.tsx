@@ -6,7 +6,7 @@ import { SparklesIcon } from '../../../components/ui/icons';
 import { Notice } from '../../../components/ui/notice';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { localeOf } from '../../../lib/current-lang';
-import { useSession } from '../../auth/api/session';
+import { useSession } from '../../../lib/session';
 import { useOpenBilling, useSubscription } from '../../billing/api/billing';
 import { usePendingPlan } from '../../billing/hooks/use-pending-plan';
 import { usePrimaryAction } from '../lib/use-primary-action';
