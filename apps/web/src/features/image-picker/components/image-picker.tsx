@@ -15,7 +15,8 @@ import {
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useImageUpload } from '../hooks/use-image-upload';
-import { ACCEPTED_TYPES, pickFile, type PickedImage } from '../lib/picked-file';
+import type { PickedImage } from '../../../lib/picked-image';
+import { ACCEPTED_TYPES, pickFile } from '../lib/picked-file';
 import { DropZone } from './drop-zone';
 import { RecentUploads } from './recent-uploads';
 import { UrlImportForm } from './url-import-form';
