@@ -9,7 +9,7 @@ import type { BillingUrl, PaidPlan, SubscriptionStatus } from '@vitrine/shared/a
 import { useToast } from '../../../components/ui/toast';
 import { api, ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { usageQueryKey } from '../../generations/api/get-usage';
+import { usageQueryKey } from './get-usage';
 
 const NOT_SUBSCRIBED: SubscriptionStatus = {
   subscribed: false,

@@ -18,7 +18,7 @@ import { GenerationProgressCard } from '../../generations/components/generation-
 import { PendingBanner } from '../../generations/components/pending-banner';
 import { ResultLoading } from '../../generations/components/result-loading';
 import { ResultPanel } from '../../generations/components/result-panel';
-import { UsageCard } from '../../generations/components/usage-card';
+import { UsageCard } from '../../billing/components/usage-card';
 import { useGenerationStarter } from '../../generations/hooks/use-generation-starter';
 import { isRunning } from '../../generations/lib/active-state';
 import { useResultArrived } from '../../generations/hooks/use-result-arrived';

@@ -13,7 +13,7 @@ import { focusGenerateButton, GenerateControls } from '../../generations/compone
 import { PendingBanner } from '../../generations/components/pending-banner';
 import { ResultLoading } from '../../generations/components/result-loading';
 import { ResultPanel } from '../../generations/components/result-panel';
-import { UsageCard } from '../../generations/components/usage-card';
+import { UsageCard } from '../../billing/components/usage-card';
 import { useGenerationStarter } from '../../generations/hooks/use-generation-starter';
 import { useResultArrived } from '../../generations/hooks/use-result-arrived';
 import { readAgain } from '../../generations/lib/generate-again';
