@@ -55,7 +55,7 @@ export function ExpressPage() {
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   // The result comes below the form, in the area that shows the generation's progress until then.
   const area = useResultArea('express');
-  const { starter, generation, resetArrived } = area;
+  const { starter, generation } = area;
 
   const [againFrom, setAgainFrom] = useState<string | null>(null);
   const location = useLocation();
@@ -67,8 +67,7 @@ export function ExpressPage() {
   const [againKey, setAgainKey] = useState<string | null>(null);
   if (againRequest && againKey !== location.key) {
     setAgainKey(location.key);
-    starter.track(null);
-    resetArrived();
+    area.reset();
     const { style, format, description } = againRequest.again;
     setValues({ style, format, description });
     setErrors({});
@@ -108,8 +107,7 @@ export function ExpressPage() {
   }
 
   function newVisual() {
-    starter.track(null);
-    resetArrived();
+    area.reset();
     setAgainFrom(null);
     setValues(EMPTY_EXPRESS);
     setErrors({});

@@ -53,7 +53,7 @@ export function FusionPage() {
   const [errors, setErrors] = useState<SettingErrors>({});
   // The result replaces the form once the generation the page started has completed.
   const area = useResultArea('fusion');
-  const { starter, resetArrived } = area;
+  const { starter } = area;
   const active = useActiveGenerations();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -72,8 +72,7 @@ export function FusionPage() {
   if (againRequest && againKey !== location.key) {
     setAgainKey(location.key);
     const { again } = againRequest;
-    starter.track(null);
-    resetArrived();
+    area.reset();
     setSettings({
       position: again.position,
       style: again.style,
@@ -179,8 +178,7 @@ export function FusionPage() {
   }
 
   function startOver() {
-    starter.track(null);
-    resetArrived();
+    area.reset();
     setNotices({});
     setAgainFrom(null);
     setSettings(DEFAULT_FUSION_SETTINGS);

@@ -21,7 +21,12 @@ export function useResultArea<M extends GenerationMode>(mode: M) {
   const [arrived, resetArrived] = useResultArrived(generation?.status, Boolean(result), () =>
     resultRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' }),
   );
-  return { starter, detail, generation, result, resultRef, arrived, resetArrived };
+  /** Follows no generation any more, and forgets that one arrived: the page starts over. */
+  const reset = () => {
+    starter.track(null);
+    resetArrived();
+  };
+  return { starter, detail, generation, result, resultRef, arrived, reset };
 }
 
 type AreaOfAnyMode = ReturnType<typeof useResultArea>;
