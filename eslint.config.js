@@ -201,4 +201,94 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-properties': 'off' },
   },
+  // ==== Engine (packages/engine/src): layers that point one way, and one fixed-point module ==========
+  // docs/decisions/043. Top to bottom: providers/ and cli/ -> local/ -> cutout/ and samples/ -> pixels/
+  // -> art-direction/ -> copy/, image/ and http/, with errors.ts and thread-errors.ts under everything.
+  // A folder imports only from the layers below it (copy/ also reads answers with http/, beside it).
+  // Inside local/: its root (requests, threads, warm-up) -> fusion/ and express/, which never import
+  // each other -> text/ -> draw/. Tests may reach across: they render through the public functions.
+  ...(() => {
+    const src = './packages/engine/src';
+    const layers = [
+      ['providers', 'cli'],
+      ['local'],
+      ['cutout', 'samples'],
+      ['pixels'],
+      ['art-direction'],
+      ['copy', 'image', 'http'],
+    ];
+    const beside = { copy: ['http'] };
+    const order = layers.map((layer) => layer.join(', ')).join(' -> ');
+    const folderZones = layers.flatMap((layer, depth) =>
+      layer.map((folder) => ({
+        target: `${src}/${folder}`,
+        from: [
+          ...layers.slice(0, depth).flat(),
+          ...layer.filter((f) => f !== folder && !beside[folder]?.includes(f)),
+        ].map((f) => `${src}/${f}`),
+        message: `${folder}/ imports only from the layers below it (${order}).`,
+      })),
+    );
+    const local = `${src}/local`;
+    // What the two renders share at local/'s root: their inputs, the encoding and the steps they run.
+    const shared = ['encode', 'prepare', 'finish', 'steps'].map((name) => `**/engine/src/local/${name}.ts`);
+    const localZones = [
+      {
+        target: `${local}/draw`,
+        from: [`${local}/*.ts`, `${local}/{text,fusion,express}/**`],
+        message: 'local/draw/ is the drawing kit the renders use: it imports none of them, nor text/.',
+      },
+      {
+        target: `${local}/text`,
+        from: [`${local}/*.ts`, `${local}/{fusion,express}/**`],
+        message: 'local/text/ sets text for the renders: it imports none of them.',
+      },
+      {
+        target: `${local}/fusion`,
+        from: [`${local}/*.ts`, `${local}/express/**`],
+        except: shared,
+        message: 'The Fusion render uses draw/, text/ and what the renders share at local/, never Express.',
+      },
+      {
+        target: `${local}/express`,
+        from: [`${local}/*.ts`, `${local}/fusion/**`],
+        except: shared,
+        message: 'The Express render uses draw/, text/ and what the renders share at local/, never Fusion.',
+      },
+    ];
+    const bottom = {
+      target: [`${src}/errors.ts`, `${src}/thread-errors.ts`],
+      from: [...layers.flat(), 'test-utils'].map((f) => `${src}/${f}`),
+      message: 'The engine errors are under every layer.',
+    };
+    const testUtils = { target: src, from: `${src}/test-utils`, message: 'Test helpers are for tests.' };
+    return [
+      {
+        files: ['packages/engine/src/**/*.ts'],
+        ignores: ['packages/engine/src/**/*.test.ts', 'packages/engine/src/test-utils/**'],
+        rules: {
+          // Replaces the repository-wide import-x zones for these files, none of which targets the
+          // engine; those under dependency-graph/ (engine ↛ apps, shared ↛ engine) still apply.
+          'import-x/no-restricted-paths': [
+            'error',
+            { zones: [...folderZones, ...localZones, bottom, testUtils] },
+          ],
+        },
+      },
+      {
+        files: ['packages/engine/**/*.ts'],
+        ignores: ['packages/engine/src/pixels/fixed-point.ts'],
+        rules: {
+          'no-restricted-syntax': [
+            'error',
+            ...['BinaryExpression', 'AssignmentExpression'].map((node) => ({
+              selector: `${node}[operator=/^>>=?$/][right.value=12]`,
+              message:
+                'Fixed-point gains shift by GAIN_SHIFT (pixels/fixed-point.ts), never a written-out 12.',
+            })),
+          ],
+        },
+      },
+    ];
+  })(),
 );

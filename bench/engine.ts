@@ -28,17 +28,24 @@ import {
   type FusionFormat,
   type Size,
 } from '@vitrine/shared/api/generation';
-import { planExpress, planExpressVariants } from '@vitrine/engine/art-direction/express-plan';
-import { planFusion, planFusionVariants } from '@vitrine/engine/art-direction/plan';
-import { fromEngineFile, fromRaw, fromSvg, guard, toRaw, type RawImage } from '@vitrine/engine/image/sharp';
-import { randomSource } from '@vitrine/engine/local/noise';
-import { prepareContext, prepareProduct } from '@vitrine/engine/local/prepare';
-import { renderExpressVariant } from '@vitrine/engine/local/render-express';
-import { renderFusionVariant } from '@vitrine/engine/local/render-fusion';
-import { renderExpress, renderFusion } from '@vitrine/engine/local/requests';
-import { closeRenderThreads, configureRenderThreads } from '@vitrine/engine/local/threads';
-import { DEFAULT_RENDER_THREADS } from '@vitrine/engine/providers/config';
-import { productPhoto, sceneJpeg } from '@vitrine/engine/samples/synthetic';
+import { planExpress, planExpressVariants } from '../packages/engine/src/art-direction/express-plan';
+import { planFusion, planFusionVariants } from '../packages/engine/src/art-direction/plan';
+import {
+  fromEngineFile,
+  fromRaw,
+  fromSvg,
+  guard,
+  toRaw,
+  type RawImage,
+} from '../packages/engine/src/image/sharp';
+import { randomSource } from '../packages/engine/src/pixels/noise';
+import { prepareContext, prepareProduct } from '../packages/engine/src/local/prepare';
+import { renderExpressVariant } from '../packages/engine/src/local/express/render-express';
+import { renderFusionVariant } from '../packages/engine/src/local/fusion/render-fusion';
+import { renderExpress, renderFusion } from '../packages/engine/src/local/requests';
+import { closeRenderThreads, configureRenderThreads } from '../packages/engine/src/local/threads';
+import { DEFAULT_RENDER_THREADS } from '../packages/engine/src/local/thread-count';
+import { productPhoto, sceneJpeg } from '../packages/engine/src/samples/synthetic';
 import { machine, percentile, round } from './lib';
 
 /** Styles timed per format, one 4-variant request each (default: every style). */

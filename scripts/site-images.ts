@@ -14,7 +14,7 @@ import { analyseProduct } from '../packages/engine/src/cutout/analyse';
 import type { StoredCutout } from '../packages/engine/src/cutout/run';
 import { planFusion } from '../packages/engine/src/art-direction/plan';
 import { prepareContext, prepareProduct, type PreparedProduct } from '../packages/engine/src/local/prepare';
-import { renderFusionVariant } from '../packages/engine/src/local/render-fusion';
+import { renderFusionVariant } from '../packages/engine/src/local/fusion/render-fusion';
 import { sceneJpeg, type SceneKind } from '../packages/engine/src/samples/synthetic';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

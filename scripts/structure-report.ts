@@ -101,7 +101,7 @@ const shifts = engineText.flatMap(({ file, text }) => (text.match(/>>\s*12\b/g) 
 const lumaFunctions = engineText.flatMap(({ file, text }) =>
   [...text.matchAll(/(?:function|const)\s+(luma\w*)\b/g)].map((m) => `${file}: ${m[1]}`),
 );
-const fusion = read(path.join(ROOT, 'packages/engine/src/local/render-fusion.ts'));
+const fusion = read(path.join(ROOT, 'packages/engine/src/local/fusion/render-fusion.ts'));
 const fusionBody = calls(fusion, /export async function renderFusionVariant\(/g)[0] ?? '';
 const fusionStart = fusion.indexOf('export async function renderFusionVariant(');
 const fusionEnd = fusion.indexOf('\n}\n', fusionStart);

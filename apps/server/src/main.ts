@@ -10,7 +10,7 @@ import pino, { type Logger } from 'pino';
 import { isNone } from '@vitrine/engine/cutout/model-config';
 // Before anything can draw text: the shipped faces become part of fontconfig's configuration for the
 // life of the process (docs/decisions/035).
-import { FONT_SETUP } from '@vitrine/engine/local/fonts';
+import { FONT_SETUP } from '@vitrine/engine/local/text/fonts';
 import { ConfigError, parseConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';

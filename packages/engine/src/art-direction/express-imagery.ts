@@ -1,6 +1,6 @@
 /**
  * What an Express image shows of the business: the subject read from the description, the icons that
- * draw it (Phosphor Icons, MIT: see local/ICONS.md) and how the style draws them. Each subject has
+ * draw it (Phosphor Icons, MIT: see local/express/ICONS.md) and how the style draws them. Each subject has
  * several icons; each variant leads with a different one, so the four variants differ.
  */
 import type { ExpressStyle } from '@vitrine/shared/api/generation';

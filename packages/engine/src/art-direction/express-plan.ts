@@ -8,7 +8,7 @@ import { localExpressCopy } from '../copy/express-copy';
 import type { ExpressCopy } from '../copy/types';
 import { EXPRESS_DESIGNS, supportingFace, type ExpressDesign } from './express-designs';
 import { planImagery, type ExpressImagery } from './express-imagery';
-import { resolveLanguage } from './language';
+import { resolveLanguage } from '../copy/language';
 import type { Box, TextBlock } from './types';
 import { typographyChoice, type TypographyChoice } from './typography';
 

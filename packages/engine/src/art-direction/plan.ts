@@ -6,7 +6,7 @@ import { PALETTE_GRADING } from './grading';
 import { layOut, type TextPlacement } from './layout';
 import { scenePrompt } from './prompt';
 import type { FusionPlan, TextBlock, TextRole } from './types';
-import { resolveLanguage } from './language';
+import { resolveLanguage } from '../copy/language';
 import { TYPEFACES } from './typefaces';
 import { typographyChoice } from './typography';
 import { VARIANT_RECIPES } from './variants';

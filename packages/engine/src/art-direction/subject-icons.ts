@@ -1,5 +1,5 @@
 /**
- * The icons that draw each subject (Phosphor Icons, MIT: see local/ICONS.md), the most telling first:
+ * The icons that draw each subject (Phosphor Icons, MIT: see local/express/ICONS.md), the most telling first:
  * variant n leads with icon n, so the first four are the ones a shop owner sees leading the four
  * variants. Phosphor has no candle, comb or vase; the nearest honest picture stands in (a flame, a
  * jar), never another trade's tools.

@@ -3,7 +3,7 @@ import type { Lang } from '@vitrine/shared/locale';
 import { LOCALE_BY_LANG } from '@vitrine/shared/locale';
 import { englishTypography } from './english-typography';
 import { frenchTypography } from './french-typography';
-import type { LanguageSource } from './language';
+import type { LanguageSource } from '../copy/language';
 
 export const TYPOGRAPHY_RULES = { fr: 'french', en: 'english' } as const satisfies Record<Lang, string>;
 export type TypographyRules = (typeof TYPOGRAPHY_RULES)[Lang];

@@ -16,8 +16,8 @@ import { parseCommandLine } from './args';
 import { saliencyModelOfServer } from './server-model';
 import { configureCutoutThread, cutOutProduct } from '../cutout/thread';
 import { openCv } from '../cutout/opencv';
-import { clearOutsideBox } from '../local/cutout';
-import { PRODUCT_SIDE } from '../local/prepare';
+import { clearOutsideBox } from '../cutout/cutout';
+import { PRODUCT_SIDE } from '../cutout/run';
 
 const USAGE = 'usage: npm run -s cutout -- --in PHOTO --out MASK.png [--box x,y,w,h]';
 

@@ -26,8 +26,8 @@ import { planExpress } from '../art-direction/express-plan';
 import { saliencyModelOfServer } from './server-model';
 import { planFusion, planFusionVariants } from '../art-direction/plan';
 import { prepareContext, prepareProduct, type PreparedContext, type PreparedProduct } from '../local/prepare';
-import { renderExpressVariant } from '../local/render-express';
-import { renderFusionVariant } from '../local/render-fusion';
+import { renderExpressVariant } from '../local/express/render-express';
+import { renderFusionVariant } from '../local/fusion/render-fusion';
 import { fromRaw, guard } from '../image/sharp';
 import { productPhoto, sceneJpeg, type ProductShape, type SceneKind } from '../samples/synthetic';
 

@@ -4,7 +4,7 @@
  * promise the source text did not already hold (a model readily invents "-20 %" or "free delivery").
  */
 import type { Lang } from '@vitrine/shared/locale';
-import { detectLanguage } from '../art-direction/language';
+import { detectLanguage } from './language';
 import type { CopyIssue } from './types';
 import { foldedWords } from './words';
 

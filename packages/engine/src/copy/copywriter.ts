@@ -5,7 +5,7 @@
  */
 import { SLOGAN_MAX_LENGTH } from '@vitrine/shared/api/generation';
 import type { Lang } from '@vitrine/shared/locale';
-import { resolveLanguage } from '../art-direction/language';
+import { resolveLanguage } from './language';
 import { checkLine } from './check';
 import type { TextProviderConfig } from './config';
 import { HEADLINE_MAX_LENGTH, localExpressCopy, SUPPORTING_MAX_LENGTH } from './express-copy';

@@ -3,7 +3,7 @@
  * JSON object in the message's content. Every failure becomes a TextFailure with a reason safe to
  * store: the provider's own error text is dropped (it can quote the key), only its code and type kept.
  */
-import { failureOf, identifier, ProviderFailure, readCapped } from '../providers/http';
+import { failureOf, identifier, ProviderFailure, readCapped } from '../http/answers';
 import type { OpenAiTextConfig } from './config';
 import type { TextFallback } from './types';
 

@@ -6,10 +6,9 @@
  */
 import { decodeRgba, type SourceInfo } from '../image/decode';
 import { fromRaw, guard, toRaw, type RawImage } from '../image/sharp';
-import type { CutoutMask } from '../local/cutout';
-import { PRODUCT_SIDE } from '../local/prepare';
+import type { CutoutMask } from './cutout';
 import { pieceCount } from './clean';
-import type { CutoutJob } from './run';
+import { PRODUCT_SIDE, type CutoutJob } from './run';
 import { cutOutProduct } from './thread';
 
 export type ProductAnalysis = {

@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { RawImage } from '../image/sharp';
-import { threadError } from '../local/threads';
+import { threadError } from '../thread-errors';
 import { runCutout } from './run';
 import type { CutoutReply, CutoutRequest } from './thread';
 

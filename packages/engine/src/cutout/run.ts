@@ -4,8 +4,14 @@
  */
 import type { CutoutCorrections, CutoutMethodName, FramedReason } from '@vitrine/shared/api/cutout';
 import type { RawImage } from '../image/sharp';
-import { cutoutFrom, findMask, type Cutout, type CutoutDecision, type CutoutMask } from '../local/cutout';
+import { cutoutFrom, findMask, type Cutout, type CutoutDecision, type CutoutMask } from './cutout';
 import { loadSaliencyModel, type SaliencyModel, type SaliencyModelConfig } from './model';
+
+/**
+ * Longest side kept from product uploads: enough for the largest product box. Stored cut-out masks
+ * are made at this size too.
+ */
+export const PRODUCT_SIDE = 1400;
 
 export type CutoutJob = {
   /** What the caller already decided (a mask the user checked, or the whole photo); else found now. */

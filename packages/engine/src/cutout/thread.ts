@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { RawImage } from '../image/sharp';
-import { errorFrom, type ThreadError } from '../local/threads';
+import { errorFrom, type ThreadError } from '../thread-errors';
 import { runCutout, type CutoutJob, type CutoutResult } from './run';
 
 export type CutoutRequest = { id: number; image: RawImage; job: CutoutJob };

@@ -3,7 +3,7 @@ import { FUSION_FORMAT_SIZES, FUSION_FORMATS } from '@vitrine/shared/api/generat
 import { fromRaw, toRaw } from '../image/sharp';
 import { sceneJpeg } from '../samples/synthetic';
 import { prepareContext } from './prepare';
-import { coverCrop } from './scene';
+import { coverCrop } from './draw/scene';
 
 let file: Buffer;
 beforeAll(async () => {

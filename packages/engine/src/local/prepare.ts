@@ -4,15 +4,10 @@ import { decodeRgbCovering, decodeRgba, type SourceInfo } from '../image/decode'
 import type { RawImage } from '../image/sharp';
 import { cutOutProduct } from '../cutout/thread';
 import { decodeMask } from '../cutout/mask-file';
-import type { CutoutJob, ProductCutoutInput } from '../cutout/run';
-import type { Cutout } from './cutout';
-import { standUpright } from './upright';
+import { PRODUCT_SIDE, type CutoutJob, type ProductCutoutInput } from '../cutout/run';
+import type { Cutout } from '../cutout/cutout';
+import { standUpright } from '../cutout/upright';
 
-/**
- * Longest side kept from product uploads: enough for the largest product box. Stored cut-out masks
- * are made at this size too.
- */
-export const PRODUCT_SIDE = 1400;
 /**
  * The context is kept just large enough to cover a canvas: by default the largest side of any format,
  * so the tallest and widest formats are plain crops of it. Never longer than CONTEXT_MAX_SIDE.
@@ -49,7 +44,7 @@ export async function startProduct(
   const ready = Promise.resolve().then(async () => {
     const t1 = performance.now();
     const { cutout } = await cutOutProduct(decoded, await jobFor(how, decoded));
-    // A product photographed leaning stands upright in the scene (upright.ts).
+    // A product photographed leaning stands upright in the scene (cutout/upright.ts).
     const upright = await standUpright(cutout);
     return { cutout: upright, source: decoded.source, decodeMs, cutoutMs: since(t1) };
   });

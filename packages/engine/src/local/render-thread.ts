@@ -4,18 +4,13 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { RawImage } from '../image/sharp';
-import { renderExpressOnScene, renderFusionOnScene } from '../providers/scenes';
+import { renderExpressOnScene } from './express/model-scene';
+import { renderFusionOnScene } from './fusion/model-scene';
 import type { PreparedContext, PreparedProduct } from './prepare';
-import { renderExpressVariant } from './render-express';
-import { renderFusionVariant } from './render-fusion';
-import {
-  errorFrom,
-  threadError,
-  type ProductMessage,
-  type SharedProduct,
-  type ThreadReply,
-  type ThreadRequest,
-} from './threads';
+import { renderExpressVariant } from './express/render-express';
+import { renderFusionVariant } from './fusion/render-fusion';
+import { errorFrom, threadError } from '../thread-errors';
+import type { ProductMessage, SharedProduct, ThreadReply, ThreadRequest } from './threads';
 
 /**
  * Images arrive as views of shared memory; each is wrapped once and kept while its request runs, so

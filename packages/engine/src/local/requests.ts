@@ -12,8 +12,8 @@ import type { ProductCutoutInput } from '../cutout/run';
 import type { OutputFormat } from './encode';
 import { mapInFlight, type OnVariantDone } from './parallel';
 import { prepareContext, startProduct } from './prepare';
-import type { RenderedExpress } from './render-express';
-import type { RenderedImage } from './render-fusion';
+import type { RenderedExpress } from './express/render-express';
+import type { RenderedImage } from './fusion/render-fusion';
 import { variantRenderer, variantsInFlight } from './threads';
 
 export async function renderFusion(input: {

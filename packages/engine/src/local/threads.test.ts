@@ -3,10 +3,10 @@ import { expressRequest } from '@vitrine/shared/api/generation';
 import { planExpressVariants } from '../art-direction/express-plan';
 import { planFusionVariants } from '../art-direction/plan';
 import { EngineError } from '../errors';
-import { DEFAULT_RENDER_THREADS } from '../providers/config';
+import { DEFAULT_RENDER_THREADS } from './thread-count';
 import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
-import { renderExpressVariant } from './render-express';
-import { renderFusionVariant } from './render-fusion';
+import { renderExpressVariant } from './express/render-express';
+import { renderFusionVariant } from './fusion/render-fusion';
 import { closeRenderThreads, configureRenderThreads, variantRenderer, variantsInFlight } from './threads';
 
 let inputs: Awaited<ReturnType<typeof renderInputs>>;

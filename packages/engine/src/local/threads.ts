@@ -12,15 +12,16 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { ExpressPlan } from '../art-direction/express-plan';
 import type { FusionPlan } from '../art-direction/types';
-import { EngineError, isEngineError, type EngineErrorCode } from '../errors';
 import type { RawImage } from '../image/sharp';
-import { DEFAULT_RENDER_THREADS } from '../providers/config';
-import { renderExpressOnScene, renderFusionOnScene } from '../providers/scenes';
+import { errorFrom, threadError, type ThreadError } from '../thread-errors';
+import { DEFAULT_RENDER_THREADS } from './thread-count';
+import { renderExpressOnScene } from './express/model-scene';
+import { renderFusionOnScene } from './fusion/model-scene';
 import type { OutputFormat } from './encode';
 import { VARIANTS_IN_FLIGHT } from './parallel';
 import type { PreparedContext, PreparedProduct, ProductSource } from './prepare';
-import { renderExpressVariant, type RenderedExpress } from './render-express';
-import { renderFusionVariant, type RenderedImage } from './render-fusion';
+import { renderExpressVariant, type RenderedExpress } from './express/render-express';
+import { renderFusionVariant, type RenderedImage } from './fusion/render-fusion';
 
 /** An image whose pixels live in shared memory, with an id each thread caches it under. */
 export type SharedImage = { id: number; image: RawImage };
@@ -45,9 +46,6 @@ export type ThreadRequest = { id: number; task: ThreadTask };
 /** The product of request `id`, sent once its cut-out is done (or failed). */
 export type ProductMessage =
   { productFor: number; product: SharedProduct } | { productFor: number; error: ThreadError };
-export type ThreadError =
-  | { engine: true; code: EngineErrorCode; message: string }
-  | { engine: false; message: string; stack?: string };
 export type ThreadReply =
   | { id: number; ok: true; result: RenderedImage | RenderedExpress }
   | { id: number; ok: false; error: ThreadError };
@@ -96,23 +94,6 @@ type Pending = { resolve: (result: unknown) => void; reject: (error: Error) => v
 /** `product`: the cut-out a fusion task waits for, sent to the thread once it is ready. */
 type Job = { request: ThreadRequest; pending: Pending; product?: Promise<SharedProduct> };
 type Thread = { worker: Worker; job: Job | null; settled: Promise<void> };
-
-/** An error as it crosses between threads: an EngineError keeps its code. */
-export function threadError(error: unknown): ThreadError {
-  if (isEngineError(error)) return { engine: true, code: error.code, message: error.message };
-  return {
-    engine: false,
-    message: error instanceof Error ? error.message : String(error),
-    stack: error instanceof Error ? error.stack : undefined,
-  };
-}
-
-export function errorFrom(error: ThreadError): Error {
-  if (error.engine) return new EngineError(error.code, error.message);
-  const rebuilt = new Error(error.message);
-  if (error.stack) rebuilt.stack = error.stack;
-  return rebuilt;
-}
 
 class RenderThreads {
   private readonly threads: Thread[] = [];

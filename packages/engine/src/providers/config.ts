@@ -3,8 +3,8 @@
  * environment schema, adds `checkImageProviderEnv` to its refinements and keeps
  * `toImageProviderConfig(env)` in its parsed config; `parseImageProviderConfig` does all three alone.
  */
-import os from 'node:os';
 import { z } from 'zod';
+import { DEFAULT_RENDER_THREADS, MAX_RENDER_THREADS } from '../local/thread-count';
 
 export const IMAGE_PROVIDERS = ['local', 'openai', 'webhook'] as const;
 export type ImageProviderName = (typeof IMAGE_PROVIDERS)[number];
@@ -13,9 +13,6 @@ export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_OPENAI_IMAGE_MODEL = 'gpt-image-1';
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 60_000;
 export const WEBHOOK_SECRET_MIN_LENGTH = 32;
-/** Render threads (local/threads.ts): one per core, up to four; more would only share the same cores. */
-export const DEFAULT_RENDER_THREADS = Math.min(4, os.availableParallelism());
-export const MAX_RENDER_THREADS = 16;
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const httpUrl = (error: string) => z.url({ protocol: /^https?$/, error });

@@ -13,7 +13,7 @@ import { mapInFlight } from '../local/parallel';
 import { prepareContext, startProduct, type PreparedContext } from '../local/prepare';
 import { variantRenderer, variantsInFlight } from '../local/threads';
 import type { ImageProviderConfig, OpenAiProviderConfig, WebhookProviderConfig } from './config';
-import { imageSignature, ProviderFailure } from './http';
+import { imageSignature, ProviderFailure } from '../http/answers';
 import { drawScene } from './openai';
 import type {
   ExpressProviderInput,
@@ -119,7 +119,7 @@ async function renderEach<Plan extends { variant: number }, R extends { metadata
   onVariant: OnVariantRendered | undefined,
   abandon: AbortController,
 ): Promise<Labelled<R>[]> {
-  // Variants in flight as the local renderer runs them (threads.ts). Progress counts variants as they
+  // Variants in flight as the local renderer runs them (local/threads.ts). Progress counts variants as they
   // finish.
   return mapInFlight(
     plans,

@@ -8,7 +8,7 @@ import {
 } from '@vitrine/shared/api/generation';
 import { planExpress } from '../art-direction/express-plan';
 import { planFusion } from '../art-direction/plan';
-import { MIN_CONTRAST } from '../local/contrast';
+import { MIN_CONTRAST } from '../local/text/contrast';
 import { prepareProduct, type PreparedProduct } from '../local/prepare';
 import { productPhoto, sceneJpeg } from '../samples/synthetic';
 import { drawnScenePng, json, startFakeServer, type FakeServer } from '../test-utils/fake-image-api';

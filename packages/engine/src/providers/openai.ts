@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Size } from '@vitrine/shared/api/generation';
 import type { OpenAiProviderConfig } from './config';
-import { failureOf, identifier, imageSignature, ProviderFailure, readCapped } from './http';
+import { failureOf, identifier, imageSignature, ProviderFailure, readCapped } from '../http/answers';
 
 /** The sizes gpt-image-1 draws. */
 export const OPENAI_IMAGE_SIZES = ['1024x1024', '1024x1536', '1536x1024'] as const;

@@ -3,28 +3,13 @@ import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generati
 import type { ExpressCopy } from '../copy/types';
 import type { ProductCutoutInput } from '../cutout/run';
 import type { OutputFormat } from '../local/encode';
-import type { ExpressMetadata, RenderedExpress } from '../local/render-express';
-import type { RenderedImage, RenderMetadata } from '../local/render-fusion';
+import type { ExpressMetadata, RenderedExpress } from '../local/express/render-express';
+import type { RenderedImage, RenderMetadata } from '../local/fusion/render-fusion';
+import type { Fallback, FallbackReason } from '../http/answers';
 import type { ImageProviderName } from './config';
 
-/**
- * Why a provider's scene was not used and the variant was rendered locally instead. `http_<status>`
- * for an HTTP error answer; `workflow_failed` when the workflow called back with status failed;
- * `no_callback` when the server stopped waiting for it; `no_image` when it sent no usable image.
- */
-export type FallbackReason =
-  | 'timeout'
-  | 'network'
-  | `http_${number}`
-  | 'malformed_response'
-  | 'invalid_image'
-  | 'too_large'
-  | 'workflow_failed'
-  | 'no_callback'
-  | 'no_image';
-
-/** Safe to store and show to operators: never a key, a URL with credentials or a provider's free text. */
-export type Fallback = { reason: FallbackReason; status?: number; code?: string; type?: string };
+// Why a variant was rendered locally is part of what a provider returns: its callers read it here.
+export type { Fallback, FallbackReason } from '../http/answers';
 
 /** Where the background came from when a provider drew it. */
 export type SceneSource = {

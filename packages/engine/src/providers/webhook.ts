@@ -26,7 +26,7 @@ import {
   type Size,
 } from '@vitrine/shared/api/generation';
 import { URL_MAX_LENGTH } from '@vitrine/shared/validation/fields';
-import { failureOf, ProviderFailure, readCapped } from './http';
+import { failureOf, ProviderFailure, readCapped } from '../http/answers';
 import type { Fallback } from './types';
 
 export const SIGNATURE_HEADER = 'X-Vitrine-Signature';

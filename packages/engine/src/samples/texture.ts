@@ -3,10 +3,10 @@
  * kernel), sensor noise and a lens vignette, so drawn scenes read as photographs.
  */
 import type { RawImage } from '../image/sharp';
-import { clampByte } from '../local/color';
-import { randomSource } from '../local/noise';
+import { clampByte } from '../pixels/fixed-point';
+import { randomSource } from '../pixels/noise';
 
-export { valueNoise } from '../local/texture';
+export { valueNoise } from '../pixels/texture';
 
 /** Multiplies the pixels of rows y0..y1 by 1 + amount * (noise - 0.5) * 2. */
 export function modulate(

@@ -1,12 +1,13 @@
 /** Measurements for image tests: luminance SSIM, Lab statistics and a perceptual distance. */
 import { fromEngineFile, fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { labPixels, luma } from '../local/color';
+import { labPixels } from '../pixels/color';
+import { luma709 } from '../pixels/fixed-point';
 
 export function luminance(image: RawImage): Float32Array {
   const { data, channels } = image;
   const out = new Float32Array(image.width * image.height);
   for (let p = 0; p < out.length; p++)
-    out[p] = luma(data[p * channels]!, data[p * channels + 1]!, data[p * channels + 2]!);
+    out[p] = luma709(data[p * channels]!, data[p * channels + 1]!, data[p * channels + 2]!);
   return out;
 }
 

@@ -1,6 +1,6 @@
 /** How faithfully the product's pixels reached an output: SSIM of its region against the cut-out. */
-import type { Placement } from '../local/place-product';
-import type { Cutout } from '../local/cutout';
+import type { Placement } from '../local/draw/place-product';
+import type { Cutout } from '../cutout/cutout';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { luminance, ssim } from './measure';
 

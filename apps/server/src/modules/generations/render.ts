@@ -8,7 +8,7 @@ import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generati
 import type { ExpressCopy } from '@vitrine/engine/copy/types';
 import type { SaliencyModelConfig } from '@vitrine/engine/cutout/model';
 import type { StoredCutout } from '@vitrine/engine/cutout/run';
-import type { FaceReport } from '@vitrine/engine/local/face-check';
+import type { FaceReport } from '@vitrine/engine/local/text/face-check';
 import type { ImageProviderConfig, ImageProviderName } from '@vitrine/engine/providers/config';
 import type {
   Fallback,

@@ -1,0 +1,291 @@
+/**
+ * Product cut-out, used by every provider. A PNG/WebP's own alpha is kept. Otherwise, in order:
+ * a plain or studio backdrop modelled from the borders (when that is clearly what the photo is); a
+ * salient-object model (the one npm install put in place, or CUTOUT_MODEL's); else the main subject
+ * segmented from whatever it was photographed on (cutout/subject.ts). The edge is then refined at full
+ * size and its colours decontaminated. A user's corrections (box, keep/remove strokes) re-run the segmentation
+ * with them. The photo is framed whole only when confidence is low, or when the user asks, and the
+ * result says so.
+ */
+import type { CutoutCorrections, CutoutMethodName, FramedReason } from '@vitrine/shared/api/cutout';
+import { fromRaw, toRaw, type RawImage } from '../image/sharp';
+import { FRAME_BELOW, MIN_PRODUCT_SHARE, type ConfidenceParts } from './confidence';
+import { decontaminate } from './foreground';
+import type { SaliencyModel } from './model';
+import { refineAlpha } from './refine';
+import { boxInPixels } from './seeds';
+import { stopwatch } from './stopwatch';
+import { segmentSubject } from './subject';
+import { labImage } from '../pixels/color';
+import { plainBackdrop, segmentProduct } from './plain-backdrop';
+
+export type CutoutMethod = CutoutMethodName;
+
+export type Cutout = {
+  /** RGBA, trimmed to the product. For 'framed', the whole opaque photo. */
+  image: RawImage;
+  method: CutoutMethod;
+  /** Why the photo is framed rather than cut out. */
+  reason?: FramedReason;
+  /** Share of the photo the product covers, 0 to 1. */
+  coverage: number;
+  /** Where the trimmed image starts in the decoded photo. */
+  offset: { x: number; y: number };
+  /** 0 to 1: how sure the engine is of the cut-out (1 for a file's own alpha or the user's corrections). */
+  confidence: number;
+};
+
+/** A cut-out's mask over the whole decoded photo, for storage and for the user to check. */
+export type CutoutMask = {
+  /** One channel, the decoded photo's size; 255 = product. Null when no product was found. */
+  alpha: RawImage | null;
+  /** How the mask was made; for a framed photo, the method that tried. */
+  method: Exclude<CutoutMethod, 'framed'>;
+  framed: boolean;
+  reason: FramedReason | null;
+  confidence: number;
+  coverage: number;
+  parts?: ConfidenceParts;
+  /** Milliseconds per step of the search, for benchmarks and logs. */
+  timings?: Record<string, number>;
+};
+
+/** What the caller already decided: a stored mask (the user checked it), or the whole photo. */
+export type CutoutDecision =
+  | { framed: false; alpha: RawImage; method: Exclude<CutoutMethod, 'framed'>; confidence: number }
+  | { framed: true; reason: FramedReason; confidence: number };
+
+export type CutoutOptions = {
+  /** The user's corrections: the segmentation is re-run with them, and its result used. */
+  corrections?: CutoutCorrections | null;
+  /** The user accepted the automatic cut-out: it is used even when confidence is low. */
+  accept?: boolean;
+  /** The salient-object model (installed, or CUTOUT_MODEL's), if any. */
+  model?: SaliencyModel | null;
+};
+
+/** Transparent pixels needed before the file's own alpha is trusted as a cut-out. */
+const MIN_TRANSPARENT_SHARE = 0.005;
+/** Longest side of the copy the subject is segmented on: GrabCut's cost grows with its pixels. */
+export const ANALYSIS_SIDE = 320;
+/** Longest side the edge filter works at (its result is applied at full size). */
+const REFINE_SIDE = 400;
+/** A plain backdrop's separation is exact by construction (enclosed, backdrop-coloured, smooth). */
+const STUDIO_CONFIDENCE = 0.95;
+
+export async function cutOut(rgba: RawImage, options: CutoutOptions = {}): Promise<Cutout> {
+  return cutoutFrom(rgba, await findMask(rgba, options));
+}
+
+/** The cut-out from a mask found earlier (or from a decision the caller made). */
+export function cutoutFrom(rgba: RawImage, found: CutoutMask | CutoutDecision): Cutout {
+  if (found.framed) return framed(rgba, found.reason ?? 'low-confidence', found.confidence);
+  if (!found.alpha) return framed(rgba, 'no-product-found', found.confidence);
+  const alpha = found.alpha;
+  if (alpha.width !== rgba.width || alpha.height !== rgba.height)
+    throw new Error(
+      `mask ${alpha.width}x${alpha.height} does not match the photo ${rgba.width}x${rgba.height}`,
+    );
+  let rgbaOut: Buffer;
+  if (found.method === 'alpha') {
+    rgbaOut = Buffer.from(rgba.data);
+    for (let p = 0; p < alpha.data.length; p++) rgbaOut[p * 4 + 3] = alpha.data[p]!;
+  } else {
+    // A plain loop: typed-array from() with a mapping function is slow on a million pixels.
+    const soft = new Float32Array(alpha.data.length);
+    for (let p = 0; p < soft.length; p++) soft[p] = alpha.data[p]! / 255;
+    rgbaOut = decontaminate(rgba, soft);
+  }
+  let visible = 0;
+  for (let p = 0; p < alpha.data.length; p++) visible += alpha.data[p]! >= 128 ? 1 : 0;
+  const image = { data: rgbaOut, width: rgba.width, height: rgba.height, channels: 4 } as const;
+  return {
+    ...trim(image),
+    method: found.method,
+    coverage: visible / alpha.data.length,
+    confidence: found.confidence,
+  };
+}
+
+function framed(rgba: RawImage, reason: FramedReason, confidence: number): Cutout {
+  const opaque = Buffer.from(rgba.data);
+  for (let i = 3; i < opaque.length; i += 4) opaque[i] = 255;
+  return {
+    image: { ...rgba, data: opaque },
+    offset: { x: 0, y: 0 },
+    method: 'framed',
+    reason,
+    coverage: 1,
+    confidence,
+  };
+}
+
+const ownAlpha = (rgba: RawImage): RawImage | null => {
+  const { data, width, height } = rgba;
+  const count = width * height;
+  let transparent = 0;
+  for (let p = 0; p < count; p++) if (data[p * 4 + 3]! < 128) transparent++;
+  if (transparent / count < MIN_TRANSPARENT_SHARE || transparent === count) return null;
+  const alpha = Buffer.alloc(count);
+  for (let p = 0; p < count; p++) alpha[p] = data[p * 4 + 3]!;
+  return { data: alpha, width, height, channels: 1 };
+};
+
+/** Where the product is in the photo, and whether the engine trusts it enough to cut it out. */
+export async function findMask(rgba: RawImage, options: CutoutOptions = {}): Promise<CutoutMask> {
+  const { timings, lap, restart } = stopwatch();
+  const corrections = options.corrections ?? null;
+  const hasCorrections = Boolean(corrections && (corrections.box || corrections.strokes.length));
+  if (!hasCorrections) {
+    const own = ownAlpha(rgba);
+    if (own) return measured(own, 'alpha', 1, false);
+  }
+
+  const scale = Math.min(1, ANALYSIS_SIDE / Math.max(rgba.width, rgba.height));
+  const width = Math.max(1, Math.round(rgba.width * scale));
+  const height = Math.max(1, Math.round(rgba.height * scale));
+  const small = await toRaw(fromRaw(rgba).removeAlpha().resize(width, height, { fit: 'fill' }));
+  const lab = await labImage(small);
+  lap('analysisCopy');
+
+  // A plain backdrop (told from the small copy's borders) has its own, exact separation.
+  if (!hasCorrections && plainBackdrop(lab, width, height)) {
+    const studio = await segmentProduct(rgba);
+    if (studio.ok) {
+      const alpha = { data: studio.alpha, width: rgba.width, height: rgba.height, channels: 1 } as const;
+      lap('studio');
+      return { ...measured(alpha, 'studio', STUDIO_CONFIDENCE, false), timings };
+    }
+  }
+
+  let prior: Float32Array | null = null;
+  let method: CutoutMask['method'] = hasCorrections ? 'corrected' : 'segmented';
+  if (options.model) {
+    try {
+      prior = await options.model.predict(small);
+      if (!hasCorrections) method = 'model';
+    } catch {
+      prior = null;
+    }
+    // A box drawn around something the model missed: the box, not the model, says where the product is.
+    if (prior && corrections?.box && !holdsProduct(prior, width, height, corrections.box)) prior = null;
+  }
+  const subject = await segmentSubject(small.data, lab, width, height, {
+    prior,
+    corrections,
+    // A model's map is already a segmentation: GrabCut runs only to spread the strokes a user painted
+    // (a box alone just bounds it).
+    grabCut: !(prior && !corrections?.strokes.length),
+    timings,
+  });
+  restart();
+  let area = 0;
+  for (const v of subject.mask) area += v;
+  if (area === 0)
+    return { alpha: null, method, framed: true, reason: 'no-product-found', confidence: 0, coverage: 0 };
+
+  const coarse = new Float32Array(subject.mask.length);
+  for (let p = 0; p < coarse.length; p++) coarse[p] = subject.mask[p]!;
+  const longest = Math.max(rgba.width, rgba.height);
+  const soft = refineAlpha(
+    rgba,
+    { alpha: coarse, width, height },
+    {
+      radius: Math.max(4, Math.round(longest / width) * 2 + 2),
+      step: Math.max(2, Math.round(longest / REFINE_SIDE)),
+    },
+  );
+  const alpha = Buffer.alloc(soft.length);
+  // A little contrast: the filter's soft ramp becomes a clean edge a pixel or two wide.
+  for (let p = 0; p < soft.length; p++) {
+    const v = (soft[p]! - 0.2) / 0.6;
+    alpha[p] = v <= 0 ? 0 : v >= 1 ? 255 : Math.round(v * 255);
+  }
+  // A box the user drew is a promise: nothing outside it is the product, however the edge spreads.
+  if (corrections?.box) clearOutsideBox(alpha, rgba.width, rgba.height, corrections.box);
+  const mask = { data: alpha, width: rgba.width, height: rgba.height, channels: 1 } as const;
+  lap('edge');
+  const trusted = hasCorrections || options.accept === true;
+  const result = measured(mask, method, subject.confidence, !trusted && subject.confidence < FRAME_BELOW);
+  return { ...result, parts: subject.parts, timings };
+}
+
+/** A model's map holds a product in the box: at least 2 % of the box's pixels at 0.5 or more. */
+function holdsProduct(
+  map: Float32Array,
+  width: number,
+  height: number,
+  box: NonNullable<CutoutCorrections['box']>,
+): boolean {
+  const { x0, y0, x1, y1 } = boxInPixels(box, width, height);
+  let product = 0;
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (map[y * width + x]! >= 0.5) product++;
+  return product >= 0.02 * (x1 - x0 + 1) * (y1 - y0 + 1);
+}
+
+/** Zeroes the alpha outside a box given in fractions of the photo, rounded to the nearest pixel. */
+export function clearOutsideBox(
+  alpha: Buffer,
+  width: number,
+  height: number,
+  box: NonNullable<CutoutCorrections['box']>,
+): void {
+  const x0 = Math.max(0, Math.round(box.x * width));
+  const y0 = Math.max(0, Math.round(box.y * height));
+  const x1 = Math.min(width, Math.round((box.x + box.width) * width));
+  const y1 = Math.min(height, Math.round((box.y + box.height) * height));
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    if (y < y0 || y >= y1) {
+      alpha.fill(0, row, row + width);
+      continue;
+    }
+    alpha.fill(0, row, row + x0);
+    alpha.fill(0, row + x1, row + width);
+  }
+}
+
+function measured(
+  alpha: RawImage,
+  method: CutoutMask['method'],
+  confidence: number,
+  lowConfidence: boolean,
+): CutoutMask {
+  let visible = 0;
+  for (let p = 0; p < alpha.data.length; p++) visible += alpha.data[p]! >= 128 ? 1 : 0;
+  const coverage = visible / alpha.data.length;
+  // Nothing, or a speck too small to be a product: the user is told no product was found (and asked to
+  // draw a box), not offered to use an empty cut-out anyway.
+  const reason: FramedReason | null =
+    visible === 0 || (lowConfidence && coverage < MIN_PRODUCT_SHARE)
+      ? 'no-product-found'
+      : lowConfidence
+        ? 'low-confidence'
+        : null;
+  return { alpha, method, framed: reason !== null, reason, confidence, coverage };
+}
+
+/** Crops to the pixels that are visible at all. */
+export function trim(rgba: RawImage): { image: RawImage; offset: { x: number; y: number } } {
+  const { data, width, height } = rgba;
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (data[(y * width + x) * 4 + 3]! < 8) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  }
+  if (x1 < 0) return { image: rgba, offset: { x: 0, y: 0 } };
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  const out = Buffer.alloc(w * h * 4);
+  for (let y = 0; y < h; y++)
+    data.copy(out, y * w * 4, ((y0 + y) * width + x0) * 4, ((y0 + y) * width + x1 + 1) * 4);
+  return { image: { data: out, width: w, height: h, channels: 4 }, offset: { x: x0, y: y0 } };
+}

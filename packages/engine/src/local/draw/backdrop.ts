@@ -1,0 +1,83 @@
+/**
+ * The backdrop shot's panel: an arch in the palette's colours standing behind the product, as a shop
+ * window or a photographer's set would place it. It stands a little behind the product's ground line,
+ * within the stage (clear of every text place), and takes the style's line: an ink outline for drawn
+ * styles, a neon tube for cyberpunk.
+ */
+import type { Box, Effects, Grading, Light } from '../../art-direction/types';
+import { fromSvg, toRaw, type RawImage } from '../../image/sharp';
+import type { Vignette } from './light';
+import { drawOver } from './overlay';
+import type { Placement } from './place-product';
+
+const hex = (rgb: readonly number[]) =>
+  '#' +
+  rgb
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('');
+const mix = (a: readonly number[], b: readonly number[], t: number) => a.map((v, i) => v + (b[i]! - v) * t);
+
+export type BackdropSpec = {
+  product: Placement;
+  stage: Box;
+  groundY: number;
+  canvas: { width: number; height: number };
+  grading: Grading;
+  effects: Effects;
+  light: Light;
+};
+
+/** Where the arch stands, in canvas pixels: its left, top, width and height (its foot is the bottom). */
+export function archBox({ product, stage, groundY, canvas }: BackdropSpec): Box {
+  const unit = Math.min(canvas.width, canvas.height);
+  const width = Math.round(Math.min(stage.width, Math.max(product.width * 1.5, unit * 0.3)));
+  const centre = product.x + product.width / 2;
+  const x = Math.round(Math.min(Math.max(centre - width / 2, stage.x), stage.x + stage.width - width));
+  const foot = groundY - Math.round(0.015 * canvas.height);
+  const tallest = foot - stage.y;
+  const height = Math.round(Math.max(0, Math.min(tallest, product.height * 1.18 + width * 0.35)));
+  return { x, y: foot - height, width, height };
+}
+
+export async function drawBackdrop(scene: RawImage, spec: BackdropSpec, vignette: Vignette | null) {
+  const box = archBox(spec);
+  if (box.width < 8 || box.height < 8) return null;
+  const { grading, effects, light, canvas } = spec;
+  const unit = Math.min(canvas.width, canvas.height);
+  const { dark, accent, light: pale } = grading.swatch;
+  const neon = effects.productEdge === 'neon';
+  const inked = effects.outline > 0 || effects.paper > 0;
+  const top = neon ? mix(dark, [0, 0, 0], 0.35) : mix(pale, accent, 0.18);
+  const foot = neon ? dark : mix(pale, accent, 0.42);
+  const pad = Math.round(unit * 0.04);
+  const w = box.width + 2 * pad;
+  const h = box.height + 2 * pad;
+  const r = Math.min(box.width / 2, box.height);
+  const [x0, x1, yTop, yFoot] = [pad, pad + box.width, pad, pad + box.height];
+  const arch = `M${x0} ${yFoot} V${yTop + r} A${r} ${r} 0 0 1 ${x1} ${yTop + r} V${yFoot} Z`;
+  // Its shadow falls away from the key light, onto the wall behind.
+  const dx = light.from === 'left' ? unit * 0.012 : light.from === 'right' ? -unit * 0.012 : 0;
+  const line = neon
+    ? `<path d="${arch}" fill="none" stroke="${hex(grading.neon[0])}" stroke-width="${unit * 0.012}" opacity="0.55" filter="url(#glow)"/>
+       <path d="${arch}" fill="none" stroke="${hex(mix(grading.neon[0], [255, 255, 255], 0.5))}" stroke-width="${unit * 0.004}"/>`
+    : inked
+      ? `<path d="${arch}" fill="none" stroke="${hex(dark)}" stroke-width="${unit * 0.004}" stroke-linejoin="round"/>`
+      : `<path d="${arch}" fill="none" stroke="${hex(mix(pale, [255, 255, 255], 0.5))}" stroke-width="${unit * 0.003}" opacity="0.7"/>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
+    <defs>
+      <linearGradient id="fill" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="${hex(top)}"/><stop offset="1" stop-color="${hex(foot)}"/></linearGradient>
+      <filter id="soft" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="${unit * 0.012}"/></filter>
+      <filter id="glow" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="${unit * 0.008}"/></filter>
+    </defs>
+    <path d="${arch}" transform="translate(${dx} ${unit * 0.006})" fill="#000" opacity="0.28" filter="url(#soft)"/>
+    <path d="${arch}" fill="url(#fill)" opacity="${neon ? 0.88 : 0.96}"/>
+    ${line}
+  </svg>`;
+  const art = await toRaw(fromSvg(svg).ensureAlpha());
+  drawOver(scene, art, box.x - pad, box.y - pad, vignette);
+  return box;
+}

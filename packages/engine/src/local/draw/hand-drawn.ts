@@ -1,0 +1,145 @@
+/** Pencil and watercolour on paper: the hand-drawn style's restructured scene. */
+import type { Effects } from '../../art-direction/types';
+import { fromEngineFile, fromRaw, guard, toRaw, type RawImage } from '../../image/sharp';
+import { sobelAt } from '../../pixels/color';
+import { clampByte, lumaPlane } from '../../pixels/fixed-point';
+import { sharedNoise } from '../../pixels/texture';
+
+/**
+ * Watercolour washes for a drawing of `base`'s size: a handful of colours at two thirds of that size,
+ * enlarged softly so they bleed together; and the darker rims where pigment pooled, where the wash
+ * changes tone.
+ */
+async function washesOf(base: RawImage, width: number, height: number) {
+  const small = { width: Math.round(width / 1.5), height: Math.round(height / 1.5) };
+  const png = await guard(
+    fromRaw(base)
+      .resize(small.width, small.height, { fit: 'fill' })
+      .blur(1)
+      .png({ palette: true, colours: 7, dither: 0, effort: 1 })
+      .toBuffer(),
+  );
+  const washSmall = await toRaw(fromEngineFile(png).toColourspace('srgb').removeAlpha().blur(0.8));
+  const washLum = lumaPlane(washSmall);
+  const rimSmall = Buffer.alloc(small.width * small.height);
+  for (let y = 1; y < small.height - 1; y++) {
+    for (let x = 1; x < small.width - 1; x++) {
+      const p = y * small.width + x;
+      const g =
+        Math.abs(washLum[p + 1]! - washLum[p - 1]!) +
+        Math.abs(washLum[p + small.width]! - washLum[p - small.width]!);
+      rimSmall[p] = clampByte(g * 4);
+    }
+  }
+  // Enlarged in blocks, then blurred across them: as smooth as a cubic enlargement, and libvips does it
+  // in a fraction of the time.
+  const [wash, rim] = await Promise.all([
+    toRaw(fromRaw(washSmall).resize(width, height, { fit: 'fill', kernel: 'nearest' }).blur(1.2)),
+    toRaw(
+      fromRaw({ data: rimSmall, width: small.width, height: small.height, channels: 1 })
+        .resize(width, height, { fit: 'fill', kernel: 'nearest' })
+        .blur(1.2)
+        .extractChannel(0),
+    ),
+  ]);
+  return { wash, rim };
+}
+
+/** Pencil lines: Sobel edges of the smoothed grey, soft below a low threshold, full at a strong one. */
+function pencilLines(d: Buffer, width: number, height: number): Float32Array {
+  const lines = new Float32Array(width * height);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const p = y * width + x;
+      lines[p] = Math.min(1, Math.max(0, (sobelAt(d, p, width) - 14) / 70));
+    }
+  }
+  return lines;
+}
+
+/**
+ * Pencil and watercolour on paper: the scene's colours laid as a few transparent washes, uneven, with
+ * darker rims where they pooled and slightly off the drawing; graphite lines along its edges; hatching
+ * in its shadows. The paper's own texture is added on the surface pass.
+ */
+export async function drawOnPaper(scene: RawImage, effects: Effects, seed: number): Promise<RawImage> {
+  // Pencil is soft: the drawing is made at half size and enlarged, which costs a quarter as much.
+  const width = Math.round(scene.width / 2);
+  const height = Math.round(scene.height / 2);
+  const base = await toRaw(fromRaw(scene).resize(width, height, { fit: 'fill' }));
+  const paperColour = effects.washColour;
+  // libvips makes the washes and the smoothed grey on its threads while the lines and noises are drawn.
+  const washing = washesOf(base, width, height);
+  washing.catch(() => undefined);
+  // Lines: edges of the scene's luminance, smoothed first so only real contours remain; a low
+  // threshold draws soft, out-of-focus ones too.
+  const grey = await toRaw(fromRaw(base).greyscale().blur(1.2).extractChannel(0));
+  const d = grey.data;
+  const lines = pencilLines(d, width, height);
+  const blotch = sharedNoise(width, height, 9, 9, seed + 31);
+  const pressure = sharedNoise(width, height, width / 30, height / 30, seed + 47);
+  const breaks = sharedNoise(width, height, width / 7, height / 7, seed + 53);
+  // The painter stops short of the sheet's edge, along a ragged line: a border of bare paper.
+  const ragged = sharedNoise(width, height, 14, 14, seed + 59);
+  const { wash, rim } = await washing;
+  const border = Math.min(width, height) * 0.07;
+  const period = Math.max(4, Math.round(Math.min(width, height) / 90));
+  // Each stroke wavers a little along its length, as a hand does.
+  const waver = sharedNoise(1, height, 2, height / 40, seed + 71);
+  // The wash lands a little off the drawing, as a painter's brush does.
+  const dx = Math.round(width / 160);
+  const dy = Math.round(height / 220);
+  const out = Buffer.alloc(width * height * 3);
+  const [paperR, paperG, paperB] = paperColour as [number, number, number];
+  // Graphite's colour, at 35 %.
+  const [inkR, inkG, inkB] = [70 * 0.35, 66 * 0.35, 62 * 0.35];
+  // Each wash level as pigment: lightened, transparent.
+  const pigmentOf = Float64Array.from({ length: 256 }, (_, v) => (255 - (255 - v) * 0.75) / 255);
+  const washed = wash.data;
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(height - 1, Math.max(0, y - dy));
+    const fromEdgeY = Math.min(y, height - 1 - y);
+    const shift = waver[y]! * period * 1.5;
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      const sx = Math.min(width - 1, Math.max(0, x - dx));
+      const s = sy * width + sx;
+      // Transparent pigment over paper: the paper's colour filtered by a lightened, uneven wash.
+      const edge = Math.min(x, width - 1 - x, fromEdgeY) / border - 0.6 + ragged[p]! * 0.9;
+      const painted = edge >= 1 ? 1 : edge <= 0 ? 0 : edge * edge * (3 - 2 * edge);
+      const density = (0.55 + 0.45 * blotch[s]!) * painted;
+      const pool = 1 - 0.22 * (rim.data[s]! / 255);
+      let line = lines[p]! * effects.outline * (0.55 + 0.45 * pressure[p]!);
+      // Hatching in the shadows: wobbly diagonal strokes, broken where the pencil lifted.
+      const l = d[p]!;
+      if (effects.hatching > 0 && l < 120 && breaks[p]! > 0.35) {
+        const depth = ((120 - l) / 120) * Math.min(1, (breaks[p]! - 0.35) * 6);
+        const along = (x + y + shift) % period;
+        let stroke = Math.max(0, 1 - Math.min(along, period - along) / 0.9) * depth;
+        if (l < 60) {
+          const across = (x - y + shift + height * period) % period;
+          stroke = Math.max(stroke, Math.max(0, 1 - Math.min(across, period - across) / 0.9) * depth);
+        }
+        line = Math.max(line, stroke * effects.hatching);
+      }
+      const k = 1 - Math.min(0.85, line);
+      const bare = 1 - density;
+      const shade = 1 - (1 - pool) * painted;
+      const lead = 1 - k;
+      const i = p * 3;
+      const w = s * 3;
+      out[i] = clampByte(paperR * (bare + density * pigmentOf[washed[w]!]!) * shade * k + inkR * lead);
+      out[i + 1] = clampByte(
+        paperG * (bare + density * pigmentOf[washed[w + 1]!]!) * shade * k + inkG * lead,
+      );
+      out[i + 2] = clampByte(
+        paperB * (bare + density * pigmentOf[washed[w + 2]!]!) * shade * k + inkB * lead,
+      );
+    }
+  }
+  return toRaw(
+    fromRaw({ data: out, width, height, channels: 3 })
+      .resize(scene.width, scene.height, { fit: 'fill', kernel: 'nearest' })
+      .blur(Math.max(0.8, scene.width / 1350)),
+  );
+}

@@ -1,0 +1,210 @@
+/**
+ * Puts the cut-out product into the scene. Its pixels change only in scale and light: a gentle exposure
+ * match to the scene, the variant's key light across it, and light wrap on its outermost edge.
+ */
+import type { Box, Light } from '../../art-direction/types';
+import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
+import { GAIN_ONE, luma709 } from '../../pixels/fixed-point';
+import type { Footprint } from './shadow';
+import type { Vignette } from './light';
+
+export type Placement = { x: number; y: number; width: number; height: number; scale: number };
+
+/** A small product photo may be enlarged this much at most: beyond, it would look soft. */
+export const MAX_UPSCALE = 2;
+
+/**
+ * The product's size and place: its bounding box takes `share` of the canvas's area when the box has
+ * room for that (a tall bottle and a wide box of biscuits take the same presence), never more than the
+ * box, never enlarged beyond MAX_UPSCALE; it stands on the ground line, centred on the box.
+ */
+export function fitInBox(
+  size: { width: number; height: number },
+  product: { box: Box; groundY: number; share?: number },
+  canvas?: { width: number; height: number },
+): Placement {
+  const { box, groundY, share } = product;
+  const byArea =
+    share && canvas
+      ? Math.sqrt((share * canvas.width * canvas.height) / (size.width * size.height))
+      : Infinity;
+  const scale = Math.min(box.width / size.width, box.height / size.height, MAX_UPSCALE, byArea);
+  const width = Math.max(1, Math.round(size.width * scale));
+  const height = Math.max(1, Math.round(size.height * scale));
+  return { x: Math.round(box.x + box.width / 2 - width / 2), y: groundY - height, width, height, scale };
+}
+
+export async function resizeProduct(cutout: RawImage, placement: Placement): Promise<RawImage> {
+  // sharp premultiplies alpha while resampling, so edges do not pick up the colour of hidden pixels.
+  return toRaw(
+    fromRaw(cutout).resize(placement.width, placement.height, { fit: 'fill', kernel: 'lanczos3' }),
+  );
+}
+
+/** Where the product touches the ground: the span of its solid pixels in the bottom rows. */
+export function footprint(product: RawImage, placement: Placement): Footprint {
+  const { data, width, height } = product;
+  let left = width;
+  let right = -1;
+  const rows = Math.max(2, Math.round(height * 0.03));
+  for (let y = height - rows; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (data[(y * width + x) * 4 + 3]! < 128) continue;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+    }
+  }
+  if (right < 0) [left, right] = [width * 0.25, width * 0.75];
+  return { left: placement.x + left, right: placement.x + right, groundY: placement.y + height, height };
+}
+
+function meanLuma(image: RawImage, weightedByAlpha: boolean): number {
+  const { data, channels } = image;
+  let sum = 0;
+  let weight = 0;
+  // Every fourth pixel is plenty for a mean.
+  for (let i = 0; i < data.length; i += channels * 4) {
+    const w = weightedByAlpha ? data[i + 3]! / 255 : 1;
+    sum += luma709(data[i]!, data[i + 1]!, data[i + 2]!) * w;
+    weight += w;
+  }
+  return weight ? sum / weight : 128;
+}
+
+/** What lies behind the product, blurred wide: the colour light wrap bleeds onto its edge. */
+function blurredBehind(scene: RawImage, region: Box, sigma: number): Promise<RawImage> {
+  return toRaw(
+    fromRaw(scene)
+      .extract({ left: region.x, top: region.y, width: region.width, height: region.height })
+      .blur(sigma),
+  );
+}
+
+/** Soft alphas by resized product: started as soon as the product is resized (prefetchSoftAlpha). */
+const softAlphas = new WeakMap<RawImage, Promise<Buffer>>();
+
+/**
+ * Starts blurring the resized product's alpha for its light wrap: it depends on the product alone, so
+ * libvips makes it while the scene is drawn.
+ */
+export function prefetchSoftAlpha(product: RawImage, at: Placement): void {
+  void softAlphaFor(product, at);
+}
+
+function softAlphaFor(product: RawImage, at: Placement): Promise<Buffer> {
+  let soft = softAlphas.get(product);
+  if (!soft) {
+    soft = softAlphaOf(product, Math.max(1.5, at.width * 0.012));
+    soft.catch(() => undefined);
+    softAlphas.set(product, soft);
+  }
+  return soft;
+}
+
+/** The product's alpha, blurred: where it is below the solid alpha, the pixel is near the edge. */
+async function softAlphaOf(product: RawImage, sigma: number): Promise<Buffer> {
+  const alpha = Buffer.alloc(product.width * product.height);
+  for (let p = 0, i = 3; p < alpha.length; p++, i += 4) alpha[p] = product.data[i]!;
+  const { data } = await toRaw(
+    fromRaw({ data: alpha, width: product.width, height: product.height, channels: 1 })
+      .blur(sigma)
+      .extractChannel(0),
+  );
+  return data;
+}
+
+export async function blendProduct(
+  scene: RawImage,
+  product: RawImage,
+  at: Placement,
+  light: Light,
+  options: { wrap?: boolean; vignette?: Vignette | null } = {},
+): Promise<void> {
+  const { wrap: wrapping = true, vignette = null } = options;
+  const x0 = Math.max(0, at.x);
+  const y0 = Math.max(0, at.y);
+  const w = Math.min(scene.width, at.x + at.width) - x0;
+  const h = Math.min(scene.height, at.y + at.height) - y0;
+  if (w <= 0 || h <= 0) return;
+  const region = { x: x0, y: y0, width: w, height: h };
+  // The two blurs are independent: libvips runs them side by side.
+  const [wrapSource, alphaSoft] = await Promise.all([
+    blurredBehind(scene, region, Math.max(3, at.width * 0.03)),
+    wrapping ? softAlphaFor(product, at) : null,
+  ]);
+  // Exposure match: at most ±7 %, so a dark bottle stays dark in a bright scene. A blur keeps the
+  // mean, so the blurred background measures its brightness.
+  const match = Math.min(
+    1.07,
+    Math.max(0.93, (meanLuma(wrapSource, false) / meanLuma(product, true)) ** 0.1),
+  );
+  const { data } = scene;
+  const pd = product.data;
+  const wd = wrapSource.data;
+  const side = light.from === 'left' ? 1 : light.from === 'right' ? -1 : 0;
+  // Key light across the product: a few percent brighter on the lit side; one gain per column.
+  const gains = new Float32Array(w);
+  const base = match * (1 + light.exposure * 0.5);
+  for (let x = 0; x < w; x++) {
+    const px = x0 + x - at.x;
+    gains[x] = base * (1 + light.strength * 0.25 * side * (1 - (2 * px) / product.width));
+  }
+  const wrap = alphaSoft ?? new Uint8Array(0);
+  // The scene behind was vignetted in its grading pass: the product takes the same vignette.
+  const shaded = new Float32Array(vignette ? w : 0);
+  const shade = new Int32Array(vignette ? w : 0);
+  for (let y = 0; y < h; y++) {
+    const p = (y0 + y - at.y) * product.width + (x0 - at.x);
+    const s = ((y0 + y) * scene.width + x0) * scene.channels;
+    let rowGains = gains;
+    if (vignette?.span(y0 + y, x0, shade)) {
+      for (let x = 0; x < w; x++) shaded[x] = (gains[x]! * shade[x]!) / GAIN_ONE;
+      rowGains = shaded;
+    }
+    blendRow(data, s, scene.channels, pd, p, wd, y * w * 3, rowGains, wrap, alphaSoft !== null, w);
+  }
+}
+
+/**
+ * One row of the product over the scene: lit by its column's gain, the light wrap mixing in the
+ * blurred background where the soft alpha says the edge is near. A small monomorphic function, so
+ * the JIT compiles the loop tightly.
+ */
+function blendRow(
+  scene: Uint8Array,
+  s: number,
+  channels: number,
+  product: Uint8Array,
+  p: number,
+  wrapSource: Uint8Array,
+  b: number,
+  gains: Float32Array,
+  soft: Uint8Array,
+  wrapping: boolean,
+  width: number,
+): void {
+  for (let x = 0; x < width; x++, p++, s += channels, b += 3) {
+    const alpha = product[p * 4 + 3]!;
+    if (alpha === 0) continue;
+    const a = alpha / 255;
+    const gain = gains[x]!;
+    // Light wrap: the background's colour bleeds onto the outermost edge of the product.
+    const wrap = wrapping ? Math.min(0.45, a * (1 - soft[p]! / 255) * 0.9) : 0;
+    // The three channels unrolled: a loop over them costs more than the arithmetic.
+    const q = p * 4;
+    let r = product[q]! * gain;
+    let g = product[q + 1]! * gain;
+    let bl = product[q + 2]! * gain;
+    if (r > 255) r = 255;
+    if (g > 255) g = 255;
+    if (bl > 255) bl = 255;
+    if (wrap > 0) {
+      r += (wrapSource[b]! - r) * wrap;
+      g += (wrapSource[b + 1]! - g) * wrap;
+      bl += (wrapSource[b + 2]! - bl) * wrap;
+    }
+    scene[s] = r * a + scene[s]! * (1 - a);
+    scene[s + 1] = g * a + scene[s + 1]! * (1 - a);
+    scene[s + 2] = bl * a + scene[s + 2]! * (1 - a);
+  }
+}

@@ -1,0 +1,109 @@
+/** The 3D-mockup podium: a shaded cylinder whose top ellipse the product stands on. */
+import type { Grading, Light } from '../../art-direction/types';
+import { fromSvg, toRaw, type RawImage } from '../../image/sharp';
+import type { Vignette } from './light';
+import { drawOver } from './overlay';
+
+const hex = (rgb: readonly number[]) =>
+  '#' + rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
+const mixRgb = (a: readonly number[], b: readonly number[], t: number) =>
+  a.map((v, i) => v + (b[i]! - v) * t);
+
+/** Where a podium stands and how big it is: what its art depends on. */
+export type PodiumSpec = {
+  centreX: number;
+  groundY: number;
+  productWidth: number;
+  /** Room below the ground line before text or the canvas edge. */
+  depth: number;
+  canvas: { width: number; height: number };
+  grading: Grading;
+  light: Light;
+};
+
+/** The podium's art, drawn by librsvg: it depends on the layout alone, so it can be made early. */
+export type PodiumArt = { spec: PodiumSpec; art: RawImage; rx: number; ry: number; body: number; cx: number };
+
+export async function podiumArt(spec: PodiumSpec): Promise<PodiumArt> {
+  const { canvas, productWidth, depth, grading, light } = spec;
+  const unit = Math.min(canvas.width, canvas.height);
+  // Wide enough to read as a stand, never narrower than the product, never wider than most of the canvas.
+  const rx = Math.round(Math.min(canvas.width * 0.45, Math.max(productWidth * 0.9, canvas.width * 0.18)));
+  const ry = Math.round(rx * 0.2);
+  // A solid drum: at least a tenth of the canvas tall when there is room, never into the text.
+  const body = Math.max(2, Math.min(Math.round(unit * 0.2), Math.round(depth - ry - unit * 0.02)));
+  const shadow = Math.round(ry * 0.6);
+  const w = Math.round(rx * 2.4) + 2;
+  const h = Math.round(ry * 2.2) + body + shadow * 2 + 2;
+  const cx = w / 2;
+  const { dark, accent, light: pale } = grading.swatch;
+  const top = hex(mixRgb(pale, accent, 0.3));
+  const rim = hex(mixRgb(pale, [255, 255, 255], 0.6));
+  const sideLit = hex(mixRgb(accent, pale, 0.35));
+  const sideDark = hex(mixRgb(accent, dark, 0.6));
+  const [x1, x2] = light.from === 'right' ? ['1', '0'] : ['0', '1'];
+  const bevel = Math.max(2, Math.round(ry * 0.12));
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
+    <defs>
+      <linearGradient id="side" x1="${x1}" x2="${x2}" y1="0" y2="0"><stop offset="0" stop-color="${sideLit}"/><stop offset="0.35" stop-color="${sideLit}"/><stop offset="0.7" stop-color="${sideDark}"/><stop offset="1" stop-color="${hex(dark)}"/></linearGradient>
+      <linearGradient id="fall" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.28"/></linearGradient>
+      <radialGradient id="top" cx="0.42" cy="0.4" r="0.75"><stop offset="0" stop-color="${rim}"/><stop offset="1" stop-color="${top}"/></radialGradient>
+    </defs>
+    <path d="M${cx - rx} ${ry + 1} V${ry + body + 1} A${rx} ${ry} 0 0 0 ${cx + rx} ${ry + body + 1} V${ry + 1} Z" fill="url(#side)"/>
+    <path d="M${cx - rx} ${ry + 1} V${ry + body + 1} A${rx} ${ry} 0 0 0 ${cx + rx} ${ry + body + 1} V${ry + 1} Z" fill="url(#fall)"/>
+    <path d="M${cx - rx} ${ry + 1} A${rx} ${ry} 0 0 0 ${cx + rx} ${ry + 1} v${bevel} A${rx} ${ry} 0 0 1 ${cx - rx} ${ry + 1 + bevel} Z" fill="${rim}" opacity="0.55"/>
+    <ellipse cx="${cx}" cy="${ry + 1}" rx="${rx}" ry="${ry}" fill="url(#top)" stroke="${rim}" stroke-width="${Math.max(1, rx / 120)}"/>
+  </svg>`;
+  return { spec, art: await toRaw(fromSvg(svg).ensureAlpha()), rx, ry, body, cx };
+}
+
+/** Whether art made for one layout serves another: the same stand in the same place. */
+export function samePodium(a: PodiumSpec, b: PodiumSpec): boolean {
+  return (
+    a.centreX === b.centreX &&
+    a.groundY === b.groundY &&
+    a.productWidth === b.productWidth &&
+    a.depth === b.depth &&
+    a.canvas.width === b.canvas.width &&
+    a.canvas.height === b.canvas.height &&
+    a.grading === b.grading &&
+    a.light === b.light
+  );
+}
+
+/**
+ * The podium drawn into the scene, with its soft shadow on the floor; vignetted like the scene behind
+ * it when there is a vignette.
+ */
+export function drawPodium(
+  scene: RawImage,
+  { spec, art, rx, ry, body, cx }: PodiumArt,
+  vignette: Vignette | null = null,
+): void {
+  const shadow = Math.round(ry * 0.6);
+  const left = Math.round(spec.centreX - cx);
+  const topY = spec.groundY - ry - 1;
+  // The drum's soft shadow on the floor: an analytic Gaussian ellipse, no blur pass.
+  floorShadow(scene, spec.centreX, topY + ry + 1 + body, rx * 1.12, ry * 1.05 + shadow, 0.45);
+  drawOver(scene, art, left, topY, vignette);
+}
+
+/** Darkens the floor under the podium: a Gaussian ellipse of the given radii and opacity. */
+function floorShadow(scene: RawImage, cx: number, cy: number, rx: number, ry: number, opacity: number): void {
+  const { data, width, height, channels } = scene;
+  const x0 = Math.max(0, Math.floor(cx - rx * 1.6));
+  const x1 = Math.min(width - 1, Math.ceil(cx + rx * 1.6));
+  const y0 = Math.max(0, Math.floor(cy - ry * 1.6));
+  const y1 = Math.min(height - 1, Math.ceil(cy + ry * 1.6));
+  for (let y = y0; y <= y1; y++) {
+    const dy = ((y - cy) / ry) ** 2;
+    for (let x = x0; x <= x1; x++) {
+      const k = opacity * Math.exp(-2 * (((x - cx) / rx) ** 2 + dy));
+      if (k < 0.004) continue;
+      const i = (y * width + x) * channels;
+      data[i] = data[i]! * (1 - k);
+      data[i + 1] = data[i + 1]! * (1 - k);
+      data[i + 2] = data[i + 2]! * (1 - k);
+    }
+  }
+}

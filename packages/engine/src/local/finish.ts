@@ -1,0 +1,62 @@
+/**
+ * The end every render shares, Fusion and Express alike: the text typeset on the finished scene, the
+ * scene encoded in each format asked for, and the time each part of the render took.
+ */
+import type { TextBlock } from '../art-direction/types';
+import type { RawImage } from '../image/sharp';
+import type { Coverage } from './draw/coverage';
+import { encode, type OutputFormat } from './encode';
+import { typeset, type Inks, type TypesetReport } from './text/typeset';
+
+export type EncodedImages = Partial<Record<OutputFormat, Buffer>>;
+
+/** Laps of a render, in milliseconds: each lap runs from the one before (or the start). */
+export class Stopwatch {
+  private readonly start = performance.now();
+  private last = this.start;
+
+  /** The time since the last lap, and a new lap starts. */
+  lap(): number {
+    const now = performance.now();
+    const ms = now - this.last;
+    this.last = now;
+    return ms;
+  }
+
+  /** From the start to the end of the last lap. */
+  elapsed(): number {
+    return this.last - this.start;
+  }
+}
+
+/** The text to set: its blocks, its two inks, and where the product is (text keeps its contrast there). */
+export type TextToSet = { blocks: TextBlock[]; inks: Inks; product?: Coverage };
+
+export type Finished = {
+  text: TypesetReport[];
+  images: EncodedImages;
+  /** From the stopwatch's last lap to the text set; then the encoding. */
+  typesetMs: number;
+  encodeMs: number;
+};
+
+/**
+ * Typesets the text on the scene and encodes it. `name` says what was set, for the metadata's
+ * `steps` (null when nothing was).
+ */
+export async function finish(
+  scene: RawImage,
+  steps: string[],
+  { blocks, inks, product }: TextToSet,
+  name: (text: TypesetReport[]) => string | null,
+  formats: OutputFormat[],
+  clock: Stopwatch,
+): Promise<Finished> {
+  const text = await typeset(scene, blocks, inks, product);
+  const said = name(text);
+  if (said) steps.push(said);
+  const typesetMs = clock.lap();
+  const images: EncodedImages = {};
+  for (const format of formats) images[format] = await encode(scene, format);
+  return { text, images, typesetMs, encodeMs: clock.lap() };
+}

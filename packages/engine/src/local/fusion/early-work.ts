@@ -1,0 +1,71 @@
+/**
+ * What a Fusion variant starts before the scene is drawn, because it does not depend on the scene:
+ * libvips and librsvg make it on their own threads while the scene is framed, styled and graded, and
+ * the steps that need it await its handle. The product may still be being cut out: nothing here makes
+ * the scene wait for it.
+ */
+import type { FusionPlan } from '../../art-direction/types';
+import type { RawImage } from '../../image/sharp';
+import { fitInBox, prefetchSoftAlpha, resizeProduct, type Placement } from '../draw/place-product';
+import { podiumArt, type PodiumArt } from '../draw/podium';
+import { productEdgeArt, type EdgeArt } from '../draw/product-edge';
+import { paperTexture, type Paper } from '../draw/surface';
+import type { PreparedProduct, ProductSource } from '../prepare';
+import { prefetchText } from '../text/text-layout';
+import { podiumSpec } from './podium-spec';
+
+/** The cut-out product resized to its planned box, and where that puts it. */
+export type SizedProduct = { placement: Placement; resized: RawImage };
+
+export type EarlyWork = {
+  /** The product, once cut out. */
+  product: Promise<PreparedProduct>;
+  /** The product at its size (null for a framed photo, which is laid out in its mount). */
+  sized: Promise<SizedProduct | null>;
+  /** The podium's art for the planned text (3D mockup). */
+  podium: Promise<PodiumArt | null> | null;
+  /** The line around the product (drawn and neon styles). */
+  edge: Promise<EdgeArt | null> | null;
+  /** The paper's fibres (pencil and watercolour). */
+  paper: Promise<Paper> | null;
+};
+
+/**
+ * Work started now for a later step. A failure is thrown where that step awaits it; until then it is
+ * not an unhandled rejection (the scene may fail first, or a framed photo never need it).
+ */
+function started<T>(work: Promise<T>): Promise<T> {
+  work.catch(() => undefined);
+  return work;
+}
+
+async function resizeToBox(cutout: RawImage, plan: FusionPlan): Promise<SizedProduct> {
+  const placement = fitInBox(cutout, plan.product, plan.canvas);
+  const resized = await resizeProduct(cutout, placement);
+  prefetchSoftAlpha(resized, placement);
+  return { placement, resized };
+}
+
+export function startEarlyWork(plan: FusionPlan, product: ProductSource, seed: number): EarlyWork {
+  const { effects, grading, canvas } = plan;
+  // Alternative text places have the planned boxes' sizes: the text set now serves them too.
+  prefetchText(plan.text);
+  const cutOut = started(Promise.resolve(product));
+  const sized = started(
+    cutOut.then(({ cutout }) => (cutout.method === 'framed' ? null : resizeToBox(cutout.image, plan))),
+  );
+  const edge = effects.productEdge;
+  return {
+    product: cutOut,
+    sized,
+    // Laid out for the planned text: the podium step makes it again if the text moves.
+    podium: effects.podium
+      ? started(sized.then((s) => s && podiumArt(podiumSpec(plan, s.placement, plan.text))))
+      : null,
+    edge:
+      edge !== 'none'
+        ? started(sized.then((s) => s && productEdgeArt(s.resized, s.placement, edge, grading, canvas, seed)))
+        : null,
+    paper: effects.paper > 0 ? started(paperTexture(canvas.width, canvas.height, effects.paper, seed)) : null,
+  };
+}

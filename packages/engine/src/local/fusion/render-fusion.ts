@@ -1,0 +1,133 @@
+/**
+ * The local provider for Fusion: offline, sharp only. One variant is a list of named steps run over one
+ * context (context.ts): the scene first, while the product may still be being cut out, then the product
+ * and what depends on where it is; the ending (typeset, encode, timings) is Express's too (local/finish.ts).
+ * Whole requests: local/requests.ts.
+ */
+import { compositionOf, type Composition } from '../../art-direction/composition';
+import type { FusionPlan } from '../../art-direction/types';
+import type { Cutout } from '../../cutout/cutout';
+import type { Placement } from '../draw/place-product';
+import type { OutputFormat } from '../encode';
+import { finish, Stopwatch, type EncodedImages } from '../finish';
+import type { PreparedContext, ProductSource } from '../prepare';
+import { runSteps } from '../steps';
+import { inksOf, type TypesetReport } from '../text/typeset';
+import { fusionContext, stagedOf, type FusionContext } from './context';
+import { calmBehindTextStep } from './steps/calm-behind-text';
+import { frameSceneStep } from './steps/frame-scene';
+import { gradeAndLightStep } from './steps/grade-and-light';
+import { placeTextStep } from './steps/place-text';
+import { stageProductStep } from './steps/stage-product';
+import { styliseStructureStep } from './steps/stylise-structure';
+import { styliseSurfaceStep } from './steps/stylise-surface';
+
+export type RenderMetadata = {
+  engine: 'local';
+  mode: 'fusion';
+  variant: number;
+  width: number;
+  height: number;
+  style: FusionPlan['style'];
+  palette: FusionPlan['palette'];
+  position: FusionPlan['position'];
+  /** The kind of picture this variant is (hero, scene, close-up, backdrop). */
+  shot: FusionPlan['shot'];
+  /** How the product was cut out, how sure the engine is (0 to 1), and why a photo was framed. */
+  cutout: { method: Cutout['method']; reason?: Cutout['reason']; coverage: number; confidence: number };
+  /** Where the product's own pixels are in the image. */
+  product: Placement;
+  /** How much of the frame the product takes, and how much is left with nothing in it. */
+  composition: Composition;
+  steps: string[];
+  text: TypesetReport[];
+  /** The language of the text and the typographic rules it was set with. */
+  typography: FusionPlan['typography'];
+  timings: {
+    decodeMs: number;
+    cutoutMs: number;
+    sceneMs: number;
+    compositeMs: number;
+    encodeMs: number;
+    totalMs: number;
+  };
+};
+
+export type RenderedImage = { images: EncodedImages; metadata: RenderMetadata };
+
+/** The scene: drawn without the product, which may still be being cut out meanwhile. */
+const SCENE_STEPS = [
+  frameSceneStep,
+  styliseStructureStep,
+  gradeAndLightStep,
+  styliseSurfaceStep,
+  placeTextStep,
+];
+/** Then the product, and the scene calmed behind the text around it. */
+const PRODUCT_STEPS = [stageProductStep, calmBehindTextStep];
+
+export async function renderFusionVariant(
+  plan: FusionPlan,
+  product: ProductSource,
+  source: PreparedContext,
+  formats: OutputFormat[] = ['jpeg'],
+): Promise<RenderedImage> {
+  const clock = new Stopwatch();
+  const context = fusionContext(plan, product, source);
+  await runSteps(SCENE_STEPS, context);
+  const sceneMs = clock.lap();
+  await runSteps(PRODUCT_STEPS, context);
+  const { scene, steps, blocks, coverage } = context;
+  const text = { blocks, inks: inksOf(plan.grading.swatch), product: coverage };
+  const end = await finish(scene, steps, text, typesetName, formats, clock);
+  const timings = { sceneMs, compositeMs: end.typesetMs, encodeMs: end.encodeMs, totalMs: clock.elapsed() };
+  return { images: end.images, metadata: metadataOf(context, end.text, timings) };
+}
+
+const typesetName = (text: TypesetReport[]) =>
+  text.length ? `typeset ${text.map((t) => t.role).join(' and ')}` : null;
+
+function metadataOf(
+  context: FusionContext,
+  text: TypesetReport[],
+  ms: { sceneMs: number; compositeMs: number; encodeMs: number; totalMs: number },
+): RenderMetadata {
+  const { plan, scene, source, blocks, steps } = context;
+  const { product, placement } = stagedOf(context);
+  if (!placement) throw new Error('the product was staged without a place');
+  const { cutout } = product;
+  return {
+    engine: 'local',
+    mode: 'fusion',
+    variant: plan.variant,
+    width: scene.width,
+    height: scene.height,
+    style: plan.style,
+    palette: plan.palette,
+    position: plan.position,
+    shot: plan.shot,
+    cutout: {
+      method: cutout.method,
+      reason: cutout.reason,
+      coverage: Math.round(cutout.coverage * 1000) / 1000,
+      confidence: cutout.confidence,
+    },
+    product: placement,
+    composition: compositionOf(
+      plan.canvas,
+      placement,
+      blocks.map((block) => block.box),
+    ),
+    steps,
+    text,
+    typography: plan.typography,
+    timings: {
+      decodeMs: product.decodeMs + source.decodeMs,
+      cutoutMs: product.cutoutMs,
+      sceneMs: Math.round(ms.sceneMs),
+      compositeMs: Math.round(ms.compositeMs),
+      encodeMs: Math.round(ms.encodeMs),
+      totalMs: Math.round(ms.totalMs),
+    },
+  };
+}
