@@ -147,6 +147,8 @@ function lightLeak({ data, width, height, channels }: RawImage, amount: number, 
   });
   // Screened in: v -> 255 - (255 - v) * (1 - k * colour / 255), with k = down * across in 1/4096ths.
   const acrossQ = Int32Array.from(across, (k) => Math.round(k * GAIN_ONE));
+  // Read once: an imported binding read per pixel costs a whole-canvas loop (bench/fixed-point.ts).
+  const one = GAIN_ONE;
   const shift = GAIN_SHIFT;
   const [cr, cg, cb] = colour.map((c) => Math.round((c / 255) * 256)) as [number, number, number];
   // The falloff across only decreases away from the edge: per row, the leak stops at the first column
@@ -160,9 +162,9 @@ function lightLeak({ data, width, height, channels }: RawImage, amount: number, 
       const k = (down * acrossQ[x]!) >> shift;
       if (k < 16) break;
       const i = (y * width + x) * channels;
-      data[i] = 255 - (((255 - data[i]!) * (GAIN_ONE - ((k * cr) >> 8))) >> shift);
-      data[i + 1] = 255 - (((255 - data[i + 1]!) * (GAIN_ONE - ((k * cg) >> 8))) >> shift);
-      data[i + 2] = 255 - (((255 - data[i + 2]!) * (GAIN_ONE - ((k * cb) >> 8))) >> shift);
+      data[i] = 255 - (((255 - data[i]!) * (one - ((k * cr) >> 8))) >> shift);
+      data[i + 1] = 255 - (((255 - data[i + 1]!) * (one - ((k * cg) >> 8))) >> shift);
+      data[i + 2] = 255 - (((255 - data[i + 2]!) * (one - ((k * cb) >> 8))) >> shift);
     }
   }
 }
