@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { parseConfig, type Config } from '../../src/config';
 import pino from 'pino';
-import { buildApp, type AppDeps } from '../../src/http/app';
+import { buildApp, type AppDeps } from '../../src/app';
 import { createAuth } from '../../src/modules/auth/auth';
 import { createMailer } from '../../src/modules/mail/mailer';
 import { createLocalStorage } from '../../src/modules/storage/storage';
