@@ -26,7 +26,8 @@ import {
 } from './local-provider';
 import { checkoutPage, messagePage, pageText, paidPage, portalPage } from './local-pages';
 import type { PaymentProvider } from './provider';
-import { readSubscription, statusOf } from './subscription';
+import { readSubscription } from './repository';
+import { statusOf } from './subscription';
 
 const FORM_BODY_LIMIT = 2048;
 

@@ -15,6 +15,7 @@ import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Storage } from '../storage/storage';
 import { notExpired } from '../uploads/retention';
+import { findResultImages, findStatus } from './repository';
 
 type Deps = { database: Database; storage: Storage };
 
@@ -28,20 +29,11 @@ export async function editableImage(
   id: string,
   image: number,
 ): Promise<{ resultId: string }> {
-  const [result] = await database.query<{ id: string; images: unknown }>(
-    `select id, webhook_data->'images' as images from user_image_generations
-     where user_id = $2 and (id = $1 or background_generation_id = $1)
-     order by (id = $1) desc limit 1`,
-    [id, userId],
-  );
+  const result = await findResultImages(database, userId, id);
   if (!result) {
-    const [generation] = await database.query<{ status: string }>(
-      `select status from background_generations where id = $1 and user_id = $2`,
-      [id, userId],
-    );
-    if (!generation) throw new AppError('NOT_FOUND');
-    if (generation.status === 'pending' || generation.status === 'processing')
-      throw new AppError('GENERATION_NOT_COMPLETED');
+    const status = await findStatus(database, userId, id);
+    if (!status) throw new AppError('NOT_FOUND');
+    if (status === 'pending' || status === 'processing') throw new AppError('GENERATION_NOT_COMPLETED');
     throw new AppError('NOT_FOUND', { messageKey: 'generations.editImageMissing' });
   }
   const stored = Array.isArray(result.images) ? (result.images as { key?: unknown }[]) : [];

@@ -20,7 +20,9 @@ import {
   EVENT_STREAM_RECHECK_MS,
 } from '../rate-limit/usage-limits';
 import { GENERATION_CHANNEL } from './channel';
-import { GENERATION_COLUMNS, activeGenerations, toActive, typicalSeconds } from './service';
+import { findView, listChangedSince, typicalSeconds, type GenerationView } from './repository';
+import { activeGenerations } from './service';
+import { toActive } from './views';
 
 const HEARTBEAT_MS = 20_000;
 /** How far back a reconnecting client may catch up on changes it missed. */
@@ -28,14 +30,9 @@ const CATCH_UP_MS = 10 * 60_000;
 
 type Listener = (event: GenerationEvent) => void;
 
-type Row = Parameters<typeof toActive>[0] & { result_id: string | null };
-
-async function eventOf(database: Database, where: string, params: unknown[]): Promise<GenerationEvent[]> {
-  const [rows, typical] = await Promise.all([
-    database.query<Row>(`select ${GENERATION_COLUMNS} from background_generations g where ${where}`, params),
-    typicalSeconds(database),
-  ]);
-  return rows.map((row) => ({ ...toActive(row, typical), resultId: row.result_id ?? null }));
+async function eventsOf(database: Database, rows: Promise<GenerationView[]>): Promise<GenerationEvent[]> {
+  const [views, typical] = await Promise.all([rows, typicalSeconds(database)]);
+  return views.map((row) => ({ ...toActive(row, typical), resultId: row.resultId ?? null }));
 }
 
 /** One LISTEN per process, fanned out to the open streams of each user. */
@@ -52,7 +49,8 @@ export function createGenerationEvents(database: Database) {
     }
     const listeners = note.user_id ? byUser.get(note.user_id) : undefined;
     if (!listeners?.size || !note.id) return;
-    void eventOf(database, 'g.id = $1', [note.id])
+    const found = findView(database, note.id).then((row) => (row ? [row] : []));
+    void eventsOf(database, found)
       .then(([event]) => {
         if (event) for (const listener of listeners) listener(event);
       })
@@ -78,7 +76,7 @@ export function createGenerationEvents(database: Database) {
     /** Changes of the user's generations after `since` (a reconnecting client's Last-Event-ID). */
     missedSince(userId: string, since: number) {
       const from = new Date(Math.max(since, Date.now() - CATCH_UP_MS)).toISOString();
-      return eventOf(database, 'g.user_id = $1 and g.updated_at > $2 order by g.updated_at', [userId, from]);
+      return eventsOf(database, listChangedSince(database, userId, from));
     },
   };
 }

@@ -23,11 +23,10 @@ import {
   type WorkflowResult,
 } from './workflow';
 import { isUuid } from '@vitrine/shared/ids';
+import { findForCallback, recordWorkflowResult } from './repository';
 
 /** A callback carries a status and a few image URLs. */
 const CALLBACK_BODY_LIMIT = 256 * 1024;
-
-type Row = { id: string; user_id: string; status: string; workflow_result: unknown };
 
 const digestOf = (result: unknown) =>
   result && typeof result === 'object' ? (result as { digest?: unknown }).digest : undefined;
@@ -42,13 +41,7 @@ export function workflowCallbackRoutes(secret: string, fetchOptions?: SafeFetchO
       (_request, body, done) => done(null, body),
     );
 
-    const find = async (id: string) =>
-      (
-        await database.query<Row>(
-          `select id, user_id, status, workflow_result from background_generations where id = $1`,
-          [id],
-        )
-      )[0];
+    const find = (id: string) => findForCallback(database, id);
 
     app.post('/webhooks/workflow', { config: { signedWebhook: true } }, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -74,11 +67,11 @@ export function workflowCallbackRoutes(secret: string, fetchOptions?: SafeFetchO
       const row = isUuid(id) ? await find(id) : undefined;
       // The payload named the owner; a callback naming another one is about nothing we know.
       const claimed = (body as { user_id?: unknown }).user_id;
-      if (!row || (typeof claimed === 'string' && claimed !== row.user_id)) throw new AppError('NOT_FOUND');
+      if (!row || (typeof claimed === 'string' && claimed !== row.userId)) throw new AppError('NOT_FOUND');
 
       const digest = callbackDigest(raw);
-      if (digestOf(row.workflow_result) === digest) return { received: true, duplicate: true };
-      if (row.status !== 'processing' || row.workflow_result) throw new AppError('GENERATION_NOT_WAITING');
+      if (digestOf(row.workflowResult) === digest) return { received: true, duplicate: true };
+      if (row.status !== 'processing' || row.workflowResult) throw new AppError('GENERATION_NOT_WAITING');
 
       let result: WorkflowResult;
       if (callback.status === 'failed') {
@@ -98,7 +91,7 @@ export function workflowCallbackRoutes(secret: string, fetchOptions?: SafeFetchO
         try {
           for (const [index, image] of fetched.entries()) {
             if (!image) continue;
-            const key = workflowImageKey(row.user_id, id, index, EXTENSION[image.kind]);
+            const key = workflowImageKey(row.userId, id, index, EXTENSION[image.kind]);
             keys.push(key);
             await storeWorkflowImage(storage, key, image.bytes);
           }
@@ -109,16 +102,11 @@ export function workflowCallbackRoutes(secret: string, fetchOptions?: SafeFetchO
         result = { status: 'completed', keys, digest };
       }
 
-      const recorded = await database.query(
-        `update background_generations set workflow_result = $2, updated_at = now()
-         where id = $1 and status = 'processing' and workflow_result is null returning id`,
-        [id, JSON.stringify(result)],
-      );
-      if (recorded.length === 0) {
+      if (!(await recordWorkflowResult(database, id, result))) {
         // Cancelled, timed out or answered meanwhile: nothing of this callback is kept.
         await removeWorkflowFiles(storage, result);
         const now = await find(id);
-        if (now && digestOf(now.workflow_result) === digest) return { received: true, duplicate: true };
+        if (now && digestOf(now.workflowResult) === digest) return { received: true, duplicate: true };
         throw new AppError('GENERATION_NOT_WAITING');
       }
       request.log.info(

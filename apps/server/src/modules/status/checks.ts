@@ -17,6 +17,7 @@ import { Readable } from 'node:stream';
 import type { ProviderStatus, ServiceId, ServiceState, ServiceStatus } from '@vitrine/shared/api/status';
 import type { Database } from '../../db/client';
 import { WORKER_SILENT_AFTER_MS } from '../../jobs/heartbeat';
+import { countStale } from '../generations/repository';
 import type { Storage } from '../storage/storage';
 
 export type CheckDeps = {
@@ -71,12 +72,7 @@ export async function checkServices(
         );
         // No render worker alive: generations would wait forever.
         if (worker?.silent !== false) return 'outage';
-        const [row] = await database.query<{ stalled: number }>(
-          `select count(*)::int as stalled from background_generations
-           where status in ('pending', 'processing') and updated_at < now() - make_interval(secs => $1)`,
-          [deps.stalledAfterMs / 1000],
-        );
-        if ((row?.stalled ?? 0) > 0) return 'degraded';
+        if ((await countStale(database, deps.stalledAfterMs / 1000)) > 0) return 'degraded';
       } catch (error) {
         log('images', error);
         return 'outage';

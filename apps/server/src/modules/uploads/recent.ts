@@ -153,11 +153,3 @@ export async function thumbnail(storage: Storage, storageKey: string): Promise<B
   });
   return bytes;
 }
-
-/** Marks uploads as used now (a generation started from them): their year starts again. */
-export async function touchUploads(db: Queryable, userId: string, ids: string[]): Promise<void> {
-  await db.query(`update uploads set last_used_at = now() where user_id = $1 and id = any($2::uuid[])`, [
-    userId,
-    ids,
-  ]);
-}

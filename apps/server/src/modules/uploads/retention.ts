@@ -1,16 +1,13 @@
 import { UPLOAD_RETENTION_DAYS } from '@vitrine/shared/api/uploads';
 import { UNUSED_UPLOAD_DAYS } from '../rate-limit/usage-limits';
+import { uploadInUse } from '../generations/repository';
 
 /**
  * SQL condition: the upload (table alias `alias`) is in use: a photo of a generation still running or
  * whose result is kept, or the logo of a saved image.
  */
 export const inUse = (alias = 'uploads') =>
-  `(exists (select 1 from background_generations g
-            where g.user_id = ${alias}.user_id
-              and ${alias}.storage_key in (g.request->>'productKey', g.request->>'contextKey')
-              and (g.status in ('pending', 'processing')
-                   or exists (select 1 from user_image_generations r where r.background_generation_id = g.id)))
+  `(${uploadInUse(alias)}
     or exists (select 1 from generation_edits e where e.logo_upload_id = ${alias}.id))`;
 
 /**
