@@ -34,7 +34,7 @@ import { isPagePath } from '@vitrine/shared/routes';
 import type { Storage } from './modules/storage/storage';
 import type { SafeFetchOptions } from './modules/uploads/safe-fetch';
 import { uploadRoutes } from './modules/uploads/routes';
-import { cutoutRoutes } from './modules/uploads/cutout-routes';
+import { cutoutRoutes } from './modules/cutouts/routes';
 import { generationRoutes } from './modules/generations/routes';
 import { createImageLinks } from './modules/generations/image-links';
 import { createGenerationEvents } from './modules/generations/events';

@@ -21,7 +21,7 @@ import * as records from '../../modules/generations/repository';
 import { FINISHING_PROGRESS } from '../../modules/generations/service';
 import { removeWorkflowResultFiles } from '../../modules/generations/workflow';
 import type { Storage } from '../../modules/storage/storage';
-import { storedCutoutFor } from '../../modules/uploads/cutout';
+import { storedCutoutFor } from '../../modules/cutouts/service';
 import { idsOfStorageKeys } from '../../modules/uploads/repository';
 import type { JobContext } from '../job';
 

@@ -14,7 +14,7 @@ import {
 import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Storage } from '../storage/storage';
-import { notExpired } from '../uploads/retention';
+import { lockOwn, markUsed, notExpired } from '../uploads/repository';
 import { findResultImages, findStatus } from './repository';
 
 type Deps = { database: Database; storage: Storage };
@@ -67,10 +67,7 @@ export async function readEdit(
 
 /** Checks that the logo is one of the user's unexpired logos and counts this as a use of it. */
 async function useLogo(tx: Queryable, userId: string, uploadId: string): Promise<void> {
-  const [upload] = await tx.query<{ role: string | null; fresh: boolean }>(
-    `select role, ${notExpired()} as fresh from uploads where id = $1 and user_id = $2 for update`,
-    [uploadId, userId],
-  );
+  const upload = await lockOwn(tx, userId, uploadId);
   if (!upload || upload.role !== 'logo')
     throw new AppError('VALIDATION_FAILED', {
       messageKey: 'validation.editorLogo',
@@ -81,7 +78,7 @@ async function useLogo(tx: Queryable, userId: string, uploadId: string): Promise
       messageKey: 'generations.editLogoGone',
       fields: { logo: { key: 'generations.editLogoGone' } },
     });
-  await tx.query(`update uploads set last_used_at = now() where id = $1`, [uploadId]);
+  await markUsed(tx, userId, uploadId);
 }
 
 /**
@@ -132,11 +129,7 @@ export async function saveEdit(
     // A logo this save drops is not deleted now: the user may undo. Its day of grace starts here, and
     // the daily retention job deletes it with its files once no saved document uses it.
     const dropped = previous?.logo_upload_id;
-    if (dropped && dropped !== logoId)
-      await tx.query(`update uploads set last_used_at = now() where id = $1 and user_id = $2`, [
-        dropped,
-        userId,
-      ]);
+    if (dropped && dropped !== logoId) await markUsed(tx, userId, dropped);
     return new Date(saved!.saved_at).toISOString();
   });
   return { document, savedAt, version };

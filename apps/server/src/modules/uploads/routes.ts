@@ -11,14 +11,14 @@ import { checkFileName } from '@vitrine/shared/validation/upload-file';
 import { AppError } from '../../http/app-error';
 import { parseInput } from '../../http/validate';
 import { requireUser } from '../auth/session';
+import { removeFiles } from '../storage/storage';
 import { hit, scaled } from '../rate-limit/limiter';
 import { UPLOAD_LIMIT } from '../rate-limit/usage-limits';
 import { createUploadLinks } from '../generations/image-links';
 import { ImageFetchError, safeFetchImage } from './safe-fetch';
-import { removeFiles } from './cutout';
 import { ownUploadView, recentUploads, thumbnail, thumbnailKey } from './recent';
 import { removeUpload } from './remove';
-import { notExpired } from './retention';
+import * as uploads from './repository';
 import { storeImage, type StoreResult } from './store-image';
 import { isUuid } from '@vitrine/shared/ids';
 
@@ -90,7 +90,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       // A refused request stores nothing; an upload the user already had stays, and so does one another
       // request sent the same file for meanwhile (it marked it used: no longer its first use).
       if (stored && !stored.reused)
-        await removeUpload({ database, storage }, stored.upload.id, user.id, 'last_used_at = created_at');
+        await removeUpload({ database, storage }, stored.upload.id, user.id, { onlyIfNotUsedSince: true });
       throw formError(error);
     }
     if (!stored) throw new AppError('INVALID_FILE', { messageKey: 'validation.required' });
@@ -122,10 +122,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
 
   async function ownUpload(id: string, userId: string) {
     if (!isUuid(id)) throw new AppError('NOT_FOUND');
-    const [row] = await database.query<{ storage_key: string; content_type: string }>(
-      `select storage_key, content_type from uploads where id = $1 and user_id = $2 and ${notExpired()}`,
-      [id, userId],
-    );
+    const row = await uploads.findOwn(database, userId, id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
@@ -147,11 +144,10 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     const { user } = await signedIn(request, reply);
     const { id } = request.params as { id: string };
     const row = await ownUpload(id, user.id);
-    const bytes = await thumbnail(storage, row.storage_key);
+    const bytes = await thumbnail(storage, row.storageKey);
     // Deleted while its preview was being made: the preview goes with it.
-    const [still] = await database.query(`select 1 from uploads where id = $1`, [id]);
-    if (!still) {
-      await removeFiles(storage, [thumbnailKey(row.storage_key)]);
+    if (!(await uploads.exists(database, id))) {
+      await removeFiles(storage, [thumbnailKey(row.storageKey)]);
       throw new AppError('NOT_FOUND', { messageKey: 'uploads.gone' });
     }
     return reply
@@ -166,23 +162,20 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     const { id } = request.params as { id: string };
     const { exp, sig } = request.query as { exp?: unknown; sig?: unknown };
     const signed = exp !== undefined || sig !== undefined;
-    let row: { storage_key: string; content_type: string } | undefined;
+    let row: uploads.UploadFile | undefined;
     if (signed) {
       if (!isUuid(id) || !links.verify(id, exp, sig)) throw new AppError('NOT_FOUND');
-      [row] = await database.query<{ storage_key: string; content_type: string }>(
-        `select storage_key, content_type from uploads where id = $1`,
-        [id],
-      );
+      row = await uploads.findFile(database, id);
       if (!row) throw new AppError('NOT_FOUND');
     } else {
       const { user } = await signedIn(request, reply);
       row = await ownUpload(id, user.id);
     }
     return reply
-      .type(row.content_type)
+      .type(row.contentType)
       .header('cache-control', signed ? 'private, max-age=600' : 'private, max-age=3600')
       .header('x-content-type-options', 'nosniff')
-      .send(storage.read(row.storage_key));
+      .send(storage.read(row.storageKey));
   });
 
   app.delete('/uploads/:id', async (request, reply) => {

@@ -8,7 +8,7 @@ import { cutoutUpdate } from '@vitrine/shared/api/cutout';
 import type { MessageKey } from '@vitrine/shared/i18n/catalog';
 import { AppError } from '../../http/app-error';
 import { requireUser } from '../auth/session';
-import { cutoutFile, getCutout, updateCutout, type CutoutDeps } from './cutout';
+import { cutoutFile, getCutout, updateCutout, type CutoutDeps } from './service';
 import { isUuid } from '@vitrine/shared/ids';
 
 function uploadId(request: FastifyRequest): string {
