@@ -25,7 +25,7 @@ import { authRoutes } from './modules/auth/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import type { Mailer } from './modules/mail/mailer';
 import { registerMailbox } from './modules/mail/routes';
-import { editRoutes } from './modules/generations/edit-routes';
+import { editRoutes } from './modules/editor/routes';
 import { installOriginCheck } from './http/origin-check';
 import { installInputGuard } from './http/input-guard';
 import multipart from '@fastify/multipart';

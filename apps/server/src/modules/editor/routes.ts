@@ -17,7 +17,7 @@ import { AppError } from '../../http/app-error';
 import { parseInput } from '../../http/validate';
 import { requireUser } from '../auth/session';
 import { hit } from '../rate-limit/limiter';
-import { editableImage, readEdit, saveEdit } from './edits';
+import { editableImage, readEdit, saveEdit } from './service';
 import { isUuid } from '@vitrine/shared/ids';
 
 async function target(request: FastifyRequest, reply: FastifyReply) {

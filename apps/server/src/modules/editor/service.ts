@@ -14,8 +14,9 @@ import {
 import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Storage } from '../storage/storage';
-import { lockOwn, markUsed, notExpired } from '../uploads/repository';
-import { findResultImages, findStatus } from './repository';
+import { findResultImages, findStatus } from '../generations/repository';
+import { lockOwn, markUsed } from '../uploads/repository';
+import * as edits from './repository';
 
 type Deps = { database: Database; storage: Storage };
 
@@ -48,21 +49,10 @@ export async function readEdit(
   resultId: string,
   image: number,
 ): Promise<EditorDocumentResponse> {
-  const [row] = await database.query<{
-    document: EditorDocument;
-    saved_at: Date | string;
-    version: string;
-    logo_available: boolean;
-  }>(
-    `select e.document, e.saved_at, e.version, u.id is not null as logo_available
-     from generation_edits e
-     left join uploads u on u.id = e.logo_upload_id and ${notExpired('u')}
-     where e.result_id = $1 and e.image_index = $2`,
-    [resultId, image],
-  );
+  const row = await edits.find(database, resultId, image);
   if (!row) return { document: EMPTY_EDITOR_DOCUMENT, savedAt: null, version: null };
-  const document = row.logo_available ? row.document : { ...row.document, logo: null };
-  return { document, savedAt: new Date(row.saved_at).toISOString(), version: row.version };
+  const document = row.logoAvailable ? row.document : { ...row.document, logo: null };
+  return { document, savedAt: new Date(row.savedAt).toISOString(), version: row.version };
 }
 
 /** Checks that the logo is one of the user's unexpired logos and counts this as a use of it. */
@@ -106,31 +96,25 @@ export async function saveEdit(
   const logoId = document.logo?.uploadId ?? null;
   const version = versions.version ?? randomUUID();
   const savedAt = await deps.database.transaction(async (tx) => {
-    await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [`generation-edits:${userId}`]);
-    const [previous] = await tx.query<{ logo_upload_id: string | null; version: string }>(
-      `select logo_upload_id, version from generation_edits
-        where result_id = $1 and image_index = $2 for update`,
-      [resultId, image],
-    );
+    await edits.lockUserEdits(tx, userId);
+    const previous = await edits.lockCurrent(tx, resultId, image);
     const current = previous?.version ?? NEW_EDIT;
     if (versions.basedOn !== undefined && !versions.basedOn.includes(current))
       throw new AppError('EDIT_CONFLICT');
     if (logoId) await useLogo(tx, userId, logoId);
-    const [saved] = await tx.query<{ saved_at: Date | string }>(
-      `insert into generation_edits
-         (result_id, image_index, user_id, document, logo_upload_id, saved_at, version)
-       values ($1, $2, $3, $4, $5, now(), $6)
-       on conflict (result_id, image_index) do update
-         set document = excluded.document, logo_upload_id = excluded.logo_upload_id, saved_at = now(),
-             version = excluded.version
-       returning saved_at`,
-      [resultId, image, userId, JSON.stringify(document), logoId, version],
-    );
+    const savedAt = await edits.save(tx, {
+      resultId,
+      imageIndex: image,
+      userId,
+      document,
+      logoUploadId: logoId,
+      version,
+    });
     // A logo this save drops is not deleted now: the user may undo. Its day of grace starts here, and
     // the daily retention job deletes it with its files once no saved document uses it.
-    const dropped = previous?.logo_upload_id;
+    const dropped = previous?.logoUploadId;
     if (dropped && dropped !== logoId) await markUsed(tx, userId, dropped);
-    return new Date(saved!.saved_at).toISOString();
+    return new Date(savedAt).toISOString();
   });
   return { document, savedAt, version };
 }
