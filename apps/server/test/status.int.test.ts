@@ -10,7 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusResponse } from '@vitrine/shared/api/status';
-import { beat } from '../src/jobs/heartbeat';
+import { beat } from '../src/modules/status/repository';
 import { createTestApp, startTestWorker, type TestApp } from './helpers/test-app';
 import { createVerifiedUser } from './helpers/accounts';
 import { startSmtpServer } from './helpers/smtp-server';

@@ -3,6 +3,8 @@
  * keyed by client address or e-mail address) once their window is long over. The privacy policy states
  * both periods.
  */
+import * as counters from '../../modules/rate-limit/repository';
+import * as securityLogs from '../../modules/security-log/repository';
 import type { JobContext } from '../job';
 
 export const SECURITY_LOG_RETENTION_INTERVAL = '12 months';
@@ -10,13 +12,8 @@ export const SECURITY_LOG_RETENTION_INTERVAL = '12 months';
 export const RATE_LIMIT_RETENTION_INTERVAL = '2 days';
 
 export async function applyLogRetention({ database }: Pick<JobContext, 'database'>, now: string) {
-  const logs = await database.query<{ id: string }>(
-    'delete from security_logs where created_at < $1::timestamptz - $2::interval returning id',
-    [now, SECURITY_LOG_RETENTION_INTERVAL],
-  );
-  const counters = await database.query<{ key: string }>(
-    'delete from rate_limits where window_start < $1::timestamptz - $2::interval returning key',
-    [now, RATE_LIMIT_RETENTION_INTERVAL],
-  );
-  return { securityLogs: logs.length, rateLimits: counters.length };
+  return {
+    securityLogs: await securityLogs.deleteOlderThan(database, now, SECURITY_LOG_RETENTION_INTERVAL),
+    rateLimits: await counters.deleteOlderThan(database, now, RATE_LIMIT_RETENTION_INTERVAL),
+  };
 }

@@ -10,7 +10,6 @@ import {
   resetTokenInput,
   RESET_TOKEN_MAX_LENGTH,
 } from '@vitrine/shared/api/auth';
-import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { requestLang } from '../../http/request-lang';
 import { parseInput } from '../../http/validate';
@@ -18,25 +17,16 @@ import { clientBucket } from '../rate-limit/client-address';
 import { limitAttempt } from '../rate-limit/limiter';
 import { recordSecurityEvent, requestMeta } from '../security-log/record';
 import { toAppError } from './errors';
+import { confirmEmail, findByEmail, isLiveVerification, verificationValue } from './repository';
 import { authRequestContext } from './request-context';
 import { resetLinkKey } from './reset-links';
 import { forgetSignUpProofs } from './sign-up-proof';
-
-async function userIdByEmail(database: Database, email: string): Promise<string | null> {
-  const rows = await database.query<{ id: string }>(`select id from users where email = $1`, [email]);
-  return rows[0]?.id ?? null;
-}
 
 /** After a reset: the address is confirmed (the link came through it), and no sign-up proof stands. */
 async function confirmByReset(request: FastifyRequest, userId: string): Promise<void> {
   const { database } = request.server.deps;
   await forgetSignUpProofs(database, userId);
-  const confirmed = await database.query(
-    `update users set email_verified = true, updated_at = now() where id = $1 and email_verified = false
-     returning id`,
-    [userId],
-  );
-  if (confirmed.length === 0) return;
+  if (!(await confirmEmail(database, userId))) return;
   await recordSecurityEvent(database, requestMeta(request), {
     type: 'email_verified',
     userId,
@@ -52,7 +42,7 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
   app.post('/password/forgot', async (request) => {
     const { email } = parseInput(emailOnlyInput, request.body);
     await limitAttempt(database, 'passwordReset', clientBucket(request.ip), email, multiplier);
-    const userId = await userIdByEmail(database, email);
+    const userId = (await findByEmail(database, email))?.id ?? null;
     const context = { lang: requestLang(request), meta: requestMeta(request) };
     try {
       await authRequestContext.run(context, () =>
@@ -79,34 +69,27 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
     const { token } = parseInput(resetTokenInput, request.body);
     await limitAttempt(database, 'resetLinkCheck', clientBucket(request.ip), undefined, multiplier);
     if (token.length > RESET_TOKEN_MAX_LENGTH) throw new AppError('INVALID_TOKEN');
-    const [live] = await database.query<{ id: string }>(
-      `select id from verifications where identifier = $1 and expires_at > now()`,
-      [resetLinkKey(token)],
-    );
-    if (!live) throw new AppError('INVALID_TOKEN');
+    if (!(await isLiveVerification(database, resetLinkKey(token)))) throw new AppError('INVALID_TOKEN');
     return { status: 'valid' };
   });
 
   app.post('/password/reset', async (request) => {
     const { token, password } = parseInput(resetPasswordInput, request.body);
     if (token.length > RESET_TOKEN_MAX_LENGTH) throw new AppError('INVALID_TOKEN');
-    const [holder] = await database.query<{ value: string }>(
-      `select value from verifications where identifier = $1`,
-      [resetLinkKey(token)],
-    );
+    const holder = await verificationValue(database, resetLinkKey(token));
     await auth.api.resetPassword({ body: { newPassword: password, token } }).catch((error: unknown) => {
       throw toAppError(error);
     });
     if (!holder) return { status: 'password_changed' };
     // Every session of the account was revoked.
-    app.sessionEnds.emit({ userId: holder.value });
+    app.sessionEnds.emit({ userId: holder });
     await recordSecurityEvent(database, requestMeta(request), {
       type: 'password_reset_completed',
-      userId: holder.value,
+      userId: holder,
       riskLevel: 'low',
       details: 'password changed with a reset link; other sessions revoked',
     });
-    await confirmByReset(request, holder.value);
+    await confirmByReset(request, holder);
     return { status: 'password_changed' };
   });
 };

@@ -14,6 +14,7 @@ import { hit, type Limit } from '../rate-limit/limiter';
 import { clientBucket } from '../rate-limit/client-address';
 import { currentSession, hasSessionCookie } from '../auth/session';
 import { contactEmail } from './email';
+import * as messages from './repository';
 
 /** A person writes a few messages at most; a robot writes many. Scaled by RATE_LIMIT_MULTIPLIER. */
 export const CONTACT_LIMITS = {
@@ -58,16 +59,12 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
         ? await currentSession(request, reply, { passive: true })
         : null;
       const lang = requestLang(request);
-      const [row] = await database.query<{ id: string }>(
-        `insert into contact_messages (name, email, subject, message, lang, user_id)
-       values ($1, $2, $3, $4, $5, $6) returning id`,
-        [input.name, input.email, input.subject, input.message, lang, session?.user.id ?? null],
-      );
+      const id = await messages.insert(database, { ...input, lang, userId: session?.user.id ?? null });
       try {
         await app.deps.mailer.send(contactEmail(config.site.contactEmail, { ...input, lang }));
-        await database.query('update contact_messages set mailed_at = now() where id = $1', [row!.id]);
+        await messages.markMailed(database, id);
       } catch (error) {
-        request.log.error({ err: error, contactMessage: row!.id }, 'contact message stored but not e-mailed');
+        request.log.error({ err: error, contactMessage: id }, 'contact message stored but not e-mailed');
       }
       return { ok: true };
     },
