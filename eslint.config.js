@@ -5,6 +5,44 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// ---- Server: the data layer (docs/decisions/041) ------------------------------------------------
+const SERVER_TABLES = [
+  'users',
+  'profiles',
+  'user_subscription_info',
+  'worker_heartbeats',
+  'billing_checkouts',
+  'background_generations',
+  'user_image_generations',
+  'security_logs',
+  'sessions',
+  'accounts',
+  'verifications',
+  'rate_limits',
+  'uploads',
+  'upload_cutouts',
+  'generation_edits',
+  'contact_messages',
+];
+const SQL_NAMING_TABLE = `/\\b(from|into|update|join)\\s+(${SERVER_TABLES.join('|')})\\b/`;
+const SQL_MESSAGE =
+  'SQL belongs in the repository of its table (modules/<feature>/repository.ts) or in db/ (docs/decisions/041).';
+function serverSqlOutsideRepositories() {
+  return [
+    {
+      selector:
+        "CallExpression[callee.property.name='query'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+      message: SQL_MESSAGE,
+    },
+    { selector: `TemplateElement[value.raw=${SQL_NAMING_TABLE}]`, message: SQL_MESSAGE },
+    { selector: `Literal[value=${SQL_NAMING_TABLE}]`, message: SQL_MESSAGE },
+  ];
+}
+const serverCompositionRoot = {
+  regex: '^(\\.\\./)+app$',
+  message: 'Only the api role imports the composition root (src/app.ts).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -97,5 +135,37 @@ export default tseslint.config(
       'vitest.config.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },
+  },
+
+  // ---- Server: the data layer (docs/decisions/041) ----------------------------------------------
+  // SQL lives in repositories (apps/server/src/modules/<feature>/repository.ts) and db/. Elsewhere in
+  // the server, a `.query()` given SQL text, or any text naming one of our tables the way SQL does, is
+  // refused: a new statement goes into (or reads through) the repository of the table's module.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/repository.ts', 'apps/server/src/db/**', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...serverSqlOutsideRepositories()],
+    },
+  },
+  {
+    // The composition root (src/app.ts) wires every module; nothing below it imports it back.
+    files: ['apps/server/src/{db,http,jobs,lib,modules}/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverCompositionRoot] }] },
+  },
+  {
+    // A job's handler does its own job's work: it never imports another job (nor a definition).
+    files: ['apps/server/src/jobs/handlers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverCompositionRoot,
+            { group: ['./*', '../definitions/*'], message: 'A job never imports another job.' },
+          ],
+        },
+      ],
+    },
   },
 );
