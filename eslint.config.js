@@ -38,6 +38,15 @@ function serverSqlOutsideRepositories() {
     { selector: `Literal[value=${SQL_NAMING_TABLE}]`, message: SQL_MESSAGE },
   ];
 }
+/** A request's path parameters or query string taken on trust (`request.params as …`). */
+const REQUEST_INPUT_CAST_MESSAGE =
+  'Parse path parameters and query strings with a schema of @vitrine/shared/api/params (parseParams, readQuery in http/validate.ts), not a cast.';
+const requestInputCasts = [
+  {
+    selector: 'TSAsExpression > MemberExpression.expression[property.name=/^(params|query)$/]',
+    message: REQUEST_INPUT_CAST_MESSAGE,
+  },
+];
 const serverCompositionRoot = {
   regex: '^(\\.\\./)+app$',
   message: 'Only the api role imports the composition root (src/app.ts).',
@@ -141,11 +150,12 @@ export default tseslint.config(
   // SQL lives in repositories (apps/server/src/modules/<feature>/repository.ts) and db/. Elsewhere in
   // the server, a `.query()` given SQL text, or any text naming one of our tables the way SQL does, is
   // refused: a new statement goes into (or reads through) the repository of the table's module.
+  // A route reads its path parameters and query string through a shared schema, never a cast.
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/repository.ts', 'apps/server/src/db/**', 'apps/server/src/**/*.test.ts'],
     rules: {
-      'no-restricted-syntax': ['error', ...serverSqlOutsideRepositories()],
+      'no-restricted-syntax': ['error', ...serverSqlOutsideRepositories(), ...requestInputCasts],
     },
   },
   {

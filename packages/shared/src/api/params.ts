@@ -27,8 +27,8 @@ export const signedLinkQuery = z.object({ exp: z.unknown().optional(), sig: z.un
 export const sessionQuery = z.object({
   passive: z
     .unknown()
-    .transform((value) => value === '1')
-    .optional(),
+    .optional()
+    .transform((value) => value === '1'),
 });
 
 /** `/billing/checkout/:id`: the test-mode checkout's id (checked against its own pattern by the server). */

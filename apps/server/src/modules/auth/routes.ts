@@ -95,7 +95,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.get('/session', async (request, reply): Promise<SessionResponse | null> => {
     if (!hasSessionCookie(request)) return reply.header('cache-control', 'no-store').send(null);
     const { passive } = readQuery(sessionQuery, request.query);
-    const current = await requireUser(request, reply, { passive: Boolean(passive) });
+    const current = await requireUser(request, reply, { passive });
     reply.header('cache-control', 'no-store');
     return sessionResponse(request.server.deps, current);
   });
