@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '@vitrine/shared/i18n/catalog';
 import type { Lang } from '@vitrine/shared/locale';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { createVerifiedUser } from './helpers/accounts';
+import { signedInUser } from './helpers/factories';
 
 const RUNS = 25;
 
@@ -19,7 +19,7 @@ let cookie: string;
 beforeAll(async () => {
   // Limits scaled up: the fuzzing must reach validation, not stop at the rate limiter.
   t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1000' });
-  ({ cookie } = await createVerifiedUser(t.app, 'fuzz@example.test'));
+  ({ cookie } = await signedInUser(t.app, 'fuzz@example.test'));
 });
 afterAll(() => t?.close());
 
