@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
@@ -51,6 +52,107 @@ const serverCompositionRoot = {
   regex: '^(\\.\\./)+app$',
   message: 'Only the api role imports the composition root (src/app.ts).',
 };
+
+// ─── The web app's feature graph and the package boundaries (docs/decisions/042) ────────────────────
+//
+// Which web feature may import which, lowest layer first. Domain features each hold one part of the
+// product; pages put them together for a route. A feature may import only the features it names here,
+// and only features named above it, so the graph cannot have a cycle (checked below when the
+// configuration loads). Every folder of apps/web/src/features must be in the table.
+const WEB_DOMAIN_FEATURES = {
+  'image-viewer': [],
+  'image-picker': [],
+  cutout: [],
+  editor: ['image-picker'],
+  billing: [],
+  site: [],
+  auth: ['billing', 'site'],
+  generations: ['billing', 'editor', 'image-viewer'],
+};
+const WEB_PAGES = {
+  'not-found': [],
+  landing: ['auth', 'billing', 'site'],
+  dashboard: ['auth', 'generations', 'site'],
+  account: ['auth', 'billing'],
+  stats: ['billing', 'generations'],
+  history: ['editor', 'generations'],
+  express: ['billing', 'generations', 'site'],
+  fusion: ['billing', 'cutout', 'generations', 'image-picker', 'site'],
+};
+
+const WEB = './apps/web/src';
+
+/** One `import-x/no-restricted-paths` zone per feature, after checking the table. */
+function webFeatureZones() {
+  const table = { ...WEB_DOMAIN_FEATURES, ...WEB_PAGES };
+  const onDisk = fs.readdirSync(new URL(`${WEB}/features`, import.meta.url), { withFileTypes: true });
+  for (const dir of onDisk)
+    if (dir.isDirectory() && !(dir.name in table))
+      throw new Error(`eslint.config.js: add features/${dir.name} to the web feature table.`);
+  const listed = new Set();
+  return Object.entries(table).map(([feature, uses]) => {
+    for (const used of uses) {
+      if (used in WEB_PAGES) throw new Error(`eslint.config.js: ${feature} uses ${used}, a page.`);
+      if (!listed.has(used))
+        throw new Error(`eslint.config.js: ${feature} uses ${used}, which is not listed above it.`);
+    }
+    listed.add(feature);
+    return {
+      target: `${WEB}/features/${feature}`,
+      from: `${WEB}/features`,
+      except: [feature, ...uses].map((name) => `./${name}`),
+      message: uses.length
+        ? `features/${feature} may import only these features: ${uses.join(', ')} (eslint.config.js).`
+        : `features/${feature} imports no other feature (eslint.config.js).`,
+    };
+  });
+}
+
+// Under a rule name of its own (import-x's rule registered under another prefix): for one rule, a later
+// config object's options replace the earlier ones, and these zones add to those of
+// `import-x/no-restricted-paths` below (web ↛ server and engine, shared ↛ apps, server ↛ web).
+const dependencyGraph = [
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'dependency-graph': importX },
+    rules: {
+      'dependency-graph/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: './packages/engine',
+              from: './apps',
+              message: 'The engine does not depend on the apps.',
+            },
+            {
+              target: './packages/shared',
+              from: './packages/engine',
+              message: 'Shared code does not depend on the engine.',
+            },
+            ...webFeatureZones(),
+            {
+              target: `${WEB}/features`,
+              from: `${WEB}/app`,
+              message: 'Features do not import app/ (the router, providers and i18n set-up import them).',
+            },
+            {
+              target: [`${WEB}/components`, `${WEB}/lib`],
+              from: [`${WEB}/features`, `${WEB}/app`],
+              message: 'components/ and lib/ are shared: they import no feature and not app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A test may hold one feature against another (the cookie policy names billing's storage key).
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: { 'dependency-graph/no-restricted-paths': 'off' },
+  },
+];
 
 export default tseslint.config(
   {
@@ -123,6 +225,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...dependencyGraph,
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -23,7 +23,7 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'];
 /** Source folders that belong to the signed-in app: none of their code may load on a public page. */
 const APP_ONLY =
-  /\/src\/(app\/dashboard-route|features\/(dashboard|fusion|express|history|stats|account|editor|generations|cutout|image-picker|auth\/components\/(auth-page|sign-up|sign-in|reset)))/;
+  /\/src\/(app\/dashboard-route|features\/(dashboard|fusion|express|history|stats|account|editor|generations|cutout|image-picker|image-viewer|billing\/components\/usage-card|auth\/components\/(auth-page|sign-up|sign-in|reset)))/;
 
 const gzipKb = (file: string) => round(zlib.gzipSync(fs.readFileSync(file)).length / 1024);
 

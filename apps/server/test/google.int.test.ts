@@ -51,7 +51,7 @@ async function signInWithGoogle(app: TestApp['app']) {
   const authorizeUrl = String(start.headers.location);
   expect(authorizeUrl.startsWith(oidc.issuer.url!)).toBe(true);
   const stateCookie = cookieFrom(start);
-  // The cookie policy (apps/web/src/features/legal/content/cookies.ts) names this cookie and its 5 minutes.
+  // The cookie policy (apps/web/src/features/site/content/cookies.ts) names this cookie and its 5 minutes.
   expect(String(start.headers['set-cookie'])).toMatch(/^vitrine\.state=[^;]+;\s*Max-Age=300;/);
   const consent = await fetch(authorizeUrl, { redirect: 'manual' });
   expect(consent.status).toBe(302);

@@ -6,7 +6,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Catalog } from '@vitrine/shared/i18n/catalog';
 import publicCatalogs from 'virtual:catalog/public';
-import { LOCALE_BY_LANG, isLang, langFromBrowserLanguage, type Lang } from '@vitrine/shared/locale';
+import { langFromBrowserLanguage, type Lang } from '@vitrine/shared/locale';
 
 declare module 'i18next' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -19,14 +19,6 @@ declare module 'i18next' {
 function syncDocumentLanguage(lang: string) {
   // Absent when the public pages are rendered to HTML at build time.
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
-}
-
-export function currentLang(): Lang {
-  return isLang(i18n.language) ? i18n.language : 'fr';
-}
-
-export function localeOf(lang: Lang): string {
-  return LOCALE_BY_LANG[lang];
 }
 
 export async function setupI18n(initial: Lang = langFromBrowserLanguage(navigator.language)) {

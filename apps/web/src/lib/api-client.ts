@@ -1,7 +1,7 @@
 /** The one HTTP client of the web app: JSON in and out, the UI language sent, errors as ApiError. */
 import type { ErrorBody, ErrorCode } from '@vitrine/shared/errors';
 import i18n from 'i18next';
-import { currentLang } from '../app/i18n';
+import { currentLang } from './current-lang';
 
 export class ApiError extends Error {
   constructor(

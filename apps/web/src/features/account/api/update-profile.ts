@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdateInput } from '@vitrine/shared/api/auth';
 import { api } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../auth/api/session';
+import { sessionQueryKey } from '../../../lib/session';
 import { profileQueryKey, type ProfileResponse } from './get-profile';
 
 export function updateProfile(changes: Partial<ProfileUpdateInput>): Promise<ProfileResponse> {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { currentLang } from '../../../app/i18n';
+import { currentLang } from '../../../lib/current-lang';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { buttonClasses } from '../../../components/ui/button-styles';
@@ -8,9 +8,9 @@ import { Card } from '../../../components/ui/card';
 import { SparklesIcon } from '../../../components/ui/icons';
 import { formatLongDate } from '../../../lib/format-date';
 import { useOpenBilling, useSubscription } from '../../billing/api/billing';
-import { useUsage } from '../../generations/api/get-usage';
-import { PRICING_HREF } from '../../generations/components/usage-card';
-import { usageState } from '../../generations/lib/usage';
+import { useUsage } from '../../billing/api/get-usage';
+import { PRICING_HREF } from '../../billing/components/usage-card';
+import { usageState } from '../../billing/lib/usage';
 
 /**
  * Spec section 2, Account page: the plan the account is on. A free account sees its free generations

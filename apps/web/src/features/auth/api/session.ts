@@ -1,15 +1,9 @@
-/** The current session (GET /api/auth/session) and the calls that change it. */
+/** The calls that change the session (lib/session.ts reads it): sign-in, sign-up, sign-out, passwords. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AuthProvidersResponse,
-  SessionResponse,
-  SignInInput,
-  SignUpInput,
-} from '@vitrine/shared/api/auth';
-import { api, ApiError } from '../../../lib/api-client';
+import type { AuthProvidersResponse, SignInInput, SignUpInput } from '@vitrine/shared/api/auth';
+import { api } from '../../../lib/api-client';
 import { browserStorage } from '../../../lib/browser-storage';
-
-export const sessionQueryKey = ['session'] as const;
+import { sessionQueryKey } from '../../../lib/session';
 
 /** Written when a tab signs out: the browser's other tabs hear of it (a `storage` event) and check theirs. */
 export const SIGNED_OUT_KEY = 'vitrine.signedOut';
@@ -20,20 +14,6 @@ function announceSignOut() {
   } catch {
     // Storage full or refused: the other tabs find out at their next session check.
   }
-}
-
-/** null when signed out (no cookie: null; an ended session: 401); an error only for real failures. */
-async function fetchSession(): Promise<SessionResponse | null> {
-  try {
-    return await api<SessionResponse>('/api/auth/session');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
-}
-
-export function useSession() {
-  return useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000, retry: false });
 }
 
 export function useProviders() {

@@ -7,7 +7,7 @@ import { Notice } from '../../../components/ui/notice';
 import { useToast } from '../../../components/ui/toast';
 import { browserStorage } from '../../../lib/browser-storage';
 import { isPaidPlan, rememberPlan } from '../../billing/lib/pending-plan';
-import { useSession } from '../api/session';
+import { useSession } from '../../../lib/session';
 import { AuthLayout } from './auth-layout';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { GoogleButton } from './google-button';

@@ -13,9 +13,10 @@ import type { SessionResponse } from '@vitrine/shared/api/auth';
 import { useToast } from '../../../components/ui/toast';
 import { api, ApiError } from '../../../lib/api-client';
 import { browserStorage } from '../../../lib/browser-storage';
+import { sessionQueryKey, useSession } from '../../../lib/session';
 import { useScrollToTop } from '../../../lib/use-scroll-to-top';
 import { useForgetPlanOnSignOut } from '../../billing/hooks/use-pending-plan';
-import { SIGNED_OUT_KEY, sessionQueryKey, useSession, useSignOut } from '../api/session';
+import { SIGNED_OUT_KEY, useSignOut } from '../api/session';
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart'] as const;
 /** The last activity in any tab of this browser (ms since the epoch), written at most once a second. */

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { BillingUrl, PaidPlan, SubscriptionStatus } from '@vitrine/shared/api/billing';
 import { useToast } from '../../../components/ui/toast';
 import { api, ApiError } from '../../../lib/api-client';
-import { useSession } from '../../auth/api/session';
-import { usageQueryKey } from '../../generations/api/get-usage';
+import { useSession } from '../../../lib/session';
+import { usageQueryKey } from './get-usage';
 
 const NOT_SUBSCRIBED: SubscriptionStatus = {
   subscribed: false,

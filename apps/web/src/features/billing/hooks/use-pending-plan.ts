@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PaidPlan } from '@vitrine/shared/api/billing';
 import { browserStorage } from '../../../lib/browser-storage';
-import { useSession } from '../../auth/api/session';
+import { useSession } from '../../../lib/session';
 import { forgetPlan, pendingPlan } from '../lib/pending-plan';
 
 /**

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { AlertIcon, CheckIcon, InfoIcon, PencilIcon, RefreshIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
-import type { PickedImage } from '../../image-picker/lib/picked-file';
+import type { PickedImage } from '../../../lib/picked-image';
 import { useCutout, useUpdateCutout } from '../api/cutout';
 import { drawOnContext, loadImage, trimmed } from '../lib/canvas';
 import type { Corrections } from '../lib/corrections';

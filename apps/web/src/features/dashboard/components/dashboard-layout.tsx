@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useNoticePlacement } from '../../../components/ui/toast';
-import { useSession } from '../../auth/api/session';
+import { useSession } from '../../../lib/session';
 import { useGenerationEvents } from '../../generations/hooks/use-generation-events';
 import { useDashboardLanguage } from '../hooks/use-dashboard-language';
 import { useHeaderClearance } from '../hooks/use-header-clearance';

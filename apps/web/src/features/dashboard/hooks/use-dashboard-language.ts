@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lang } from '@vitrine/shared/locale';
 import { api } from '../../../lib/api-client';
 import { browserStorage } from '../../../lib/browser-storage';
-import { useSession } from '../../auth/api/session';
+import { useSession } from '../../../lib/session';
 import { storedSiteLanguage } from '../../site/lib/site-language';
 import { saveDashboardLanguage, startingDashboardLanguage } from '../lib/dashboard-language';
 

@@ -10,7 +10,7 @@ import { InfoIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { saveBlob } from '../../../lib/save-blob';
-import { resultImages } from '../../generations/lib/result-images';
+import { resultImages } from '../../../lib/result-images';
 import { useEditorDocument } from '../api/editor-document';
 import { logoFileUrl } from '../api/logo-uploads';
 import { useAutosave } from '../hooks/use-autosave';

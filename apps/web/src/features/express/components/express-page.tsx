@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useImagesDown } from '../../site/api/status';
-import { currentLang } from '../../../app/i18n';
+import { currentLang } from '../../../lib/current-lang';
 import { useLocation, useNavigate } from 'react-router';
 import { EXPRESS_FORMATS, EXPRESS_STYLES, paragraphLength } from '@vitrine/shared/api/generation';
 import { Button } from '../../../components/ui/button';
@@ -12,16 +12,13 @@ import { SelectField } from '../../../components/ui/select-field';
 import { useToast } from '../../../components/ui/toast';
 import { fieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useGeneration } from '../../generations/api/get-generation';
-import { focusGenerateButton, GenerateControls } from '../../generations/components/generate-controls';
+import { GenerateControls } from '../../generations/components/generate-controls';
 import { GenerationProgressCard } from '../../generations/components/generation-progress-card';
 import { PendingBanner } from '../../generations/components/pending-banner';
-import { ResultLoading } from '../../generations/components/result-loading';
-import { ResultPanel } from '../../generations/components/result-panel';
-import { UsageCard } from '../../generations/components/usage-card';
-import { useGenerationStarter } from '../../generations/hooks/use-generation-starter';
+import { ResultArea } from '../../generations/components/result-area';
+import { UsageCard } from '../../billing/components/usage-card';
+import { useResultArea } from '../../generations/hooks/use-result-area';
 import { isRunning } from '../../generations/lib/active-state';
-import { useResultArrived } from '../../generations/hooks/use-result-arrived';
 import { readAgain } from '../../generations/lib/generate-again';
 import { AgainNotice } from '../../generations/components/again-notice';
 import { EXPRESS_STYLE_LABELS, formatName } from '../../generations/lib/option-labels';
@@ -34,7 +31,6 @@ import {
   isExpressStyle,
   type ExpressValues,
 } from '../lib/express-form';
-import { scrollBehavior } from '../../../lib/scroll-behavior';
 
 type FieldName = keyof ExpressValues;
 
@@ -57,23 +53,13 @@ export function ExpressPage() {
   // count turns red and the form refuses it with the field's error, as the slogan does.
   const descriptionOver = paragraphLength(values.description) > DESCRIPTION_MAX_LENGTH;
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const starter = useGenerationStarter('express');
-  const detail = useGeneration(starter.trackedId);
-  const generation = detail.data?.generation;
-  const result = generation?.status === 'completed' ? detail.data?.result : null;
+  // The result comes below the form, in the area that shows the generation's progress until then.
+  const area = useResultArea('express');
+  const { starter, generation } = area;
 
   const [againFrom, setAgainFrom] = useState<string | null>(null);
   const location = useLocation();
   const navigate = useNavigate();
-
-  // When the awaited result arrives, keyboard focus moves to it (a result already there on arrival
-  // at the page does not take it).
-  // The result comes below the form: when the awaited one arrives, it is brought into view (focus
-  // moves to its title).
-  const resultRef = useRef<HTMLDivElement>(null);
-  const [arrived, resetArrived] = useResultArrived(generation?.status, Boolean(result), () =>
-    resultRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' }),
-  );
 
   // "Generate again with these settings": the form is filled with them, once per navigation (while
   // rendering, as React advises for state that follows a changed input).
@@ -81,8 +67,7 @@ export function ExpressPage() {
   const [againKey, setAgainKey] = useState<string | null>(null);
   if (againRequest && againKey !== location.key) {
     setAgainKey(location.key);
-    starter.track(null);
-    resetArrived();
+    area.reset();
     const { style, format, description } = againRequest.again;
     setValues({ style, format, description });
     setErrors({});
@@ -122,8 +107,7 @@ export function ExpressPage() {
   }
 
   function newVisual() {
-    starter.track(null);
-    resetArrived();
+    area.reset();
     setAgainFrom(null);
     setValues(EMPTY_EXPRESS);
     setErrors({});
@@ -239,34 +223,19 @@ export function ExpressPage() {
         </div>
       </Card>
 
-      {result ? (
-        // Below the header, however tall its notices make it (the page's scroll padding).
-        <div ref={resultRef} className="scroll-mt-4">
-          <ResultPanel
-            // Another result is another pick, view and focus.
-            key={result.id}
-            result={result}
-            onBack={() => {
-              starter.track(null);
-              focusGenerateButton();
-            }}
-            onNew={newVisual}
-            focusOnShow={arrived}
-          />
-        </div>
-      ) : starter.trackedId && detail.isPending ? (
-        <ResultLoading />
-      ) : generation && isRunning(generation.status) ? (
-        <GenerationProgressCard generationId={generation.id} />
-      ) : (
-        <section className="flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed border-ink-200 px-6 py-12 text-center">
-          <span className="grid size-12 place-items-center rounded-2xl bg-white text-ink-400 shadow-sm ring-1 ring-ink-100">
-            <ImageIcon className="size-6" />
-          </span>
-          <h2 className="font-semibold text-ink-900">{t('express.placeholderTitle')}</h2>
-          <p className="max-w-sm text-sm text-ink-600">{t('express.placeholderDescription')}</p>
-        </section>
-      )}
+      <ResultArea area={area} onNew={newVisual}>
+        {generation && isRunning(generation.status) ? (
+          <GenerationProgressCard generationId={generation.id} />
+        ) : (
+          <section className="flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed border-ink-200 px-6 py-12 text-center">
+            <span className="grid size-12 place-items-center rounded-2xl bg-white text-ink-400 shadow-sm ring-1 ring-ink-100">
+              <ImageIcon className="size-6" />
+            </span>
+            <h2 className="font-semibold text-ink-900">{t('express.placeholderTitle')}</h2>
+            <p className="max-w-sm text-sm text-ink-600">{t('express.placeholderDescription')}</p>
+          </section>
+        )}
+      </ResultArea>
     </div>
   );
 }

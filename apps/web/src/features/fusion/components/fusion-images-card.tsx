@@ -5,7 +5,7 @@ import { CutoutPanel } from '../../cutout/components/cutout-panel';
 import { ImagePicker } from '../../image-picker/components/image-picker';
 import { SecurityNotice } from '../../image-picker/components/security-notice';
 import type { FusionImages, ImageSlot } from '../lib/fusion-form';
-import type { PickedImage } from '../../image-picker/lib/picked-file';
+import type { PickedImage } from '../../../lib/picked-image';
 
 /**
  * The product image and the context image, both required, the product's cut-out to check and correct

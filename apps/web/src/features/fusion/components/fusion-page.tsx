@@ -1,21 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useImagesDown } from '../../site/api/status';
-import { currentLang } from '../../../app/i18n';
+import { currentLang } from '../../../lib/current-lang';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../components/ui/toast';
 import { fieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useActiveGenerations } from '../../generations/api/get-active-generations';
-import { useGeneration } from '../../generations/api/get-generation';
-import { focusGenerateButton, GenerateControls } from '../../generations/components/generate-controls';
+import { GenerateControls } from '../../generations/components/generate-controls';
 import { PendingBanner } from '../../generations/components/pending-banner';
-import { ResultLoading } from '../../generations/components/result-loading';
-import { ResultPanel } from '../../generations/components/result-panel';
-import { UsageCard } from '../../generations/components/usage-card';
-import { useGenerationStarter } from '../../generations/hooks/use-generation-starter';
-import { useResultArrived } from '../../generations/hooks/use-result-arrived';
+import { ResultArea } from '../../generations/components/result-area';
+import { UsageCard } from '../../billing/components/usage-card';
+import { useResultArea } from '../../generations/hooks/use-result-area';
 import { readAgain } from '../../generations/lib/generate-again';
 import { AgainNotice } from '../../generations/components/again-notice';
 import { getUpload } from '../../image-picker/api/recent-uploads';
@@ -30,7 +27,6 @@ import {
 import { FusionImagesCard } from './fusion-images-card';
 import { FusionSettingsCards } from './fusion-settings';
 import { InstructionsCard } from './instructions-card';
-import { scrollBehavior } from '../../../lib/scroll-behavior';
 
 type SettingErrors = Partial<Record<keyof FusionSettings, string>>;
 
@@ -55,11 +51,10 @@ export function FusionPage() {
   const [uploading, setUploading] = useState<Record<ImageSlot, boolean>>({ product: false, context: false });
   const [showMissing, setShowMissing] = useState(false);
   const [errors, setErrors] = useState<SettingErrors>({});
-  const starter = useGenerationStarter('fusion');
-  const detail = useGeneration(starter.trackedId);
+  // The result replaces the form once the generation the page started has completed.
+  const area = useResultArea('fusion');
+  const { starter } = area;
   const active = useActiveGenerations();
-  const result = detail.data?.generation.status === 'completed' ? detail.data.result : null;
-  const resultRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const [againFrom, setAgainFrom] = useState<string | null>(null);
@@ -67,12 +62,6 @@ export function FusionPage() {
   const [notices, setNotices] = useState<Partial<Record<ImageSlot, GoneNotice>>>({});
   const location = useLocation();
   const navigate = useNavigate();
-
-  // When the awaited result replaces the form, which the user may have scrolled past, bring it into
-  // view and move keyboard focus to it; a result already there when the page opens stays as it is.
-  const [arrived, resetArrived] = useResultArrived(detail.data?.generation.status, Boolean(result), () =>
-    resultRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' }),
-  );
 
   // "Generate again with these settings": the form is filled with them (once per navigation, while
   // rendering, as React advises for state that follows a changed input) and with the generation's two
@@ -83,8 +72,7 @@ export function FusionPage() {
   if (againRequest && againKey !== location.key) {
     setAgainKey(location.key);
     const { again } = againRequest;
-    starter.track(null);
-    resetArrived();
+    area.reset();
     setSettings({
       position: again.position,
       style: again.style,
@@ -190,8 +178,7 @@ export function FusionPage() {
   }
 
   function startOver() {
-    starter.track(null);
-    resetArrived();
+    area.reset();
     setNotices({});
     setAgainFrom(null);
     setSettings(DEFAULT_FUSION_SETTINGS);
@@ -221,52 +208,33 @@ export function FusionPage() {
       <PendingBanner />
       <UsageCard />
 
-      {result ? (
-        // Below the header, however tall its notices make it (the page's scroll padding).
-        <div ref={resultRef} className="scroll-mt-4">
-          <ResultPanel
-            // Another result is another pick, view and focus.
-            key={result.id}
-            result={result}
-            onBack={() => {
-              starter.track(null);
-              focusGenerateButton();
-            }}
-            onNew={startOver}
-            focusOnShow={arrived}
+      <ResultArea area={area} onNew={startOver}>
+        {againFrom && <AgainNotice generatedAt={againFrom} onDismiss={() => setAgainFrom(null)} />}
+        <FusionImagesCard
+          images={images}
+          notices={{
+            product: notices.product && t(notices.product),
+            context: notices.context && t(notices.context),
+          }}
+          onChange={(slot, image) => {
+            setImages((current) => ({ ...current, [slot]: image }));
+            setNotices((current) => ({ ...current, [slot]: undefined }));
+          }}
+          onBusyChange={(slot, busy) => setUploading((current) => ({ ...current, [slot]: busy }))}
+          showMissing={showMissing}
+        />
+        <FusionSettingsCards settings={settings} onChange={change} errors={errors} />
+        {/* Below 768 px the form is long: its action stays at hand, in a bar at the bottom of the screen. */}
+        <div className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100 max-md:sticky max-md:bottom-0 max-md:z-20 max-md:-mx-4 max-md:gap-2 max-md:rounded-none max-md:pb-[calc(0.75rem+env(safe-area-inset-bottom))] max-md:shadow-[0_-8px_20px_-12px_rgb(20_24_51/0.35)] sm:p-5 sm:max-md:-mx-6">
+          <GenerateControls
+            label={t('generate.fusionButton')}
+            onGenerate={generate}
+            starting={starter.starting}
+            unavailable={providerDown}
           />
+          <p className="text-xs text-ink-400">{t('generate.requiredHint')}</p>
         </div>
-      ) : starter.trackedId && detail.isPending ? (
-        <ResultLoading />
-      ) : (
-        <>
-          {againFrom && <AgainNotice generatedAt={againFrom} onDismiss={() => setAgainFrom(null)} />}
-          <FusionImagesCard
-            images={images}
-            notices={{
-              product: notices.product && t(notices.product),
-              context: notices.context && t(notices.context),
-            }}
-            onChange={(slot, image) => {
-              setImages((current) => ({ ...current, [slot]: image }));
-              setNotices((current) => ({ ...current, [slot]: undefined }));
-            }}
-            onBusyChange={(slot, busy) => setUploading((current) => ({ ...current, [slot]: busy }))}
-            showMissing={showMissing}
-          />
-          <FusionSettingsCards settings={settings} onChange={change} errors={errors} />
-          {/* Below 768 px the form is long: its action stays at hand, in a bar at the bottom of the screen. */}
-          <div className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100 max-md:sticky max-md:bottom-0 max-md:z-20 max-md:-mx-4 max-md:gap-2 max-md:rounded-none max-md:pb-[calc(0.75rem+env(safe-area-inset-bottom))] max-md:shadow-[0_-8px_20px_-12px_rgb(20_24_51/0.35)] sm:p-5 sm:max-md:-mx-6">
-            <GenerateControls
-              label={t('generate.fusionButton')}
-              onGenerate={generate}
-              starting={starter.starting}
-              unavailable={providerDown}
-            />
-            <p className="text-xs text-ink-400">{t('generate.requiredHint')}</p>
-          </div>
-        </>
-      )}
+      </ResultArea>
 
       <InstructionsCard typicalSeconds={active.data?.typicalSeconds} />
     </div>

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SLOGAN_MAX_LENGTH, TAGLINE_MAX_LENGTH } from '@vitrine/shared/api/generation';
-import { currentLang } from '../../../app/i18n';
+import { currentLang } from '../../../lib/current-lang';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { errorDescription } from '../../../lib/error-description';

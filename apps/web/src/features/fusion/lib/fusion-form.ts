@@ -18,7 +18,7 @@ import {
 import { fusionStartBody, type FusionStartBody } from '@vitrine/shared/api/generations';
 import type { Lang } from '@vitrine/shared/locale';
 import type { z } from 'zod';
-import type { PickedImage } from '../../image-picker/lib/picked-file';
+import type { PickedImage } from '../../../lib/picked-image';
 
 export type FusionSettings = {
   position: FusionPosition;

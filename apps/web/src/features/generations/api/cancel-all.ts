@@ -4,7 +4,7 @@ import type { CancelAllResponse } from '@vitrine/shared/api/generations';
 import { api } from '../../../lib/api-client';
 import { withoutAll, type ActiveState } from '../lib/active-state';
 import { activeGenerationsQueryKey } from './get-active-generations';
-import { usageQueryKey } from './get-usage';
+import { usageQueryKey } from '../../billing/api/get-usage';
 
 /**
  * Ids this tab has just cancelled: the 'Generations cancelled' toast already says what happened, so

@@ -4,7 +4,7 @@ import type { ExpressStartBody, FusionStartBody, StartResponse } from '@vitrine/
 import { api } from '../../../lib/api-client';
 import { applyGeneration, type ActiveState } from '../lib/active-state';
 import { activeGenerationsQueryKey } from './get-active-generations';
-import { usageQueryKey } from './get-usage';
+import { usageQueryKey } from '../../billing/api/get-usage';
 import { generationQueryKey } from './get-generation';
 
 export type StartInput =

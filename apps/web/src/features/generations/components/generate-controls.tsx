@@ -5,12 +5,12 @@ import { buttonClasses } from '../../../components/ui/button-styles';
 import { AlertIcon, ClockIcon, CloseIcon, SparklesIcon } from '../../../components/ui/icons';
 import { Notice } from '../../../components/ui/notice';
 import { useActiveGenerations } from '../api/get-active-generations';
-import { useUsage } from '../api/get-usage';
+import { useUsage } from '../../billing/api/get-usage';
 import { useCancelAllGenerations } from '../hooks/use-cancel-all-generations';
 import { useNow } from '../hooks/use-now';
 import { generateButtonState } from '../lib/generate-button-state';
 import { durationText, secondsLeft } from '../lib/progress';
-import { PRICING_HREF } from './usage-card';
+import { PRICING_HREF } from '../../billing/components/usage-card';
 
 /**
  * The generate button in its states (spec section 2): ready; 'Starting...' with a spinner; 'Generation

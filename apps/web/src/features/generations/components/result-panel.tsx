@@ -16,7 +16,7 @@ import { ViewableImage } from '../../image-viewer/components/viewable-image';
 import { canShareFiles, useImageActions } from '../hooks/use-image-actions';
 import { useVariantChoice } from '../hooks/use-variant-choice';
 import { prefetchImage } from '../lib/image-blob';
-import { resultImages } from '../lib/result-images';
+import { resultImages } from '../../../lib/result-images';
 import { GenerateAgainLink } from './generate-again-link';
 import { VariantPicker } from './variant-picker';
 

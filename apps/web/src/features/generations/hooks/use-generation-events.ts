@@ -13,7 +13,7 @@ import { wasCancelledHere } from '../api/cancel-all';
 import { generationQueryKey } from '../api/get-generation';
 import { historyQueryKey } from '../api/get-history';
 import { statsQueryKey } from '../api/get-stats';
-import { usageQueryKey } from '../api/get-usage';
+import { usageQueryKey } from '../../billing/api/get-usage';
 import {
   applyGeneration,
   fromActiveResponse,

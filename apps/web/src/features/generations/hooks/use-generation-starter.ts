@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { GenerationMode, Usage } from '@vitrine/shared/api/generations';
 import { useToast } from '../../../components/ui/toast';
 import { messageText } from '../../../lib/message-line';
-import { usageQueryKey } from '../api/get-usage';
+import { usageQueryKey } from '../../billing/api/get-usage';
 import { useStartGeneration, type StartInput } from '../api/start-generation';
 import { durationText } from '../lib/progress';
 import { startErrorToast } from '../lib/start-error';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast';
 import { saveBlob } from '../../../lib/save-blob';
-import { absoluteUrl, DOWNLOAD_FILE_NAME } from '../lib/result-images';
+import { absoluteUrl, DOWNLOAD_FILE_NAME } from '../../../lib/result-images';
 import { imageBlob, prefetchImage, readyBlob } from '../lib/image-blob';
 
 async function copyText(text: string): Promise<void> {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { GenerationResult } from '@vitrine/shared/api/generations';
 import { useToast } from '../../../components/ui/toast';
 import { useSelectImage } from '../api/select-image';
-import { initialImageIndex } from '../lib/result-images';
+import { initialImageIndex } from '../../../lib/result-images';
 
 export function useVariantChoice(result: GenerationResult) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { VariantPicker } from '../../generations/components/variant-picker';
 import { canShareFiles, useImageActions } from '../../generations/hooks/use-image-actions';
 import { useVariantChoice } from '../../generations/hooks/use-variant-choice';
 import { prefetchImage } from '../../generations/lib/image-blob';
-import { resultImages } from '../../generations/lib/result-images';
+import { resultImages } from '../../../lib/result-images';
 
 /**
  * The history thumbnail, enlarged: the variant the user chose, the others to open (picking one makes it

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useHistory } from '../../generations/api/get-history';
 import { ImageEditor } from '../../editor/components/image-editor';
-import { initialImageIndex } from '../../generations/lib/result-images';
+import { initialImageIndex } from '../../../lib/result-images';
 import { EnlargedImage } from './enlarged-image';
 import { HistoryTable } from './history-table';
 

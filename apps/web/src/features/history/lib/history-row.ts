@@ -1,7 +1,7 @@
 /** What one history line shows (spec sections 2 and 4, History page and history item). */
 import type { GenerationResult } from '@vitrine/shared/api/generations';
 import type { MessageKey } from '@vitrine/shared/i18n/catalog';
-import { previewUrl } from '../../generations/lib/result-images';
+import { previewUrl } from '../../../lib/result-images';
 import { styleLabel } from '../../generations/lib/option-labels';
 import type { MessageLine } from '../../../lib/message-line';
 

@@ -3,20 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { UploadRole } from '@vitrine/shared/api/uploads';
 import { Button } from '../../../components/ui/button';
 import { FieldLabel } from '../../../components/ui/field-label';
-import {
-  AlertIcon,
-  CheckIcon,
-  CloseIcon,
-  ImageIcon,
-  LinkIcon,
-  RefreshIcon,
-  UploadIcon,
-} from '../../../components/ui/icons';
+import { AlertIcon, LinkIcon, UploadIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useImageUpload } from '../hooks/use-image-upload';
-import { ACCEPTED_TYPES, pickFile, type PickedImage } from '../lib/picked-file';
+import type { PickedImage } from '../../../lib/picked-image';
+import { ACCEPTED_TYPES, pickFile } from '../lib/picked-file';
 import { DropZone } from './drop-zone';
+import { PickedImageCard } from './picked-image-card';
 import { RecentUploads } from './recent-uploads';
 import { UrlImportForm } from './url-import-form';
 
@@ -152,57 +146,19 @@ export function ImagePicker({
       <div className="mt-2">
         {value ? (
           // Keyed: the upload's Cancel is not reused as Remove, which would leave the keyboard on it.
-          <div key="ready" className="overflow-hidden rounded-xl ring-1 ring-ink-200">
-            <div className="relative grid aspect-[4/3] place-items-center bg-[repeating-conic-gradient(var(--color-ink-100)_0_25%,white_0_50%)] bg-[length:16px_16px]">
-              {brokenPreview === value.previewUrl ? (
-                <p className="flex flex-col items-center gap-2 px-4 text-center text-sm text-ink-600">
-                  <ImageIcon className="size-6 text-ink-400" />
-                  {t('imagePicker.previewFailed')}
-                </p>
-              ) : (
-                <img
-                  src={value.previewUrl}
-                  alt={t('imagePicker.previewAlt', { label })}
-                  onError={() => setBrokenPreview(value.previewUrl)}
-                  className="size-full object-contain"
-                />
-              )}
-              <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-emerald-700 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">
-                <CheckIcon className="size-3.5" />
-                {t('imagePicker.ready')}
-              </span>
-            </div>
-            <div className="flex items-center gap-2 border-t border-ink-100 bg-white px-3 py-2">
-              <span className="min-w-0 flex-1 truncate text-sm text-ink-600" title={value.name}>
-                {value.name}
-              </span>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => {
-                  setSource('file');
-                  openFileDialog();
-                }}
-                disabled={disabled}
-                aria-label={t('imagePicker.replaceLabel', { label })}
-                data-picker-focus
-              >
-                <RefreshIcon className="size-4" />
-                <span className="hidden sm:inline">{t('imagePicker.replace')}</span>
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={remove}
-                disabled={disabled}
-                aria-label={t('imagePicker.removeLabel', { label })}
-                className="hover:bg-red-50 hover:text-red-700"
-              >
-                <CloseIcon className="size-4" />
-                <span className="hidden sm:inline">{t('imagePicker.remove')}</span>
-              </Button>
-            </div>
-          </div>
+          <PickedImageCard
+            key="ready"
+            image={value}
+            label={label}
+            broken={brokenPreview === value.previewUrl}
+            onBroken={() => setBrokenPreview(value.previewUrl)}
+            onReplace={() => {
+              setSource('file');
+              openFileDialog();
+            }}
+            onRemove={remove}
+            disabled={disabled}
+          />
         ) : phase.kind === 'uploading' ? (
           <div
             key="uploading"

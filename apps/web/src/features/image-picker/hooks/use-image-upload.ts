@@ -10,7 +10,7 @@ import { useToast } from '../../../components/ui/toast';
 import { messageText } from '../../../lib/message-line';
 import { recentUploadsQueryKey } from '../api/recent-uploads';
 import { importFromUrl, uploadFile, uploadFileUrl, type StoredUpload } from '../api/upload-image';
-import type { PickedImage } from '../lib/picked-file';
+import type { PickedImage } from '../../../lib/picked-image';
 import { uploadFailure } from '../lib/upload-errors';
 
 export type UploadPhase =

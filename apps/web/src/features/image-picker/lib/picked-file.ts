@@ -6,9 +6,6 @@
 import type { MessageKey } from '@vitrine/shared/i18n/catalog';
 import { checkUploadFile } from '@vitrine/shared/validation/upload-file';
 
-/** An image the user picked and the server stored, with what shows it on screen. */
-export type PickedImage = { uploadId: string; previewUrl: string; name: string };
-
 type FileLike = { name: string; size: number; type: string };
 
 export type PickResult<F extends FileLike> = { file: F } | { error: MessageKey } | null;

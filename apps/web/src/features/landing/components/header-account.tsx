@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { DashboardIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
-import { useSession, useSignOut } from '../../auth/api/session';
+import { useSession } from '../../../lib/session';
+import { useSignOut } from '../../auth/api/session';
 
 /**
  * Top-bar account corner: while the session loads, the logo with Loading; signed in, a greeting with

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PAGE_PATHS } from '@vitrine/shared/routes';
-import { useSession } from '../../auth/api/session';
+import { useSession } from '../../../lib/session';
 
 /** The hero's and closing section's button: Start Creating to the dashboard when signed in, else Try it free. */
 export function usePrimaryAction(): { to: string; label: string } {

@@ -17,7 +17,7 @@ import { formatLongDate } from '../../../lib/format-date';
 import { formatCount, formatPercent } from '../../../lib/format-number';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useStats } from '../../generations/api/get-stats';
-import { PRICING_HREF } from '../../generations/components/usage-card';
+import { PRICING_HREF } from '../../billing/components/usage-card';
 import { freeUsage, lastGeneration, successRate } from '../lib/stats-view';
 
 /** Spec section 2, Stats page: four cards, the usage strip and the plan's counts. */

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { buttonClasses } from '../../../components/ui/button-styles';
 import { AlertIcon, ChartIcon, SparklesIcon } from '../../../components/ui/icons';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { useOpenBilling, useSubscription } from '../../billing/api/billing';
+import { useOpenBilling, useSubscription } from '../api/billing';
 import { useUsage } from '../api/get-usage';
 import { showUpgradePrompt, usagePercent, usageState, usageTone } from '../lib/usage';
 
