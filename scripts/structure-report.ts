@@ -54,7 +54,9 @@ function calls(text: string, name: RegExp): string[] {
 
 const queries = server
   .filter((file) => !file.endsWith('db/client.ts'))
-  .flatMap((file) => calls(read(file), /\.query(<[^>]*>)?\(/g).map((call) => ({ file: rel(file), call })));
+  .flatMap((file) =>
+    calls(read(file), /\.query(<(?:[^<>]|<[^<>]*>)*>)?\(/g).map((call) => ({ file: rel(file), call })),
+  );
 const writesGeneration = queries.filter(({ call }) =>
   /(insert\s+into|update|delete\s+from)\s+(background_generations|user_image_generations)\b/i.test(call),
 );
