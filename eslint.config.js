@@ -6,6 +6,53 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// ---- Server: the data layer (docs/decisions/041) ------------------------------------------------
+const SERVER_TABLES = [
+  'users',
+  'profiles',
+  'user_subscription_info',
+  'worker_heartbeats',
+  'billing_checkouts',
+  'background_generations',
+  'user_image_generations',
+  'security_logs',
+  'sessions',
+  'accounts',
+  'verifications',
+  'rate_limits',
+  'uploads',
+  'upload_cutouts',
+  'generation_edits',
+  'contact_messages',
+];
+const SQL_NAMING_TABLE = `/\\b(from|into|update|join)\\s+(${SERVER_TABLES.join('|')})\\b/`;
+const SQL_MESSAGE =
+  'SQL belongs in the repository of its table (modules/<feature>/repository.ts) or in db/ (docs/decisions/041).';
+function serverSqlOutsideRepositories() {
+  return [
+    {
+      selector:
+        "CallExpression[callee.property.name='query'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+      message: SQL_MESSAGE,
+    },
+    { selector: `TemplateElement[value.raw=${SQL_NAMING_TABLE}]`, message: SQL_MESSAGE },
+    { selector: `Literal[value=${SQL_NAMING_TABLE}]`, message: SQL_MESSAGE },
+  ];
+}
+/** A request's path parameters or query string taken on trust (`request.params as …`). */
+const REQUEST_INPUT_CAST_MESSAGE =
+  'Parse path parameters and query strings with a schema of @vitrine/shared/api/params (parseParams, readQuery in http/validate.ts), not a cast.';
+const requestInputCasts = [
+  {
+    selector: 'TSAsExpression > MemberExpression.expression[property.name=/^(params|query)$/]',
+    message: REQUEST_INPUT_CAST_MESSAGE,
+  },
+];
+const serverCompositionRoot = {
+  regex: '^(\\.\\./)+app$',
+  message: 'Only the api role imports the composition root (src/app.ts).',
+};
+
 // ─── The web app's feature graph and the package boundaries (docs/decisions/042) ────────────────────
 //
 // Which web feature may import which, lowest layer first. Domain features each hold one part of the
@@ -291,4 +338,37 @@ export default tseslint.config(
       },
     ];
   })(),
+
+  // ---- Server: the data layer (docs/decisions/041) ----------------------------------------------
+  // SQL lives in repositories (apps/server/src/modules/<feature>/repository.ts) and db/. Elsewhere in
+  // the server, a `.query()` given SQL text, or any text naming one of our tables the way SQL does, is
+  // refused: a new statement goes into (or reads through) the repository of the table's module.
+  // A route reads its path parameters and query string through a shared schema, never a cast.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/repository.ts', 'apps/server/src/db/**', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...serverSqlOutsideRepositories(), ...requestInputCasts],
+    },
+  },
+  {
+    // The composition root (src/app.ts) wires every module; nothing below it imports it back.
+    files: ['apps/server/src/{db,http,jobs,lib,modules}/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverCompositionRoot] }] },
+  },
+  {
+    // A job's handler does its own job's work: it never imports another job (nor a definition).
+    files: ['apps/server/src/jobs/handlers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverCompositionRoot,
+            { group: ['./*', '../definitions/*'], message: 'A job never imports another job.' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -5,7 +5,9 @@
  * number in flight. Prints JSON.
  */
 import { performance } from 'node:perf_hooks';
-import { BENCH_PASSWORD, createUser, machine, percentile, round, startBenchServer, waitHealthy } from './lib';
+import { PASSWORD } from '../apps/server/test/helpers/accounts';
+import { fetchApi, verifiedAccount } from '../apps/server/test/helpers/factories';
+import { BENCH_ACCOUNT, machine, percentile, round, startBenchServer, waitHealthy } from './lib';
 
 const SIGN_IN_REQUESTS = Number(process.env.BENCH_SIGN_INS ?? 200);
 const SESSION_REQUESTS = Number(process.env.BENCH_SESSION_CHECKS ?? 3000);
@@ -45,19 +47,19 @@ try {
   await waitHealthy(base);
   // Several accounts, so the per-address sign-in limit (10 per 15 min) is not what gets measured.
   const emails = Array.from({ length: Math.ceil(SIGN_IN_REQUESTS / 9) }, (_, i) => `bench${i}@example.test`);
-  for (const email of emails) await createUser(base, email);
+  for (const email of emails) await verifiedAccount(fetchApi(base), email, BENCH_ACCOUNT);
   let i = 0;
   const signIn = await load(SIGN_IN_REQUESTS, () =>
     fetch(`${base}/api/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: emails[i++ % emails.length], password: BENCH_PASSWORD }),
+      body: JSON.stringify({ email: emails[i++ % emails.length], password: PASSWORD }),
     }),
   );
   const signedIn = await fetch(`${base}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: emails[0], password: BENCH_PASSWORD }),
+    body: JSON.stringify({ email: emails[0], password: PASSWORD }),
   });
   const cookie = signedIn.headers
     .getSetCookie()

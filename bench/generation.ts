@@ -14,16 +14,15 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import sharp from 'sharp';
-import { multipartFile } from '../apps/server/test/helpers/multipart';
+import { fetchApi, signedInUser, uploaded } from '../apps/server/test/helpers/factories';
 import { spawnServer } from '../apps/server/test/helpers/server-process';
 import {
-  createUser,
+  BENCH_ACCOUNT,
   freePort,
   machine,
   percentile,
   round,
   rssMb,
-  signIn,
   startBenchServer,
   waitHealthy,
 } from './lib';
@@ -74,26 +73,15 @@ async function fiftyMegabytePng(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function upload(base: string, cookie: string, name: string, bytes: Buffer, type = 'image/jpeg') {
-  const form = multipartFile(name, bytes, type);
-  const res = await fetch(`${base}/api/uploads`, {
-    method: 'POST',
-    headers: { cookie, ...form.headers },
-    body: form.payload,
-  });
-  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { id: string }).id;
-}
-
 type Account = { cookie: string; productUploadId: string; contextUploadId: string };
 
 async function account(base: string, email: string, images: { product: Buffer; context: Buffer }) {
-  await createUser(base, email);
-  const cookie = await signIn(base, email);
+  const api = fetchApi(base);
+  const { cookie } = await signedInUser(api, email, BENCH_ACCOUNT);
   return {
     cookie,
-    productUploadId: await upload(base, cookie, 'product.jpg', images.product),
-    contextUploadId: await upload(base, cookie, 'context.jpg', images.context),
+    productUploadId: await uploaded(api, cookie, { name: 'product.jpg', bytes: images.product }),
+    contextUploadId: await uploaded(api, cookie, { name: 'context.jpg', bytes: images.context }),
   };
 }
 
@@ -224,7 +212,11 @@ async function embedded() {
     const uploadRssBefore = rssMb(pid);
     const { result: uploadMs, peak: uploadPeak } = await peakRss(pid, async () => {
       const t0 = performance.now();
-      await upload(base, uploader.cookie, 'large.png', bigPng, 'image/png');
+      await uploaded(fetchApi(base), uploader.cookie, {
+        name: 'large.png',
+        bytes: bigPng,
+        type: 'image/png',
+      });
       return performance.now() - t0;
     });
     const throughputAccounts: Account[] = [];

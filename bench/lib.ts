@@ -7,6 +7,9 @@ import fs from 'node:fs';
 
 export { freePort };
 
+/** The benchmarks' accounts: made by the test factories, over the network, with these names. */
+export const BENCH_ACCOUNT = { extra: { firstName: 'Bench', lastName: 'User' } };
+
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
@@ -31,8 +34,6 @@ export function machine() {
   };
 }
 
-export const BENCH_PASSWORD = 'Vitrine2026';
-
 export async function waitHealthy(base: string) {
   for (let i = 0; i < 1200; i++) {
     try {
@@ -43,45 +44,6 @@ export async function waitHealthy(base: string) {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('server did not start');
-}
-
-/** Signs up and follows the verification link from the dev mailbox (PUBLIC_URL must be local). */
-export async function createUser(base: string, email: string) {
-  const signedUp = await fetch(`${base}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD, firstName: 'Bench', lastName: 'User' }),
-  });
-  // The link activates the password in the browser that signed up: its cookie goes with it.
-  const browser = signedUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  // The verification e-mail is sent after the answer: it reaches the outbox a moment later.
-  let link: string | undefined;
-  for (let tries = 0; !link && tries < 100; tries++) {
-    if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-    const { messages } = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as {
-      messages: { to: string; links: string[] }[];
-    };
-    link = messages.find((m) => m.to === email)?.links.find((l) => l.includes('verify-email'));
-  }
-  if (!link) throw new Error('no verification link');
-  await fetch(link, { redirect: 'manual', headers: { cookie: browser } });
-}
-
-/** Signs in and returns the session cookie. */
-export async function signIn(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 /**

@@ -14,7 +14,8 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { multipartFile } from '../apps/server/test/helpers/multipart';
-import { createUser, machine, round, rssMb, signIn, startBenchServer, waitHealthy } from './lib';
+import { fetchApi, signedInUser } from '../apps/server/test/helpers/factories';
+import { BENCH_ACCOUNT, machine, round, rssMb, startBenchServer, waitHealthy } from './lib';
 
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 20);
 const PHASE_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
@@ -82,9 +83,8 @@ try {
   const jpeg = await photo();
   const users = await Promise.all(
     Array.from({ length: CONNECTIONS }, async (_, i) => {
-      const email = `load-${i}@example.test`;
-      await createUser(server.base, email);
-      return signIn(server.base, email);
+      const user = await signedInUser(fetchApi(server.base), `load-${i}@example.test`, BENCH_ACCOUNT);
+      return user.cookie;
     }),
   );
   const cookie = users[0]!;

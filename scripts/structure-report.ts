@@ -1,9 +1,11 @@
 /**
  * Figures of the code's structure, counted from the source (tests left out), printed as JSON:
  *   node --import tsx scripts/structure-report.ts
- * - SQL: `.query(` calls on the server, the files holding them, and those that write a generation record;
+ * - SQL: `.query(` calls on the server, the files holding them, those outside repositories (and outside
+ *   both repositories and db/), and those that write a generation record;
  * - repositories: files named repository.ts (or *-repository.ts);
  * - long files: source files over 300 lines, and route handlers over 20 lines;
+ * - server: `as` casts on a request's params or query string, imports from one job into another;
  * - web: imports from one feature into another, and from features into app/;
  * - engine: pairs of top-level folders that import each other, `>> 12` written out, luma functions;
  * - the length of renderFusionVariant.
@@ -52,18 +54,27 @@ function calls(text: string, name: RegExp): string[] {
 
 const queries = server
   .filter((file) => !file.endsWith('db/client.ts'))
-  .flatMap((file) => calls(read(file), /\.query(<[^>]*>)?\(/g).map((call) => ({ file: rel(file), call })));
+  .flatMap((file) =>
+    calls(read(file), /\.query(<(?:[^<>]|<[^<>]*>)*>)?\(/g).map((call) => ({ file: rel(file), call })),
+  );
 const writesGeneration = queries.filter(({ call }) =>
   /(insert\s+into|update|delete\s+from)\s+(background_generations|user_image_generations)\b/i.test(call),
 );
 
-/** Route handlers: `app.get(...)`-style registrations and the lines their bodies take. */
+/** Route handlers: `app.get(...)`-style registrations (typed or not) and the lines their bodies take. */
 const routes = server.flatMap((file) =>
-  calls(read(file), /\b(app|instance|scope)\.(get|post|put|patch|delete|route)\(/g).map((call) => ({
-    file: rel(file),
-    path: /\(\s*['"`]([^'"`]+)/.exec(call)?.[1] ?? '?',
-    lines: lines(call),
-  })),
+  calls(read(file), /\b(app|instance|scope)\.(get|post|put|patch|delete|route)(<[^(]*?>)?\(/g).map(
+    (call) => ({
+      file: rel(file),
+      path: /\(\s*['"`]([^'"`]+)/.exec(call)?.[1] ?? '?',
+      lines: lines(call),
+    }),
+  ),
+);
+
+/** `request.params as …`, `(request.query as …)`, `(query as …)`: a request's input taken on trust. */
+const paramCasts = server.flatMap((file) =>
+  [...read(file).matchAll(/\b(?:params|query)\)?\s+as\s/g)].map(() => rel(file)),
 );
 
 function imports(file: string): string[] {
@@ -72,6 +83,20 @@ function imports(file: string): string[] {
     path.resolve(path.dirname(file), m[1]!),
   );
 }
+
+/** Imports from one job's files (jobs/definitions, jobs/handlers) into another job's. */
+const jobOf = (file: string) =>
+  /apps\/server\/src\/jobs\/(?:definitions|handlers)\/([^/]+)\.ts$/.exec(file)?.[1];
+const jobImports = server
+  .filter((file) => jobOf(file))
+  .flatMap((file) =>
+    imports(file)
+      .filter((target) => {
+        const job = jobOf(target.endsWith('.ts') ? target : `${target}.ts`);
+        return job && job !== jobOf(file);
+      })
+      .map((target) => `${rel(file)} -> ${rel(target)}`),
+  );
 
 const featureOf = (file: string) => /apps\/web\/src\/features\/([^/]+)\//.exec(file)?.[1];
 const webImports = web.flatMap((file) => imports(file).map((target) => ({ file, target })));
@@ -113,6 +138,9 @@ console.log(
         statements: queries.length,
         files: new Set(queries.map((q) => q.file)).size,
         outsideRepositories: queries.filter((q) => !/repository\.ts$/.test(q.file)).length,
+        outsideRepositoriesAndDb: queries.filter(
+          (q) => !/repository\.ts$/.test(q.file) && !q.file.startsWith('apps/server/src/db/'),
+        ).length,
         writingGenerationRecords: writesGeneration.length,
         filesWritingGenerationRecords: [...new Set(writesGeneration.map((q) => q.file))],
       },
@@ -122,6 +150,7 @@ console.log(
         .filter((f) => f.lines > 300)
         .sort((a, b) => b.lines - a.lines),
       routeHandlers: { count: routes.length, over20Lines: routes.filter((r) => r.lines > 20) },
+      server: { castsOnParams: paramCasts.length, jobImports },
       web: {
         crossFeatureImports: crossFeature.length,
         featurePairs: [

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { buildApp } from './http/app';
+import { buildApp } from './app';
 import { createAuth } from './modules/auth/auth';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { createMailer } from './modules/mail/mailer';

@@ -1,25 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../src/modules/auth/session-store';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 import {
   PASSWORD,
   cookieFrom,
-  createVerifiedUser,
   linkFor,
   mailbox,
   pathOf,
+  resetToken,
   signIn,
   signUp,
   sessionOf,
   waitForMail,
   type Mail,
 } from './helpers/accounts';
+import { signedInUser } from './helpers/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const session = (cookie: string) => sessionOf(t.app, cookie);
 const forgot = (email: string) =>
@@ -33,7 +30,7 @@ const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
 describe('password reset', () => {
   it('sends a one-hour, single-use link to /reset-password; the new password works and the old one does not', async () => {
-    const { cookie } = await createVerifiedUser(t.app, 'reset@example.test');
+    const { cookie } = await signedInUser(t.app, 'reset@example.test');
     const forgot = await t.app.inject({
       method: 'POST',
       url: '/api/auth/password/forgot',
@@ -105,15 +102,8 @@ describe('password reset', () => {
   });
 
   it('tells a reset link’s page whether the link still works: fresh yes; used, expired or made-up no', async () => {
-    await createVerifiedUser(t.app, 'check@example.test');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/forgot',
-      payload: { email: 'check@example.test' },
-    });
-    const token = new URL(await linkFor(t.app, 'check@example.test', '/reset-password')).searchParams.get(
-      'token',
-    )!;
+    await signedInUser(t.app, 'check@example.test');
+    const token = await resetToken(t.app, 'check@example.test');
     const check = (payload: Record<string, unknown>) =>
       t.app.inject({
         method: 'POST',
@@ -157,7 +147,7 @@ describe('password reset', () => {
   });
 
   it('a new reset link ends the ones sent before it: only the latest e-mail opens the account', async () => {
-    await createVerifiedUser(t.app, 'twice@example.test');
+    await signedInUser(t.app, 'twice@example.test');
     const tokens: string[] = [];
     for (let i = 1; i <= 3; i++) {
       await forgot('twice@example.test');
@@ -176,9 +166,8 @@ describe('password reset', () => {
   });
 
   it('a password reset ends every other reset link of the account', async () => {
-    const { userId } = await createVerifiedUser(t.app, 'two-links@example.test');
-    await forgot('two-links@example.test');
-    const used = tokenOf(await linkFor(t.app, 'two-links@example.test', '/reset-password'));
+    const { userId } = await signedInUser(t.app, 'two-links@example.test');
+    const used = await resetToken(t.app, 'two-links@example.test');
     // A second link made at the same instant, as another process serving a second request would.
     const other = 'second-link-made-at-the-same-instant';
     await t.database.query(

@@ -1,10 +1,9 @@
 import { createEmailVerificationToken } from 'better-auth/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/test-app';
 import {
   PASSWORD,
   cookieFrom,
-  createVerifiedUser,
   linkFor,
   pathOf,
   signIn,
@@ -12,12 +11,9 @@ import {
   sessionOf,
   waitForMail,
 } from './helpers/accounts';
+import { signedInUser } from './helpers/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const session = (cookie: string) => sessionOf(t.app, cookie);
 
@@ -60,7 +56,7 @@ describe('sign-up', () => {
   });
 
   it('the e-mail the page announces does come: to a confirmed account, a word that it exists and no link that changes it', async () => {
-    await createVerifiedUser(t.app, 'deja.la@example.test');
+    await signedInUser(t.app, 'deja.la@example.test');
     expect(
       (await signUp(t.app, { email: 'deja.la@example.test', firstName: 'Other' }, 'en')).statusCode,
     ).toBe(201);
@@ -335,7 +331,7 @@ describe('sessions', () => {
   });
 
   it('sign-out ends the session', async () => {
-    const { cookie } = await createVerifiedUser(t.app, 'signout@example.test');
+    const { cookie } = await signedInUser(t.app, 'signout@example.test');
     expect((await session(cookie)).statusCode).toBe(200);
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie } });
     expect(out.statusCode).toBe(200);
@@ -343,7 +339,7 @@ describe('sessions', () => {
   });
 
   it('a tampered cookie is refused, logged as an invalid session (medium) and cleared', async () => {
-    const { cookie } = await createVerifiedUser(t.app, 'cookie@example.test');
+    const { cookie } = await signedInUser(t.app, 'cookie@example.test');
     const tampered = cookie.replace(/=(.)/, (_m, c: string) => `=${c === 'a' ? 'b' : 'a'}`);
     const res = await session(tampered);
     expect(res.statusCode).toBe(401);

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Stripe } from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { createVerifiedUser } from './helpers/accounts';
+import { signedInUser } from './helpers/factories';
 import { DAY, fakeStripe, now, PRICES, subscription } from './helpers/fake-stripe';
 
 const KEY = 'sk_test_vitrine123';
@@ -44,7 +44,7 @@ beforeEach(() => {
 async function newUser() {
   users++;
   const email = `client${users}@example.test`;
-  return { ...(await createVerifiedUser(t.app, email)), email };
+  return { ...(await signedInUser(t.app, email)), email };
 }
 
 const post = (url: string, cookie: string, payload?: unknown, lang = 'fr') =>

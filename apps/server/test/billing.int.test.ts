@@ -2,22 +2,20 @@
  * Paid plans with the embedded default, the local test-mode checkout and portal (spec sections 6, 7
  * and 9; docs/decisions/026): through the HTTP API and the pages' forms, against a real database.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app';
-import { createVerifiedUser } from './helpers/accounts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from './helpers/test-app';
+import { signedInUser, type SignedInUser } from './helpers/factories';
 
-let t: TestApp;
-let alice: { cookie: string; userId: string };
-let bob: { cookie: string; userId: string };
+const t = useTestApp();
+let alice: SignedInUser;
+let bob: SignedInUser;
 let origin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   origin = new URL(t.config.publicUrl).origin;
-  alice = await createVerifiedUser(t.app, 'alice.billing@example.test');
-  bob = await createVerifiedUser(t.app, 'bob.billing@example.test');
+  alice = await signedInUser(t.app, 'alice.billing@example.test');
+  bob = await signedInUser(t.app, 'bob.billing@example.test');
 });
-afterAll(() => t.close());
 
 beforeEach(async () => {
   await t.database.query(`delete from billing_checkouts`);
@@ -359,7 +357,7 @@ describe('payments off (a public site without Stripe, here PAYMENTS_TEST_MODE=fa
   it('sells nothing: checkout and portal say online payment is not open, and the test pages do not exist', async () => {
     const site = await createTestApp({ PAYMENTS_TEST_MODE: 'false' });
     try {
-      const { cookie } = await createVerifiedUser(site.app, 'public@example.test');
+      const { cookie } = await signedInUser(site.app, 'public@example.test');
       const headers = { cookie, 'accept-language': 'fr' };
       const res = await site.app.inject({
         method: 'POST',

@@ -1,15 +1,11 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readOutboxEml, readOutboxEntry, listOutbox, outboxDir } from '../src/modules/mail/outbox';
-import { createTestApp, type TestApp } from './helpers/test-app';
-import { createVerifiedUser } from './helpers/accounts';
+import { createTestApp, useTestApp } from './helpers/test-app';
+import { signedInUser } from './helpers/factories';
 import { SITE, VALID } from './helpers/contact';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp(SITE);
-});
-afterAll(() => t?.close());
+const t = useTestApp(SITE);
 beforeEach(async () => {
   await t.database.query('delete from contact_messages');
   await t.database.query("delete from rate_limits where key like 'contact:%'");
@@ -92,7 +88,7 @@ describe('contact form (POST /api/contact)', () => {
   });
 
   it('a signed-in sender’s message is tied to the account', async () => {
-    const { cookie, userId } = await createVerifiedUser(t.app, 'contact-user@example.test');
+    const { cookie, userId } = await signedInUser(t.app, 'contact-user@example.test');
     expect((await send(VALID, { cookie })).statusCode).toBe(200);
     expect((await stored())[0]!.user_id).toBe(userId);
   });

@@ -15,7 +15,7 @@ import { localSlogans } from '@vitrine/engine/copy/slogans';
 import { SLOGAN_MAX_LENGTH } from '@vitrine/shared/api/generation';
 import { SLOGAN_SUGGESTIONS_LIMIT } from '../src/modules/copy/routes';
 import type { Worker } from '../src/jobs/worker';
-import { createVerifiedUser } from './helpers/accounts';
+import { signedInUser } from './helpers/factories';
 import { startExpress, started, waitForEnd } from './helpers/generations';
 import { createTestApp, startTestWorker, type TestApp } from './helpers/test-app';
 
@@ -61,7 +61,7 @@ describe('slogan suggestions with the local copywriter (default)', () => {
   });
 
   it('answers three local suggestions within the slogan field’s length, from what the form holds', async () => {
-    const u = await createVerifiedUser(t.app, 'slogans-local@example.test');
+    const u = await signedInUser(t.app, 'slogans-local@example.test');
     const res = await suggest(t, u.cookie, form);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -79,7 +79,7 @@ describe('slogan suggestions with the local copywriter (default)', () => {
   });
 
   it('refuses a bad form with a translated 400: unknown palette, no language, too long, malformed JSON', async () => {
-    const u = await createVerifiedUser(t.app, 'slogans-bad@example.test');
+    const u = await signedInUser(t.app, 'slogans-bad@example.test');
     const palette = await suggest(t, u.cookie, { ...form, palette: 'arc-en-ciel' }, 'en');
     expect(palette.statusCode).toBe(400);
     expect(palette.json().error.fields.palette).toBe('Choose one of the options offered.');
@@ -98,7 +98,7 @@ describe('slogan suggestions with the local copywriter (default)', () => {
   });
 
   it(`limits each user to ${SLOGAN_SUGGESTIONS_LIMIT.max} requests an hour (429), other users unaffected`, async () => {
-    const u = await createVerifiedUser(t.app, 'slogans-limit@example.test');
+    const u = await signedInUser(t.app, 'slogans-limit@example.test');
     for (let i = 0; i < SLOGAN_SUGGESTIONS_LIMIT.max; i++) {
       expect((await suggest(t, u.cookie, form)).statusCode).toBe(200);
     }
@@ -106,7 +106,7 @@ describe('slogan suggestions with the local copywriter (default)', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('RATE_LIMITED');
     expect(refused.json().error.message).toMatch(/^Too many attempts/);
-    const other = await createVerifiedUser(t.app, 'slogans-other@example.test');
+    const other = await signedInUser(t.app, 'slogans-other@example.test');
     expect((await suggest(t, other.cookie, form)).statusCode).toBe(200);
   });
 });
@@ -133,7 +133,7 @@ describe('TEXT_PROVIDER=openai', () => {
     api.answer(() =>
       chat('{"slogans": ["Le café de Lyon depuis 1952", "Torréfié avec patience", "Un café de caractère"]}'),
     );
-    const u = await createVerifiedUser(t.app, 'slogans-model@example.test');
+    const u = await signedInUser(t.app, 'slogans-model@example.test');
     const res = await suggest(t, u.cookie, form);
     expect(res.json()).toEqual({
       source: 'openai',
@@ -144,7 +144,7 @@ describe('TEXT_PROVIDER=openai', () => {
   });
 
   it('falls back to local suggestions when the model answers in the wrong language or fails', async () => {
-    const u = await createVerifiedUser(t.app, 'slogans-fallback@example.test');
+    const u = await signedInUser(t.app, 'slogans-fallback@example.test');
     const local = localSlogans({ ...form, language: 'fr' } as never);
     api.answer(() =>
       chat('{"slogans": ["Coffee from Lyon", "Roasted with care", "The taste of the morning"]}'),
@@ -158,7 +158,7 @@ describe('TEXT_PROVIDER=openai', () => {
     api.answer(() =>
       chat('{"headline": "Bakery with a view", "supporting": "Sourdough and pastries every morning"}'),
     );
-    const u = await createVerifiedUser(t.app, 'express-model@example.test');
+    const u = await signedInUser(t.app, 'express-model@example.test');
     const res = await startExpress(
       t.app,
       u.cookie,
@@ -191,7 +191,7 @@ describe('TEXT_PROVIDER=openai', () => {
   });
 
   it('an Express headline the model got wrong (markup, wrong language, too slow) is written locally', async () => {
-    const u = await createVerifiedUser(t.app, 'express-fallback@example.test');
+    const u = await signedInUser(t.app, 'express-fallback@example.test');
     const description = 'Boulangerie bio à Lyon, pain au levain';
     for (const [answer, fallback] of [
       [() => chat('{"headline": "<h1>Boulangerie</h1>"}'), { reason: 'invalid_copy', issue: 'markup' }],

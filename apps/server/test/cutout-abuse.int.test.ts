@@ -5,25 +5,20 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser } from './helpers/accounts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser, uploaded, type SignedInUser } from './helpers/factories';
 import { cutoutRequests } from './helpers/cutout';
-import { uploadImage } from './helpers/generations';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 const photos = path.resolve(import.meta.dirname, '../../../packages/engine/src/samples/photos');
 
-let t: TestApp;
-let alice: { cookie: string; userId: string };
-let bob: { cookie: string; userId: string };
+const t = useTestApp();
+let alice: SignedInUser;
+let bob: SignedInUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await createVerifiedUser(t.app, 'alice.cutout-abuse@example.com');
-  bob = await createVerifiedUser(t.app, 'bob.cutout-abuse@example.com');
-});
-afterAll(async () => {
-  await t.close();
+  alice = await signedInUser(t.app, 'alice.cutout-abuse@example.com');
+  bob = await signedInUser(t.app, 'bob.cutout-abuse@example.com');
 });
 
 const { get, put, filesOf, rowsOf } = cutoutRequests(() => t);
@@ -34,12 +29,10 @@ describe('bad input is refused with a translated 4xx, and nothing is stored', ()
   let files: string[];
 
   beforeAll(async () => {
-    id = await uploadImage(
-      t.app,
-      bob.cookie,
-      'cup.png',
-      fs.readFileSync(path.join(photos, 'coffee-cup.png')),
-    );
+    id = await uploaded(t.app, bob.cookie, {
+      name: 'cup.png',
+      bytes: fs.readFileSync(path.join(photos, 'coffee-cup.png')),
+    });
     await get(bob.cookie, `/api/uploads/${id}/cutout`);
     before = await rowsOf(id);
     files = filesOf(bob.userId);

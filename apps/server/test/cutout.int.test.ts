@@ -8,9 +8,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CutoutView } from '@vitrine/shared/api/cutout';
-import { createVerifiedUser } from './helpers/accounts';
-import { contextJpeg, startFusion, uploadImage, waitForEnd } from './helpers/generations';
-import { createTestApp, startTestWorker, type TestApp } from './helpers/test-app';
+import { signedInUser, uploaded, type SignedInUser } from './helpers/factories';
+import { contextJpeg, startFusion, waitForEnd } from './helpers/generations';
+import { startTestWorker, useTestApp } from './helpers/test-app';
 import { cutoutRequests } from './helpers/cutout';
 import { anotherCopy, twoProductsJpeg } from './helpers/sample-images';
 import type { Worker } from '../src/jobs/worker';
@@ -18,20 +18,18 @@ import type { Worker } from '../src/jobs/worker';
 const photos = path.resolve(import.meta.dirname, '../../../packages/engine/src/samples/photos');
 const devSet = path.resolve(import.meta.dirname, '../../../packages/engine/test-data/cutout-dev');
 
-let t: TestApp;
+const t = useTestApp();
 let worker: Worker;
-let alice: { cookie: string; userId: string };
-let bob: { cookie: string; userId: string };
+let alice: SignedInUser;
+let bob: SignedInUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   worker = await startTestWorker(t);
-  alice = await createVerifiedUser(t.app, 'alice.cutout@example.com');
-  bob = await createVerifiedUser(t.app, 'bob.cutout@example.com');
+  alice = await signedInUser(t.app, 'alice.cutout@example.com');
+  bob = await signedInUser(t.app, 'bob.cutout@example.com');
 });
 afterAll(async () => {
   await worker.stop();
-  await t.close();
 });
 
 const { get, put, filesOf, rowsOf } = cutoutRequests(() => t);
@@ -60,12 +58,10 @@ describe('the automatic cut-out of a product upload', () => {
   let first: CutoutView;
 
   beforeAll(async () => {
-    id = await uploadImage(
-      t.app,
-      alice.cookie,
-      'cup.png',
-      fs.readFileSync(path.join(photos, 'coffee-cup.png')),
-    );
+    id = await uploaded(t.app, alice.cookie, {
+      name: 'cup.png',
+      bytes: fs.readFileSync(path.join(photos, 'coffee-cup.png')),
+    });
     const res = await get(alice.cookie, `/api/uploads/${id}/cutout`);
     expect(res.statusCode).toBe(200);
     first = res.json();
@@ -103,7 +99,7 @@ describe('the automatic cut-out of a product upload', () => {
   it('says how many separate pieces it holds, so a second object kept beside the product is pointed out', async () => {
     // Two products on a plain backdrop: both are cut out, as two pieces.
     const two = await twoProductsJpeg();
-    const twoId = await uploadImage(t.app, alice.cookie, 'two.jpg', two);
+    const twoId = await uploaded(t.app, alice.cookie, { name: 'two.jpg', bytes: two });
     const view: CutoutView = (await get(alice.cookie, `/api/uploads/${twoId}/cutout`)).json();
     expect(view).toMatchObject({ framed: false, pieces: 2, crossesFrame: false });
     // Accepting it keeps what was found, pieces included.
@@ -147,7 +143,7 @@ describe('the automatic cut-out of a product upload', () => {
 describe('correcting the cut-out', () => {
   it('recomputes it with a box drawn around the product, stores it and serves the new mask', async () => {
     const photo = path.join(devSet, 'boat.jpg');
-    const id = await uploadImage(t.app, alice.cookie, 'boat.jpg', fs.readFileSync(photo));
+    const id = await uploaded(t.app, alice.cookie, { name: 'boat.jpg', bytes: fs.readFileSync(photo) });
     const auto: CutoutView = (await get(alice.cookie, `/api/uploads/${id}/cutout`)).json();
     // The boat's bounding box in the reference mask, with a hand's margin.
     const box = { x: 0.1, y: 0.17, width: 0.78, height: 0.66 };
@@ -165,12 +161,10 @@ describe('correcting the cut-out', () => {
   });
 
   it('keep and remove strokes change the mask where they are painted', async () => {
-    const id = await uploadImage(
-      t.app,
-      alice.cookie,
-      'cup.png',
-      anotherCopy(fs.readFileSync(path.join(photos, 'coffee-cup.png')), 1),
-    );
+    const id = await uploaded(t.app, alice.cookie, {
+      name: 'cup.png',
+      bytes: anotherCopy(fs.readFileSync(path.join(photos, 'coffee-cup.png')), 1),
+    });
     const remove = {
       kind: 'remove',
       radius: 0.04,
@@ -194,12 +188,10 @@ describe('correcting the cut-out', () => {
   });
 
   it('the whole photo can be chosen, then the cut-out accepted again, keeping the mask', async () => {
-    const id = await uploadImage(
-      t.app,
-      alice.cookie,
-      'cup.png',
-      anotherCopy(fs.readFileSync(path.join(photos, 'coffee-cup.png')), 2),
-    );
+    const id = await uploaded(t.app, alice.cookie, {
+      name: 'cup.png',
+      bytes: anotherCopy(fs.readFileSync(path.join(photos, 'coffee-cup.png')), 2),
+    });
     const auto: CutoutView = (await get(alice.cookie, `/api/uploads/${id}/cutout`)).json();
     const whole: CutoutView = (await put(alice.cookie, id, { choice: 'whole' })).json();
     expect(whole).toMatchObject({ choice: 'whole', framed: true, reason: 'whole-photo' });
@@ -218,7 +210,7 @@ describe('a photo with no product in it', () => {
       .extract({ left: 0, top: 0, width: 499, height: 160 })
       .jpeg()
       .toBuffer();
-    const id = await uploadImage(t.app, alice.cookie, 'wood.jpg', wood);
+    const id = await uploaded(t.app, alice.cookie, { name: 'wood.jpg', bytes: wood });
     const auto: CutoutView = (await get(alice.cookie, `/api/uploads/${id}/cutout`)).json();
     expect(auto).toMatchObject({ choice: 'auto', framed: true, reason: 'no-product-found' });
 
@@ -250,10 +242,10 @@ async function cutoutsOf(generationId: string) {
 
 describe('generations use the cut-out stored with the upload', () => {
   it('a photo the user chose to use whole is framed, and a corrected one is cut out as corrected', async () => {
-    const user = await createVerifiedUser(t.app, 'carol.cutout@example.com');
+    const user = await signedInUser(t.app, 'carol.cutout@example.com');
     const cup = fs.readFileSync(path.join(photos, 'coffee-cup.png'));
-    const product = await uploadImage(t.app, user.cookie, 'cup.png', cup);
-    const context = await uploadImage(t.app, user.cookie, 'table.jpg', await contextJpeg());
+    const product = await uploaded(t.app, user.cookie, { name: 'cup.png', bytes: cup });
+    const context = await uploaded(t.app, user.cookie, { name: 'table.jpg', bytes: await contextJpeg() });
     expect((await put(user.cookie, product, { choice: 'whole' })).statusCode).toBe(200);
     const started = await startFusion(t.app, user.cookie, {
       productUploadId: product,

@@ -10,7 +10,7 @@ import { EDITOR_SAVE_LIMIT, type EditorDocument } from '@vitrine/shared/api/edit
 import type { JobContext } from '../src/jobs/job';
 import { historyRetention } from '../src/jobs/definitions/history-retention';
 import { storageDir } from '../src/modules/storage/storage';
-import { createVerifiedUser } from './helpers/accounts';
+import { signedInUser } from './helpers/factories';
 import { detail } from './helpers/generations';
 import {
   alice,
@@ -96,7 +96,7 @@ describe('editor documents: logos', () => {
   });
 
   it('a logo replaced or dropped stays a day (undo can bring it back), then goes with its files once no saved document uses it; so does one never saved', async () => {
-    const dave = await createVerifiedUser(t.app, 'dave-editor@example.test');
+    const dave = await signedInUser(t.app, 'dave-editor@example.test');
     const done = await finishedGeneration(dave);
     const id = done.generation.id;
     const first = await uploadLogo(dave);
@@ -164,7 +164,7 @@ describe('editor documents: logos', () => {
   });
 
   it('a logo deleted from the uploads is left out when the document is reopened', async () => {
-    const erin = await createVerifiedUser(t.app, 'erin-editor@example.test');
+    const erin = await signedInUser(t.app, 'erin-editor@example.test');
     const done = await finishedGeneration(erin);
     const logo = await uploadLogo(erin);
     const url = editUrl(done.generation.id, 'image=0');
@@ -188,7 +188,7 @@ describe('editor documents: logos', () => {
 
 describe('editor documents: limits and lifetime', () => {
   it(`more than ${EDITOR_SAVE_LIMIT.max} saves a minute: a translated 429 with Retry-After, nothing stored`, async () => {
-    const frank = await createVerifiedUser(t.app, 'frank-editor@example.test');
+    const frank = await signedInUser(t.app, 'frank-editor@example.test');
     const done = await finishedGeneration(frank);
     const url = editUrl(done.generation.id, 'image=0');
     // The window already holds all but one of the allowed saves.
@@ -209,7 +209,7 @@ describe('editor documents: limits and lifetime', () => {
   });
 
   it('a generation past its year of history goes with its edits (retention job)', async () => {
-    const gina = await createVerifiedUser(t.app, 'gina-editor@example.test');
+    const gina = await signedInUser(t.app, 'gina-editor@example.test');
     const done = await finishedGeneration(gina);
     await saved(gina.cookie, editUrl(done.generation.id, 'image=1'), {
       version: 1,

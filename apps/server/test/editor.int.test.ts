@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_BODY_LIMIT, type EditorDocument } from '@vitrine/shared/api/editor';
-import { createVerifiedUser } from './helpers/accounts';
+import { signedInUser } from './helpers/factories';
 import { startExpress, started } from './helpers/generations';
 import {
   alice,
@@ -83,7 +83,7 @@ describe('editor documents: who may read and save them', () => {
   });
 
   it('a generation still in progress answers a translated 409', async () => {
-    const carol = await createVerifiedUser(t.app, 'carol-editor@example.test');
+    const carol = await signedInUser(t.app, 'carol-editor@example.test');
     holdRenders(true);
     try {
       const res = await startExpress(t.app, carol.cookie, { style: 'vintage', format: 'square' });

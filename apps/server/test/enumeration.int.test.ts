@@ -3,17 +3,17 @@
  * resend and sign-up: not in their status, body or headers, and not in their timing. Only addresses
  * with an account get an e-mail, so no answer may wait for the mail server: here it never answers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { MailMessage } from '../src/modules/mail/mailer';
-import { createTestApp, type TestApp } from './helpers/test-app';
-import { PASSWORD, createVerifiedUser, signUp } from './helpers/accounts';
+import { useTestApp } from './helpers/test-app';
+import { PASSWORD, signUp } from './helpers/accounts';
+import { signedInUser } from './helpers/factories';
 
-let t: TestApp;
+const t = useTestApp();
 const attempted: MailMessage[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
-  await createVerifiedUser(t.app, 'known@example.test');
+  await signedInUser(t.app, 'known@example.test');
   expect((await signUp(t.app, { email: 'unverified@example.test' })).statusCode).toBe(201);
   // From here on, the mail server takes every message and never answers.
   t.app.deps.mailer.send = (message) => {
@@ -21,7 +21,6 @@ beforeAll(async () => {
     return new Promise(() => {});
   };
 });
-afterAll(() => t.close());
 
 /** The request's answer, or a failure naming it if it is still waiting after a generous bound. */
 async function answered(request: Promise<LightMyRequestResponse>, what: string) {

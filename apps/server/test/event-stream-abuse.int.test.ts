@@ -4,20 +4,18 @@
  * 200 ms here (30 s in production).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser } from './helpers/accounts';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { signedInUser } from './helpers/factories';
+import { createTestApp, useTestApp } from './helpers/test-app';
 
-let t: TestApp;
+const t = useTestApp({}, undefined, undefined, { eventStreamRecheckMs: 200 });
 let address: string;
 const opened: AbortController[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, undefined, { eventStreamRecheckMs: 200 });
   address = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   for (const controller of opened) controller.abort();
-  await t.close();
 });
 
 type Stream = {
@@ -68,7 +66,7 @@ describe('event streams', () => {
     const slow = await createTestApp({}, undefined, undefined, { eventStreamRecheckMs: 60_000 });
     try {
       const at = await slow.app.listen({ port: 0, host: '127.0.0.1' });
-      const u = await createVerifiedUser(slow.app, 'stream-signout@example.test');
+      const u = await signedInUser(slow.app, 'stream-signout@example.test');
       const stream = await openStream(u.cookie, 'en', at);
       expect(await stream.endsWithin(300)).toBe('open');
       const out = await slow.app.inject({
@@ -86,8 +84,8 @@ describe('event streams', () => {
   });
 
   it('a session ended elsewhere (another process, expiry, revocation) ends its stream at the next re-check', async () => {
-    const u = await createVerifiedUser(t.app, 'stream-revoked@example.test');
-    const other = await createVerifiedUser(t.app, 'stream-bystander@example.test');
+    const u = await signedInUser(t.app, 'stream-revoked@example.test');
+    const other = await signedInUser(t.app, 'stream-bystander@example.test');
     const stream = await openStream(u.cookie);
     const bystander = await openStream(other.cookie);
     await t.database.query(`delete from sessions where user_id = $1`, [u.userId]);
@@ -98,7 +96,7 @@ describe('event streams', () => {
   });
 
   it('the 6th stream of a user is refused with 429; another user is not affected, and a closed one frees its place', async () => {
-    const u = await createVerifiedUser(t.app, 'stream-tabs@example.test');
+    const u = await signedInUser(t.app, 'stream-tabs@example.test');
     const streams: Stream[] = [];
     for (let i = 0; i < 5; i++) streams.push(await openStream(u.cookie));
     expect(streams.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);
@@ -118,7 +116,7 @@ describe('event streams', () => {
           'Trop de connexions de mise à jour en direct sont ouvertes pour votre compte (5 au maximum). Fermez un onglet et réessayez.',
       },
     });
-    const other = await createVerifiedUser(t.app, 'stream-other-tab@example.test');
+    const other = await signedInUser(t.app, 'stream-other-tab@example.test');
     const theirs = await openStream(other.cookie);
     expect(theirs.status).toBe(200);
     theirs.abort();

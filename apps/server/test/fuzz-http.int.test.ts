@@ -5,23 +5,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '@vitrine/shared/i18n/catalog';
 import type { Lang } from '@vitrine/shared/locale';
-import { createTestApp, type TestApp } from './helpers/test-app';
-import { createVerifiedUser } from './helpers/accounts';
+import { useTestApp } from './helpers/test-app';
+import { signedInUser } from './helpers/factories';
 
 const RUNS = 25;
 
-let t: TestApp;
+// Limits scaled up: the fuzzing must reach validation, not stop at the rate limiter.
+const t = useTestApp({ RATE_LIMIT_MULTIPLIER: '1000' });
 let cookie: string;
 
 beforeAll(async () => {
-  // Limits scaled up: the fuzzing must reach validation, not stop at the rate limiter.
-  t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1000' });
-  ({ cookie } = await createVerifiedUser(t.app, 'fuzz@example.test'));
+  ({ cookie } = await signedInUser(t.app, 'fuzz@example.test'));
 });
-afterAll(() => t?.close());
 
 function sentences(node: unknown): string[] {
   if (typeof node === 'string') return [node];

@@ -9,7 +9,7 @@ import { startWorker, workerDeps, type Worker } from '../src/jobs/worker';
 import type { Renderer } from '../src/modules/generations/render';
 import { RENDER_JOB } from '../src/modules/generations/service';
 import type { Storage } from '../src/modules/storage/storage';
-import { createVerifiedUser } from './helpers/accounts';
+import { signedInUser } from './helpers/factories';
 import {
   contextJpeg,
   detail,
@@ -20,21 +20,19 @@ import {
   started,
   waitForEnd,
 } from './helpers/generations';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let kit: ReturnType<typeof generationKit>;
 let worker: Worker | undefined;
 let jpeg: Buffer;
 
 beforeAll(async () => {
-  t = await createTestApp();
   jpeg = await contextJpeg();
   kit = generationKit(t, { product: await productJpeg(), context: jpeg });
 });
 afterAll(async () => {
   await worker?.stop(2000);
-  await t.close();
 });
 
 const express = { style: 'moderne', format: 'square' };
@@ -73,7 +71,7 @@ async function generationIds(userId: string): Promise<string[]> {
 
 describe('start/cancel loops (no worker)', () => {
   it('a start/cancel loop hits the rate limit and leaves no job of it in the queue', async () => {
-    const u = await createVerifiedUser(t.app, 'loop@example.test');
+    const u = await signedInUser(t.app, 'loop@example.test');
     const starts: number[] = [];
     const cancels: number[] = [];
     for (let i = 0; i < 21; i++) {
@@ -105,8 +103,8 @@ describe('start/cancel loops (no worker)', () => {
   });
 
   it('one user’s start/cancel burst does not put more than one of its jobs ahead of another user’s', async () => {
-    const burst = await createVerifiedUser(t.app, 'burst@example.test');
-    const other = await createVerifiedUser(t.app, 'patient@example.test');
+    const burst = await signedInUser(t.app, 'burst@example.test');
+    const other = await signedInUser(t.app, 'patient@example.test');
     for (let i = 0; i < 10; i++) {
       expect((await startExpress(t.app, burst.cookie, express)).statusCode).toBe(202);
       expect((await cancelAll(burst.cookie)).statusCode).toBe(200);
@@ -165,7 +163,7 @@ describe('with the worker', () => {
 
   it('a cancelled generation’s job leaves the queue and is never rendered: no render call, no image', async () => {
     const u = await kit.userWithUploads('cancelled-job@example.test');
-    const v = await createVerifiedUser(t.app, 'after-cancel@example.test');
+    const v = await signedInUser(t.app, 'after-cancel@example.test');
     const before = renders;
     // No worker while the job waits, so the cancel surely comes first (a fast worker could otherwise
     // finish the render before the cancel, which then rightly keeps it).

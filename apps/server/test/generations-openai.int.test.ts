@@ -15,7 +15,7 @@ import {
 } from '@vitrine/engine/test-utils/fake-image-api';
 import { expressRequest } from '@vitrine/shared/api/generation';
 import type { Worker } from '../src/jobs/worker';
-import { createVerifiedUser } from './helpers/accounts';
+import { signedInUser } from './helpers/factories';
 import { detail, startExpress, started, waitForEnd } from './helpers/generations';
 import { createTestApp, startTestWorker, type TestApp } from './helpers/test-app';
 
@@ -75,7 +75,7 @@ describe('openai provider, answering', () => {
   });
 
   it('draws each variant’s background with the API, reports progress per variant, records provider openai', async () => {
-    const u = await createVerifiedUser(t.app, 'openai@example.test');
+    const u = await signedInUser(t.app, 'openai@example.test');
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let asked = 0;
@@ -149,7 +149,7 @@ describe('openai provider, answering', () => {
   });
 
   it('an API error renders locally: the generation completes and records the fallback', async () => {
-    const u = await createVerifiedUser(t.app, 'openai-500@example.test');
+    const u = await signedInUser(t.app, 'openai-500@example.test');
     api.answer(() =>
       json(500, { error: { message: `key ${KEY} broke`, type: 'server_error', code: 'boom' } }),
     );
@@ -196,7 +196,7 @@ describe('openai provider, silent', () => {
   });
 
   it('no answer within IMAGE_PROVIDER_TIMEOUT_MS: the variant is rendered locally, reason timeout', async () => {
-    const u = await createVerifiedUser(t.app, 'openai-slow@example.test');
+    const u = await signedInUser(t.app, 'openai-slow@example.test');
     api.answer(() => ({ ...sceneAnswer(), delayMs: 5_000 }));
     const res = await startExpress(t.app, u.cookie, { style: 'vintage', format: 'square', variants: 1 });
     const { id } = started(res.body).generation;

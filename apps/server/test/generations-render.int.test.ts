@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationEvent, GenerationStats, HistoryResponse } from '@vitrine/shared/api/generations';
 import type { Worker } from '../src/jobs/worker';
 import { createLocalRenderer, type Renderer } from '../src/modules/generations/render';
-import { createVerifiedUser } from './helpers/accounts';
+import { signedInUser } from './helpers/factories';
 import {
   contextJpeg,
   detail,
@@ -20,9 +20,9 @@ import {
   started,
   waitForEnd,
 } from './helpers/generations';
-import { createTestApp, startTestWorker, type TestApp } from './helpers/test-app';
+import { startTestWorker, useTestApp } from './helpers/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let kit: ReturnType<typeof generationKit>;
 let worker: Worker | undefined;
 /** The worker's engine; a test may make it fail or hold it until the generation is cancelled. */
@@ -43,12 +43,10 @@ const renderer: Renderer = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   kit = generationKit(t, { product: await productJpeg(), context: await contextJpeg() });
 });
 afterAll(async () => {
   await worker?.stop(2000);
-  await t.close();
 });
 
 const userWithUploads = (email: string) => kit.userWithUploads(email);
@@ -94,7 +92,7 @@ describe('rendering (worker with the real engine)', () => {
       (await t.app.inject({ method: 'GET', url: stable, headers: { cookie: u.cookie } })).statusCode,
     ).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: stable })).statusCode).toBe(401);
-    const mallory = await createVerifiedUser(t.app, 'mallory-gen@example.test');
+    const mallory = await signedInUser(t.app, 'mallory-gen@example.test');
     expect(
       (await t.app.inject({ method: 'GET', url: stable, headers: { cookie: mallory.cookie } })).statusCode,
     ).toBe(404);
@@ -174,7 +172,7 @@ describe('rendering (worker with the real engine)', () => {
   });
 
   it('renders an Express visual with the description, in the post format', async () => {
-    const u = await createVerifiedUser(t.app, 'express@example.test');
+    const u = await signedInUser(t.app, 'express@example.test');
     const res = await startExpress(t.app, u.cookie, {
       style: 'naturel',
       format: 'post',

@@ -23,7 +23,8 @@ import {
 } from '@vitrine/engine/test-utils/fake-image-api';
 import type { Worker } from '../src/jobs/worker';
 import { storageDir } from '../src/modules/storage/storage';
-import { createVerifiedUser, pathOf } from './helpers/accounts';
+import { pathOf } from './helpers/accounts';
+import { signedInUser, uploaded } from './helpers/factories';
 import {
   contextJpeg,
   detail,
@@ -31,7 +32,6 @@ import {
   startExpress,
   startFusion,
   started,
-  uploadImage,
   waitForEnd,
 } from './helpers/generations';
 import { startHttpsServer, type TestHttpsServer } from './helpers/https-server';
@@ -146,10 +146,10 @@ async function cornerColour(jpeg: Buffer) {
 describe('webhook provider', () => {
   it('posts the signed spec payload with links to the uploads, takes the signed callback’s image, composites on it', async () => {
     hook.answer(() => json(200, { message: 'Workflow was started' }));
-    const u = await createVerifiedUser(t.app, 'workflow@example.test');
+    const u = await signedInUser(t.app, 'workflow@example.test');
     const [product, context] = await Promise.all([productJpeg(), contextJpeg()]);
-    const productUploadId = await uploadImage(t.app, u.cookie, 'pot.jpg', product);
-    const contextUploadId = await uploadImage(t.app, u.cookie, 'etagere.jpg', context);
+    const productUploadId = await uploaded(t.app, u.cookie, { name: 'pot.jpg', bytes: product });
+    const contextUploadId = await uploaded(t.app, u.cookie, { name: 'etagere.jpg', bytes: context });
     const res = await startFusion(t.app, u.cookie, {
       productUploadId,
       contextUploadId,
@@ -282,7 +282,7 @@ describe('webhook provider', () => {
 
   it('a callback with status failed renders locally, reason workflow_failed', async () => {
     hook.answer(() => json(200, {}));
-    const u = await createVerifiedUser(t.app, 'workflow-failed@example.test');
+    const u = await signedInUser(t.app, 'workflow-failed@example.test');
     const res = await startExpress(t.app, u.cookie, { style: 'minimaliste', format: 'square', variants: 1 });
     const { id } = started(res.body).generation;
     const sent = JSON.parse((await received(id)).body) as Record<string, unknown>;
@@ -313,7 +313,7 @@ describe('webhook provider', () => {
 
   it('no callback before IMAGE_PROVIDER_TIMEOUT_MS: renders locally (no_callback) and refuses the late callback', async () => {
     hook.answer(() => json(200, {}));
-    const u = await createVerifiedUser(t.app, 'workflow-silent@example.test');
+    const u = await signedInUser(t.app, 'workflow-silent@example.test');
     const started_ = Date.now();
     const res = await startExpress(t.app, u.cookie, { style: 'techno', format: 'square', variants: 1 });
     const { id } = started(res.body).generation;
@@ -342,7 +342,7 @@ describe('webhook provider', () => {
 
   it('a workflow that refuses the payload: rendered locally without waiting, its HTTP status as the reason', async () => {
     hook.answer(() => json(503, { message: 'maintenance' }));
-    const u = await createVerifiedUser(t.app, 'workflow-down@example.test');
+    const u = await signedInUser(t.app, 'workflow-down@example.test');
     const res = await startExpress(t.app, u.cookie, { style: 'artistique', format: 'square', variants: 1 });
     const { id } = started(res.body).generation;
     const done = await waitForEnd(t.app, u.cookie, id);
@@ -361,7 +361,7 @@ describe('webhook provider', () => {
 
   it('cancel-all while waiting: the worker stops, the credit comes back, a callback afterwards is refused', async () => {
     hook.answer(() => json(200, {}));
-    const u = await createVerifiedUser(t.app, 'workflow-cancel@example.test');
+    const u = await signedInUser(t.app, 'workflow-cancel@example.test');
     const res = await startExpress(t.app, u.cookie, { style: 'elegante', format: 'square', variants: 1 });
     const { id } = started(res.body).generation;
     await received(id);

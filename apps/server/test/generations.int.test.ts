@@ -7,12 +7,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generationSweeper } from '../src/jobs/definitions/generation-sweeper';
 import { createLocalRenderer } from '../src/modules/generations/render';
 import { storeWorkflowImage, workflowImageKey } from '../src/modules/generations/workflow';
 import { createLocalStorage, storageDir } from '../src/modules/storage/storage';
-import { createVerifiedUser } from './helpers/accounts';
+import { signedInUser } from './helpers/factories';
 import {
   contextJpeg,
   detail,
@@ -22,17 +22,13 @@ import {
   startFusion,
   started,
 } from './helpers/generations';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let kit: ReturnType<typeof generationKit>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   kit = generationKit(t, { product: await productJpeg(), context: await contextJpeg() });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const userWithUploads = (email: string) => kit.userWithUploads(email);
@@ -76,7 +72,7 @@ describe('starting a generation (no worker yet)', () => {
 
   it('another user’s uploads cannot be used: 404 and no generation', async () => {
     const alice = await userWithUploads('alice-gen@example.test');
-    const bob = await createVerifiedUser(t.app, 'bob-gen@example.test');
+    const bob = await signedInUser(t.app, 'bob-gen@example.test');
     const res = await startFusion(t.app, bob.cookie, alice.uploads, 'en');
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe('One of the images is no longer available. Upload it again.');

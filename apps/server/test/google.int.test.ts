@@ -1,7 +1,8 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { cookieFrom, createVerifiedUser } from './helpers/accounts';
+import { cookieFrom } from './helpers/accounts';
+import { signedInUser } from './helpers/factories';
 
 // A real OpenID Connect server on loopback stands in for Google: discovery, authorization with PKCE,
 // token exchange, ID token and userinfo all go over HTTP exactly as they would with Google.
@@ -104,10 +105,8 @@ describe('Google sign-in (OpenID Connect)', () => {
   });
 
   it('links Google to an existing e-mail account without touching its profile', async () => {
-    await createVerifiedUser(t.app, 'hugo@example.test', {
-      firstName: 'Hugo',
-      lastName: 'Leroy',
-      companyName: 'Leroy & Fils',
+    await signedInUser(t.app, 'hugo@example.test', {
+      extra: { firstName: 'Hugo', lastName: 'Leroy', companyName: 'Leroy & Fils' },
     });
     nextUser = claims('hugo@example.test', 'Hugues', 'L.');
     const done = await signInWithGoogle(t.app);
@@ -125,7 +124,7 @@ describe('Google sign-in (OpenID Connect)', () => {
   });
 
   it('an ID token whose e-mail is not verified does not sign in as the account with that address, nor link to it', async () => {
-    const { userId } = await createVerifiedUser(t.app, 'target@example.test');
+    const { userId } = await signedInUser(t.app, 'target@example.test');
     nextUser = { ...claims('target@example.test', 'Eve', 'Attacker'), email_verified: false };
     const done = await signInWithGoogle(t.app);
     expect(done.statusCode).toBe(302);

@@ -5,24 +5,19 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthResponse } from '@vitrine/shared/api/health';
 import { PAGE_PATHS } from '@vitrine/shared/routes';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, type TestApp, useTestApp } from './helpers/test-app';
 import { dbKind } from './helpers/test-db';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({}, (app) => {
-    // A JSON endpoint to exercise body parsing; the real ones arrive with their features.
-    app.post('/api/test/echo', async (request) => ({ received: request.body }));
-    app.get('/api/test/big', async () => ({
-      items: Array.from({ length: 500 }, (_, i) => `item number ${i}`),
-    }));
-    app.get('/api/test/crash', async () => {
-      throw new Error('database password=hunter2 leaked?');
-    });
+const t = useTestApp({}, (app) => {
+  // A JSON endpoint to exercise body parsing; the real ones arrive with their features.
+  app.post('/api/test/echo', async (request) => ({ received: request.body }));
+  app.get('/api/test/big', async () => ({
+    items: Array.from({ length: 500 }, (_, i) => `item number ${i}`),
+  }));
+  app.get('/api/test/crash', async () => {
+    throw new Error('database password=hunter2 leaked?');
   });
 });
-afterAll(() => t.close());
 
 describe('GET /api/health', () => {
   it('answers ok with the version and the database kind after a real round trip', async () => {

@@ -8,6 +8,7 @@ import { startWorker, type Worker } from '../src/jobs/worker';
 import { historyRetention } from '../src/jobs/definitions/history-retention';
 import { createLocalRenderer } from '../src/modules/generations/render';
 import { createLocalStorage, type Storage } from '../src/modules/storage/storage';
+import { generation } from './helpers/factories';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db';
 
 let db: TestDatabase;
@@ -55,15 +56,11 @@ describe('worker', () => {
     for (const [label, at] of Object.entries(ages)) {
       const key = `u-ret/${label}-0.jpg`;
       await storage.put(key, Readable.from(Buffer.from(`image ${label}`)));
-      await db.query(
-        `insert into user_image_generations (user_id, generated_at, webhook_data) values ('u-ret', $1, $2)`,
-        [at, JSON.stringify({ label, images: [{ key, width: 1, height: 1 }] })],
-      );
-      await db.query(
-        `insert into background_generations (user_id, status, progress, webhook_data, created_at)
-         values ('u-ret', 'completed', 100, $2, $1)`,
-        [at, JSON.stringify({ label })],
-      );
+      await generation(db, 'u-ret', 'completed', {
+        webhookData: { label },
+        images: [{ key, width: 1, height: 1 }],
+        at,
+      });
     }
     const id = await worker.queue.send(historyRetention.name, { now });
     expect(id).toBeTruthy();
@@ -100,16 +97,11 @@ describe('worker', () => {
         [upload!.id, `u-up/${label}.mask.png`],
       );
       // A generation made from it then, whose result is kept as long as its year lasts.
-      const [generation] = await db.query<{ id: string }>(
-        `insert into background_generations (user_id, status, progress, webhook_data, request, created_at)
-         values ('u-up', 'completed', 100, '{}', $1, $2) returning id`,
-        [JSON.stringify({ productKey: key, contextKey: key }), usedAt],
-      );
-      await db.query(
-        `insert into user_image_generations (user_id, background_generation_id, generated_at, webhook_data)
-         values ('u-up', $1, $2, '{}')`,
-        [generation!.id, usedAt],
-      );
+      await generation(db, 'u-up', 'completed', {
+        mode: 'fusion',
+        request: { productKey: key, contextKey: key },
+        at: usedAt,
+      });
     }
     const job = await waitForJob((await worker.queue.send(historyRetention.name, { now }))!);
     expect(job.state).toBe('completed');

@@ -1,13 +1,9 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logRetention } from '../src/jobs/definitions/log-retention';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 describe('log retention (the privacy policy’s periods)', () => {
   it('deletes security-log entries older than 12 months and attempt counters whose window is long over', async () => {

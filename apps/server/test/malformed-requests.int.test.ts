@@ -6,20 +6,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storageDir } from '../src/modules/storage/storage';
-import { createVerifiedUser, PASSWORD, signUp } from './helpers/accounts';
-import { contextJpeg, productJpeg, startExpress, startFusion, uploadImage } from './helpers/generations';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { PASSWORD, signUp } from './helpers/accounts';
+import { signedInUser, uploaded, type SignedInUser } from './helpers/factories';
+import { contextJpeg, productJpeg, startExpress, startFusion } from './helpers/generations';
+import { useTestApp } from './helpers/test-app';
 
-let t: TestApp;
-let alice: { cookie: string; userId: string };
+const t = useTestApp({ RATE_LIMIT_MULTIPLIER: '1000' });
+let alice: SignedInUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1000' });
-  alice = await createVerifiedUser(t.app, 'alice@example.test');
+  alice = await signedInUser(t.app, 'alice@example.test');
 });
-afterAll(() => t?.close());
 
 const FORBIDDEN = {
   fr: 'Ce champ contient des caractères non autorisés.',
@@ -246,9 +245,9 @@ describe('fields missing or of the wrong shape', () => {
     expect(bad.json().error.fields.productUploadId).toBe(
       'One of the images is no longer available. Upload it again.',
     );
-    const bob = await createVerifiedUser(t.app, 'bob@example.test');
-    const product = await uploadImage(t.app, bob.cookie, 'cup.jpg', await productJpeg());
-    const context = await uploadImage(t.app, bob.cookie, 'cafe.jpg', await contextJpeg());
+    const bob = await signedInUser(t.app, 'bob@example.test');
+    const product = await uploaded(t.app, bob.cookie, { name: 'cup.jpg', bytes: await productJpeg() });
+    const context = await uploaded(t.app, bob.cookie, { name: 'cafe.jpg', bytes: await contextJpeg() });
     const res = await startFusion(t.app, bob.cookie, {
       productUploadId: product.toUpperCase(),
       contextUploadId: context.toUpperCase(),

@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app';
-import { createVerifiedUser, sessionOf } from './helpers/accounts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/test-app';
+import { sessionOf } from './helpers/accounts';
+import { signedInUser } from './helpers/factories';
 
-let t: TestApp;
+const t = useTestApp();
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ cookie } = await createVerifiedUser(t.app, 'origin@example.test', { companyName: 'Maison Origine' }));
+  ({ cookie } = await signedInUser(t.app, 'origin@example.test', {
+    extra: { companyName: 'Maison Origine' },
+  }));
 });
-afterAll(() => t.close());
 
 const EVIL = 'https://evil.example';
 

@@ -4,15 +4,11 @@
  * stranger typed reaches the address without links.
  */
 import PostalMime from 'postal-mime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/test-app';
 import { cookieFrom, linkFor, mailbox, pathOf, signIn, signUp, waitForMail } from './helpers/accounts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const STRANGER_PASSWORD = 'Stranger123';
 const OWNER_PASSWORD = 'OwnerChose9';

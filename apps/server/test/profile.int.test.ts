@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app';
-import {
-  cookieFrom,
-  createVerifiedUser,
-  linkFor,
-  pathOf,
-  sessionOf,
-  signIn,
-  signUp,
-} from './helpers/accounts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/test-app';
+import { cookieFrom, linkFor, pathOf, sessionOf, signIn, signUp } from './helpers/accounts';
+import { signedInUser, type SignedInUser } from './helpers/factories';
 
-let t: TestApp;
-let alice: { cookie: string; userId: string };
-let bob: { cookie: string; userId: string };
+const t = useTestApp();
+let alice: SignedInUser;
+let bob: SignedInUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await createVerifiedUser(t.app, 'alice@example.test', { firstName: 'Alice', lastName: 'Martin' });
-  bob = await createVerifiedUser(t.app, 'bob@example.test', { firstName: 'Bob', lastName: 'Petit' });
+  alice = await signedInUser(t.app, 'alice@example.test', {
+    extra: { firstName: 'Alice', lastName: 'Martin' },
+  });
+  bob = await signedInUser(t.app, 'bob@example.test', { extra: { firstName: 'Bob', lastName: 'Petit' } });
 });
-afterAll(() => t.close());
 
 const get = (cookie?: string) =>
   t.app.inject({ method: 'GET', url: '/api/profile', headers: cookie ? { cookie } : {} });

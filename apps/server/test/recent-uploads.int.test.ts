@@ -7,28 +7,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RecentUpload, RecentUploadsResponse } from '@vitrine/shared/api/uploads';
-import { createTestApp, type TestApp } from './helpers/test-app';
-import { createVerifiedUser } from './helpers/accounts';
+import { useTestApp } from './helpers/test-app';
+import { signedInUser, type SignedInUser } from './helpers/factories';
 import { contextJpeg, productJpeg, startFusion } from './helpers/generations';
 import { multipartFile, multipartFiles } from './helpers/multipart';
 import { anotherCopy } from './helpers/sample-images';
 import { storageDir } from '../src/modules/storage/storage';
 
-let t: TestApp;
-let alice: { cookie: string; userId: string };
-let bob: { cookie: string; userId: string };
+const t = useTestApp();
+let alice: SignedInUser;
+let bob: SignedInUser;
 let product: Buffer;
 let context: Buffer;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await createVerifiedUser(t.app, 'alice-recent@example.test');
-  bob = await createVerifiedUser(t.app, 'bob-recent@example.test');
+  alice = await signedInUser(t.app, 'alice-recent@example.test');
+  bob = await signedInUser(t.app, 'bob-recent@example.test');
   [product, context] = await Promise.all([productJpeg(), contextJpeg()]);
 });
-afterAll(() => t.close());
 
 async function upload(cookie: string, name: string, body: Buffer, role?: string, lang = 'en') {
   const { payload, headers } = multipartFile(name, body);
@@ -87,7 +85,7 @@ describe('recent uploads', () => {
   });
 
   it('lists only the caller’s uploads of the asked role, last used first, each with its preview and file', async () => {
-    const user = await createVerifiedUser(t.app, 'carol-recent@example.test');
+    const user = await signedInUser(t.app, 'carol-recent@example.test');
     const first = await uploaded(user.cookie, 'first.jpg', product, 'product');
     const backdrop = await uploaded(user.cookie, 'wall.jpg', context, 'context');
     const second = await uploaded(user.cookie, 'second.jpg', product, 'product');
@@ -121,7 +119,7 @@ describe('recent uploads', () => {
   });
 
   it('a logo is sent with role=logo, listed only under that role, and served with its transparency intact', async () => {
-    const user = await createVerifiedUser(t.app, 'erin-logo@example.test');
+    const user = await signedInUser(t.app, 'erin-logo@example.test');
     // A red disc on a transparent square: the editor draws it over the image as it is.
     const logoPng = await sharp({
       create: { width: 200, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
@@ -169,7 +167,7 @@ describe('recent uploads', () => {
   });
 
   it('is limited and paginated with a cursor: every upload once, in order', async () => {
-    const user = await createVerifiedUser(t.app, 'dan-recent@example.test');
+    const user = await signedInUser(t.app, 'dan-recent@example.test');
     const made: string[] = [];
     for (let i = 0; i < 5; i++) made.push((await uploaded(user.cookie, `p${i}.jpg`, product, 'product')).id);
     const byDefault = await listed(user.cookie, 'role=product');
@@ -241,7 +239,7 @@ describe('recent uploads', () => {
   });
 
   it('using uploads for a generation makes them the most recent again', async () => {
-    const user = await createVerifiedUser(t.app, 'eve-recent@example.test');
+    const user = await signedInUser(t.app, 'eve-recent@example.test');
     const a = await uploaded(user.cookie, 'a.jpg', product, 'product');
     const wall = await uploaded(user.cookie, 'wall.jpg', context, 'context');
     const b = await uploaded(user.cookie, 'b.jpg', product, 'product');
@@ -252,7 +250,7 @@ describe('recent uploads', () => {
   });
 
   it('a product’s checked cut-out is listed with it, and given back as it is', async () => {
-    const user = await createVerifiedUser(t.app, 'fay-recent@example.test');
+    const user = await signedInUser(t.app, 'fay-recent@example.test');
     const bottle = await uploaded(user.cookie, 'bottle.jpg', product, 'product');
     const cutoutUrl = `/api/uploads/${bottle.id}/cutout`;
     const chosen = await t.app.inject({
@@ -270,7 +268,7 @@ describe('recent uploads', () => {
   });
 
   it('the same photo sent again for the same role is the upload already kept: one entry, one file, its cut-out kept', async () => {
-    const user = await createVerifiedUser(t.app, 'gus-recent@example.test');
+    const user = await signedInUser(t.app, 'gus-recent@example.test');
     const photo = anotherCopy(product, 1000);
     const first = await upload(user.cookie, 'IMG_0412.jpg', photo, 'product');
     expect(first.statusCode, first.body).toBe(201);
@@ -324,7 +322,7 @@ describe('recent uploads', () => {
   });
 
   it('a request refused after its first file does not delete the upload another request was given meanwhile', async () => {
-    const user = await createVerifiedUser(t.app, 'hal-recent@example.test');
+    const user = await signedInUser(t.app, 'hal-recent@example.test');
     const photo = anotherCopy(product, 2000);
     // Request A: its first file arrives whole, then A stalls before the rest of its second part.
     const { payload } = multipartFiles([

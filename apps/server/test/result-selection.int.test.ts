@@ -6,20 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationResult, HistoryResponse } from '@vitrine/shared/api/generations';
 import type { Worker } from '../src/jobs/worker';
 import { createLocalRenderer } from '../src/modules/generations/render';
-import { createVerifiedUser } from './helpers/accounts';
+import { signedInUser } from './helpers/factories';
 import { detail, startExpress, started, waitForEnd } from './helpers/generations';
-import { createTestApp, startTestWorker, type TestApp } from './helpers/test-app';
+import { startTestWorker, useTestApp } from './helpers/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let worker: Worker | undefined;
 let owner: { cookie: string };
 let result: GenerationResult;
 let generationId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   worker = await startTestWorker(t, createLocalRenderer());
-  owner = await createVerifiedUser(t.app, 'picker@example.test');
+  owner = await signedInUser(t.app, 'picker@example.test');
   const res = await startExpress(t.app, owner.cookie, {
     style: 'minimaliste',
     format: 'square',
@@ -31,7 +30,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await worker?.stop(2000);
-  await t.close();
 });
 
 const pick = (id: string, payload: unknown, cookie = owner.cookie, lang = 'fr') =>
@@ -100,7 +98,7 @@ describe('the variant the user picks', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.message).toMatch(/\S/);
     }
-    const mallory = await createVerifiedUser(t.app, 'mallory-pick@example.test');
+    const mallory = await signedInUser(t.app, 'mallory-pick@example.test');
     expect((await pick(result.id, { index: 0 }, mallory.cookie)).statusCode).toBe(404);
     expect((await pick('not-a-uuid', { index: 0 })).statusCode).toBe(404);
     expect((await pick('00000000-0000-4000-8000-000000000000', { index: 0 })).statusCode).toBe(404);

@@ -1,14 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestApp } from './helpers/test-app';
 import { PASSWORD, cookieFrom, pathOf, signUp } from './helpers/accounts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://vitrine.example' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ PUBLIC_URL: 'https://vitrine.example' });
 
 /**
  * The dev mailbox is not served on a public address, so the link is read from the outbox itself, once

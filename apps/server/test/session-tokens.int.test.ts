@@ -4,17 +4,14 @@
  */
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../src/modules/auth/auth';
 import { hashToken } from '../src/modules/auth/session-store';
-import { createTestApp, type TestApp } from './helpers/test-app';
-import { createVerifiedUser, linkFor, sessionOf } from './helpers/accounts';
+import { useTestApp } from './helpers/test-app';
+import { resetToken, sessionOf } from './helpers/accounts';
+import { signedInUser } from './helpers/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** The session token a cookie carries (the part before its signature). */
 function tokenOf(cookie: string): string {
@@ -44,8 +41,7 @@ function migration0009(index: 0 | 1): string {
 
 /** A reset link for `email`, as the forgotten-password form sends it: its token and stored identifier. */
 async function resetLinkFor(email: string): Promise<{ token: string; identifier: string }> {
-  await t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email } });
-  const token = new URL(await linkFor(t.app, email, '/reset-password')).searchParams.get('token')!;
+  const token = await resetToken(t.app, email);
   return { token, identifier: `reset-password:${token}` };
 }
 
@@ -56,7 +52,7 @@ const storedIdentifiers = async () =>
 
 describe('session tokens at rest', () => {
   it('a stolen copy of the sessions table opens no session: rows hold the token’s hash only', async () => {
-    const { cookie, userId } = await createVerifiedUser(t.app, 'at-rest@example.test');
+    const { cookie, userId } = await signedInUser(t.app, 'at-rest@example.test');
     const token = tokenOf(cookie);
     // The forging helper is right: the real token, signed, is a working cookie.
     expect((await sessionOf(t.app, signedCookie(token))).statusCode).toBe(200);
@@ -70,7 +66,7 @@ describe('session tokens at rest', () => {
   });
 
   it('sessions issued before tokens were hashed keep working once migration 0009 has hashed them', async () => {
-    const { userId } = await createVerifiedUser(t.app, 'migrated@example.test');
+    const { userId } = await signedInUser(t.app, 'migrated@example.test');
     const plain = 'an-old-plain-session-token-0123456789ab';
     await t.database.query(
       `insert into sessions (id, user_id, token, expires_at) values ('old-session', $1, $2, now() + interval '20 minutes')`,
@@ -83,7 +79,7 @@ describe('session tokens at rest', () => {
   });
 
   it('a reset link issued before tokens were hashed still works once migration 0009 has hashed it', async () => {
-    await createVerifiedUser(t.app, 'migrated-reset@example.test');
+    await signedInUser(t.app, 'migrated-reset@example.test');
     const { token, identifier } = await resetLinkFor('migrated-reset@example.test');
     // The row as an older version stored it: the identifier in clear.
     await t.database.query(`update verifications set identifier = $1 where identifier = $2`, [
@@ -103,7 +99,7 @@ describe('session tokens at rest', () => {
   });
 
   it('a reset link’s token is stored hashed, and the link still works', async () => {
-    await createVerifiedUser(t.app, 'reset-at-rest@example.test');
+    await signedInUser(t.app, 'reset-at-rest@example.test');
     const { token } = await resetLinkFor('reset-at-rest@example.test');
     const identifiers = await storedIdentifiers();
     expect(identifiers.some((identifier) => identifier.includes(token))).toBe(false);
@@ -119,7 +115,7 @@ describe('session tokens at rest', () => {
 
 describe('absolute session lifetime (12 hours after sign-in, however active)', () => {
   it('ends a session in steady use once it is older than 12 hours, and deletes it', async () => {
-    const { cookie, userId } = await createVerifiedUser(t.app, 'long-day@example.test');
+    const { cookie, userId } = await signedInUser(t.app, 'long-day@example.test');
     await t.database.query(
       `update sessions set created_at = now() - interval '11 hours' where user_id = $1`,
       [userId],
@@ -138,7 +134,7 @@ describe('absolute session lifetime (12 hours after sign-in, however active)', (
 
 describe('sign out of all devices', () => {
   it('ends every session of the account, this one included, and no one else’s', async () => {
-    const { cookie: laptop, userId } = await createVerifiedUser(t.app, 'everywhere@example.test');
+    const { cookie: laptop, userId } = await signedInUser(t.app, 'everywhere@example.test');
     const phone = (
       await t.app.inject({
         method: 'POST',
@@ -147,7 +143,7 @@ describe('sign out of all devices', () => {
       })
     ).headers['set-cookie'];
     const phoneCookie = String(Array.isArray(phone) ? phone[0] : phone).split(';')[0]!;
-    const { cookie: other } = await createVerifiedUser(t.app, 'someone-else@example.test');
+    const { cookie: other } = await signedInUser(t.app, 'someone-else@example.test');
     expect(await storedTokens(userId)).toHaveLength(2);
 
     const res = await t.app.inject({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { PASSWORD, cookieFrom, createVerifiedUser, mailbox } from './helpers/accounts';
+import { PASSWORD, cookieFrom, mailbox } from './helpers/accounts';
+import { signedInUser } from './helpers/factories';
 
 const PROXY = '10.0.0.1';
 
@@ -98,7 +99,7 @@ describe('password guessing on one account', () => {
   const victim = 'victim@example.test';
   beforeAll(async () => {
     t = await createTestApp();
-    await createVerifiedUser(t.app, victim);
+    await signedInUser(t.app, victim);
   });
   afterAll(() => t.close());
 
@@ -165,7 +166,7 @@ describe('guesses sent all at once on one account', () => {
     t = await createTestApp({}, undefined, undefined, {
       signInDelay: (ms) => new Promise((resolve) => setTimeout(resolve, ms / 50)),
     });
-    await createVerifiedUser(t.app, victim);
+    await signedInUser(t.app, victim);
   });
   afterAll(() => t.close());
 
@@ -201,7 +202,7 @@ describe('the owner during a flood of guesses', () => {
     t = await createTestApp({}, undefined, undefined, {
       signInDelay: (ms) => new Promise((resolve) => setTimeout(resolve, ms / 5)),
     });
-    await createVerifiedUser(t.app, victim);
+    await signedInUser(t.app, victim);
   });
   afterAll(() => t.close());
 
@@ -254,7 +255,7 @@ describe('IPv6 clients are counted per /64', () => {
   });
 
   it('the per-account limit for one client holds across the addresses of its /64', async () => {
-    await createVerifiedUser(t.app, 'v6-victim@example.test');
+    await signedInUser(t.app, 'v6-victim@example.test');
     for (let i = 1; i <= 10; i++) {
       const res = await signInFrom(t, `2001:db8:bb:7::${i.toString(16)}`, 'v6-victim@example.test');
       expect(res.statusCode).toBe(401);

@@ -10,9 +10,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusResponse } from '@vitrine/shared/api/status';
-import { beat } from '../src/jobs/heartbeat';
+import { beat } from '../src/modules/status/repository';
 import { createTestApp, startTestWorker, type TestApp } from './helpers/test-app';
-import { createVerifiedUser } from './helpers/accounts';
+import { generation, signedInUser } from './helpers/factories';
 import { startSmtpServer } from './helpers/smtp-server';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-web-'));
@@ -93,12 +93,8 @@ describe('GET /api/status', () => {
   it('reports image generation degraded when a generation has waited over five minutes (the renderer is not keeping up)', async () => {
     t = await createTestApp({ WEB_DIST_DIR: webDist });
     await workerAlive(t);
-    const { userId } = await createVerifiedUser(t.app, 'stalled@example.test');
-    await t.database.query(
-      `insert into background_generations (user_id, status, progress, webhook_data, updated_at)
-       values ($1, 'processing', 10, '{}', now() - interval '10 minutes')`,
-      [userId],
-    );
+    const { userId } = await signedInUser(t.app, 'stalled@example.test');
+    await generation(t.database, userId, 'processing', { at: new Date(Date.now() - 10 * 60_000) });
     const body = await status();
     expect(stateOf(body).images).toBe('degraded');
     expect(body.overall).toBe('issues');

@@ -4,26 +4,22 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecentUploadsResponse } from '@vitrine/shared/api/uploads';
 import { historyRetention } from '../src/jobs/definitions/history-retention';
 import type { JobContext } from '../src/jobs/job';
 import { UPLOAD_QUOTA_BYTES } from '../src/modules/rate-limit/usage-limits';
 import { storageDir } from '../src/modules/storage/storage';
-import { createVerifiedUser } from './helpers/accounts';
+import { generation, signedInUser } from './helpers/factories';
 import { contextJpeg, multipartFile, productJpeg } from './helpers/generations';
 import { anotherCopy } from './helpers/sample-images';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let photo: Buffer;
 
 beforeAll(async () => {
-  t = await createTestApp();
   photo = await productJpeg();
-});
-afterAll(async () => {
-  await t.close();
 });
 
 function upload(cookie: string, body: Buffer, lang = 'fr', role = 'product') {
@@ -50,7 +46,7 @@ function files(userId: string): string[] {
 
 describe('upload abuse', () => {
   it('an upload flood from one account is refused past 60 an hour (uploads and imports together): 429, nothing stored', async () => {
-    const u = await createVerifiedUser(t.app, 'flood@example.test');
+    const u = await signedInUser(t.app, 'flood@example.test');
     for (let i = 0; i < 60; i++) expect((await upload(u.cookie, anotherCopy(photo, i))).statusCode).toBe(201);
     const refused = await upload(u.cookie, photo, 'en');
     expect(refused.statusCode).toBe(429);
@@ -75,7 +71,7 @@ describe('upload abuse', () => {
   });
 
   it('an account over its storage quota is refused with 413 and nothing is stored', async () => {
-    const u = await createVerifiedUser(t.app, 'hoarder@example.test');
+    const u = await signedInUser(t.app, 'hoarder@example.test');
     expect((await upload(u.cookie, photo)).statusCode).toBe(201);
     // As if its earlier uploads took all but a few bytes of the 500 MB.
     const [first] = await uploadRows(u.userId);
@@ -110,7 +106,7 @@ describe('upload abuse', () => {
   });
 
   it('the maintenance job deletes an upload unused for 30 days with its files, and keeps a used one and a recent one', async () => {
-    const u = await createVerifiedUser(t.app, 'forgetful@example.test');
+    const u = await signedInUser(t.app, 'forgetful@example.test');
     const context = await contextJpeg();
     const ids: Record<'unused' | 'used' | 'recent', string> = { unused: '', used: '', recent: '' };
     for (const label of Object.keys(ids) as (keyof typeof ids)[]) {
@@ -138,16 +134,11 @@ describe('upload abuse', () => {
       [[ids.unused, ids.used]],
     );
     // A generation made from the used one 40 days ago, whose result is kept.
-    const [generation] = await t.database.query<{ id: string }>(
-      `insert into background_generations (user_id, status, progress, webhook_data, request, created_at)
-       values ($1, 'completed', 100, '{}', $2, now() - interval '40 days') returning id`,
-      [u.userId, JSON.stringify({ productKey: usedKey, contextKey: usedKey })],
-    );
-    await t.database.query(
-      `insert into user_image_generations (user_id, background_generation_id, generated_at, webhook_data)
-       values ($1, $2, now() - interval '40 days', '{}')`,
-      [u.userId, generation!.id],
-    );
+    await generation(t.database, u.userId, 'completed', {
+      mode: 'fusion',
+      request: { productKey: usedKey, contextKey: usedKey },
+      at: new Date(Date.now() - 40 * 86_400_000),
+    });
     // The unused one has expired already: no longer offered.
     const listed: RecentUploadsResponse = (
       await t.app.inject({

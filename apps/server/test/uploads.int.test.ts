@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { createVerifiedUser } from './helpers/accounts';
+import { signedInUser, type SignedInUser } from './helpers/factories';
 import { startHttpsServer, type TestHttpsServer } from './helpers/https-server';
 import { multipartFiles } from './helpers/multipart';
 import { pngClaiming, truncatedJpeg } from '@vitrine/engine/test-utils/hostile-files';
@@ -50,8 +50,8 @@ const PNG = png(32, 32);
 
 let t: TestApp;
 let https: TestHttpsServer;
-let alice: { cookie: string; userId: string };
-let bob: { cookie: string; userId: string };
+let alice: SignedInUser;
+let bob: SignedInUser;
 
 beforeAll(async () => {
   https = await startHttpsServer(['images.test'], (req, res) => {
@@ -64,8 +64,8 @@ beforeAll(async () => {
     isAllowedAddress: (ip) => ip === '127.0.0.1',
     ports: [https.port],
   });
-  alice = await createVerifiedUser(t.app, 'alice-up@example.test');
-  bob = await createVerifiedUser(t.app, 'bob-up@example.test');
+  alice = await signedInUser(t.app, 'alice-up@example.test');
+  bob = await signedInUser(t.app, 'bob-up@example.test');
 });
 afterAll(async () => {
   await t.close();

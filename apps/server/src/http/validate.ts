@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import { isMessageKey, type MessageKey } from '@vitrine/shared/i18n/catalog';
 import { parseValidationMessage } from '@vitrine/shared/validation/fields';
-import { AppError, type FieldErrors } from './app-error';
+import { AppError, type AppErrorOptions, type FieldErrors } from './app-error';
 
 type Issue = z.core.$ZodIssue;
 
@@ -56,4 +56,23 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   }
   const first = Object.values(fields)[0];
   throw new AppError('VALIDATION_FAILED', { messageKey: first?.key, params: first?.params, fields });
+}
+
+/**
+ * Path parameters parsed with a shared schema: a path whose parameters do not match names nothing,
+ * so it is not found (404, with `options`' message when given), never a validation error.
+ */
+export function parseParams<S extends z.ZodType>(
+  schema: S,
+  params: unknown,
+  options?: AppErrorOptions,
+): z.output<S> {
+  const result = schema.safeParse(params);
+  if (!result.success) throw new AppError('NOT_FOUND', options);
+  return result.data;
+}
+
+/** A query string read with a schema whose every field has a fallback: it never refuses a request. */
+export function readQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
+  return schema.parse(query ?? {});
 }

@@ -4,20 +4,11 @@
  */
 import os from 'node:os';
 import type { Database } from '../db/client';
+import { beat } from '../modules/status/repository';
 
 export const HEARTBEAT_INTERVAL_MS = 30_000;
 /** Three missed beats: the worker is gone (or its database writes fail). */
 export const WORKER_SILENT_AFTER_MS = 3 * HEARTBEAT_INTERVAL_MS;
-
-export async function beat(database: Database, worker: string): Promise<void> {
-  await database.query(
-    `insert into worker_heartbeats (worker, beat_at) values ($1, now())
-     on conflict (worker) do update set beat_at = now()`,
-    [worker],
-  );
-  // Processes that stopped long ago (each start is a new name) leave no trace beyond a day.
-  await database.query(`delete from worker_heartbeats where beat_at < now() - interval '1 day'`);
-}
 
 /** Beats now and then on a timer; the returned function stops it. */
 export async function startHeartbeat(

@@ -31,6 +31,15 @@ export type JobDefinition<Payload> = {
   concurrency?: number;
   /** How often an idle worker looks for new jobs (default 2 s); new generations also wake it at once. */
   pollingIntervalSeconds?: number;
-  /** Must be safe to run twice: a job cut off by a crash is retried. Returns a summary for the log. */
+  /**
+   * Must be safe to run twice: a job cut off by a crash is retried. Returns a summary for the log. The
+   * work itself is in jobs/handlers/, beside the definition's name.
+   */
   handle(context: JobContext, payload: Payload): Promise<Record<string, unknown>>;
 };
+
+/**
+ * A job as the worker holds it: the payload's type is checked where each job is defined, and the
+ * worker hands `handle` only what the job's own schema has parsed.
+ */
+export type RegisteredJob = JobDefinition<unknown>;

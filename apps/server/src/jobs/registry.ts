@@ -3,13 +3,13 @@ import { generationSweeper } from './definitions/generation-sweeper';
 import { logRetention } from './definitions/log-retention';
 import { historyRetention } from './definitions/history-retention';
 import { renderGeneration } from './definitions/render-generation';
-import type { JobDefinition } from './job';
+import type { RegisteredJob } from './job';
 
 /** Every job the worker role runs. */
-export const JOBS: JobDefinition<never>[] = [
+export const JOBS: RegisteredJob[] = [
   historyRetention,
   renderGeneration,
   generationSweeper,
   contactMessages,
   logRetention,
-] as JobDefinition<never>[];
+];

@@ -15,7 +15,7 @@ import { createLocalStorage, storageDir } from '../modules/storage/storage';
 import { createMailer, type MailLogger } from '../modules/mail/mailer';
 import { GENERATION_CHANNEL } from '../modules/generations/channel';
 import { RENDER_JOB } from '../modules/generations/service';
-import type { JobContext, JobDefinition } from './job';
+import type { JobContext, RegisteredJob } from './job';
 import { generationSweeper } from './definitions/generation-sweeper';
 import { JOBS } from './registry';
 import { startHeartbeat } from './heartbeat';
@@ -43,7 +43,7 @@ export function workerDeps(config: Config, logger: MailLogger = { info: () => {}
   };
 }
 
-async function register(queue: PgBoss, job: JobDefinition<never>, context: JobContext): Promise<string[]> {
+async function register(queue: PgBoss, job: RegisteredJob, context: JobContext): Promise<string[]> {
   await queue.createQueue(job.name);
   const ids: string[] = [];
   for (let i = 0; i < (job.concurrency ?? 1); i++) {

@@ -1,5 +1,7 @@
 /** Test helpers that create accounts through the API, the way a person would. */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+// The app's own fields on FastifyInstance (deps), for the projects that read these helpers alone.
+import type {} from '../../src/app';
 
 export const PASSWORD = 'Vitrine2026';
 
@@ -80,22 +82,10 @@ export function signIn(app: FastifyInstance, email: string, password = PASSWORD,
   });
 }
 
-/**
- * Signs up, follows the verification link in the same browser (with the sign-up's cookie, which lets the
- * link activate the password chosen there), signs in; returns the session cookie.
- */
-export async function createVerifiedUser(
-  app: FastifyInstance,
-  email: string,
-  extra: Record<string, unknown> = {},
-) {
-  const res = await signUp(app, { email, ...extra });
-  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
-  const link = pathOf(await linkFor(app, email, 'verify-email'));
-  await app.inject({ method: 'GET', url: link, headers: { cookie: cookieFrom(res) } });
-  const signedIn = await signIn(app, email);
-  if (signedIn.statusCode !== 200) throw new Error(`sign-in failed: ${signedIn.body}`);
-  return { cookie: cookieFrom(signedIn), userId: (signedIn.json() as { user: { id: string } }).user.id };
+/** Asks for a password reset link for `email` and reads its token from the e-mail. */
+export async function resetToken(app: FastifyInstance, email: string): Promise<string> {
+  await app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email } });
+  return new URL(await linkFor(app, email, '/reset-password')).searchParams.get('token')!;
 }
 
 export function sessionOf(app: FastifyInstance, cookie: string) {

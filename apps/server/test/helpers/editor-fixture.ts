@@ -17,13 +17,13 @@ import {
 import type { Worker } from '../../src/jobs/worker';
 import type { Renderer } from '../../src/modules/generations/render';
 import { storageDir } from '../../src/modules/storage/storage';
-import { createVerifiedUser } from './accounts';
+import { signedInUser, type SignedInUser } from './factories';
 import { startExpress, started, waitForEnd } from './generations';
 import { multipartFile } from './multipart';
 import { anotherCopy } from './sample-images';
 import { createTestApp, startTestWorker, type TestApp } from './test-app';
 
-export type User = { cookie: string; userId: string };
+export type User = SignedInUser;
 
 export let t: TestApp;
 let worker: Worker | undefined;
@@ -69,8 +69,8 @@ export function useEditorApp(): void {
       .png()
       .toBuffer();
     worker = await startTestWorker(t, renderer);
-    alice = await createVerifiedUser(t.app, 'alice-editor@example.test');
-    bob = await createVerifiedUser(t.app, 'bob-editor@example.test');
+    alice = await signedInUser(t.app, 'alice-editor@example.test');
+    bob = await signedInUser(t.app, 'bob-editor@example.test');
     const done = await finishedGeneration(alice);
     generationId = done.generation.id;
     resultId = done.result!.id;

@@ -4,24 +4,12 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { GenerationDetail, StartResponse, Usage } from '@vitrine/shared/api/generations';
 import { storageDir } from '../../src/modules/storage/storage';
-import { createVerifiedUser } from './accounts';
+import { signedInUser, uploaded } from './factories';
 import { multipartFile } from './multipart';
 
 export { multipartFile };
 export { contextJpeg, productJpeg } from './sample-images';
 import type { TestApp } from './test-app';
-
-export async function uploadImage(app: FastifyInstance, cookie: string, name: string, body: Buffer) {
-  const { payload, headers } = multipartFile(name, body);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    payload,
-    headers: { ...headers, cookie },
-  });
-  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.body}`);
-  return (res.json() as { id: string }).id;
-}
 
 export const fusionOptions = {
   position: 'gauche',
@@ -84,9 +72,15 @@ export const started = (body: string) => JSON.parse(body) as StartResponse;
 export function generationKit(t: TestApp, images: { product: Buffer; context: Buffer }) {
   return {
     async userWithUploads(email: string) {
-      const user = await createVerifiedUser(t.app, email);
-      const productUploadId = await uploadImage(t.app, user.cookie, 'bouteille.jpg', images.product);
-      const contextUploadId = await uploadImage(t.app, user.cookie, 'table.jpg', images.context);
+      const user = await signedInUser(t.app, email);
+      const productUploadId = await uploaded(t.app, user.cookie, {
+        name: 'bouteille.jpg',
+        bytes: images.product,
+      });
+      const contextUploadId = await uploaded(t.app, user.cookie, {
+        name: 'table.jpg',
+        bytes: images.context,
+      });
       return { ...user, productUploadId, contextUploadId, uploads: { productUploadId, contextUploadId } };
     },
     async usage(cookie: string): Promise<Usage> {

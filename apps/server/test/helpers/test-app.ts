@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { parseConfig, type Config } from '../../src/config';
 import pino from 'pino';
-import { buildApp, type AppDeps } from '../../src/http/app';
+import { buildApp, type AppDeps } from '../../src/app';
 import { createAuth } from '../../src/modules/auth/auth';
 import { createMailer } from '../../src/modules/mail/mailer';
 import { createLocalStorage } from '../../src/modules/storage/storage';
@@ -71,6 +72,19 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The test file's app: started before its tests, closed after them. The object is filled in when the
+ * file's first beforeAll runs, so read its fields inside tests and hooks, not at the top of the file.
+ */
+export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
+  const handle = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(handle, await createTestApp(...args));
+  });
+  afterAll(() => handle.close());
+  return handle;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { verifyJWT } from 'better-auth/crypto';
 import { VERIFIED_CALLBACK } from './auth';
 import { authRequestContext, type AuthRequestContext } from './request-context';
+import { findByEmail } from './repository';
 import { forgetSignUpProofs, holdsSignUpProof } from './sign-up-proof';
 
 /** Where the reader of a confirmation link chooses the account's password. */
@@ -45,14 +46,9 @@ export async function openConfirmationLink(
 
   const claims = (await verifyJWT(token, secret)) as Claims | null;
   const email = typeof claims?.email === 'string' && !claims.updateTo ? claims.email : undefined;
-  const [user] = email
-    ? await database.query<{ id: string; email_verified: boolean }>(
-        `select id, email_verified from users where email = $1`,
-        [email],
-      )
-    : [];
+  const user = email ? await findByEmail(database, email) : undefined;
   // Unknown, expired or tampered links, and addresses already confirmed: better-auth says which.
-  if (!email || !user || user.email_verified) return passthrough(target);
+  if (!email || !user || user.emailVerified) return passthrough(target);
 
   const secure = config.secureCookies;
   if (claims?.userId === user.id && (await holdsSignUpProof(database, request, user.id, secure))) {

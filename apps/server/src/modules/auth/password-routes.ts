@@ -1,112 +1,34 @@
-/**
- * Forgotten passwords: the reset link, whether it still works, and the reset itself. A reset link is
- * mailed to the address, so completing one also confirms an unconfirmed address (docs/decisions/036):
- * the account is then usable with the password its owner has just chosen.
- */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  emailOnlyInput,
-  resetPasswordInput,
-  resetTokenInput,
-  RESET_TOKEN_MAX_LENGTH,
-} from '@vitrine/shared/api/auth';
-import type { Database } from '../../db/client';
-import { AppError } from '../../http/app-error';
-import { requestLang } from '../../http/request-lang';
+/** The password reset routes (password-reset.ts): ask for a link, check one, reset with it. */
+import type { FastifyPluginAsync } from 'fastify';
+import { emailOnlyInput, resetPasswordInput, resetTokenInput } from '@vitrine/shared/api/auth';
 import { parseInput } from '../../http/validate';
 import { clientBucket } from '../rate-limit/client-address';
 import { limitAttempt } from '../rate-limit/limiter';
-import { recordSecurityEvent, requestMeta } from '../security-log/record';
-import { toAppError } from './errors';
-import { authRequestContext } from './request-context';
-import { resetLinkKey } from './reset-links';
-import { forgetSignUpProofs } from './sign-up-proof';
-
-async function userIdByEmail(database: Database, email: string): Promise<string | null> {
-  const rows = await database.query<{ id: string }>(`select id from users where email = $1`, [email]);
-  return rows[0]?.id ?? null;
-}
-
-/** After a reset: the address is confirmed (the link came through it), and no sign-up proof stands. */
-async function confirmByReset(request: FastifyRequest, userId: string): Promise<void> {
-  const { database } = request.server.deps;
-  await forgetSignUpProofs(database, userId);
-  const confirmed = await database.query(
-    `update users set email_verified = true, updated_at = now() where id = $1 and email_verified = false
-     returning id`,
-    [userId],
-  );
-  if (confirmed.length === 0) return;
-  await recordSecurityEvent(database, requestMeta(request), {
-    type: 'email_verified',
-    userId,
-    riskLevel: 'low',
-    details: 'e-mail address confirmed by choosing a password through a link sent to it',
-  });
-}
+import { checkResetLink, resetPassword, sendResetLink } from './password-reset';
 
 export const passwordRoutes: FastifyPluginAsync = async (app) => {
-  const { auth, database, config } = app.deps;
+  const { database, config } = app.deps;
   const multiplier = config.auth.rateLimitMultiplier;
 
   app.post('/password/forgot', async (request) => {
     const { email } = parseInput(emailOnlyInput, request.body);
     await limitAttempt(database, 'passwordReset', clientBucket(request.ip), email, multiplier);
-    const userId = await userIdByEmail(database, email);
-    const context = { lang: requestLang(request), meta: requestMeta(request) };
-    try {
-      await authRequestContext.run(context, () =>
-        auth.api.requestPasswordReset({ body: { email, redirectTo: `${config.publicUrl}/reset-password` } }),
-      );
-    } catch (error) {
-      // The e-mail itself goes off the request path (auth.ts); this is the link failing to be made.
-      request.log.error({ err: error }, 'password reset failed');
-      throw new AppError('RESET_EMAIL_FAILED', { cause: error });
-    }
-    await recordSecurityEvent(database, requestMeta(request), {
-      type: 'password_reset_requested',
-      userId,
-      riskLevel: 'low',
-      details: userId ? 'reset link sent' : 'reset asked for an unknown address',
-    });
+    await sendResetLink(request, email);
     // The same answer whether or not the address has an account.
     return { status: 'sent_if_registered' };
   });
 
-  // Whether a reset link still works: unknown, used and expired links are one answer, the same as
-  // the reset itself gives them.
+  // Whether a reset link still works.
   app.post('/password/check', async (request) => {
     const { token } = parseInput(resetTokenInput, request.body);
     await limitAttempt(database, 'resetLinkCheck', clientBucket(request.ip), undefined, multiplier);
-    if (token.length > RESET_TOKEN_MAX_LENGTH) throw new AppError('INVALID_TOKEN');
-    const [live] = await database.query<{ id: string }>(
-      `select id from verifications where identifier = $1 and expires_at > now()`,
-      [resetLinkKey(token)],
-    );
-    if (!live) throw new AppError('INVALID_TOKEN');
+    await checkResetLink(request, token);
     return { status: 'valid' };
   });
 
   app.post('/password/reset', async (request) => {
     const { token, password } = parseInput(resetPasswordInput, request.body);
-    if (token.length > RESET_TOKEN_MAX_LENGTH) throw new AppError('INVALID_TOKEN');
-    const [holder] = await database.query<{ value: string }>(
-      `select value from verifications where identifier = $1`,
-      [resetLinkKey(token)],
-    );
-    await auth.api.resetPassword({ body: { newPassword: password, token } }).catch((error: unknown) => {
-      throw toAppError(error);
-    });
-    if (!holder) return { status: 'password_changed' };
-    // Every session of the account was revoked.
-    app.sessionEnds.emit({ userId: holder.value });
-    await recordSecurityEvent(database, requestMeta(request), {
-      type: 'password_reset_completed',
-      userId: holder.value,
-      riskLevel: 'low',
-      details: 'password changed with a reset link; other sessions revoked',
-    });
-    await confirmByReset(request, holder.value);
+    await resetPassword(request, token, password);
     return { status: 'password_changed' };
   });
 };

@@ -8,6 +8,7 @@
  * JSON, the sign-up proofs a prefixed id).
  */
 import type { Queryable } from '../../db/client';
+import { deleteVerifications, deleteVerificationsBefore } from './repository';
 import { hashToken } from './session-store';
 
 /** How better-auth stores a reset link's token (hashed, verification.storeIdentifier in auth.ts). */
@@ -18,15 +19,10 @@ export const resetLinkKey = (token: string) => hashToken(`reset-password:${token
  * (two processes) both stay, rather than ending each other.
  */
 export async function revokeOlderResetLinks(db: Queryable, userId: string, token: string): Promise<void> {
-  await db.query(
-    `delete from verifications
-     where value = $1 and identifier <> $2
-       and created_at < (select created_at from verifications where identifier = $2)`,
-    [userId, resetLinkKey(token)],
-  );
+  await deleteVerificationsBefore(db, userId, resetLinkKey(token));
 }
 
 /** Ends every reset link of the account. */
 export async function revokeResetLinks(db: Queryable, userId: string): Promise<void> {
-  await db.query(`delete from verifications where value = $1`, [userId]);
+  await deleteVerifications(db, userId);
 }

@@ -10,20 +10,22 @@ import {
   type AuthProvidersResponse,
   type SessionResponse,
 } from '@vitrine/shared/api/auth';
+import { sessionQuery } from '@vitrine/shared/api/params';
 import { AppError } from '../../http/app-error';
 import { requestLang } from '../../http/request-lang';
-import { parseInput } from '../../http/validate';
+import { parseInput, readQuery } from '../../http/validate';
 import { forwardCookies, proxyToHandler, requestHeaders } from '../../http/web-request';
 import { clientBucket } from '../rate-limit/client-address';
 import { limitAttempt } from '../rate-limit/limiter';
 import { recordSecurityEvent, requestMeta } from '../security-log/record';
-import { readLanguage, readProfile } from '../profiles/repository';
 import { AUTH_BASE_PATH, VERIFIED_CALLBACK } from './auth';
 import { openConfirmationLink } from './confirmation';
 import { betterAuthCode } from './errors';
+import { googleAuthorizationUrl } from './google';
 import { passwordRoutes } from './password-routes';
 import { authRequestContext, type AuthRequestContext } from './request-context';
 import { currentSession, hasSessionCookie, requireUser } from './session';
+import { sessionResponse } from './session-response';
 import { signInAttempt } from './sign-in';
 import { signUpAttempt } from './sign-up';
 
@@ -92,24 +94,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   // session gets 401, so the browser knows its session has ended.
   app.get('/session', async (request, reply): Promise<SessionResponse | null> => {
     if (!hasSessionCookie(request)) return reply.header('cache-control', 'no-store').send(null);
-    const passive = (request.query as { passive?: string }).passive === '1';
-    const { user, session } = await requireUser(request, reply, { passive });
+    const { passive } = readQuery(sessionQuery, request.query);
+    const current = await requireUser(request, reply, { passive });
     reply.header('cache-control', 'no-store');
-    return {
-      user: {
-        id: user.id,
-        email: user.email,
-        emailVerified: user.emailVerified,
-        createdAt: new Date(user.createdAt).toISOString(),
-        language: await readLanguage(database, user.id),
-      },
-      profile: await readProfile(database, user.id),
-      session: {
-        expiresAt: new Date(session.expiresAt).toISOString(),
-        idleTimeoutSeconds: config.auth.idleTimeoutSeconds,
-        checkIntervalSeconds: config.auth.checkIntervalSeconds,
-      },
-    };
+    return sessionResponse(request.server.deps, current);
   });
 
   app.post('/verification/resend', async (request) => {
@@ -127,24 +115,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/google', async (request, reply) => {
     if (!config.auth.google) throw new AppError('GOOGLE_UNAVAILABLE');
-    try {
-      const { headers, response } = await auth.api.signInSocial({
-        body: {
-          provider: 'google',
-          callbackURL: '/',
-          errorCallbackURL: '/auth?error=google',
-          newUserCallbackURL: '/',
-        },
-        headers: requestHeaders(request),
-        returnHeaders: true,
-      });
-      forwardCookies(headers, reply);
-      if (!('url' in response) || !response.url) throw new Error('no authorization URL');
-      return reply.redirect(response.url);
-    } catch (error) {
-      request.log.error({ err: error }, 'Google sign-in could not start');
-      throw new AppError('GOOGLE_FAILED', { cause: error });
-    }
+    return reply.redirect(await googleAuthorizationUrl(request, reply));
   });
 
   // Links and redirects that better-auth itself answers: the e-mail verification link and the OAuth

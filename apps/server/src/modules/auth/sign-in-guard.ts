@@ -7,6 +7,7 @@
  */
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import * as counters from '../rate-limit/repository';
 
 export const SIGN_IN_GUARD = {
   /** Failures are counted over this window. */
@@ -35,7 +36,6 @@ const pairKey = (email: string, ip: string) => `${pairPrefix(email)}${ip}`;
 const accountKey = (email: string) => `signIn:account:${email}`;
 const alertKey = (email: string) => `signIn:alert:${email}`;
 const inFlightKey = (email: string) => `signIn:inFlight:${email}`;
-const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The wait before answering an attempt on an account with `failures` recent failures. */
 export function signInDelayMs(failures: number): number {
@@ -48,12 +48,8 @@ async function freshCount(
   database: Database,
   key: string,
 ): Promise<{ count: number; windowStart: Date } | undefined> {
-  const [row] = await database.query<{ count: number; window_start: Date | string }>(
-    `select count, window_start from rate_limits
-     where key = $1 and window_start > now() - make_interval(secs => $2)`,
-    [key, SIGN_IN_GUARD.windowSeconds],
-  );
-  return row ? { count: Number(row.count), windowStart: new Date(row.window_start) } : undefined;
+  const row = await counters.freshCount(database, key, SIGN_IN_GUARD.windowSeconds);
+  return row ? { count: Number(row.count), windowStart: new Date(row.windowStart) } : undefined;
 }
 
 /**
@@ -67,22 +63,12 @@ export function pacedDelayMs(failures: number, ahead: number): number {
 
 /** Counts an attempt in flight on the account; returns how many others were already in flight. */
 export async function enterSignIn(database: Database, email: string): Promise<number> {
-  const [row] = await database.query<{ count: number }>(
-    `insert into rate_limits (key, window_start, count) values ($1, now(), 1)
-     on conflict (key) do update set
-       count = case when rate_limits.window_start <= now() - make_interval(secs => $2) then 1
-                    else rate_limits.count + 1 end,
-       window_start = now()
-     returning count`,
-    [inFlightKey(email), SIGN_IN_GUARD.inFlightStaleSeconds],
-  );
-  return Math.max(0, Number(row?.count ?? 1) - 1);
+  const inFlight = await counters.enter(database, inFlightKey(email), SIGN_IN_GUARD.inFlightStaleSeconds);
+  return Math.max(0, inFlight - 1);
 }
 
 export async function leaveSignIn(database: Database, email: string): Promise<void> {
-  await database.query(`update rate_limits set count = greatest(count - 1, 0) where key = $1`, [
-    inFlightKey(email),
-  ]);
+  await counters.leave(database, inFlightKey(email));
 }
 
 /** 429 for an attempt whose turn is too far away; it is not held open. */
@@ -119,15 +105,7 @@ export async function checkSignIn(
 }
 
 async function count(database: Database, key: string): Promise<void> {
-  await database.query(
-    `insert into rate_limits (key, window_start, count) values ($1, now(), 1)
-     on conflict (key) do update set
-       count = case when rate_limits.window_start <= now() - make_interval(secs => $2) then 1
-                    else rate_limits.count + 1 end,
-       window_start = case when rate_limits.window_start <= now() - make_interval(secs => $2) then now()
-                           else rate_limits.window_start end`,
-    [key, SIGN_IN_GUARD.windowSeconds],
-  );
+  await counters.count(database, key, SIGN_IN_GUARD.windowSeconds);
 }
 
 /**
@@ -138,20 +116,13 @@ async function count(database: Database, key: string): Promise<void> {
 export async function recordSignInFailure(database: Database, email: string, ip: string): Promise<boolean> {
   await count(database, pairKey(email, ip));
   await count(database, accountKey(email));
-  const [row] = await database.query<{ addresses: number | string }>(
-    `select count(*) as addresses from rate_limits
-     where key like $1 escape '\\' and window_start > now() - make_interval(secs => $2)`,
-    [likePrefix(pairPrefix(email)), SIGN_IN_GUARD.windowSeconds],
+  const addresses = await counters.countFreshWithPrefix(
+    database,
+    pairPrefix(email),
+    SIGN_IN_GUARD.windowSeconds,
   );
-  if (Number(row?.addresses ?? 0) < SIGN_IN_GUARD.alertAddresses) return false;
-  const claimed = await database.query(
-    `insert into rate_limits (key, window_start, count) values ($1, now(), 1)
-     on conflict (key) do update set window_start = now(), count = rate_limits.count + 1
-       where rate_limits.window_start <= now() - make_interval(secs => $2)
-     returning key`,
-    [alertKey(email), SIGN_IN_GUARD.alertEverySeconds],
-  );
-  return claimed.length > 0;
+  if (addresses < SIGN_IN_GUARD.alertAddresses) return false;
+  return counters.claim(database, alertKey(email), SIGN_IN_GUARD.alertEverySeconds);
 }
 
 /**
@@ -159,10 +130,7 @@ export async function recordSignInFailure(database: Database, email: string, ip:
  * Other addresses keep their count, so the owner signing in does not free a guesser's address.
  */
 export async function clearSignInFailures(database: Database, email: string, ip: string): Promise<void> {
-  await database.query(`delete from rate_limits where key = $1 or key = $2`, [
-    accountKey(email),
-    pairKey(email, ip),
-  ]);
+  await counters.remove(database, [accountKey(email), pairKey(email, ip)]);
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -12,6 +12,7 @@ import { VERIFIED_CALLBACK } from './auth';
 import { nameFor, signInAlertEmail } from './emails';
 import { betterAuthCode, toAppError } from './errors';
 import { isKnownDevice, rememberDevice } from './known-device';
+import { findByEmail } from './repository';
 import { authRequestContext, type AuthRequestContext } from './request-context';
 import {
   checkSignIn,
@@ -26,15 +27,8 @@ import {
 } from './sign-in-guard';
 import { issueSignUpProof } from './sign-up-proof';
 
-type Account = { id: string; name: string; email_verified: boolean };
-
-async function accountOf(request: FastifyRequest, email: string): Promise<Account | undefined> {
-  const [account] = await request.server.deps.database.query<Account>(
-    `select id, name, email_verified from users where email = $1`,
-    [email],
-  );
-  return account;
-}
+const accountOf = (request: FastifyRequest, email: string) =>
+  findByEmail(request.server.deps.database, email);
 
 /** Mails the sign-in alert without holding up the answer (which must not differ for unknown e-mails). */
 function alertOwner(request: FastifyRequest, email: string): void {
@@ -42,7 +36,7 @@ function alertOwner(request: FastifyRequest, email: string): void {
   void (async () => {
     const account = await accountOf(request, email);
     if (!account) return;
-    const name = nameFor({ name: account.name, emailVerified: account.email_verified });
+    const name = nameFor({ name: account.name, emailVerified: account.emailVerified });
     await mailer.send(signInAlertEmail(email, name, `${config.publicUrl}/auth`));
   })().catch((error: unknown) => request.log.error({ err: error }, 'sign-in alert e-mail failed'));
 }

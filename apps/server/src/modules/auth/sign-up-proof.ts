@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
 import { VERIFICATION_LINK_HOURS } from './auth';
 import { readCookie, setAuthCookie } from './cookies';
+import { deleteVerifications, insertVerification, isLiveVerification } from './repository';
 import { hashToken } from './session-store';
 
 export const SIGN_UP_PROOF_COOKIE = 'vitrine.sign_up';
@@ -30,11 +31,12 @@ export async function issueSignUpProof(
   secure: boolean,
 ): Promise<void> {
   const proof = randomBytes(32).toString('base64url');
-  await db.query(
-    `insert into verifications (id, identifier, value, expires_at, created_at, updated_at)
-     values ($1, $2, $3, now() + make_interval(secs => $4), now(), now())`,
-    [randomBytes(16).toString('base64url'), proofKey(proof), proofOwner(userId), LIFETIME_SECONDS],
-  );
+  await insertVerification(db, {
+    id: randomBytes(16).toString('base64url'),
+    identifier: proofKey(proof),
+    value: proofOwner(userId),
+    lifetimeSeconds: LIFETIME_SECONDS,
+  });
   setAuthCookie(reply, SIGN_UP_PROOF_COOKIE, proof, LIFETIME_SECONDS, secure);
 }
 
@@ -55,14 +57,10 @@ export async function holdsSignUpProof(
 ): Promise<boolean> {
   const proof = readCookie(request, SIGN_UP_PROOF_COOKIE, secure);
   if (!proof || proof.length > 100) return false;
-  const rows = await db.query(
-    `select 1 from verifications where identifier = $1 and value = $2 and expires_at > now()`,
-    [proofKey(proof), proofOwner(userId)],
-  );
-  return rows.length > 0;
+  return isLiveVerification(db, proofKey(proof), proofOwner(userId));
 }
 
 /** Once the password is active or replaced, no browser's proof means anything any more. */
 export async function forgetSignUpProofs(db: Queryable, userId: string): Promise<void> {
-  await db.query(`delete from verifications where value = $1`, [proofOwner(userId)]);
+  await deleteVerifications(db, proofOwner(userId));
 }

@@ -10,6 +10,7 @@ import type { Profile } from '@vitrine/shared/api/auth';
 import { requestHeaders } from '../../http/web-request';
 import { VERIFIED_CALLBACK } from './auth';
 import { toAppError } from './errors';
+import { deleteUnconfirmed } from './repository';
 import { authRequestContext, type AuthRequestContext } from './request-context';
 import { issueDecoyProof, issueSignUpProof } from './sign-up-proof';
 
@@ -18,9 +19,7 @@ import { issueDecoyProof, issueSignUpProof } from './sign-up-proof';
  * anyone owns. Its rows in other tables go with it (cascade), its security log lines stay unnamed.
  */
 async function replaceUnconfirmed(request: FastifyRequest, email: string): Promise<void> {
-  await request.server.deps.database.query(`delete from users where email = $1 and email_verified = false`, [
-    email,
-  ]);
+  await deleteUnconfirmed(request.server.deps.database, email);
 }
 
 export async function signUpAttempt(

@@ -6,30 +6,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { PaidPlan } from '@vitrine/shared/api/billing';
-import type { Lang } from '@vitrine/shared/locale';
 import { AppError } from '../../http/app-error';
 import type { Database, Queryable } from '../../db/client';
-import type { CHECKOUT_STATUSES } from '../../db/schema';
 import type { PaymentProvider } from './provider';
-import {
-  oneMonthAfter,
-  readSubscription,
-  statusOf,
-  writeSubscription,
-  type SubscriptionRow,
-} from './subscription';
+import * as billing from './repository';
+import type { Checkout, SubscriptionRow } from './repository';
+import { oneMonthAfter, statusOf } from './subscription';
 
 /** An unpaid checkout page stays usable this long, like a hosted checkout session. */
 export const CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
 
-export type Checkout = {
-  id: string;
-  user_id: string;
-  plan: PaidPlan;
-  status: (typeof CHECKOUT_STATUSES)[number];
-  lang: Lang;
-  expires_at: Date | string;
-};
+export type { Checkout };
 
 export const localCustomerId = (userId: string) => `cus_local_${userId}`;
 
@@ -43,14 +30,14 @@ export function createLocalProvider(database: Database, publicUrl: string): Paym
       const id = `co_${randomBytes(24).toString('base64url')}`;
       await database.transaction(async (tx) => {
         // One open checkout per account: a new one replaces the last, so abandoned pages do not pile up.
-        await tx.query(
-          `delete from billing_checkouts where user_id = $1 and (status <> 'complete' or expires_at < now())`,
-          [userId],
-        );
-        await tx.query(
-          `insert into billing_checkouts (id, user_id, plan, lang, expires_at) values ($1, $2, $3, $4, $5)`,
-          [id, userId, plan, lang, new Date(Date.now() + CHECKOUT_TTL_MS).toISOString()],
-        );
+        await billing.deleteUnpaidCheckouts(tx, userId);
+        await billing.insertCheckout(tx, {
+          id,
+          userId,
+          plan,
+          lang,
+          expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
+        });
       });
       return `${publicUrl}/billing/checkout/${id}`;
     },
@@ -71,37 +58,25 @@ export function createLocalProvider(database: Database, publicUrl: string): Paym
  * cancelled; a cancelled one ends there.
  */
 async function renewIfDue(db: Queryable, userId: string, row: SubscriptionRow | undefined, now = new Date()) {
-  if (!row?.has_subscription || !row.subscription_end) return;
-  if (!row.billing_customer_id?.startsWith('cus_local_')) return;
-  let end = new Date(row.subscription_end);
+  if (!row?.hasSubscription || !row.subscriptionEnd) return;
+  if (!row.billingCustomerId?.startsWith('cus_local_')) return;
+  let end = new Date(row.subscriptionEnd);
   if (end > now) return;
-  if (row.cancel_at_period_end) {
-    await db.query(
-      `update user_subscription_info set has_subscription = false, cancel_at_period_end = false,
-         updated_at = now() where user_id = $1`,
-      [userId],
-    );
+  if (row.cancelAtPeriodEnd) {
+    await billing.endSubscription(db, userId);
     return;
   }
   while (end <= now) end = oneMonthAfter(end);
-  await db.query(
-    `update user_subscription_info set subscription_end = $2, updated_at = now() where user_id = $1`,
-    [userId, end.toISOString()],
-  );
+  await billing.extendSubscription(db, userId, end);
 }
 
 /** The checkout if it exists and is this user's: another user's id is as unknown as a made-up one. */
 export async function findCheckout(db: Queryable, id: string, userId: string, lock = false) {
   if (!CHECKOUT_ID.test(id)) return undefined;
-  const [row] = await db.query<Checkout>(
-    `select id, user_id, plan, status, lang, expires_at from billing_checkouts
-     where id = $1 and user_id = $2${lock ? ' for update' : ''}`,
-    [id, userId],
-  );
-  return row;
+  return billing.findCheckout(db, id, userId, { lock });
 }
 
-export const isExpired = (checkout: Checkout, now = new Date()) => new Date(checkout.expires_at) <= now;
+export const isExpired = (checkout: Checkout, now = new Date()) => new Date(checkout.expiresAt) <= now;
 
 /** Pays an open checkout: the subscription starts now for one month. */
 export async function payCheckout(database: Database, id: string, userId: string): Promise<void> {
@@ -109,9 +84,10 @@ export async function payCheckout(database: Database, id: string, userId: string
     const checkout = await findCheckout(tx, id, userId, true);
     if (!checkout) throw new AppError('NOT_FOUND');
     if (checkout.status !== 'open' || isExpired(checkout)) throw new AppError('CHECKOUT_CLOSED');
-    if (statusOf(await readSubscription(tx, userId)).subscribed) throw new AppError('ALREADY_SUBSCRIBED');
+    if (statusOf(await billing.readSubscription(tx, userId)).subscribed)
+      throw new AppError('ALREADY_SUBSCRIBED');
     const now = new Date();
-    await writeSubscription(tx, userId, {
+    await billing.writeSubscription(tx, userId, {
       active: true,
       tier: checkout.plan,
       periodEnd: oneMonthAfter(now),
@@ -119,17 +95,12 @@ export async function payCheckout(database: Database, id: string, userId: string
       customerId: localCustomerId(userId),
       subscriptionId: `sub_local_${checkout.id.slice(3)}`,
     });
-    await tx.query(`update billing_checkouts set status = 'complete', completed_at = now() where id = $1`, [
-      checkout.id,
-    ]);
+    await billing.completeCheckout(tx, checkout.id);
   });
 }
 
 export async function cancelCheckout(database: Database, id: string, userId: string): Promise<void> {
-  await database.query(
-    `update billing_checkouts set status = 'cancelled' where id = $1 and user_id = $2 and status = 'open'`,
-    [id, userId],
-  );
+  await billing.cancelCheckout(database, id, userId);
 }
 
 export type PortalAction = { action: 'switch'; plan: PaidPlan } | { action: 'cancel' } | { action: 'resume' };
@@ -144,20 +115,9 @@ export async function applyPortalAction(
   change: PortalAction,
 ): Promise<void> {
   await database.transaction(async (tx) => {
-    const [row] = await tx.query<SubscriptionRow>(
-      `select has_subscription, subscription_tier, subscription_end, cancel_at_period_end,
-              billing_customer_id, billing_subscription_id
-       from user_subscription_info where user_id = $1 for update`,
-      [userId],
-    );
+    const row = await billing.readSubscription(tx, userId, { lock: true });
     if (!statusOf(row).subscribed) throw new AppError('NO_SUBSCRIPTION');
-    const set =
-      change.action === 'switch'
-        ? { sql: 'subscription_tier = $2', value: change.plan }
-        : { sql: 'cancel_at_period_end = $2', value: change.action === 'cancel' };
-    await tx.query(`update user_subscription_info set ${set.sql}, updated_at = now() where user_id = $1`, [
-      userId,
-      set.value,
-    ]);
+    if (change.action === 'switch') await billing.setTier(tx, userId, change.plan);
+    else await billing.setCancelAtPeriodEnd(tx, userId, change.action === 'cancel');
   });
 }

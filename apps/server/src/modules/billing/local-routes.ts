@@ -8,13 +8,15 @@
  * answered like one that does not exist. Forms post back to the same page, which then redirects (303),
  * so a reload never pays twice.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PAID_PLANS } from '@vitrine/shared/api/billing';
+import { checkoutParams, portalQuery } from '@vitrine/shared/api/params';
 import { ERROR_STATUS } from '@vitrine/shared/errors';
-import { isLang, type Lang } from '@vitrine/shared/locale';
+import type { Lang } from '@vitrine/shared/locale';
 import { AppError } from '../../http/app-error';
 import { requestLang } from '../../http/request-lang';
+import { parseParams, readQuery } from '../../http/validate';
 import { currentSession } from '../auth/session';
 import {
   applyPortalAction,
@@ -26,7 +28,8 @@ import {
 } from './local-provider';
 import { checkoutPage, messagePage, pageText, paidPage, portalPage } from './local-pages';
 import type { PaymentProvider } from './provider';
-import { readSubscription, statusOf } from './subscription';
+import { readSubscription } from './repository';
+import { statusOf } from './subscription';
 
 const FORM_BODY_LIMIT = 2048;
 
@@ -37,7 +40,6 @@ const portalForm = z.discriminatedUnion('action', [
   z.object({ action: z.literal('resume') }),
 ]);
 const DONE = { switch: 'switched', cancel: 'cancelled', resume: 'resumed' } as const;
-const doneNotice = z.enum(['switched', 'cancelled', 'resumed']).optional();
 
 function html(reply: FastifyReply, body: string, status = 200) {
   return (
@@ -69,11 +71,17 @@ export function localBillingRoutes(provider: PaymentProvider): FastifyPluginAsyn
       return html(reply, messagePage(lang, title, t(`errors.${error.code}`), back), ERROR_STATUS[error.code]);
     };
 
-    app.get<{ Params: { id: string } }>('/billing/checkout/:id', async (request, reply) => {
+    /** The session's own checkout that the path names, and the language its pages are in. */
+    const checkoutOf = async (request: FastifyRequest, userId: string) => {
+      const { id } = parseParams(checkoutParams, request.params);
+      const checkout = await findCheckout(database, id, userId);
+      return { checkout, lang: checkout?.lang ?? requestLang(request) };
+    };
+
+    app.get('/billing/checkout/:id', async (request, reply) => {
       const session = await currentSession(request, reply);
       if (!session) return reply.redirect('/auth', 303);
-      const checkout = await findCheckout(database, request.params.id, session.user.id);
-      const lang = checkout?.lang ?? requestLang(request);
+      const { checkout, lang } = await checkoutOf(request, session.user.id);
       if (!checkout) return refused(reply, lang, new AppError('NOT_FOUND'), '/#pricing');
       if (checkout.status === 'complete') {
         const status = statusOf(await readSubscription(database, session.user.id));
@@ -86,40 +94,36 @@ export function localBillingRoutes(provider: PaymentProvider): FastifyPluginAsyn
       return html(reply, checkoutPage(lang, checkout.plan, session.user.email));
     });
 
-    app.post<{ Params: { id: string } }>(
-      '/billing/checkout/:id',
-      { bodyLimit: FORM_BODY_LIMIT },
-      async (request, reply) => {
-        const session = await currentSession(request, reply);
-        if (!session) return reply.redirect('/auth', 303);
-        const checkout = await findCheckout(database, request.params.id, session.user.id);
-        const lang = checkout?.lang ?? requestLang(request);
-        const form = checkoutForm.safeParse(request.body);
-        if (!checkout || !form.success) {
-          const error = new AppError(checkout ? 'BAD_REQUEST' : 'NOT_FOUND');
-          return refused(reply, lang, error, '/#pricing');
-        }
-        if (form.data.action === 'cancel') {
-          await cancelCheckout(database, checkout.id, session.user.id);
-          return reply.redirect('/#pricing', 303);
-        }
-        try {
-          await payCheckout(database, checkout.id, session.user.id);
-        } catch (error) {
-          return refused(reply, lang, error, '/dashboard/account');
-        }
-        request.log.info(
-          { plan: checkout.plan, provider: provider.kind },
-          'billing: test-mode checkout paid',
-        );
-        return reply.redirect(`/billing/checkout/${checkout.id}`, 303);
-      },
-    );
-
-    const portalLang = (query: unknown, fallback: Lang): Lang => {
-      const lang = (query as { lang?: unknown }).lang;
-      return isLang(lang) ? lang : fallback;
+    /** Pays the checkout and shows it paid; a payment refused shows why. */
+    const pay = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      { id, plan, userId, lang }: { id: string; plan: string; userId: string; lang: Lang },
+    ) => {
+      try {
+        await payCheckout(database, id, userId);
+      } catch (error) {
+        return refused(reply, lang, error, '/dashboard/account');
+      }
+      request.log.info({ plan, provider: provider.kind }, 'billing: test-mode checkout paid');
+      return reply.redirect(`/billing/checkout/${id}`, 303);
     };
+
+    app.post('/billing/checkout/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+      const session = await currentSession(request, reply);
+      if (!session) return reply.redirect('/auth', 303);
+      const { checkout, lang } = await checkoutOf(request, session.user.id);
+      const form = checkoutForm.safeParse(request.body);
+      if (!checkout || !form.success) {
+        return refused(reply, lang, new AppError(checkout ? 'BAD_REQUEST' : 'NOT_FOUND'), '/#pricing');
+      }
+      if (form.data.action === 'cancel') {
+        await cancelCheckout(database, checkout.id, session.user.id);
+        return reply.redirect('/#pricing', 303);
+      }
+      const userId = session.user.id;
+      return pay(request, reply, { id: checkout.id, plan: checkout.plan, userId, lang });
+    });
 
     const showPortal = async (
       reply: FastifyReply,
@@ -146,33 +150,41 @@ export function localBillingRoutes(provider: PaymentProvider): FastifyPluginAsyn
     app.get('/billing/portal', async (request, reply) => {
       const session = await currentSession(request, reply);
       if (!session) return reply.redirect('/auth', 303);
-      const lang = portalLang(request.query, requestLang(request));
+      const query = readQuery(portalQuery, request.query);
+      const lang = query.lang ?? requestLang(request);
       await provider.refresh(session.user.id, await readSubscription(database, session.user.id));
-      const done = doneNotice.safeParse((request.query as { done?: unknown }).done);
-      const notice = done.success && done.data ? pageText(lang)(`billingPage.${done.data}`) : undefined;
-      const confirmCancel = (request.query as { confirm?: unknown }).confirm === 'cancel';
+      const notice = query.done ? pageText(lang)(`billingPage.${query.done}`) : undefined;
+      const confirmCancel = query.confirm === 'cancel';
       return showPortal(reply, session.user.id, lang, { ...(notice && { notice }), confirmCancel });
     });
+
+    /** Applies the portal's change and goes back to the portal with its notice; a refusal shows why. */
+    const change = async (request: FastifyRequest, reply: FastifyReply, userId: string, lang: Lang) => {
+      const t = pageText(lang);
+      const form = portalForm.safeParse(request.body);
+      if (!form.success) return showPortal(reply, userId, lang, { error: t('errors.BAD_REQUEST') }, 400);
+      const action: PortalAction = form.data;
+      try {
+        await applyPortalAction(database, userId, action);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return showPortal(
+          reply,
+          userId,
+          lang,
+          { error: t(`errors.${error.code}`) },
+          ERROR_STATUS[error.code],
+        );
+      }
+      request.log.info({ action: action.action }, 'billing: test-mode portal change');
+      return reply.redirect(`/billing/portal?lang=${lang}&done=${DONE[action.action]}`, 303);
+    };
 
     app.post('/billing/portal', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
       const session = await currentSession(request, reply);
       if (!session) return reply.redirect('/auth', 303);
-      const lang = portalLang(request.query, requestLang(request));
-      const t = pageText(lang);
-      const form = portalForm.safeParse(request.body);
-      if (!form.success) {
-        return showPortal(reply, session.user.id, lang, { error: t('errors.BAD_REQUEST') }, 400);
-      }
-      const action: PortalAction = form.data;
-      try {
-        await applyPortalAction(database, session.user.id, action);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        const status = ERROR_STATUS[error.code];
-        return showPortal(reply, session.user.id, lang, { error: t(`errors.${error.code}`) }, status);
-      }
-      request.log.info({ action: action.action }, 'billing: test-mode portal change');
-      return reply.redirect(`/billing/portal?lang=${lang}&done=${DONE[action.action]}`, 303);
+      const lang = readQuery(portalQuery, request.query).lang ?? requestLang(request);
+      return change(request, reply, session.user.id, lang);
     });
   };
 }

@@ -6,7 +6,7 @@
 import type { PaidPlan } from '@vitrine/shared/api/billing';
 import { AppError } from '../../http/app-error';
 import type { Lang } from '@vitrine/shared/locale';
-import type { SubscriptionRow } from './subscription';
+import type { SubscriptionRow } from './repository';
 
 export type CheckoutRequest = {
   userId: string;

@@ -16,7 +16,8 @@ import { requireUser } from '../auth/session';
 import { hit, scaled } from '../rate-limit/limiter';
 import { BILLING_SESSION_LIMIT } from '../rate-limit/usage-limits';
 import type { PaymentProvider } from './provider';
-import { readSubscription, statusOf } from './subscription';
+import { readSubscription } from './repository';
+import { statusOf } from './subscription';
 
 /** Stripe's events are a few kilobytes; a checkout session with its line items stays far below this. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -60,8 +61,8 @@ export function billingRoutes(provider: PaymentProvider): FastifyPluginAsync {
       let url: string | null;
       try {
         url = await provider.portal({
-          customerId: row?.billing_customer_id ?? null,
-          hasSubscription: Boolean(row?.billing_subscription_id),
+          customerId: row?.billingCustomerId ?? null,
+          hasSubscription: Boolean(row?.billingSubscriptionId),
           lang: requestLang(request),
         });
       } catch (error) {

@@ -14,12 +14,18 @@ import type { PaymentsConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { PaymentProvider } from './provider';
+import { userExists } from '../auth/repository';
 import {
+  cancelOpenStripeCheckouts,
+  completeCheckout,
+  insertCheckout,
   readSubscription,
+  replaceCustomer,
+  saveCustomer,
   userIdOfCustomer,
   writeSubscription,
   type SubscriptionState,
-} from './subscription';
+} from './repository';
 
 type StripeConfig = Extract<PaymentsConfig, { kind: 'stripe' }>;
 
@@ -89,8 +95,7 @@ const byAge = (a: Stripe.Subscription, b: Stripe.Subscription) => a.created - b.
 /** The account named by our own checkout (its metadata and client_reference_id), if it still exists. */
 async function existingUser(database: Database, userId: string | null | undefined) {
   if (!userId) return undefined;
-  const [row] = await database.query<{ id: string }>(`select id from users where id = $1`, [userId]);
-  return row?.id;
+  return (await userExists(database, userId)) ? userId : undefined;
 }
 
 const isMissingCustomer = (error: unknown) =>
@@ -144,28 +149,18 @@ export function createStripeProvider(
   /** The account's Stripe customer, created (and stored) the first time it is needed. */
   async function customerOf(userId: string, email: string, fresh = false): Promise<string> {
     const row = await readSubscription(database, userId);
-    if (!fresh && isStripeCustomer(row?.billing_customer_id)) return row.billing_customer_id;
+    if (!fresh && isStripeCustomer(row?.billingCustomerId)) return row.billingCustomerId;
     const customer = await stripe.customers.create(
       { email, metadata: { userId } },
       { idempotencyKey: `customer-${userId}-${fresh ? Date.now() : 'first'}` },
     );
-    await database.query(
-      `insert into user_subscription_info (user_id, billing_customer_id) values ($1, $2)
-       on conflict (user_id) do update set billing_customer_id = excluded.billing_customer_id,
-         updated_at = now()`,
-      [userId, customer.id],
-    );
+    await saveCustomer(database, userId, customer.id);
     return customer.id;
   }
 
   /** Expires the account's open checkout sessions: only the newest can be paid. */
   async function expireOpenSessions(userId: string) {
-    const open = await database.query<{ id: string }>(
-      `update billing_checkouts set status = 'cancelled'
-       where user_id = $1 and status = 'open' and id like 'cs_%' returning id`,
-      [userId],
-    );
-    for (const { id } of open) {
+    for (const id of await cancelOpenStripeCheckouts(database, userId)) {
       await stripe.checkout.sessions.expire(id).catch((error: unknown) => {
         // Already completed or expired: nothing left to close.
         log.info({ err: error, session: id }, 'stripe: earlier checkout session not expired');
@@ -214,10 +209,13 @@ export function createStripeProvider(
           session = await create(await customerOf(userId, email, true));
         }
         if (!session.url) throw new Error('Stripe returned a checkout session without a url');
-        await database.query(
-          `insert into billing_checkouts (id, user_id, plan, lang, expires_at) values ($1, $2, $3, $4, $5)`,
-          [session.id, userId, plan, lang, new Date(session.expires_at * 1000).toISOString()],
-        );
+        await insertCheckout(database, {
+          id: session.id,
+          userId,
+          plan,
+          lang,
+          expiresAt: new Date(session.expires_at * 1000),
+        });
         return session.url;
       });
     },
@@ -232,7 +230,7 @@ export function createStripeProvider(
       return session.url;
     },
     async refresh(userId, row) {
-      const customerId = row?.billing_customer_id;
+      const customerId = row?.billingCustomerId;
       if (!isStripeCustomer(customerId)) return;
       if (Date.now() - (lastSync.get(userId) ?? 0) < SYNC_INTERVAL_MS) return;
       lastSync.set(userId, Date.now());
@@ -259,17 +257,9 @@ export function createStripeProvider(
             log.warn({ event: event.id }, 'stripe: completed checkout for no account of ours');
             return;
           }
-          await database.query(
-            `update billing_checkouts set status = 'complete', completed_at = now() where id = $1`,
-            [session.id],
-          );
+          await completeCheckout(database, session.id);
           const row = await readSubscription(database, userId);
-          if (row?.billing_customer_id !== customerId) {
-            await database.query(
-              `update user_subscription_info set billing_customer_id = $2 where user_id = $1`,
-              [userId, customerId],
-            );
-          }
+          if (row?.billingCustomerId !== customerId) await replaceCustomer(database, userId, customerId);
           await syncCustomer(customerId, userId);
           return;
         }

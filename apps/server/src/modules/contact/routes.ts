@@ -10,16 +10,8 @@ import { contactInput, type ContactResponse } from '@vitrine/shared/api/contact'
 import type { SiteInfo } from '@vitrine/shared/api/site';
 import { parseInput } from '../../http/validate';
 import { requestLang } from '../../http/request-lang';
-import { hit, type Limit } from '../rate-limit/limiter';
-import { clientBucket } from '../rate-limit/client-address';
 import { currentSession, hasSessionCookie } from '../auth/session';
-import { contactEmail } from './email';
-
-/** A person writes a few messages at most; a robot writes many. Scaled by RATE_LIMIT_MULTIPLIER. */
-export const CONTACT_LIMITS = {
-  email: { max: 5, windowSeconds: 3600 },
-  ip: { max: 20, windowSeconds: 3600 },
-} satisfies Record<string, Limit>;
+import { limitContact, receiveMessage } from './service';
 
 /** The form's four fields are bounded (5,000 characters of message): a larger body is not a message. */
 export const CONTACT_BODY_LIMIT = 32 * 1024;
@@ -41,34 +33,13 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
         request.log.info({ honeypot: true }, 'contact message from a form robot dropped');
         return { ok: true };
       }
-      const scaled = (limit: Limit) => ({ ...limit, max: limit.max * config.auth.rateLimitMultiplier });
-      await hit(
-        database,
-        `contact:ip:${clientBucket(request.ip)}`,
-        scaled(CONTACT_LIMITS.ip),
-        'errors.CONTACT_RATE_LIMITED',
-      );
-      await hit(
-        database,
-        `contact:email:${input.email}`,
-        scaled(CONTACT_LIMITS.email),
-        'errors.CONTACT_RATE_LIMITED',
-      );
+      const multiplier = config.auth.rateLimitMultiplier;
+      await limitContact(database, { ip: request.ip, email: input.email, multiplier });
       const session = hasSessionCookie(request)
         ? await currentSession(request, reply, { passive: true })
         : null;
-      const lang = requestLang(request);
-      const [row] = await database.query<{ id: string }>(
-        `insert into contact_messages (name, email, subject, message, lang, user_id)
-       values ($1, $2, $3, $4, $5, $6) returning id`,
-        [input.name, input.email, input.subject, input.message, lang, session?.user.id ?? null],
-      );
-      try {
-        await app.deps.mailer.send(contactEmail(config.site.contactEmail, { ...input, lang }));
-        await database.query('update contact_messages set mailed_at = now() where id = $1', [row!.id]);
-      } catch (error) {
-        request.log.error({ err: error, contactMessage: row!.id }, 'contact message stored but not e-mailed');
-      }
+      const deps = { database, mailer: app.deps.mailer, to: config.site.contactEmail, log: request.log };
+      await receiveMessage(deps, input, { lang: requestLang(request), userId: session?.user.id ?? null });
       return { ok: true };
     },
   );

@@ -1,41 +1,22 @@
 /**
- * Live generation updates (spec section 4, "Realtime"): `GET /api/events` is a server-sent event stream of
- * the signed-in user's generation changes. A database trigger NOTIFYs every change of
- * background_generations, so it works whichever process (API or worker) made it. On (re)connection the
- * client first gets a `snapshot` of its active generations and the changes it missed since Last-Event-ID.
- *
- * A stream lives only as long as its session: it checks the session every EVENT_STREAM_RECHECK_MS, and at
- * once when this process ends a session (sign-out, password reset), and ends when it is no longer valid.
- * Streams are counted per user and per process; one past either cap is refused with 429.
+ * Live generation updates (spec section 4, "Realtime"): a database trigger NOTIFYs every change of
+ * background_generations, so they reach this process whichever process (API or worker) made them. One
+ * LISTEN per process is fanned out to the open event streams of each user (event-stream.ts).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GenerationEvent } from '@vitrine/shared/api/generations';
 import type { Database } from '../../db/client';
-import { AppError } from '../../http/app-error';
-import { requestHeaders } from '../../http/web-request';
-import { requireUser } from '../auth/session';
-import {
-  EVENT_STREAMS_PER_USER,
-  EVENT_STREAMS_TOTAL,
-  EVENT_STREAM_RECHECK_MS,
-} from '../rate-limit/usage-limits';
 import { GENERATION_CHANNEL } from './channel';
-import { GENERATION_COLUMNS, activeGenerations, toActive, typicalSeconds } from './service';
+import { findView, listChangedSince, typicalSeconds, type GenerationView } from './repository';
+import { toActive } from './views';
 
-const HEARTBEAT_MS = 20_000;
 /** How far back a reconnecting client may catch up on changes it missed. */
 const CATCH_UP_MS = 10 * 60_000;
 
 type Listener = (event: GenerationEvent) => void;
 
-type Row = Parameters<typeof toActive>[0] & { result_id: string | null };
-
-async function eventOf(database: Database, where: string, params: unknown[]): Promise<GenerationEvent[]> {
-  const [rows, typical] = await Promise.all([
-    database.query<Row>(`select ${GENERATION_COLUMNS} from background_generations g where ${where}`, params),
-    typicalSeconds(database),
-  ]);
-  return rows.map((row) => ({ ...toActive(row, typical), resultId: row.result_id ?? null }));
+async function eventsOf(database: Database, rows: Promise<GenerationView[]>): Promise<GenerationEvent[]> {
+  const [views, typical] = await Promise.all([rows, typicalSeconds(database)]);
+  return views.map((row) => ({ ...toActive(row, typical), resultId: row.resultId ?? null }));
 }
 
 /** One LISTEN per process, fanned out to the open streams of each user. */
@@ -52,7 +33,8 @@ export function createGenerationEvents(database: Database) {
     }
     const listeners = note.user_id ? byUser.get(note.user_id) : undefined;
     if (!listeners?.size || !note.id) return;
-    void eventOf(database, 'g.id = $1', [note.id])
+    const found = findView(database, note.id).then((row) => (row ? [row] : []));
+    void eventsOf(database, found)
       .then(([event]) => {
         if (event) for (const listener of listeners) listener(event);
       })
@@ -78,143 +60,9 @@ export function createGenerationEvents(database: Database) {
     /** Changes of the user's generations after `since` (a reconnecting client's Last-Event-ID). */
     missedSince(userId: string, since: number) {
       const from = new Date(Math.max(since, Date.now() - CATCH_UP_MS)).toISOString();
-      return eventOf(database, 'g.user_id = $1 and g.updated_at > $2 order by g.updated_at', [userId, from]);
+      return eventsOf(database, listChangedSince(database, userId, from));
     },
   };
 }
 
 export type GenerationEvents = ReturnType<typeof createGenerationEvents>;
-
-function write(reply: FastifyReply, event: string, data: unknown, id?: string) {
-  reply.raw.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-}
-
-const eventId = (event: GenerationEvent) => String(new Date(event.updatedAt).getTime());
-
-export type EventStreamOptions = {
-  /** How often an open stream checks its session; EVENT_STREAM_RECHECK_MS by default. */
-  recheckMs?: number | undefined;
-  perUser?: number;
-  total?: number;
-};
-
-export function registerEventStream(
-  app: FastifyInstance,
-  events: GenerationEvents,
-  {
-    recheckMs = EVENT_STREAM_RECHECK_MS,
-    perUser = EVENT_STREAMS_PER_USER,
-    total = EVENT_STREAMS_TOTAL,
-  }: EventStreamOptions = {},
-) {
-  const open = new Set<FastifyReply>();
-  const openByUser = new Map<string, number>();
-  app.addHook('preClose', (done) => {
-    for (const reply of open) reply.raw.end();
-    done();
-  });
-
-  /** Whether the stream's session is still valid; read passively (no sliding refresh). */
-  const stillSignedIn = async (request: FastifyRequest, sessionId: string) => {
-    try {
-      const found = await app.deps.auth.api.getSession({
-        headers: requestHeaders(request),
-        query: { disableRefresh: true },
-      });
-      return found?.session.id === sessionId;
-    } catch {
-      // A database hiccup is not a sign-out: the next check decides.
-      return true;
-    }
-  };
-
-  app.get('/events', async (request: FastifyRequest, reply: FastifyReply) => {
-    // Passive: an open tab listening for updates is not activity that keeps the session alive.
-    const { user, session } = await requireUser(request, reply, { passive: true });
-    // Counted before anything is awaited, so parallel connections cannot all slip under a cap.
-    const mine = openByUser.get(user.id) ?? 0;
-    if (mine >= perUser)
-      throw new AppError('RATE_LIMITED', {
-        messageKey: 'generations.tooManyStreams',
-        params: { max: perUser },
-        retryAfterSeconds: 30,
-      });
-    if (open.size >= total)
-      throw new AppError('RATE_LIMITED', { messageKey: 'generations.streamsBusy', retryAfterSeconds: 30 });
-    openByUser.set(user.id, mine + 1);
-    const lastEventId = Number(request.headers['last-event-id']);
-    reply.hijack();
-    reply.raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    open.add(reply);
-    let closed = false;
-    const queue: GenerationEvent[] = [];
-    let ready = false;
-    const send = (event: GenerationEvent) => {
-      if (closed) return;
-      if (!ready) queue.push(event);
-      else write(reply, 'generation', event, eventId(event));
-    };
-    let unsubscribe = () => {};
-    let stopListening = () => {};
-    const timers: NodeJS.Timeout[] = [];
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      for (const timer of timers) clearInterval(timer);
-      unsubscribe();
-      stopListening();
-      open.delete(reply);
-      const left = (openByUser.get(user.id) ?? 1) - 1;
-      if (left > 0) openByUser.set(user.id, left);
-      else openByUser.delete(user.id);
-    };
-    request.raw.on('close', close);
-    reply.raw.on('close', close);
-    reply.raw.on('error', close);
-    // Gone while its session was read: its place is given back at once.
-    if (reply.raw.destroyed || request.raw.socket?.destroyed) close();
-    let checking = false;
-    let again = false;
-    const check = async (): Promise<void> => {
-      if (closed) return;
-      // A sign-out during a check that began before it is checked once more.
-      if (checking) {
-        again = true;
-        return;
-      }
-      checking = true;
-      const valid = await stillSignedIn(request, session.id);
-      checking = false;
-      if (!valid && !closed) {
-        close();
-        reply.raw.end();
-      } else if (again) {
-        again = false;
-        await check();
-      }
-    };
-    if (closed) return;
-    timers.push(setInterval(() => void check(), recheckMs));
-    stopListening = app.sessionEnds.on((end) => {
-      if ('sessionId' in end ? end.sessionId === session.id : end.userId === user.id) void check();
-    });
-    const unsubscribeNow = await events.subscribe(user.id, send);
-    if (closed) return unsubscribeNow();
-    unsubscribe = unsubscribeNow;
-    timers.push(setInterval(() => write(reply, 'ping', { at: new Date().toISOString() }), HEARTBEAT_MS));
-    reply.raw.write('retry: 3000\n\n');
-    write(reply, 'snapshot', await activeGenerations(app.deps.database, user.id));
-    if (Number.isFinite(lastEventId) && lastEventId > 0) {
-      for (const event of await events.missedSince(user.id, lastEventId)) {
-        write(reply, 'generation', event, eventId(event));
-      }
-    }
-    ready = true;
-    for (const event of queue.splice(0)) write(reply, 'generation', event, eventId(event));
-  });
-}

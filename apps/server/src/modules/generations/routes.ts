@@ -4,14 +4,16 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { expressStartBody, fusionStartBody, selectImageBody } from '@vitrine/shared/api/generations';
+import { idParams, imageParams, signedLinkQuery } from '@vitrine/shared/api/params';
 import { AppError } from '../../http/app-error';
 import { requestLang } from '../../http/request-lang';
-import { parseInput } from '../../http/validate';
+import { parseInput, parseParams, readQuery } from '../../http/validate';
 import { requireUser } from '../auth/session';
 import { hit, scaled } from '../rate-limit/limiter';
 import { GENERATION_CANCEL_LIMIT, GENERATION_START_LIMIT } from '../rate-limit/usage-limits';
 import { usageOf } from './credits';
-import { registerEventStream, type GenerationEvents } from './events';
+import { createEventStreams } from './event-stream';
+import type { GenerationEvents } from './events';
 import { selectResultImage } from './selection';
 import type { ImageLinks } from './image-links';
 import {
@@ -24,7 +26,6 @@ import {
   stats,
   type JobSender,
 } from './service';
-import { isUuid } from '@vitrine/shared/ids';
 
 export type GenerationRouteDeps = {
   jobs: JobSender;
@@ -107,8 +108,7 @@ export function generationRoutes({
 
     app.get('/generations/:id', async (request, reply) => {
       const { user } = await signedIn(request, reply);
-      const { id } = request.params as { id: string };
-      if (!isUuid(id)) throw new AppError('NOT_FOUND');
+      const { id } = parseParams(idParams, request.params);
       return generationDetail(deps, user.id, id);
     });
 
@@ -119,9 +119,8 @@ export function generationRoutes({
 
     app.put('/history/:id/selected-image', async (request, reply) => {
       const { user } = await signedIn(request, reply);
-      const { id } = request.params as { id: string };
       const { index } = parseInput(selectImageBody, request.body);
-      if (!isUuid(id)) throw new AppError('NOT_FOUND');
+      const { id } = parseParams(idParams, request.params);
       return selectResultImage(deps, user.id, id.toLowerCase(), index);
     });
 
@@ -132,17 +131,11 @@ export function generationRoutes({
 
     // A signed link works on its own (downloads, shared links); without one, only the owner's session does.
     app.get('/images/:resultId/:index', async (request, reply) => {
-      const { resultId, index: rawIndex } = request.params as { resultId: string; index: string };
-      const index = Number(rawIndex);
-      if (!isUuid(resultId) || !/^\d{1,2}$/.test(rawIndex)) throw new AppError('NOT_FOUND');
-      const { exp, sig } = request.query as { exp?: unknown; sig?: unknown };
+      const { resultId, index } = parseParams(imageParams, request.params);
+      const { exp, sig } = readQuery(signedLinkQuery, request.query);
       const signed = exp !== undefined || sig !== undefined;
-      let owner: string | null = null;
-      if (signed) {
-        if (!links.verify(resultId, index, exp, sig)) throw new AppError('NOT_FOUND');
-      } else {
-        owner = (await signedIn(request, reply)).user.id;
-      }
+      if (signed && !links.verify(resultId, index, exp, sig)) throw new AppError('NOT_FOUND');
+      const owner = signed ? null : (await signedIn(request, reply)).user.id;
       const key = await resultImageKey(database, resultId, index, owner);
       if (!key) throw new AppError('NOT_FOUND');
       return reply
@@ -153,6 +146,11 @@ export function generationRoutes({
         .send(storage.read(key));
     });
 
-    registerEventStream(app, events, { recheckMs: eventStreamRecheckMs });
+    const streams = createEventStreams(app, events, { recheckMs: eventStreamRecheckMs });
+    app.get('/events', async (request, reply) => {
+      // Passive: an open tab listening for updates is not activity that keeps the session alive.
+      const current = await requireUser(request, reply, { passive: true });
+      return streams.serve(request, reply, current);
+    });
   };
 }

@@ -19,6 +19,7 @@ import type {
 import type { FallbackReason, WorkflowOutcome } from '@vitrine/engine/providers/types';
 import type { Storage } from '../storage/storage';
 import { createUploadLinks } from './image-links';
+import { readWorkflowResult, recordWorkflowResult } from './repository';
 
 /** What the worker needs to talk to the workflow. */
 export type WorkflowClient = {
@@ -73,6 +74,16 @@ export async function removeWorkflowFiles(storage: Storage, result: unknown): Pr
   await Promise.all(workflowKeys(result).map((key) => storage.remove(key).catch(() => {})));
 }
 
+/** Removes the files of the generation's workflow result, if it holds any (also for a late callback). */
+export async function removeWorkflowResultFiles(
+  db: Queryable,
+  storage: Storage,
+  generationId: string,
+): Promise<void> {
+  const current = await readWorkflowResult(db, generationId);
+  await removeWorkflowFiles(storage, current?.workflowResult);
+}
+
 /** Where a callback's image is kept until the worker has rendered on it. */
 export function workflowImageKey(userId: string, generationId: string, index: number, ext: string): string {
   return `${userId}/workflow-${generationId}-${randomBytes(4).toString('hex')}-${index}.${ext}`;
@@ -90,14 +101,6 @@ type Waiting = {
   cancelled(): Error;
 };
 
-async function readResult(db: Queryable, id: string) {
-  const [row] = await db.query<{ status: string; workflow_result: unknown }>(
-    `select status, workflow_result from background_generations where id = $1`,
-    [id],
-  );
-  return row;
-}
-
 /**
  * Polls the record until the callback's result is there or the deadline passes. At the deadline the
  * record is marked 'no_callback' in the same statement that checks nothing arrived, so a callback
@@ -107,24 +110,20 @@ export async function waitForWorkflow(waiting: Waiting): Promise<WorkflowResult>
   const { database, generationId, deadline } = waiting;
   const started = Date.now();
   for (;;) {
-    const row = await readResult(database, generationId);
+    const row = await readWorkflowResult(database, generationId);
     if (!row || row.status !== 'processing') throw waiting.cancelled();
-    if (row.workflow_result) return workflowResult.parse(row.workflow_result);
+    if (row.workflowResult) return workflowResult.parse(row.workflowResult);
     const now = Date.now();
     if (now >= deadline) break;
     await waiting.onTick(Math.min(1, (now - started) / Math.max(1, deadline - started)));
     await new Promise((resolve) => setTimeout(resolve, Math.min(WORKFLOW_POLL_MS, deadline - now)));
   }
-  const marked = await database.query(
-    `update background_generations set workflow_result = $2, updated_at = now()
-     where id = $1 and status = 'processing' and workflow_result is null returning id`,
-    [generationId, JSON.stringify({ status: 'no_callback' } satisfies WorkflowResult)],
-  );
-  if (marked.length > 0) return { status: 'no_callback' };
+  const noCallback = { status: 'no_callback' } satisfies WorkflowResult;
+  if (await recordWorkflowResult(database, generationId, noCallback)) return noCallback;
   // Either a callback arrived just now, or the generation was cancelled.
-  const row = await readResult(database, generationId);
-  if (!row || row.status !== 'processing' || !row.workflow_result) throw waiting.cancelled();
-  return workflowResult.parse(row.workflow_result);
+  const row = await readWorkflowResult(database, generationId);
+  if (!row || row.status !== 'processing' || !row.workflowResult) throw waiting.cancelled();
+  return workflowResult.parse(row.workflowResult);
 }
 
 async function readAll(storage: Storage, key: string): Promise<Buffer | null> {

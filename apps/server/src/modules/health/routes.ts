@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { HealthResponse } from '@vitrine/shared/api/health';
+import { ping } from '../../db/ping';
 import { AppError } from '../../http/app-error';
 
 /** GET /api/health: healthy only after a real round trip to the database. */
@@ -7,7 +8,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get('/health', async (request, reply): Promise<HealthResponse> => {
     const { database, version } = app.deps;
     try {
-      await database.query('select 1 as ok');
+      await ping(database);
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable');
       throw new AppError('SERVICE_UNAVAILABLE', { cause: error });

@@ -6,7 +6,9 @@
 import { isIPv4 } from 'node:net';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { DevMailboxResponse } from '@vitrine/shared/api/dev-mailbox';
+import { mailboxFileParams } from '@vitrine/shared/api/params';
 import { AppError } from '../../http/app-error';
+import { parseParams } from '../../http/validate';
 import type { Mailer } from './mailer';
 import { renderMailboxList, renderMailboxMessage } from './mailbox-pages';
 import { listOutbox, outboxDir, readOutboxEml, readOutboxEntry } from './outbox';
@@ -48,8 +50,8 @@ export const mailboxRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/dev/mailbox', async (_request, reply) => html(reply, renderMailboxList(await listOutbox(dir))));
 
-  app.get<{ Params: { file: string } }>('/dev/mailbox/:file', async (request, reply) => {
-    const { file } = request.params;
+  app.get('/dev/mailbox/:file', async (request, reply) => {
+    const { file } = parseParams(mailboxFileParams, request.params);
     if (file.endsWith(EML_SUFFIX)) {
       const id = file.slice(0, -EML_SUFFIX.length);
       const raw = await readOutboxEml(dir, id);

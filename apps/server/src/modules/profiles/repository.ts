@@ -1,30 +1,30 @@
 import type { Profile } from '@vitrine/shared/api/auth';
 import { isLang, type Lang } from '@vitrine/shared/locale';
 import type { Database } from '../../db/client';
+import type { profiles } from '../../db/schema';
 
-type Row = {
-  first_name: string;
-  last_name: string;
-  company_name: string | null;
-  job_title: string | null;
-  phone_number: string | null;
-  website: string | null;
-};
+export type ProfileRecord = typeof profiles.$inferSelect;
 
-const toProfile = (row: Row): Profile => ({
-  firstName: row.first_name,
-  lastName: row.last_name,
-  companyName: row.company_name,
-  jobTitle: row.job_title,
-  phoneNumber: row.phone_number,
+/** The profile as the API shows it: these columns of the row, under the schema's names. */
+type ProfileRow = Pick<
+  ProfileRecord,
+  'firstName' | 'lastName' | 'companyName' | 'jobTitle' | 'phoneNumber' | 'website'
+>;
+
+const PROFILE = `first_name as "firstName", last_name as "lastName", company_name as "companyName",
+  job_title as "jobTitle", phone_number as "phoneNumber", website`;
+
+const toProfile = (row: ProfileRow): Profile => ({
+  firstName: row.firstName,
+  lastName: row.lastName,
+  companyName: row.companyName,
+  jobTitle: row.jobTitle,
+  phoneNumber: row.phoneNumber,
   website: row.website,
 });
 
 export async function readProfile(database: Database, userId: string): Promise<Profile | null> {
-  const [row] = await database.query<Row>(
-    `select first_name, last_name, company_name, job_title, phone_number, website from profiles where id = $1`,
-    [userId],
-  );
+  const [row] = await database.query<ProfileRow>(`select ${PROFILE} from profiles where id = $1`, [userId]);
   return row ? toProfile(row) : null;
 }
 
@@ -45,16 +45,15 @@ export async function updateProfile(
   const entries = (Object.keys(columns) as (keyof Profile)[]).filter((key) => changes[key] !== undefined);
   if (entries.length === 0) return readProfile(database, userId);
   const sets = entries.map((key, i) => `${columns[key]} = $${i + 2}`).join(', ');
-  const [row] = await database.query<Row>(
-    `update profiles set ${sets}, updated_at = now() where id = $1
-     returning first_name, last_name, company_name, job_title, phone_number, website`,
+  const [row] = await database.query<ProfileRow>(
+    `update profiles set ${sets}, updated_at = now() where id = $1 returning ${PROFILE}`,
     [userId, ...entries.map((key) => changes[key] ?? null)],
   );
   return row ? toProfile(row) : null;
 }
 
 export async function readLanguage(database: Database, userId: string): Promise<Lang | null> {
-  const [row] = await database.query<{ language: string | null }>(
+  const [row] = await database.query<Pick<ProfileRecord, 'language'>>(
     `select language from profiles where id = $1`,
     [userId],
   );

@@ -1,10 +1,12 @@
 /**
- * Fixed-window rate limits kept in the database, so they hold across processes and restarts. One
- * atomic upsert per check: the window restarts when it has passed, otherwise the count goes up.
+ * Fixed-window rate limits kept in the database (repository.ts), so they hold across processes and
+ * restarts. One atomic upsert per check: the window restarts when it has passed, otherwise the count
+ * goes up.
  */
 import type { MessageKey } from '@vitrine/shared/i18n/catalog';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { count } from './repository';
 
 export type Limit = { max: number; windowSeconds: number };
 
@@ -33,18 +35,9 @@ export async function hit(
   limit: Limit,
   messageKey?: MessageKey,
 ): Promise<void> {
-  const [row] = await database.query<{ count: number; window_start: Date | string }>(
-    `insert into rate_limits (key, window_start, count) values ($1, now(), 1)
-     on conflict (key) do update set
-       count = case when rate_limits.window_start <= now() - make_interval(secs => $2) then 1
-                    else rate_limits.count + 1 end,
-       window_start = case when rate_limits.window_start <= now() - make_interval(secs => $2) then now()
-                           else rate_limits.window_start end
-     returning count, window_start`,
-    [key, limit.windowSeconds],
-  );
+  const row = await count(database, key, limit.windowSeconds);
   if (row && row.count > limit.max) {
-    const endsAt = new Date(row.window_start).getTime() + limit.windowSeconds * 1000;
+    const endsAt = new Date(row.windowStart).getTime() + limit.windowSeconds * 1000;
     const retryAfterSeconds = Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));
     throw new AppError('RATE_LIMITED', {
       params: { minutes: Math.ceil(retryAfterSeconds / 60) },

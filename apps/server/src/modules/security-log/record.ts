@@ -4,6 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
+import { insert } from './repository';
 
 export type RiskLevel = 'low' | 'medium' | 'high';
 
@@ -37,9 +38,5 @@ export async function recordSecurityEvent(
     userAgent,
     url: meta.path?.split('?')[0] ?? null,
   };
-  await database.query(
-    `insert into security_logs (user_id, event_type, event_details, ip_address, user_agent)
-     values ($1, $2, $3, null, $4)`,
-    [event.userId ?? null, event.type, JSON.stringify(details), userAgent],
-  );
+  await insert(database, { userId: event.userId ?? null, type: event.type, details, userAgent });
 }

@@ -17,6 +17,10 @@ import { Readable } from 'node:stream';
 import type { ProviderStatus, ServiceId, ServiceState, ServiceStatus } from '@vitrine/shared/api/status';
 import type { Database } from '../../db/client';
 import { WORKER_SILENT_AFTER_MS } from '../../jobs/heartbeat';
+import { ping } from '../../db/ping';
+import { readSessions } from '../auth/repository';
+import { countStale } from '../generations/repository';
+import { workersSilent } from './repository';
 import type { Storage } from '../storage/storage';
 
 export type CheckDeps = {
@@ -64,19 +68,9 @@ export async function checkServices(
   const checks: Record<ServiceId, Check> = {
     images: async () => {
       try {
-        const [worker] = await database.query<{ silent: boolean }>(
-          `select coalesce(max(beat_at) < now() - make_interval(secs => $1), true) as silent
-           from worker_heartbeats`,
-          [WORKER_SILENT_AFTER_MS / 1000],
-        );
         // No render worker alive: generations would wait forever.
-        if (worker?.silent !== false) return 'outage';
-        const [row] = await database.query<{ stalled: number }>(
-          `select count(*)::int as stalled from background_generations
-           where status in ('pending', 'processing') and updated_at < now() - make_interval(secs => $1)`,
-          [deps.stalledAfterMs / 1000],
-        );
-        if ((row?.stalled ?? 0) > 0) return 'degraded';
+        if (await workersSilent(database, WORKER_SILENT_AFTER_MS / 1000)) return 'outage';
+        if ((await countStale(database, deps.stalledAfterMs / 1000)) > 0) return 'degraded';
       } catch (error) {
         log('images', error);
         return 'outage';
@@ -87,7 +81,7 @@ export async function checkServices(
     },
     auth: async () => {
       try {
-        await database.query(`select 1 from sessions limit 1`);
+        await readSessions(database);
       } catch (error) {
         log('auth', error);
         return 'outage';
@@ -104,7 +98,7 @@ export async function checkServices(
       if (!deps.webDistDir) throw new Error('no web build is served');
       await fs.access(path.join(deps.webDistDir, 'index.html'));
     }),
-    api: passes(() => database.query(`select 1 as ok`)),
+    api: passes(() => ping(database)),
   };
   const services = await Promise.all(
     (Object.keys(checks) as ServiceId[]).map(async (id) => {

@@ -64,3 +64,8 @@ export function createLocalStorage(root: string): Storage {
     },
   };
 }
+
+/** Removes the files named (empty names are skipped), all at once. */
+export async function removeFiles(storage: Storage, keys: (string | null | undefined)[]): Promise<void> {
+  await Promise.all(keys.filter((k): k is string => Boolean(k)).map((key) => storage.remove(key)));
+}

@@ -1,7 +1,7 @@
 /**
  * The user's own uploads, offered again by the pickers: listed by role, last used first, a page at a
  * time; one by id (the "generate again" form asks whether a generation's photos still exist); and a
- * small preview of each. Expired uploads (retention.ts) are neither listed nor found.
+ * small preview of each. Expired uploads (repository.ts, notExpired) are neither listed nor found.
  */
 import { Readable } from 'node:stream';
 import {
@@ -16,65 +16,44 @@ import { AppError } from '../../http/app-error';
 import type { Storage } from '../storage/storage';
 import { UNUSED_UPLOAD_DAYS } from '../rate-limit/usage-limits';
 import { decodeLimiter } from './decode-limiter';
-import { inUse, notExpired } from './retention';
-
-type Row = {
-  id: string;
-  role: UploadRole | null;
-  original_name: string | null;
-  source_url: string | null;
-  content_type: string;
-  created_at: Date | string;
-  last_used_at: Date | string;
-  /** last_used_at as Postgres prints it: exact to the microsecond, for the cursor. */
-  used_text: string;
-  cutout_choice: 'auto' | 'cutout' | 'whole' | null;
-  cutout_framed: boolean | null;
-  in_use: boolean;
-};
-
-const COLUMNS = `u.id, u.role, u.original_name, u.source_url, u.content_type, u.created_at, u.last_used_at,
-  u.last_used_at::text as used_text, c.choice as cutout_choice, c.framed as cutout_framed,
-  ${inUse('u')} as in_use`;
-const NOT_EXPIRED = notExpired('u');
+import { findRecent, listRecent, type RecentRow } from './repository';
 
 const DAY_MS = 86_400_000;
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function nameOf(row: Row): string | null {
-  if (row.original_name) return row.original_name;
-  if (!row.source_url) return null;
+function nameOf(row: RecentRow): string | null {
+  if (row.originalName) return row.originalName;
+  if (!row.sourceUrl) return null;
   try {
-    return new URL(row.source_url).hostname;
+    return new URL(row.sourceUrl).hostname;
   } catch {
     return null;
   }
 }
 
-function toView(row: Row): RecentUpload {
+function toView(row: RecentRow): RecentUpload {
   const base = `/api/uploads/${row.id}`;
   return {
     id: row.id,
     role: row.role,
     name: nameOf(row),
-    contentType: row.content_type,
-    createdAt: iso(row.created_at),
-    lastUsedAt: iso(row.last_used_at),
+    contentType: row.contentType,
+    createdAt: iso(row.createdAt),
+    lastUsedAt: iso(row.lastUsedAt),
     expiresAt: new Date(
-      new Date(row.last_used_at).getTime() +
-        (row.in_use ? UPLOAD_RETENTION_DAYS : UNUSED_UPLOAD_DAYS) * DAY_MS,
+      new Date(row.lastUsedAt).getTime() + (row.inUse ? UPLOAD_RETENTION_DAYS : UNUSED_UPLOAD_DAYS) * DAY_MS,
     ).toISOString(),
     fileUrl: `${base}/file`,
     thumbnailUrl: `${base}/thumb.webp`,
-    cutout: row.cutout_choice ? { choice: row.cutout_choice, framed: Boolean(row.cutout_framed) } : null,
+    cutout: row.cutoutChoice ? { choice: row.cutoutChoice, framed: Boolean(row.cutoutFramed) } : null,
   };
 }
 
 /** A timestamptz as Postgres prints it (DateStyle ISO), e.g. 2026-05-01 09:30:12.345678+00. */
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
 
-function encodeCursor(row: Row): string {
-  return Buffer.from(`${row.used_text}|${row.id}`).toString('base64url');
+function encodeCursor(row: RecentRow): string {
+  return Buffer.from(`${row.usedText}|${row.id}`).toString('base64url');
 }
 
 function decodeCursor(cursor: string): { usedAt: string; id: string } {
@@ -90,13 +69,7 @@ export async function recentUploads(
   query: { role: UploadRole; limit: number; cursor?: string | undefined },
 ): Promise<RecentUploadsResponse> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const rows = await db.query<Row>(
-    `select ${COLUMNS} from uploads u left join upload_cutouts c on c.upload_id = u.id
-     where u.user_id = $1 and u.role = $2 and ${NOT_EXPIRED}
-       and ($3::timestamptz is null or (u.last_used_at, u.id) < ($3::timestamptz, $4::uuid))
-     order by u.last_used_at desc, u.id desc limit $5`,
-    [userId, query.role, after?.usedAt ?? null, after?.id ?? null, query.limit + 1],
-  );
+  const rows = await listRecent(db, userId, { role: query.role, after, limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   return {
     items: page.map(toView),
@@ -106,11 +79,7 @@ export async function recentUploads(
 
 /** One of the user's uploads that has not expired; anything else is not found. */
 export async function ownUploadView(db: Queryable, userId: string, id: string): Promise<RecentUpload> {
-  const [row] = await db.query<Row>(
-    `select ${COLUMNS} from uploads u left join upload_cutouts c on c.upload_id = u.id
-     where u.id = $1 and u.user_id = $2 and ${NOT_EXPIRED}`,
-    [id, userId],
-  );
+  const row = await findRecent(db, userId, id);
   if (!row) throw new AppError('NOT_FOUND', { messageKey: 'uploads.gone' });
   return toView(row);
 }
@@ -152,12 +121,4 @@ export async function thumbnail(storage: Storage, storageKey: string): Promise<B
     // Two first requests at once: either copy will do.
   });
   return bytes;
-}
-
-/** Marks uploads as used now (a generation started from them): their year starts again. */
-export async function touchUploads(db: Queryable, userId: string, ids: string[]): Promise<void> {
-  await db.query(`update uploads set last_used_at = now() where user_id = $1 and id = any($2::uuid[])`, [
-    userId,
-    ids,
-  ]);
 }

@@ -11,14 +11,14 @@ import crypto from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import type { StoredUpload, UploadRole } from '@vitrine/shared/api/uploads';
 import { UPLOAD_MAX_BYTES, UPLOAD_MIN_BYTES } from '@vitrine/shared/validation/upload-file';
-import type { Database, Queryable } from '../../db/client';
+import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Storage } from '../storage/storage';
 import { UPLOAD_QUOTA_BYTES } from '../rate-limit/usage-limits';
 import { checkDecodable } from './check-decodable';
 import { decodeLimiter } from './decode-limiter';
-import { notExpired } from './retention';
 import { CONTENT_TYPE, EXTENSION, sniffImage, type ImageKind } from './image-signature';
+import * as uploads from './repository';
 
 export type { StoredUpload };
 
@@ -30,8 +30,6 @@ class Rejected extends Error {
     super(appError.code);
   }
 }
-
-type UploadRow = { id: string; content_type: string; size_bytes: number; created_at: Date };
 
 type Found = { kind?: ImageKind; sha256?: string };
 
@@ -75,15 +73,6 @@ const quotaExceeded = () =>
     params: { megabytes: Math.round(UPLOAD_QUOTA_BYTES / (1024 * 1024)) },
   });
 
-/** Bytes of uploads the user keeps. */
-async function usedBytes(db: Queryable, userId: string): Promise<number> {
-  const [row] = await db.query<{ bytes: number | string }>(
-    `select coalesce(sum(size_bytes), 0)::bigint as bytes from uploads where user_id = $1`,
-    [userId],
-  );
-  return Number(row?.bytes ?? 0);
-}
-
 export async function storeImage(
   deps: { database: Database; storage: Storage },
   userId: string,
@@ -91,7 +80,7 @@ export async function storeImage(
   meta: { originalName?: string; sourceUrl?: string; role?: UploadRole | undefined },
 ): Promise<StoreResult> {
   // A user already at the quota is told before a byte is written.
-  if ((await usedBytes(deps.database, userId)) >= UPLOAD_QUOTA_BYTES) throw quotaExceeded();
+  if ((await uploads.usedBytes(deps.database, userId)) >= UPLOAD_QUOTA_BYTES) throw quotaExceeded();
   const found: Found = {};
   // The extension comes from the bytes, known only once they arrive: write under a temporary key first.
   const base = `${userId}/${Date.now()}-${crypto.randomBytes(8).toString('hex')}`;
@@ -116,46 +105,25 @@ export async function storeImage(
   const key = `${base}.${EXTENSION[kind]}`;
   await deps.storage.move(`${base}.incoming`, key);
   const role = meta.role ?? null;
-  let result: { row: UploadRow; reused: boolean };
+  const sent = { originalName: meta.originalName ?? null, sourceUrl: meta.sourceUrl ?? null, role };
+  let result: { row: uploads.StoredRow; reused: boolean };
   try {
     result = await deps.database.transaction(async (tx) => {
       // One user's uploads are counted one at a time, so parallel ones cannot all fit under the quota
       // (nor both store the same file).
-      await tx.query(`select pg_advisory_xact_lock(hashtext('uploads:' || $1))`, [userId]);
-      // The role compared with = (or is null), so the (user, role, content) index finds the row.
-      const [same] = await tx.query<UploadRow>(
-        `update uploads set last_used_at = now(), original_name = $3, source_url = $4
-         where id = (select id from uploads
-                     where user_id = $1 and content_sha256 = $2
-                       and ${role === null ? 'role is null' : 'role = $5'} and ${notExpired()}
-                     order by last_used_at desc limit 1)
-         returning id, content_type, size_bytes, created_at`,
-        [
-          userId,
-          found.sha256,
-          meta.originalName ?? null,
-          meta.sourceUrl ?? null,
-          ...(role === null ? [] : [role]),
-        ],
-      );
+      await uploads.lockUserUploads(tx, userId);
+      const same = await uploads.reuseSameFile(tx, userId, found.sha256!, sent);
       if (same) return { row: same, reused: true };
-      if ((await usedBytes(tx, userId)) + size > UPLOAD_QUOTA_BYTES) throw quotaExceeded();
-      const [inserted] = await tx.query<UploadRow>(
-        `insert into uploads (user_id, storage_key, content_type, size_bytes, original_name, source_url, role,
-                              content_sha256)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) returning id, content_type, size_bytes, created_at`,
-        [
-          userId,
-          key,
-          CONTENT_TYPE[kind],
-          size,
-          meta.originalName ?? null,
-          meta.sourceUrl ?? null,
-          role,
-          found.sha256,
-        ],
-      );
-      return { row: inserted!, reused: false };
+      if ((await uploads.usedBytes(tx, userId)) + size > UPLOAD_QUOTA_BYTES) throw quotaExceeded();
+      const inserted = await uploads.insert(tx, {
+        ...sent,
+        userId,
+        storageKey: key,
+        contentType: CONTENT_TYPE[kind],
+        sizeBytes: size,
+        sha256: found.sha256!,
+      });
+      return { row: inserted, reused: false };
     });
   } catch (error) {
     await deps.storage.remove(key);
@@ -169,9 +137,9 @@ export async function storeImage(
     upload: {
       id: row.id,
       role,
-      contentType: row.content_type,
-      sizeBytes: Number(row.size_bytes),
-      createdAt: new Date(row.created_at).toISOString(),
+      contentType: row.contentType,
+      sizeBytes: Number(row.sizeBytes),
+      createdAt: new Date(row.createdAt).toISOString(),
     },
     reused,
   };

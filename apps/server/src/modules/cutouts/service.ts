@@ -1,5 +1,5 @@
 /**
- * The product cut-out of an upload (issue: check and correct before generating). The first look
+ * The product cut-out of an upload, checked and corrected before generating. The first look
  * computes the automatic cut-out; the user may accept it, correct it (box, keep/remove strokes) or
  * choose the whole photo. The result (a grey mask PNG and a preview of the cut-out) is stored with the
  * upload and used by every generation that uses the upload. Bad input is refused before anything is
@@ -20,8 +20,10 @@ import type { StoredCutout } from '@vitrine/engine/cutout/run';
 import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { hit } from '../rate-limit/limiter';
-import type { Storage } from '../storage/storage';
-import { notExpired } from './retention';
+import { removeFiles, type Storage } from '../storage/storage';
+import { findOwn } from '../uploads/repository';
+import * as cutouts from './repository';
+import type { CutoutRow } from './repository';
 
 export type CutoutDeps = {
   database: Database;
@@ -30,38 +32,16 @@ export type CutoutDeps = {
   rateLimitMultiplier?: number;
 };
 
-type Row = {
-  upload_id: string;
-  choice: CutoutView['choice'];
-  method: CutoutMethodName;
-  framed: boolean;
-  reason: FramedReason | null;
-  confidence: number;
-  coverage: number;
-  pieces: number;
-  crosses_frame: boolean;
-  mask_key: string | null;
-  preview_key: string | null;
-  width: number;
-  height: number;
-  corrections: CutoutCorrections | null;
-  ms: number;
-  version: number;
-};
-
-const COLUMNS = `upload_id, choice, method, framed, reason, confidence, coverage, pieces, crosses_frame, mask_key, preview_key,
-  width, height, corrections, ms, version`;
-
 /** Cut-outs a user may have computed per hour: each costs about half a second of a core. */
 const COMPUTE_LIMIT = { max: 120, windowSeconds: 3600 };
 
 let engine: Promise<typeof import('@vitrine/engine/cutout/analyse')> | null = null;
 const analyser = () => (engine ??= import('@vitrine/engine/cutout/analyse'));
 
-export function viewOf(row: Row): CutoutView {
-  const base = `/api/uploads/${row.upload_id}/cutout`;
+export function viewOf(row: CutoutRow): CutoutView {
+  const base = `/api/uploads/${row.uploadId}/cutout`;
   return {
-    uploadId: row.upload_id,
+    uploadId: row.uploadId,
     choice: row.choice,
     framed: row.framed,
     reason: row.reason,
@@ -69,9 +49,9 @@ export function viewOf(row: Row): CutoutView {
     confidence: row.confidence,
     coverage: row.coverage,
     pieces: row.pieces,
-    crossesFrame: row.crosses_frame,
-    maskUrl: row.mask_key ? `${base}/mask.png?v=${row.version}` : null,
-    previewUrl: row.preview_key ? `${base}/preview.webp?v=${row.version}` : null,
+    crossesFrame: row.crossesFrame,
+    maskUrl: row.maskKey ? `${base}/mask.png?v=${row.version}` : null,
+    previewUrl: row.previewKey ? `${base}/preview.webp?v=${row.version}` : null,
     width: row.width,
     height: row.height,
     corrections: row.corrections,
@@ -86,17 +66,9 @@ async function readAll(storage: Storage, key: string): Promise<Buffer> {
 }
 
 async function ownUpload(db: Queryable, userId: string, uploadId: string) {
-  const [upload] = await db.query<{ storage_key: string }>(
-    `select storage_key from uploads where id = $1 and user_id = $2 and ${notExpired()}`,
-    [uploadId, userId],
-  );
+  const upload = await findOwn(db, userId, uploadId);
   if (!upload) throw new AppError('NOT_FOUND');
   return upload;
-}
-
-async function currentRow(db: Queryable, uploadId: string): Promise<Row | undefined> {
-  const [row] = await db.query<Row>(`select ${COLUMNS} from upload_cutouts where upload_id = $1`, [uploadId]);
-  return row;
 }
 
 type Computed = {
@@ -174,7 +146,12 @@ async function compute(
  * Stores a computed cut-out in place of the upload's previous one: new files first, then the row, then
  * the old files go. If the upload disappeared meanwhile, the new files go instead.
  */
-async function store(deps: CutoutDeps, userId: string, uploadId: string, computed: Computed): Promise<Row> {
+async function store(
+  deps: CutoutDeps,
+  userId: string,
+  uploadId: string,
+  computed: Computed,
+): Promise<CutoutRow> {
   const base = `${userId}/${Date.now()}-${crypto.randomBytes(8).toString('hex')}`;
   const maskKey = computed.maskPng ? `${base}.mask.png` : null;
   const previewKey = computed.preview ? `${base}.cutout.webp` : null;
@@ -190,43 +167,12 @@ async function store(deps: CutoutDeps, userId: string, uploadId: string, compute
     }
     const { row, old } = await deps.database.transaction(async (tx) => {
       await ownUpload(tx, userId, uploadId);
-      const [previous] = await tx.query<{ mask_key: string | null; preview_key: string | null }>(
-        `select mask_key, preview_key from upload_cutouts where upload_id = $1 for update`,
-        [uploadId],
-      );
-      const [saved] = await tx.query<Row>(
-        `insert into upload_cutouts (upload_id, user_id, choice, method, framed, reason, confidence, coverage,
-           pieces, crosses_frame, mask_key, preview_key, width, height, corrections, ms)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-         on conflict (upload_id) do update set choice = excluded.choice, method = excluded.method,
-           framed = excluded.framed, reason = excluded.reason, confidence = excluded.confidence,
-           coverage = excluded.coverage, pieces = excluded.pieces,
-           crosses_frame = excluded.crosses_frame, mask_key = excluded.mask_key, preview_key = excluded.preview_key,
-           width = excluded.width, height = excluded.height, corrections = excluded.corrections,
-           ms = excluded.ms, version = upload_cutouts.version + 1, updated_at = now()
-         returning ${COLUMNS}`,
-        [
-          uploadId,
-          userId,
-          computed.choice,
-          computed.method,
-          computed.framed,
-          computed.reason,
-          computed.confidence,
-          computed.coverage,
-          computed.pieces,
-          computed.crossesFrame,
-          maskKey,
-          previewKey,
-          computed.width,
-          computed.height,
-          computed.corrections ? JSON.stringify(computed.corrections) : null,
-          computed.ms,
-        ],
-      );
-      return { row: saved!, old: previous };
+      const previous = await cutouts.lockFiles(tx, uploadId);
+      const { maskPng: _mask, preview: _preview, ...stored } = computed;
+      const saved = await cutouts.save(tx, uploadId, { ...stored, userId, maskKey, previewKey });
+      return { row: saved, old: previous };
     });
-    await removeFiles(deps.storage, [old?.mask_key, old?.preview_key]);
+    await removeFiles(deps.storage, [old?.maskKey, old?.previewKey]);
     return row;
   } catch (error) {
     await removeFiles(deps.storage, written);
@@ -234,14 +180,10 @@ async function store(deps: CutoutDeps, userId: string, uploadId: string, compute
   }
 }
 
-export async function removeFiles(storage: Storage, keys: (string | null | undefined)[]): Promise<void> {
-  await Promise.all(keys.filter((k): k is string => Boolean(k)).map((key) => storage.remove(key)));
-}
-
 /** Automatic cut-outs being computed, by upload: a second look waits for the first. */
-const inFlight = new Map<string, Promise<Row>>();
+const inFlight = new Map<string, Promise<CutoutRow>>();
 
-function once(uploadId: string, work: () => Promise<Row>): Promise<Row> {
+function once(uploadId: string, work: () => Promise<CutoutRow>): Promise<CutoutRow> {
   let running = inFlight.get(uploadId);
   if (!running) {
     running = work().finally(() => inFlight.delete(uploadId));
@@ -253,12 +195,12 @@ function once(uploadId: string, work: () => Promise<Row>): Promise<Row> {
 /** The upload's cut-out, computed automatically on the first look. */
 export async function getCutout(deps: CutoutDeps, userId: string, uploadId: string): Promise<CutoutView> {
   const upload = await ownUpload(deps.database, userId, uploadId);
-  const existing = await currentRow(deps.database, uploadId);
+  const existing = await cutouts.find(deps.database, uploadId);
   if (existing) return viewOf(existing);
   const row = await once(uploadId, async () => {
-    const again = await currentRow(deps.database, uploadId);
+    const again = await cutouts.find(deps.database, uploadId);
     if (again) return again;
-    const computed = await compute(deps, userId, upload.storage_key, {
+    const computed = await compute(deps, userId, upload.storageKey, {
       choice: 'auto',
       corrections: null,
       accept: false,
@@ -276,7 +218,7 @@ export async function updateCutout(
   update: CutoutUpdate,
 ): Promise<CutoutView> {
   const upload = await ownUpload(deps.database, userId, uploadId);
-  const existing = await currentRow(deps.database, uploadId);
+  const existing = await cutouts.find(deps.database, uploadId);
   const corrections =
     update.choice === 'cutout' &&
     update.corrections &&
@@ -294,19 +236,19 @@ export async function updateCutout(
     existing &&
     !corrections &&
     update.choice !== 'auto' &&
-    (existing.mask_key || update.choice === 'whole')
+    (existing.maskKey || update.choice === 'whole')
   ) {
     const framed = update.choice === 'whole';
-    const [row] = await deps.database.query<Row>(
-      `update upload_cutouts set choice = $2, framed = $3, reason = $4, version = version + 1, updated_at = now()
-       where upload_id = $1 returning ${COLUMNS}`,
-      [uploadId, update.choice, framed, framed ? 'whole-photo' : null],
-    );
+    const row = await cutouts.setChoice(deps.database, uploadId, {
+      choice: update.choice,
+      framed,
+      reason: framed ? 'whole-photo' : null,
+    });
     if (row) return viewOf(row);
   }
   if (existing && update.choice === 'auto' && existing.choice === 'auto' && !existing.corrections)
     return viewOf(existing);
-  const computed = await compute(deps, userId, upload.storage_key, {
+  const computed = await compute(deps, userId, upload.storageKey, {
     choice: update.choice,
     corrections,
     accept: update.choice === 'cutout',
@@ -323,8 +265,8 @@ export async function cutoutFile(
   file: 'mask' | 'preview',
 ): Promise<string> {
   await ownUpload(deps.database, userId, uploadId);
-  const row = await currentRow(deps.database, uploadId);
-  const key = file === 'mask' ? row?.mask_key : row?.preview_key;
+  const row = await cutouts.find(deps.database, uploadId);
+  const key = file === 'mask' ? row?.maskKey : row?.previewKey;
   if (!key) throw new AppError('NOT_FOUND');
   return key;
 }
@@ -339,18 +281,12 @@ export async function storedCutoutFor(
   userId: string,
   productKey: string,
 ): Promise<StoredCutout | null> {
-  const [row] = await db.query<Row>(
-    `select ${COLUMNS.split(',')
-      .map((c) => `c.${c.trim()}`)
-      .join(', ')} from upload_cutouts c
-     join uploads u on u.id = c.upload_id where u.user_id = $1 and u.storage_key = $2`,
-    [userId, productKey],
-  );
+  const row = await cutouts.findForProduct(db, userId, productKey);
   if (!row) return null;
   if (row.framed) return { framed: true, reason: row.reason ?? 'low-confidence', confidence: row.confidence };
-  if (!row.mask_key || row.method === 'framed') return null;
+  if (!row.maskKey || row.method === 'framed') return null;
   try {
-    const maskPng = await readAll(storage, row.mask_key);
+    const maskPng = await readAll(storage, row.maskKey);
     return { framed: false, maskPng, method: row.method, confidence: row.confidence };
   } catch {
     return null;

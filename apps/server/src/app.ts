@@ -1,4 +1,7 @@
-/** Builds the Fastify application: security headers, compression, errors, API routes and the SPA. */
+/**
+ * The composition root: builds the Fastify application from its dependencies (security headers,
+ * compression, errors, every module's API routes and the SPA). Nothing imports it but the api role.
+ */
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -8,44 +11,44 @@ import Fastify, {
 import helmet from '@fastify/helmet';
 import helmetHeaders from 'helmet';
 import compress from '@fastify/compress';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
-import { loggerOptions } from '../logger';
-import { frameworkErrorCode, installErrorHandler, sendError } from './error-handler';
-import { registerSpa } from './spa';
-import { pageKindOf } from './page-head';
-import { siteFiles } from './site-files';
-import { healthRoutes } from '../modules/health/routes';
-import { statusRoutes } from '../modules/status/routes';
-import type { Auth } from '../modules/auth/auth';
-import { authRoutes } from '../modules/auth/routes';
-import { profileRoutes } from '../modules/profiles/routes';
-import type { Mailer } from '../modules/mail/mailer';
-import { registerMailbox } from '../modules/mail/routes';
-import { editRoutes } from '../modules/generations/edit-routes';
-import { installOriginCheck } from './origin-check';
-import { installInputGuard } from './input-guard';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { loggerOptions } from './logger';
+import { frameworkErrorCode, installErrorHandler, sendError } from './http/error-handler';
+import { registerSpa } from './http/spa';
+import { pageKindOf } from './http/page-head';
+import { siteFiles } from './http/site-files';
+import { healthRoutes } from './modules/health/routes';
+import { statusRoutes } from './modules/status/routes';
+import type { Auth } from './modules/auth/auth';
+import { authRoutes } from './modules/auth/routes';
+import { profileRoutes } from './modules/profiles/routes';
+import type { Mailer } from './modules/mail/mailer';
+import { registerMailbox } from './modules/mail/routes';
+import { editRoutes } from './modules/editor/routes';
+import { installOriginCheck } from './http/origin-check';
+import { installInputGuard } from './http/input-guard';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '@vitrine/shared/validation/upload-file';
 import { isPagePath } from '@vitrine/shared/routes';
-import type { Storage } from '../modules/storage/storage';
-import type { SafeFetchOptions } from '../modules/uploads/safe-fetch';
-import { uploadRoutes } from '../modules/uploads/routes';
-import { cutoutRoutes } from '../modules/uploads/cutout-routes';
-import { generationRoutes } from '../modules/generations/routes';
-import { createImageLinks } from '../modules/generations/image-links';
-import { createGenerationEvents } from '../modules/generations/events';
-import { renderJobExpireSeconds, RENDER_JOB } from '../modules/generations/service';
-import { workflowCallbackRoutes } from '../modules/generations/workflow-routes';
-import { createProducer } from '../jobs/queue';
+import type { Storage } from './modules/storage/storage';
+import type { SafeFetchOptions } from './modules/uploads/safe-fetch';
+import { uploadRoutes } from './modules/uploads/routes';
+import { cutoutRoutes } from './modules/cutouts/routes';
+import { generationRoutes } from './modules/generations/routes';
+import { createImageLinks } from './modules/generations/image-links';
+import { createGenerationEvents } from './modules/generations/events';
+import { renderJobExpireSeconds, RENDER_JOB } from './modules/generations/service';
+import { workflowCallbackRoutes } from './modules/generations/workflow-routes';
+import { createProducer } from './jobs/queue';
 import { createCopywriter } from '@vitrine/engine/copy/copywriter';
-import { copyRoutes } from '../modules/copy/routes';
-import { contactRoutes } from '../modules/contact/routes';
-import { createSessionEnds } from '../modules/auth/session-ends';
-import { billingRoutes, stripeWebhookRoutes } from '../modules/billing/routes';
-import { createLocalProvider } from '../modules/billing/local-provider';
-import { localBillingRoutes } from '../modules/billing/local-routes';
-import { unavailablePayments } from '../modules/billing/provider';
+import { copyRoutes } from './modules/copy/routes';
+import { contactRoutes } from './modules/contact/routes';
+import { createSessionEnds } from './modules/auth/session-ends';
+import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes';
+import { createLocalProvider } from './modules/billing/local-provider';
+import { localBillingRoutes } from './modules/billing/local-routes';
+import { unavailablePayments } from './modules/billing/provider';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -90,7 +93,7 @@ async function registerPayments(app: FastifyInstance, deps: AppDeps) {
   const payments = config.payments;
   if (payments.kind === 'stripe') {
     // Stripe's SDK is loaded only when it is configured: it is a large part of the server's start-up.
-    const { createStripeProvider } = await import('../modules/billing/stripe-provider');
+    const { createStripeProvider } = await import('./modules/billing/stripe-provider');
     const stripe = createStripeProvider(payments, database, config.publicUrl, app.log);
     await app.register(billingRoutes(stripe), { prefix: '/api' });
     await app.register(stripeWebhookRoutes(stripe.stripe, payments.webhookSecret, stripe.handleEvent), {

@@ -6,16 +6,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { cutoutUpdate } from '@vitrine/shared/api/cutout';
 import type { MessageKey } from '@vitrine/shared/i18n/catalog';
+import { idParams } from '@vitrine/shared/api/params';
 import { AppError } from '../../http/app-error';
+import { parseParams } from '../../http/validate';
 import { requireUser } from '../auth/session';
-import { cutoutFile, getCutout, updateCutout, type CutoutDeps } from './cutout';
-import { isUuid } from '@vitrine/shared/ids';
+import { cutoutFile, getCutout, updateCutout, type CutoutDeps } from './service';
 
-function uploadId(request: FastifyRequest): string {
-  const { id } = request.params as { id: string };
-  if (!isUuid(id)) throw new AppError('NOT_FOUND');
-  return id;
-}
+const uploadId = (request: FastifyRequest): string => parseParams(idParams, request.params).id;
 
 /** The body as the shared contract reads it; its first problem becomes the translated message. */
 function parseUpdate(body: unknown) {

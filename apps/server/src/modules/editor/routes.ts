@@ -13,18 +13,18 @@ import {
   editorImageQuery,
   versionsOf,
 } from '@vitrine/shared/api/editor';
+import { idParams } from '@vitrine/shared/api/params';
 import { AppError } from '../../http/app-error';
-import { parseInput } from '../../http/validate';
+import { parseInput, parseParams } from '../../http/validate';
 import { requireUser } from '../auth/session';
 import { hit } from '../rate-limit/limiter';
-import { editableImage, readEdit, saveEdit } from './edits';
+import { editableImage, readEdit, saveEdit } from './service';
 import { isUuid } from '@vitrine/shared/ids';
 
 async function target(request: FastifyRequest, reply: FastifyReply) {
   const { user } = await requireUser(request, reply, { messageKey: 'generations.editSignInRequired' });
-  const { id } = request.params as { id: string };
   const { image } = parseInput(editorImageQuery.strict(), request.query ?? {});
-  if (!isUuid(id)) throw new AppError('NOT_FOUND');
+  const { id } = parseParams(idParams, request.params);
   return { user, id, image };
 }
 

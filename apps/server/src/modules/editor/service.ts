@@ -14,7 +14,9 @@ import {
 import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Storage } from '../storage/storage';
-import { notExpired } from '../uploads/retention';
+import { findResultImages, findStatus } from '../generations/repository';
+import { lockOwn, markUsed } from '../uploads/repository';
+import * as edits from './repository';
 
 type Deps = { database: Database; storage: Storage };
 
@@ -28,20 +30,11 @@ export async function editableImage(
   id: string,
   image: number,
 ): Promise<{ resultId: string }> {
-  const [result] = await database.query<{ id: string; images: unknown }>(
-    `select id, webhook_data->'images' as images from user_image_generations
-     where user_id = $2 and (id = $1 or background_generation_id = $1)
-     order by (id = $1) desc limit 1`,
-    [id, userId],
-  );
+  const result = await findResultImages(database, userId, id);
   if (!result) {
-    const [generation] = await database.query<{ status: string }>(
-      `select status from background_generations where id = $1 and user_id = $2`,
-      [id, userId],
-    );
-    if (!generation) throw new AppError('NOT_FOUND');
-    if (generation.status === 'pending' || generation.status === 'processing')
-      throw new AppError('GENERATION_NOT_COMPLETED');
+    const status = await findStatus(database, userId, id);
+    if (!status) throw new AppError('NOT_FOUND');
+    if (status === 'pending' || status === 'processing') throw new AppError('GENERATION_NOT_COMPLETED');
     throw new AppError('NOT_FOUND', { messageKey: 'generations.editImageMissing' });
   }
   const stored = Array.isArray(result.images) ? (result.images as { key?: unknown }[]) : [];
@@ -56,29 +49,15 @@ export async function readEdit(
   resultId: string,
   image: number,
 ): Promise<EditorDocumentResponse> {
-  const [row] = await database.query<{
-    document: EditorDocument;
-    saved_at: Date | string;
-    version: string;
-    logo_available: boolean;
-  }>(
-    `select e.document, e.saved_at, e.version, u.id is not null as logo_available
-     from generation_edits e
-     left join uploads u on u.id = e.logo_upload_id and ${notExpired('u')}
-     where e.result_id = $1 and e.image_index = $2`,
-    [resultId, image],
-  );
+  const row = await edits.find(database, resultId, image);
   if (!row) return { document: EMPTY_EDITOR_DOCUMENT, savedAt: null, version: null };
-  const document = row.logo_available ? row.document : { ...row.document, logo: null };
-  return { document, savedAt: new Date(row.saved_at).toISOString(), version: row.version };
+  const document = row.logoAvailable ? row.document : { ...row.document, logo: null };
+  return { document, savedAt: new Date(row.savedAt).toISOString(), version: row.version };
 }
 
 /** Checks that the logo is one of the user's unexpired logos and counts this as a use of it. */
 async function useLogo(tx: Queryable, userId: string, uploadId: string): Promise<void> {
-  const [upload] = await tx.query<{ role: string | null; fresh: boolean }>(
-    `select role, ${notExpired()} as fresh from uploads where id = $1 and user_id = $2 for update`,
-    [uploadId, userId],
-  );
+  const upload = await lockOwn(tx, userId, uploadId);
   if (!upload || upload.role !== 'logo')
     throw new AppError('VALIDATION_FAILED', {
       messageKey: 'validation.editorLogo',
@@ -89,7 +68,7 @@ async function useLogo(tx: Queryable, userId: string, uploadId: string): Promise
       messageKey: 'generations.editLogoGone',
       fields: { logo: { key: 'generations.editLogoGone' } },
     });
-  await tx.query(`update uploads set last_used_at = now() where id = $1`, [uploadId]);
+  await markUsed(tx, userId, uploadId);
 }
 
 /**
@@ -117,35 +96,25 @@ export async function saveEdit(
   const logoId = document.logo?.uploadId ?? null;
   const version = versions.version ?? randomUUID();
   const savedAt = await deps.database.transaction(async (tx) => {
-    await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [`generation-edits:${userId}`]);
-    const [previous] = await tx.query<{ logo_upload_id: string | null; version: string }>(
-      `select logo_upload_id, version from generation_edits
-        where result_id = $1 and image_index = $2 for update`,
-      [resultId, image],
-    );
+    await edits.lockUserEdits(tx, userId);
+    const previous = await edits.lockCurrent(tx, resultId, image);
     const current = previous?.version ?? NEW_EDIT;
     if (versions.basedOn !== undefined && !versions.basedOn.includes(current))
       throw new AppError('EDIT_CONFLICT');
     if (logoId) await useLogo(tx, userId, logoId);
-    const [saved] = await tx.query<{ saved_at: Date | string }>(
-      `insert into generation_edits
-         (result_id, image_index, user_id, document, logo_upload_id, saved_at, version)
-       values ($1, $2, $3, $4, $5, now(), $6)
-       on conflict (result_id, image_index) do update
-         set document = excluded.document, logo_upload_id = excluded.logo_upload_id, saved_at = now(),
-             version = excluded.version
-       returning saved_at`,
-      [resultId, image, userId, JSON.stringify(document), logoId, version],
-    );
+    const savedAt = await edits.save(tx, {
+      resultId,
+      imageIndex: image,
+      userId,
+      document,
+      logoUploadId: logoId,
+      version,
+    });
     // A logo this save drops is not deleted now: the user may undo. Its day of grace starts here, and
     // the daily retention job deletes it with its files once no saved document uses it.
-    const dropped = previous?.logo_upload_id;
-    if (dropped && dropped !== logoId)
-      await tx.query(`update uploads set last_used_at = now() where id = $1 and user_id = $2`, [
-        dropped,
-        userId,
-      ]);
-    return new Date(saved!.saved_at).toISOString();
+    const dropped = previous?.logoUploadId;
+    if (dropped && dropped !== logoId) await markUsed(tx, userId, dropped);
+    return new Date(savedAt).toISOString();
   });
   return { document, savedAt, version };
 }

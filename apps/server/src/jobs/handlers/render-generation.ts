@@ -1,0 +1,198 @@
+/**
+ * Renders one generation (spec section 4): reads the uploads, renders the variants with the image
+ * provider, reports progress, stores the images and writes user_image_generations, then marks the record
+ * completed, all guarded by "still processing", so a cancel-all until the images are rendered wins and
+ * leaves nothing behind; once they are being stored (FINISHING_PROGRESS) the generation completes. With
+ * the webhook provider it first sends the spec's payload to the automation workflow and waits for its
+ * callback (modules/generations/workflow.ts). A failure marks the record failed with a
+ * message in the user's language and gives the credit back. Safe to run twice: a retried job for a
+ * finished record does nothing, and one for a running record does not ask the workflow again.
+ */
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { MessageKey } from '@vitrine/shared/i18n/catalog';
+import { createCopywriter } from '@vitrine/engine/copy/copywriter';
+import type { ExpressCopy } from '@vitrine/engine/copy/types';
+import { askWorkflow, WORKFLOW_PROGRESS, type WorkflowRequest } from '../../modules/generations/ask-workflow';
+import { imagePath } from '../../modules/generations/image-links';
+import type { RenderedVariant } from '../../modules/generations/render';
+import { expressRenderRequest, fusionRenderRequest } from '../../modules/generations/render-request';
+import * as records from '../../modules/generations/repository';
+import { FINISHING_PROGRESS } from '../../modules/generations/service';
+import { removeWorkflowResultFiles } from '../../modules/generations/workflow';
+import type { Storage } from '../../modules/storage/storage';
+import { storedCutoutFor } from '../../modules/cutouts/service';
+import { idsOfStorageKeys } from '../../modules/uploads/repository';
+import type { JobContext } from '../job';
+
+class Cancelled extends Error {}
+class RenderFailure extends Error {
+  constructor(
+    readonly key: MessageKey,
+    options?: { cause?: unknown },
+  ) {
+    super(key, options);
+  }
+}
+
+/**
+ * A model provider may take up to its time limit over one scene without any progress to report: the
+ * record is touched this often meanwhile, so the sweeper never takes a live render for a dead one.
+ */
+const HEARTBEAT_MS = 60_000;
+
+/** Progress while waiting for the workflow, then while rendering. */
+const PROGRESS = {
+  sourcesRead: WORKFLOW_PROGRESS.from,
+  workflowAnswered: WORKFLOW_PROGRESS.to,
+  rendered: 90,
+} as const;
+
+async function readAll(storage: Storage, key: string): Promise<Buffer> {
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  } catch (error) {
+    throw new RenderFailure('generations.sourceMissing', { cause: error });
+  }
+}
+
+function isEngineFailure(error: unknown): boolean {
+  return error instanceof Error && error.name === 'EngineError';
+}
+
+export async function renderGenerationHandler(
+  context: JobContext,
+  { generationId }: { generationId: string },
+) {
+  const { database, storage, renderer, logger, workflow } = context;
+  const row = await records.findForRender(database, generationId);
+  if (!row || (row.status !== 'processing' && row.status !== 'pending')) {
+    return { skipped: row ? `already ${row.status}` : 'no such generation' };
+  }
+  // Variants render side by side, and their reports can reach the database out of order: progress
+  // only moves forward (a late 55 after 90 leaves 90), so nobody watching sees it go back.
+  const report = async (progress: number) => {
+    if (!(await records.reportProgress(database, row.id, progress))) throw new Cancelled();
+  };
+  let from: number = PROGRESS.sourcesRead;
+  const onVariant = (done: number, total: number) =>
+    report(from + Math.round(((PROGRESS.rendered - from) * done) / total));
+  const ask = async (job: WorkflowRequest) => {
+    if (!workflow) return undefined;
+    const outcome = await askWorkflow(
+      {
+        database,
+        storage,
+        logger,
+        workflow,
+        uploadIds: (userId, keys) => idsOfStorageKeys(database, userId, keys),
+        report,
+        cancelled: () => new Cancelled(),
+        sourceMissing: () => new RenderFailure('generations.sourceMissing'),
+      },
+      row,
+      job,
+    );
+    await report((from = PROGRESS.workflowAnswered));
+    return outcome;
+  };
+  const providerLog = {
+    warn: (details: Record<string, unknown>, message: string) =>
+      logger.warn({ generationId: row.id, ...details }, message),
+  };
+  const resultId = randomUUID();
+  const stored: string[] = [];
+  let copy: ExpressCopy | null = null;
+  const heartbeat = setInterval(() => {
+    records.touch(database, row.id).catch(() => {});
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    let variants: RenderedVariant[];
+    if (row.mode === 'fusion') {
+      const job = fusionRenderRequest.parse(row.request);
+      // The cut-out the user checked on the Fusion page, if any, is used as it was stored.
+      const [product, contextPhoto, stored] = await Promise.all([
+        readAll(storage, job.productKey),
+        readAll(storage, job.contextKey),
+        storedCutoutFor(database, storage, row.userId, job.productKey),
+      ]);
+      await report(PROGRESS.sourcesRead);
+      const outcome = await ask({ mode: 'fusion', ...job });
+      variants = await renderer.fusion(
+        {
+          request: job.request,
+          product,
+          context: contextPhoto,
+          cutout: stored,
+          workflow: outcome,
+          logger: providerLog,
+        },
+        onVariant,
+      );
+    } else {
+      const job = expressRenderRequest.parse(row.request);
+      await report(PROGRESS.sourcesRead);
+      const outcome = await ask({ mode: 'express', ...job });
+      // The headline is written before the render: by the language model when one is configured,
+      // otherwise (or when its answer is not usable) by the local copywriter.
+      const copywriter = context.copywriter ?? createCopywriter({ kind: 'local' });
+      copy = await copywriter.expressCopy(job.request);
+      if (copy?.fallback) providerLog.warn({ ...copy.fallback }, 'Express copy written locally');
+      variants = await renderer.express(
+        { request: job.request, copy, workflow: outcome, logger: providerLog },
+        onVariant,
+      );
+    }
+    // From here the generation is finishing: a cancel-all no longer takes it (nor its credit), and
+    // one that came first stops it before any image is stored.
+    await report(FINISHING_PROGRESS);
+    const images = [];
+    for (const [index, variant] of variants.entries()) {
+      const key = `${row.userId}/${resultId}-${index}.jpg`;
+      await storage.put(key, Readable.from(variant.jpeg));
+      stored.push(key);
+      // Who drew the background, and why not the asked provider: never a key or a provider's text.
+      // How the product was cut out, with the engine's confidence.
+      images.push({
+        key,
+        width: variant.width,
+        height: variant.height,
+        ...(variant.engine && { engine: variant.engine }),
+        ...(variant.cutout && { cutout: variant.cutout }),
+        ...(variant.faces && { faces: variant.faces }),
+      });
+    }
+    const urls = images.map((_, index) => imagePath(resultId, index));
+    const webhookData = {
+      ...(row.webhookData as Record<string, unknown>),
+      mode: row.mode,
+      allImages: urls,
+      selectedImage: urls[0],
+      images,
+      // The words set on an Express visual, who wrote them and in which language.
+      ...(copy && { copy }),
+    };
+    const result = { id: resultId, webhookData, imagesCount: images.length };
+    if (!(await records.complete(database, row, result))) throw new Cancelled();
+    return { completed: row.id, images: images.length };
+  } catch (error) {
+    await Promise.all(stored.map((key) => storage.remove(key).catch(() => {})));
+    if (error instanceof Cancelled) return { cancelled: row.id };
+    const key: MessageKey =
+      error instanceof RenderFailure
+        ? error.key
+        : isEngineFailure(error)
+          ? 'generations.renderFailed'
+          : 'generations.failed';
+    logger.error({ err: error, generationId: row.id }, 'generation failed');
+    await records.fail(database, row, key);
+    return { failed: row.id, reason: key };
+  } finally {
+    clearInterval(heartbeat);
+    // The workflow's images served their purpose, whatever the outcome.
+    if (workflow) await removeWorkflowResultFiles(database, storage, row.id);
+  }
+}

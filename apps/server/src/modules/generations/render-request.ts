@@ -1,0 +1,17 @@
+/**
+ * What a generation's `request` column holds: the validated request the render job renders from, and
+ * for Fusion the storage keys of its two photos. The uploads module keeps those photos while the
+ * generation needs them (repository.ts, uploadInUse), so the keys' names are part of its contract.
+ */
+import { z } from 'zod';
+import { expressRequest, fusionRequest } from '@vitrine/shared/api/generation';
+
+export const fusionRenderRequest = z.object({
+  request: fusionRequest,
+  productKey: z.string(),
+  contextKey: z.string(),
+});
+export const expressRenderRequest = z.object({ request: expressRequest });
+
+export type FusionRenderRequest = z.output<typeof fusionRenderRequest>;
+export type ExpressRenderRequest = z.output<typeof expressRenderRequest>;
