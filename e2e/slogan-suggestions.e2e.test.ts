@@ -2,7 +2,7 @@
  * Slogan suggestions on the Fusion page, on a 390-pixel-wide phone: “Suggérer” offers three lines
  * written from the tagline and the chosen style (the local copywriter), reached and picked with the
  * keyboard; the pick fills the slogan field; Escape closes the list; in English the button and the
- * suggestions speak English.
+ * suggestions speak English; once the form says what the product is, they speak of it.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,5 +81,16 @@ describe('slogan suggestions', () => {
     ]);
     await page.keyboard.press('Enter');
     expect(await page.getByRole('textbox', { name: /^Main slogan/ }).inputValue()).toBe('Timeless charm');
+  }, 60_000);
+
+  it('speaks of the product once the form says what it is ("What is it?")', async () => {
+    await page.getByRole('textbox', { name: /^What is it\?/ }).fill('Urban e-bike');
+    await page.getByRole('textbox', { name: /^Main slogan/ }).fill('');
+    await page.getByRole('button', { name: 'Suggest slogans' }).click();
+    const list = page.getByRole('group', { name: /^Suggestions: pick one/ });
+    await list.waitFor();
+    const lines = await list.getByRole('listitem').allTextContents();
+    expect(lines.slice(0, 2)).toEqual(['Urban e-bike', 'Discover our urban e-bike']);
+    await page.keyboard.press('Escape');
   }, 60_000);
 });

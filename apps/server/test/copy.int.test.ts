@@ -12,7 +12,7 @@ import {
   type FakeServer,
 } from '@vitrine/engine/test-utils/fake-image-api';
 import { localSlogans } from '@vitrine/engine/copy/slogans';
-import { SLOGAN_MAX_LENGTH } from '@vitrine/shared/api/generation';
+import { PRODUCT_NAME_MAX_LENGTH, SLOGAN_MAX_LENGTH } from '@vitrine/shared/api/generation';
 import { SLOGAN_SUGGESTIONS_LIMIT } from '../src/modules/copy/routes';
 import type { Worker } from '../src/jobs/worker';
 import { signedInUser } from './helpers/factories';
@@ -76,6 +76,26 @@ describe('slogan suggestions with the local copywriter (default)', () => {
       await suggest(t, u.cookie, { style: 'minimaliste', palette: 'pastel', language: 'en' })
     ).json();
     expect(english.suggestions).toEqual(['Just the essentials', 'Soft and sweet', 'Simply right']);
+  });
+
+  it('speaks of the product when the form says what it is ("What is it?"), and refuses a name over 60 characters', async () => {
+    const u = await signedInUser(t.app, 'slogans-product@example.test');
+    const res = await suggest(t, u.cookie, { ...form, productName: 'Bougie lavande & figue' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().suggestions.slice(0, 2)).toEqual([
+      'Bougie lavande & figue',
+      'Découvrez notre bougie lavande & figue',
+    ]);
+    const long = await suggest(
+      t,
+      u.cookie,
+      { ...form, productName: 'x'.repeat(PRODUCT_NAME_MAX_LENGTH + 1) },
+      'en',
+    );
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields.productName).toBe(
+      `This field cannot be longer than ${PRODUCT_NAME_MAX_LENGTH} characters.`,
+    );
   });
 
   it('refuses a bad form with a translated 400: unknown palette, no language, too long, malformed JSON', async () => {

@@ -129,6 +129,7 @@ describe('rendering (worker with the real engine)', () => {
       palette: fusionOptions.palette,
       slogan: fusionOptions.slogan,
       tagline: fusionOptions.tagline,
+      productName: fusionOptions.productName,
       typography: fusionOptions.typography,
       format: fusionOptions.format,
       productUploadId: u.uploads.productUploadId,

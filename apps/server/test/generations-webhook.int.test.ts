@@ -180,6 +180,7 @@ describe('webhook provider', () => {
       paletteCouleur: 'chaude',
       sloganPrincipal: 'Le goût du vrai',
       taglineSecondaire: 'Torréfié à Lyon depuis 1952',
+      nomProduit: 'Café de spécialité',
       styleTypo: 'élégant',
       formatImage: 'carré 1080x1080',
       tailleProduit: 'normal',

@@ -98,6 +98,7 @@ describe('starting a generation (no worker yet)', () => {
       paletteCouleur: 'chaude',
       sloganPrincipal: 'Le goût du vrai',
       taglineSecondaire: 'Torréfié à Lyon depuis 1952',
+      nomProduit: 'Café de spécialité',
       styleTypo: 'élégant',
       formatImage: 'story',
       tailleProduit: 'normal',

@@ -17,6 +17,7 @@ export const fusionOptions = {
   palette: 'chaude',
   slogan: 'Le goût du vrai',
   tagline: 'Torréfié à Lyon depuis 1952',
+  productName: 'Café de spécialité',
   typography: 'élégant',
   format: 'story',
 };

@@ -12,6 +12,7 @@ const NONE: Effects = {
   washColour: [255, 255, 255],
   duotone: 0,
   glow: 0,
+  neonLight: 0,
   scanlines: 0,
   grain: 0,
   vignette: 0,
@@ -88,6 +89,7 @@ function byStyle(style: FusionStyle, grading: Grading): Effects {
       return {
         ...NONE,
         duotone: 0.6,
+        neonLight: 0.55,
         glow: 0.8,
         scanlines: 0.12,
         vignette: 0.4,

@@ -4,6 +4,7 @@
  * editor will add.
  */
 import { EXPRESS_FORMAT_SIZES, type ExpressRequest, type Size } from '@vitrine/shared/api/generation';
+import { intoSafeArea, safeAreaOf } from '@vitrine/shared/api/safe-area';
 import { localExpressCopy } from '../copy/express-copy';
 import type { ExpressCopy } from '../copy/types';
 import { EXPRESS_DESIGNS, supportingFace, type ExpressDesign } from './express-designs';
@@ -68,12 +69,36 @@ const HEADLINE: Record<'tall' | 'square' | 'wide' | 'banner', [number, number, n
 /** The top-left corner kept free for the logo the editor adds. */
 export function logoZoneOf(canvas: Size): Box {
   const unit = Math.min(canvas.width, canvas.height);
-  return {
+  const zone = {
     x: Math.round(unit * 0.06),
     y: Math.round(unit * 0.06),
     width: Math.round(unit * 0.16),
     height: Math.round(unit * 0.16),
   };
+  // Under a story's profile bar the logo would be hidden: it goes just below it.
+  return intoSafeArea(zone, safeAreaOf(canvas));
+}
+
+/**
+ * The headline's area on the canvas, inside the safe area; where a story's logo corner, moved below the
+ * profile bar, would reach into it, the area starts below the corner.
+ */
+function textAreaOf(canvas: Size, [x, y, w, h]: readonly number[], logo: Box): Box {
+  const safe = safeAreaOf(canvas);
+  const area = intoSafeArea(
+    {
+      x: Math.round(x! * canvas.width),
+      y: Math.round(y! * canvas.height),
+      width: Math.round(w! * canvas.width),
+      height: Math.round(h! * canvas.height),
+    },
+    safe,
+  );
+  const logoBottom = logo.y + logo.height;
+  const overlaps = area.x < logo.x + logo.width && area.y < logoBottom && area.y + area.height > logo.y;
+  if (!overlaps) return area;
+  const top = logoBottom + Math.round(logo.height * 0.25);
+  return intoSafeArea({ ...area, y: top, height: Math.min(area.height, safe.y + safe.height - top) }, safe);
 }
 
 const shapeOf = ({ width, height }: Size) =>
@@ -104,12 +129,7 @@ export function planExpress(
   const design = EXPRESS_DESIGNS[request.style];
   const logoZone = logoZoneOf(canvas);
   const [x, y, w, h] = HEADLINE[shapeOf(canvas)][variant % 4]!;
-  const area = {
-    x: Math.round(x * canvas.width),
-    y: Math.round(y * canvas.height),
-    width: Math.round(w * canvas.width),
-    height: Math.round(h * canvas.height),
-  };
+  const area = textAreaOf(canvas, [x, y, w, h], logoZone);
   const resolved = resolveLanguage(request.language, [request.description]);
   const language = copy?.language ?? resolved.language;
   const align = Math.abs(x + w / 2 - 0.5) < 1e-6 ? 'center' : 'left';

@@ -5,13 +5,14 @@
  * the one whose part of the scene is calmest.
  */
 import type { FusionPosition, FusionStyle, Size } from '@vitrine/shared/api/generation';
+import { safeAreaOf } from '@vitrine/shared/api/safe-area';
 import type { Box, TextRole } from './types';
 import type { VariantRecipe } from './variants';
 
 export type TextPlacement = Partial<Record<TextRole, Box>>;
 
 export type Layout = {
-  product: { box: Box; groundY: number; third: 0 | 1 | 2; stage: Box; share: number };
+  product: { box: Box; centreX: number; groundY: number; third: 0 | 1 | 2; stage: Box; share: number };
   text: TextPlacement;
   /** Other places the same text may go, also clear of the product box. */
   alternatives: TextPlacement[];
@@ -28,7 +29,12 @@ const shapeOf = ({ width, height }: Size): Shape =>
  * Widest the product's box may be, as a share of the canvas width, before the variant's scale: the
  * product itself is sized by area (the variant's share of the canvas) within it.
  */
-const PRODUCT_WIDTH: Record<Shape, number> = { tall: 0.86, square: 0.8, wide: 0.6 };
+const PRODUCT_WIDTH: Record<Shape, number> = { tall: 0.9, square: 0.8, wide: 0.6 };
+/**
+ * How much more of the canvas's area the product takes than the variant's share: a story is seen full
+ * screen on a phone, where a product at a quarter of the height reads as small.
+ */
+const PRESENCE: Record<Shape, number> = { tall: 1.4, square: 1, wide: 1 };
 /** Tallest the product may be, as a share of the canvas height, before the variant's scale. */
 const PRODUCT_HEIGHT: Record<Shape, number> = { tall: 0.56, square: 0.66, wide: 0.7 };
 /** The ground line: low enough to give the product room, high enough to show floor in front of it. */
@@ -89,6 +95,9 @@ export function layOut(
   const third = THIRD[position];
   const styled = STYLE_LAYOUT[style] ?? {};
   const margin = 0.05 * Math.min(W, H);
+  // Text and the product stay in the safe area (a story's overlays, every format's margins).
+  const safe = safeAreaOf(canvas);
+  const textTop = Math.max(margin * 1.5, safe.y + 0.25 * margin);
   const band = (has.slogan || has.tagline) && (shape === 'tall' || third === 1);
   // A side column is narrow but tall: it gets taller boxes, so the type is not smaller than in a band.
   const sloganH = has.slogan ? SLOGAN_HEIGHT[shape] * H * (band ? 1 : 1.5) * recipe.textScale : 0;
@@ -103,34 +112,43 @@ export function layOut(
   const nudged = third === 1 ? base : base - recipe.shift * outward * 0.035 * W;
   const cx = Math.min(Math.max(nudged, third * thirdW + 0.015 * W), (third + 1) * thirdW - 0.015 * W);
 
-  let top = margin * 1.5;
-  // Never higher than HIGHEST_GROUND: above it, the product would float in mid-air over most photos.
+  let top = textTop;
+  // A story's podium is shallower: its height is short of room for the product between the overlays.
+  const podiumRoom = (styled.podium ?? 0) * (shape === 'tall' ? 0.7 : 1);
+  // Never higher than HIGHEST_GROUND: above it, the product would float in mid-air over most photos;
+  // never below the safe area, where a story's reply field would hide the product's base.
   const groundY = Math.round(
-    H * Math.max(HIGHEST_GROUND, GROUND[shape] + recipe.ground - (styled.podium ?? 0)),
+    Math.min(H * Math.max(HIGHEST_GROUND, GROUND[shape] + recipe.ground - podiumRoom), safe.y + safe.height),
   );
   const gap = 0.03 * H;
   let text: TextPlacement = {};
   if (band) {
     // The band stays above the product: below it, the ground line would rise and the product float
     // in mid-air over most photos. Variants vary its alignment instead.
-    text = stack(margin * 1.5, W - 3 * margin, { top: margin * 1.5 }, [sloganH, taglineH]);
-    top = margin * 1.5 + textH + gap;
+    text = stack(margin * 1.5, W - 3 * margin, { top: textTop }, [sloganH, taglineH]);
+    top = textTop + textH + gap;
   }
 
   // Under a band, the gap below the text is part of the headroom.
   const room = groundY - top - (band ? HEADROOM * H - gap : HEADROOM * H);
   const scale = recipe.scale * (styled.scale ?? 1);
-  const halfReach = Math.min(cx - margin, W - margin - cx);
-  const width = Math.min(PRODUCT_WIDTH[shape] * W * scale, 2 * halfReach);
+  // A tall canvas is too narrow for a product kept inside its third (a wide one would shrink to a
+  // strip): there the product may reach across the middle, and still leans to the chosen side.
+  const spans = shape === 'tall' && third !== 1;
+  const boxCentre = spans ? W / 2 : cx;
+  const halfReach = spans ? W / 2 - margin : Math.min(cx - margin, W - margin - cx);
+  // In a tall canvas the width only caps a wide product: the area share sizes it, and a wide product
+  // made narrower by the variant would shrink to a strip across the middle of the story.
+  const width = Math.min(PRODUCT_WIDTH[shape] * W * (shape === 'tall' ? 1 : scale), 2 * halfReach);
   const height = Math.floor(Math.min(room, PRODUCT_HEIGHT[shape] * H * scale, MAX_HEIGHT * H));
-  const box = { ...round({ x: cx - width / 2, y: 0, width, height }), y: groundY - height };
+  const box = { ...round({ x: boxCentre - width / 2, y: 0, width, height }), y: groundY - height };
 
   // Text column on the side away from the product, at the top, the middle or the foot of the column.
   const alternatives: TextPlacement[] = [];
   if (textH > 0 && !band) {
     const x0 = third === 0 ? box.x + box.width + gap : margin * 1.5;
     const x1 = third === 0 ? W - margin * 1.5 : box.x - gap;
-    const columnTop = margin * 1.5 + 0.04 * H;
+    const columnTop = textTop + 0.04 * H;
     const columnFoot = groundY - 0.02 * H;
     const anchors = {
       start: { top: columnTop },
@@ -167,8 +185,16 @@ export function layOut(
       : { ...box, y: Math.round(top), height: groundY - Math.round(top) };
 
   return {
-    // A style that asks for a smaller product asks for less of the canvas's area too.
-    product: { box, groundY, third, stage, share: recipe.share * (styled.scale ?? 1) ** 2 },
+    // A style that asks for a smaller product asks for less of the canvas's area too (less so in a tall
+    // canvas, where the product's presence comes first).
+    product: {
+      box,
+      centreX: Math.round(cx),
+      groundY,
+      third,
+      stage,
+      share: recipe.share * PRESENCE[shape] * (styled.scale ?? 1) ** (shape === 'tall' ? 1 : 2),
+    },
     text,
     alternatives,
     align: band && recipe.textAt === 'start' ? 'center' : 'left',

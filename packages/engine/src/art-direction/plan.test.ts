@@ -45,8 +45,11 @@ describe('art direction: canvas and product box', () => {
 
   it("the product's centre lies in the third the shop owner chose (gauche, centré, droite)", () => {
     for (const plan of everyLayout()) {
-      const { box } = plan.product;
-      const third = Math.floor(((box.x + box.width / 2) / plan.canvas.width) * 3);
+      const { box, centreX } = plan.product;
+      const third = Math.floor((centreX / plan.canvas.width) * 3);
+      // Outside a tall canvas the box is centred on the product; in one, it may reach across the middle.
+      if (plan.canvas.width / plan.canvas.height >= 0.9)
+        expect(Math.abs(box.x + box.width / 2 - centreX)).toBeLessThanOrEqual(1);
       expect(third, `${plan.canvas.width}x${plan.canvas.height} ${plan.position} v${plan.variant}`).toBe(
         { gauche: 0, centré: 1, droite: 2 }[plan.position],
       );
@@ -97,7 +100,9 @@ describe('art direction: canvas and product box', () => {
       expect(stage.y + stage.height, label).toBe(groundY);
       expect(inside(stage, plan.canvas), label).toBe(true);
       const third = Math.floor(((stage.x + stage.width / 2) / plan.canvas.width) * 3);
-      expect(third, label).toBe({ gauche: 0, centré: 1, droite: 2 }[plan.position]);
+      // A tall canvas is too narrow to keep a print in a third: there the stage reaches across.
+      if (plan.canvas.width / plan.canvas.height >= 0.9)
+        expect(third, label).toBe({ gauche: 0, centré: 1, droite: 2 }[plan.position]);
       for (const block of [...plan.text, ...plan.textAlternatives.flat()]) {
         expect(overlaps(block.box, stage), label).toBe(false);
       }

@@ -56,6 +56,7 @@ export function planFusion(request: FusionRequest, variant: number): FusionPlan 
     product: layout.product,
     context: recipe.context,
     light: recipe.light,
+    ground: { on: request.style === '3D mockup' ? 'podium' : 'planned', light: 'variant' },
     grading,
     effects: styleEffects(request.style, grading),
     text,

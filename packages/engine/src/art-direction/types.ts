@@ -51,6 +51,8 @@ export type Effects = {
   /** Two-colour mapping of the scene's luminance (cyberpunk), 0 to 1. */
   duotone: number;
   glow: number;
+  /** Neon lights thrown in from the side edges, 0 to 1 (cyberpunk): the palette's neon as light. */
+  neonLight: number;
   scanlines: number;
   grain: number;
   vignette: number;
@@ -72,6 +74,23 @@ export type Effects = {
   productEdge: 'none' | 'ink' | 'pencil' | 'neon';
   /** Light leaks of old film: a warm glow from one edge, 0 to 1 (vintage). */
   lightLeak: number;
+};
+
+/**
+ * What the product stands on: the context photo's surface (a table, a counter, the floor) framed so
+ * that it meets the ground line; the planned ground line when the photo shows no surface that can be
+ * framed there (the metadata says so); a podium for the 3D mockup. `light` says whether the key light's
+ * side was read from the photo or is the variant's own.
+ */
+export type Ground = {
+  on: 'surface' | 'planned' | 'podium';
+  /** Why the planned line was kept: no surface found, or none that could be framed at a usable height. */
+  reason?: 'no-surface' | 'out-of-frame';
+  /** The surface as read from the photo (shares of its height): far edge, near edge, where it stood. */
+  surface?: { back: number; front: number; stand: number };
+  /** Where the ground line meets the photo, as a share of its height, in the framing chosen. */
+  photoY?: number;
+  light: 'scene' | 'variant';
 };
 
 /** Where the key light comes from and how bright the variant is. */
@@ -102,6 +121,12 @@ export type ContextFraming = {
   crop: 'centre' | 'attention' | 'entropy' | 'north' | 'south';
   /** How much closer than a plain cover crop the camera stands: 1 (default) shows the most context. */
   zoom?: number;
+  /**
+   * The window's top, as a share of the photo's height, when the scene's surface decides it (so that
+   * the line the product stands on lands on the ground line); the crop strategy then places it
+   * across only.
+   */
+  top?: number;
 };
 
 /**
@@ -121,11 +146,14 @@ export type FusionPlan = {
   /**
    * Where the product may stand; it sits on groundY, centred horizontally in the box, as large as the
    * box allows up to `share` of the canvas's area (its bounding box). The stage is the widest box around
-   * it clear of every text place: a framed print of the photo may fill it.
+   * it clear of every text place: a framed print of the photo may fill it. The product's centre is at
+   * centreX, moved only as far as keeps it inside the box.
    */
-  product: { box: Box; groundY: number; third: 0 | 1 | 2; stage: Box; share: number };
+  product: { box: Box; centreX: number; groundY: number; third: 0 | 1 | 2; stage: Box; share: number };
   context: ContextFraming;
   light: Light;
+  /** What the product stands on, and where the key light's side came from. */
+  ground: Ground;
   grading: Grading;
   effects: Effects;
   text: TextBlock[];

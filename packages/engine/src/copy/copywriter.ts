@@ -54,6 +54,7 @@ function expressMessages(description: string, language: Lang): ChatMessage[] {
 
 function sloganMessages(context: SloganContext): ChatMessage[] {
   const facts = [
+    context.productName ? `The product: ${context.productName}` : '',
     `Visual style: ${context.style}.`,
     `Colour palette: ${context.palette.replace('_', ' and ')}.`,
     context.typography ? `Typography: ${context.typography}.` : '',
@@ -63,7 +64,7 @@ function sloganMessages(context: SloganContext): ChatMessage[] {
   return [
     {
       role: 'system',
-      content: `You suggest slogans for a promotional image of a product. Suggest ${SUGGESTION_COUNT} different slogans of at most ${SLOGAN_MAX_LENGTH} characters each. ${RULES(context.language)} Shape: {"slogans": ["...", "...", "..."]}`,
+      content: `You suggest slogans for a promotional image of a product. When the product is named, the slogans speak of it, not of the visual style. Suggest ${SUGGESTION_COUNT} different slogans of at most ${SLOGAN_MAX_LENGTH} characters each. ${RULES(context.language)} Shape: {"slogans": ["...", "...", "..."]}`,
     },
     { role: 'user', content: facts.join('\n') },
   ];

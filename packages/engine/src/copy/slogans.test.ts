@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { FUSION_PALETTES, FUSION_STYLES, SLOGAN_MAX_LENGTH } from '@vitrine/shared/api/generation';
 import { LANGUAGES } from '@vitrine/shared/locale';
 import { checkLine } from './check';
-import { localSlogans, PALETTE_MOODS, STYLE_MOODS, SUGGESTION_COUNT, type SloganContext } from './slogans';
+import {
+  localSlogans,
+  PALETTE_MOODS,
+  PRODUCT_LINE_WORDS,
+  STYLE_MOODS,
+  SUGGESTION_COUNT,
+  type SloganContext,
+} from './slogans';
 import { wordsNotIn } from './words';
 
 const base: SloganContext = { style: 'vintage', palette: 'chaude', language: 'fr' };
@@ -52,5 +59,52 @@ describe('local slogan suggestions (Fusion “Suggest” with the local copywrit
         });
       }
     }
+  });
+});
+
+describe('suggestions that speak of the product ("What is it?")', () => {
+  it('lead with the product: its name, then an invitation to discover it, in the user’s language', () => {
+    expect(localSlogans({ ...base, productName: 'Bougie lavande & figue' }).slice(0, 2)).toEqual([
+      'Bougie lavande & figue',
+      'Découvrez notre bougie lavande & figue',
+    ]);
+    expect(localSlogans({ ...base, productName: 'Bougies parfumées' })[1]).toBe(
+      'Découvrez nos bougies parfumées',
+    );
+    expect(localSlogans({ ...base, language: 'en', productName: 'Urban e-bike' }).slice(0, 2)).toEqual([
+      'Urban e-bike',
+      'Discover our urban e-bike',
+    ]);
+  });
+
+  it('keep a name as it was typed where it reads as a name (capitals inside, a brand)', () => {
+    expect(localSlogans({ ...base, productName: 'Nike Air Max' })[1]).toBe('Découvrez Nike Air Max');
+    expect(localSlogans({ ...base, language: 'en', productName: 'iPhone case' })[1]).toBe(
+      'Discover iPhone case',
+    );
+  });
+
+  it('never invent a claim: every word is the user’s, the invitation’s or a mood line’s; no figure the user did not write', () => {
+    for (const language of LANGUAGES)
+      for (const style of FUSION_STYLES) {
+        const typed = { productName: 'Vélo électrique urbain', tagline: 'Livré monté, prêt à rouler' };
+        for (const line of localSlogans({ ...base, ...typed, style, language })) {
+          const vocabulary = [
+            typed.productName,
+            typed.tagline,
+            PRODUCT_LINE_WORDS[language],
+            ...STYLE_MOODS[language][style],
+            PALETTE_MOODS[language].chaude,
+          ];
+          expect(wordsNotIn(line, vocabulary.join(' ')), line).toEqual([]);
+          expect(line).not.toMatch(/\d/);
+        }
+      }
+  });
+
+  it('still suggests three lines when the name is the slogan already typed', () => {
+    const lines = localSlogans({ ...base, productName: 'Savon d’Alep', slogan: 'Savon d’Alep' });
+    expect(lines).toHaveLength(SUGGESTION_COUNT);
+    expect(lines).not.toContain('Savon d’Alep');
   });
 });

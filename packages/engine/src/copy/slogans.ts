@@ -1,8 +1,8 @@
 /**
- * Local slogan suggestions for Fusion, from what the user typed (tagline, slogan) and chose (style,
- * palette). The user's own words are picked and cut as the Express copywriter does; the rest is a
- * fixed set of mood lines per style and palette that describe the look, never the product: no figure,
- * no price, no promise.
+ * Local slogan suggestions for Fusion, from what the user typed ("What is it?", tagline, slogan) and
+ * chose (style, palette). The product's name leads, as it is and in an invitation to discover it; the
+ * user's own words are picked and cut as the Express copywriter does; the rest is a fixed set of mood
+ * lines per style and palette that describe the look: no figure, no price, no promise.
  */
 import {
   SLOGAN_MAX_LENGTH,
@@ -22,6 +22,8 @@ export type SloganContext = {
   typography?: FusionTypography | null | undefined;
   slogan?: string | null | undefined;
   tagline?: string | null | undefined;
+  /** "What is it?" (a product's name or an offer): the first suggestions speak of it. */
+  productName?: string | null | undefined;
   language: Lang;
 };
 
@@ -66,6 +68,38 @@ export const PALETTE_MOODS: Record<Lang, Record<FusionPalette, string>> = {
 const lowerFirst = (text: string) => text.charAt(0).toLocaleLowerCase() + text.slice(1);
 const sameWords = (a: string, b: string) => foldedWords(a).join(' ') === foldedWords(b).join(' ');
 
+/** The words the product lines add to the user's own: an invitation to look, nothing claimed. */
+export const PRODUCT_LINE_WORDS: Record<Lang, string> = { fr: 'Découvrez notre nos', en: 'Discover our' };
+
+/**
+ * A product's name inside a sentence: lower-cased at its start when it reads as a description
+ * ("Vélo électrique urbain"), as typed when it looks like a name ("Nike Air Max", "iPhone", "LED").
+ */
+function inSentence(name: string): string | null {
+  const words = name.split(/\s+/);
+  const first = words[0] ?? '';
+  const descriptive = /^\p{Lu}\p{Ll}*$/u.test(first) && words.slice(1).every((word) => !/\p{Lu}/u.test(word));
+  return descriptive ? lowerFirst(name) : null;
+}
+
+/** "Découvrez notre vélo électrique urbain" / "Discover our urban e-bike", or with the name as typed. */
+function invitation(name: string, language: Lang): string {
+  const lowered = inSentence(name);
+  if (language === 'en') return lowered ? `Discover our ${lowered}` : `Discover ${name}`;
+  if (!lowered) return `Découvrez ${name}`;
+  // A first word ending in s or x (and longer than "jus") is taken as a plural: "nos bougies".
+  const plural = /^\p{L}{4,}[sx]$/u.test(lowered.split(/\s+/)[0] ?? '');
+  return `Découvrez ${plural ? 'nos' : 'notre'} ${lowered}`;
+}
+
+/** Lines about the product, from its name: the name, an invitation, the name with the style's mood. */
+function productLines(name: string | null | undefined, mood: string, language: Lang): string[] {
+  const trimmed = name?.trim().replace(/\s+/g, ' ');
+  if (!trimmed) return [];
+  const named = upperFirst(trimmed);
+  return [named, invitation(trimmed, language), `${named} – ${lowerFirst(mood)}`];
+}
+
 export function localSlogans(context: SloganContext): string[] {
   const { language } = context;
   const [mood, otherMood] = STYLE_MOODS[language][context.style];
@@ -75,8 +109,11 @@ export function localSlogans(context: SloganContext): string[] {
     // A suggestion is a line of its own: the rest of a cut phrase starts with a capital there.
     return copy ? [copy.headline, ...(copy.supporting ? [upperFirst(copy.supporting)] : [])] : [];
   });
+  const product = productLines(context.productName, mood, language);
   const candidates = [
+    ...product.slice(0, 2),
     phrases[0],
+    ...product.slice(2),
     phrases[0] && `${phrases[0]} – ${lowerFirst(mood)}`,
     ...phrases.slice(1),
     mood,

@@ -7,6 +7,8 @@ import { decodeMask } from '../cutout/mask-file';
 import { PRODUCT_SIDE, type CutoutJob, type ProductCutoutInput } from '../cutout/run';
 import type { Cutout } from '../cutout/cutout';
 import { standUpright } from '../cutout/upright';
+import type { SceneReading } from '../art-direction/scene-reading';
+import { readScene } from './read-scene';
 
 /**
  * The context is kept just large enough to cover a canvas: by default the largest side of any format,
@@ -18,7 +20,13 @@ const CONTEXT_COVER = Math.max(
 const CONTEXT_MAX_SIDE = 2 * CONTEXT_COVER;
 
 export type PreparedProduct = { cutout: Cutout; source: SourceInfo; decodeMs: number; cutoutMs: number };
-export type PreparedContext = { image: RawImage; source: SourceInfo; decodeMs: number };
+/** The context photo decoded, and what it says of its surface, light and warmth (read-scene.ts). */
+export type PreparedContext = {
+  image: RawImage;
+  source: SourceInfo;
+  decodeMs: number;
+  reading?: SceneReading;
+};
 
 const since = (start: number) => Math.round(performance.now() - start);
 
@@ -73,5 +81,6 @@ export async function prepareContext(
 ): Promise<PreparedContext> {
   const t0 = performance.now();
   const decoded = await decodeRgbCovering(input, canvas, CONTEXT_MAX_SIDE);
-  return { image: decoded, source: decoded.source, decodeMs: since(t0) };
+  const reading = await readScene(decoded);
+  return { image: decoded, source: decoded.source, decodeMs: since(t0), reading };
 }

@@ -52,6 +52,8 @@ export type FusionWorkflowPayload = {
   paletteCouleur: FusionRequest['palette'];
   sloganPrincipal: string;
   taglineSecondaire: string;
+  /** "What is it?", sent only when the user wrote it (not a field of the spec's payload). */
+  nomProduit?: string;
   styleTypo: FusionRequest['typography'];
   formatImage: string;
   backgroundGenerationId: string;
@@ -86,6 +88,7 @@ export function buildWorkflowPayload(input: WorkflowInput): FusionWorkflowPayloa
       paletteCouleur: request.palette,
       sloganPrincipal: request.slogan ?? '',
       taglineSecondaire: request.tagline ?? '',
+      ...(request.productName && { nomProduit: request.productName }),
       styleTypo: request.typography,
       formatImage: named(request.format, FUSION_FORMAT_SIZES[request.format]),
       ...FUSION_FIXED_VALUES,

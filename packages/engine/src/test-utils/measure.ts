@@ -109,3 +109,27 @@ export const decodeOutput = (file: Buffer) => toRaw(fromEngineFile(file).removeA
 
 export const shrink = (image: RawImage, width: number, height: number) =>
   toRaw(fromRaw(image).resize(width, height, { fit: 'fill' }));
+
+/**
+ * How much of a scene's structure survives its grading: luminance SSIM at a quarter of the size (the
+ * structure a viewer reads; grain, scanlines and a depth of field's blur are texture, not structure),
+ * leaving out the given rectangles (the product, the text).
+ */
+export async function sceneSimilarity(
+  graded: RawImage,
+  original: RawImage,
+  leaveOut: { x: number; y: number; width: number; height: number }[],
+): Promise<number> {
+  const width = Math.round(graded.width / 4);
+  const height = Math.round(graded.height / 4);
+  const [a, b] = await Promise.all(
+    [graded, original].map((image) => toRaw(fromRaw(image).resize(width, height, { fit: 'fill' }))),
+  );
+  const weight = new Float32Array(width * height).fill(1);
+  for (const r of leaveOut) {
+    for (let y = Math.max(0, Math.floor(r.y / 4)); y < Math.min(height, Math.ceil((r.y + r.height) / 4)); y++)
+      for (let x = Math.max(0, Math.floor(r.x / 4)); x < Math.min(width, Math.ceil((r.x + r.width) / 4)); x++)
+        weight[y * width + x] = 0;
+  }
+  return ssim(luminance(a!), luminance(b!), width, height, weight);
+}

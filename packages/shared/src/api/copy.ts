@@ -12,6 +12,7 @@ import {
   FUSION_TYPOGRAPHIES,
   option,
   optionalCopy,
+  PRODUCT_NAME_MAX_LENGTH,
   SLOGAN_MAX_LENGTH,
   TAGLINE_MAX_LENGTH,
 } from './generation';
@@ -24,6 +25,8 @@ export const sloganSuggestionsBody = z.object({
   typography: option(FUSION_TYPOGRAPHIES).optional(),
   slogan: optionalCopy(SLOGAN_MAX_LENGTH),
   tagline: optionalCopy(TAGLINE_MAX_LENGTH),
+  /** "What is it?": the suggestions speak of it, in the user's words. */
+  productName: optionalCopy(PRODUCT_NAME_MAX_LENGTH),
   /** The interface language: the suggestions are written in it. */
   language: z.enum(LANGUAGES, { error: 'validation.invalidOption' }),
 });

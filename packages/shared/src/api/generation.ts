@@ -74,6 +74,8 @@ export const VARIANTS_MAX = 4;
 export const VARIANTS_DEFAULT = 4;
 export const SLOGAN_MAX_LENGTH = 80;
 export const TAGLINE_MAX_LENGTH = 140;
+/** "What is it?": a product's name or an offer, which slogan suggestions speak of. */
+export const PRODUCT_NAME_MAX_LENGTH = 60;
 export const DESCRIPTION_MAX_LENGTH = TEXT_MAX_LENGTH;
 
 /** A missing choice is 'required'; a value outside the list is 'invalidOption'. */
@@ -134,6 +136,8 @@ export const fusionRequest = z.object({
   palette: option(FUSION_PALETTES),
   slogan: optionalCopy(SLOGAN_MAX_LENGTH),
   tagline: optionalCopy(TAGLINE_MAX_LENGTH),
+  /** What the product is ("Bougie lavande & figue"): never drawn, it feeds slogan suggestions. */
+  productName: optionalCopy(PRODUCT_NAME_MAX_LENGTH),
   typography: option(FUSION_TYPOGRAPHIES),
   format: option(FUSION_FORMATS),
   variants,

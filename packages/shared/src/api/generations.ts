@@ -124,6 +124,8 @@ export type FusionSettingsUsed = {
   palette: FusionPalette;
   slogan: string;
   tagline: string;
+  /** "What is it?", empty when it was left blank. */
+  productName: string;
   typography: FusionTypography;
   format: FusionFormat;
   productUploadId: string | null;

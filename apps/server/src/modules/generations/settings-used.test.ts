@@ -15,6 +15,7 @@ describe('settingsUsed: what "generate again" fills the form with', () => {
         paletteCouleur: 'chaude',
         sloganPrincipal: 'Le goût du vrai',
         taglineSecondaire: '',
+        nomProduit: 'Savon d’Alep',
         styleTypo: 'élégant',
         formatImage: 'story',
         tailleProduit: 'normal',
@@ -27,6 +28,7 @@ describe('settingsUsed: what "generate again" fills the form with', () => {
       palette: 'chaude',
       slogan: 'Le goût du vrai',
       tagline: '',
+      productName: 'Savon d’Alep',
       typography: 'élégant',
       format: 'story',
       productUploadId: PRODUCT,
@@ -43,6 +45,17 @@ describe('settingsUsed: what "generate again" fills the form with', () => {
         generation_type: 'vitrine_express',
       }),
     ).toEqual({ mode: 'express', style: 'naturel', format: 'post', description: 'Épicerie fine' });
+  });
+
+  it('a result made before "What is it?" existed reads back with it empty', () => {
+    const settings = settingsUsed({
+      positionProduit: 'centré',
+      styleRendu: 'minimaliste',
+      paletteCouleur: 'pastel',
+      styleTypo: 'moderne',
+      formatImage: 'carré',
+    });
+    expect(settings).toMatchObject({ productName: '' });
   });
 
   it('photos given by another address are not ours to reuse: their ids are null', () => {

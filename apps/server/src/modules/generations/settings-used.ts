@@ -35,11 +35,12 @@ export function settingsUsed(data: unknown): GenerationSettingsUsed | null {
     palette: d.paletteCouleur,
     slogan: d.sloganPrincipal || undefined,
     tagline: d.taglineSecondaire || undefined,
+    productName: d.nomProduit || undefined,
     typography: d.styleTypo,
     format: formatName(d.formatImage),
   });
   if (!parsed.success) return null;
-  const { position, style, palette, slogan, tagline, typography, format } = parsed.data;
+  const { position, style, palette, slogan, tagline, productName, typography, format } = parsed.data;
   return {
     mode: 'fusion',
     position,
@@ -47,6 +48,7 @@ export function settingsUsed(data: unknown): GenerationSettingsUsed | null {
     palette,
     slogan: slogan ?? '',
     tagline: tagline ?? '',
+    productName: productName ?? '',
     typography,
     format,
     productUploadId: uploadIdOf(d.imageProduit),

@@ -16,11 +16,12 @@ export const MAX_UPSCALE = 2;
 /**
  * The product's size and place: its bounding box takes `share` of the canvas's area when the box has
  * room for that (a tall bottle and a wide box of biscuits take the same presence), never more than the
- * box, never enlarged beyond MAX_UPSCALE; it stands on the ground line, centred on the box.
+ * box, never enlarged beyond MAX_UPSCALE; it stands on the ground line, centred on `centreX` (the box's
+ * centre by default) as far as the box allows.
  */
 export function fitInBox(
   size: { width: number; height: number },
-  product: { box: Box; groundY: number; share?: number },
+  product: { box: Box; groundY: number; share?: number; centreX?: number },
   canvas?: { width: number; height: number },
 ): Placement {
   const { box, groundY, share } = product;
@@ -31,7 +32,9 @@ export function fitInBox(
   const scale = Math.min(box.width / size.width, box.height / size.height, MAX_UPSCALE, byArea);
   const width = Math.max(1, Math.round(size.width * scale));
   const height = Math.max(1, Math.round(size.height * scale));
-  return { x: Math.round(box.x + box.width / 2 - width / 2), y: groundY - height, width, height, scale };
+  const centre = product.centreX ?? box.x + box.width / 2;
+  const x = Math.min(Math.max(Math.round(centre - width / 2), box.x), box.x + box.width - width);
+  return { x, y: groundY - height, width, height, scale };
 }
 
 export async function resizeProduct(cutout: RawImage, placement: Placement): Promise<RawImage> {
@@ -56,6 +59,44 @@ export function footprint(product: RawImage, placement: Placement): Footprint {
   }
   if (right < 0) [left, right] = [width * 0.25, width * 0.75];
   return { left: placement.x + left, right: placement.x + right, groundY: placement.y + height, height };
+}
+
+/** The mean colour of an image (weighted by alpha when it has one), every fourth pixel. */
+function meanColour(image: RawImage): [number, number, number] {
+  const { data, channels } = image;
+  const sum = [0, 0, 0];
+  let weight = 0;
+  for (let i = 0; i < data.length; i += channels * 4) {
+    const w = channels === 4 ? data[i + 3]! / 255 : 1;
+    for (let c = 0; c < 3; c++) sum[c]! += data[i + c]! * w;
+    weight += w;
+  }
+  return weight ? [sum[0]! / weight, sum[1]! / weight, sum[2]! / weight] : [128, 128, 128];
+}
+
+/** How far the product's colour balance moves toward the light around it: the gain's exponent. */
+const BALANCE_PULL = 0.3;
+/** And never more than this per channel, so the product keeps its own colours. */
+const BALANCE_MOST = 0.08;
+
+/**
+ * Per-channel gains that move the product's overall colour balance toward the scene's behind it (a
+ * cool product in a warm room warms a little), its brightness unchanged: the lowest frequency only,
+ * so its details and its own colours stay.
+ */
+export function colourBalance(behind: RawImage, product: RawImage): [number, number, number] {
+  const scene = meanColour(behind);
+  const own = meanColour(product);
+  const lumaOf = (c: number[]) => 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
+  const sl = Math.max(1, lumaOf(scene));
+  const ol = Math.max(1, lumaOf(own));
+  const gains = [0, 1, 2].map((c) => {
+    const ratio = (scene[c]! / sl + 0.05) / (own[c]! / ol + 0.05);
+    return Math.min(1 + BALANCE_MOST, Math.max(1 - BALANCE_MOST, ratio ** BALANCE_PULL));
+  });
+  // Brightness is the exposure match's: the gains keep the product's luma.
+  const norm = lumaOf(own.map((v, c) => v * gains[c]!)) / ol;
+  return [gains[0]! / norm, gains[1]! / norm, gains[2]! / norm];
 }
 
 function meanLuma(image: RawImage, weightedByAlpha: boolean): number {
@@ -141,6 +182,7 @@ export async function blendProduct(
   const { data } = scene;
   const pd = product.data;
   const wd = wrapSource.data;
+  const [kr, kg, kb] = colourBalance(wrapSource, product);
   const side = light.from === 'left' ? 1 : light.from === 'right' ? -1 : 0;
   // Key light across the product: a few percent brighter on the lit side; one gain per column.
   const gains = new Float32Array(w);
@@ -161,7 +203,22 @@ export async function blendProduct(
       for (let x = 0; x < w; x++) shaded[x] = (gains[x]! * shade[x]!) / GAIN_ONE;
       rowGains = shaded;
     }
-    blendRow(data, s, scene.channels, pd, p, wd, y * w * 3, rowGains, wrap, alphaSoft !== null, w);
+    blendRow(
+      data,
+      s,
+      scene.channels,
+      pd,
+      p,
+      wd,
+      y * w * 3,
+      rowGains,
+      wrap,
+      alphaSoft !== null,
+      w,
+      kr,
+      kg,
+      kb,
+    );
   }
 }
 
@@ -182,6 +239,9 @@ function blendRow(
   soft: Uint8Array,
   wrapping: boolean,
   width: number,
+  kr: number,
+  kg: number,
+  kb: number,
 ): void {
   for (let x = 0; x < width; x++, p++, s += channels, b += 3) {
     const alpha = product[p * 4 + 3]!;
@@ -192,9 +252,9 @@ function blendRow(
     const wrap = wrapping ? Math.min(0.45, a * (1 - soft[p]! / 255) * 0.9) : 0;
     // The three channels unrolled: a loop over them costs more than the arithmetic.
     const q = p * 4;
-    let r = product[q]! * gain;
-    let g = product[q + 1]! * gain;
-    let bl = product[q + 2]! * gain;
+    let r = product[q]! * gain * kr;
+    let g = product[q + 1]! * gain * kg;
+    let bl = product[q + 2]! * gain * kb;
     if (r > 255) r = 255;
     if (g > 255) g = 255;
     if (bl > 255) bl = 255;

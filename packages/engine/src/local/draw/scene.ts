@@ -32,12 +32,27 @@ async function cropWindow(
   size: { width: number; height: number },
   crop: ContextFraming['crop'],
   zoom = 1,
+  top?: number,
 ) {
   const scale = Math.max(size.width / context.width, size.height / context.height) * Math.max(1, zoom);
   const window = {
     width: Math.min(context.width, Math.round(size.width / scale)),
     height: Math.min(context.height, Math.round(size.height / scale)),
   };
+  const placed = await placedWindow(context, window, crop, zoom);
+  if (top === undefined) return placed;
+  // The surface decides how high the window is; the strategy, only where across.
+  const left = placed ? placed.left : Math.floor((context.width - window.width) / 2);
+  const spareY = context.height - window.height;
+  return { left, top: Math.min(spareY, Math.max(0, Math.round(top * context.height))), ...window };
+}
+
+async function placedWindow(
+  context: RawImage,
+  window: { width: number; height: number },
+  crop: ContextFraming['crop'],
+  zoom: number,
+) {
   if (crop !== 'attention' && crop !== 'entropy') {
     if (zoom <= 1) return null;
     const spareY = context.height - window.height;
@@ -115,7 +130,7 @@ export async function frameScene(
   framing: ContextFraming,
   blurSigma?: number,
 ): Promise<{ scene: RawImage; blurred: Promise<Buffer> | null }> {
-  const window = await cropWindow(context, size, framing.crop, framing.zoom);
+  const window = await cropWindow(context, size, framing.crop, framing.zoom, framing.top);
   const exact = exactWindow(context, size, framing.crop, window);
   if (exact) {
     let blurred: Promise<Buffer> | null = null;

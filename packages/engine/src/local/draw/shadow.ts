@@ -62,5 +62,7 @@ export function castShadow(
     0.55 * strength,
     tint,
   );
-  darken(scene, cx, foot.groundY - 1, base * 0.58, Math.max(3, foot.height * 0.016), 0.9 * strength, tint);
+  // The contact: where the base meets the surface, no light gets in. Deep enough to show below the base.
+  const contact = Math.max(4, foot.height * 0.03);
+  darken(scene, cx, foot.groundY - contact * 0.2, base * 0.56, contact, 0.9 * strength, tint);
 }

@@ -3,6 +3,7 @@
  * studio sweep, flat inked illustration, pencil and watercolour on paper; and the cyberpunk neon
  * duotone, which the grading pass applies (duotoneTone). Never applied to the product.
  */
+import { luma709 } from '../../pixels/fixed-point';
 import type { Box, Effects, Grading } from '../../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
 import { mixRgb } from '../../pixels/color';
@@ -176,22 +177,29 @@ function mixSweepRow(
 }
 
 /**
- * Luminance mapped through night -> first neon -> second neon, mixed over the scene by `amount`: the
- * cyberpunk look, in the palette's lights. A tone the grading pass applies first; null for none.
+ * The cyberpunk night: each luma level tinted toward the palette's night colour while keeping its
+ * brightness (dimmed a little), mixed over the scene by `amount`. The scene's structure stays, in the
+ * colours of a city at night; the neon comes as light (neonLight in surface.ts), not as paint. A tone
+ * the grading pass applies first; null for none.
  */
-export function duotoneTone(amount: number, { neon, swatch }: Grading): Tone | null {
+export function duotoneTone(amount: number, { swatch }: Grading): Tone | null {
   if (amount <= 0) return null;
   const night = [0, 1, 2].map((c) => mix(swatch.dark[c]!, [10, 6, 30][c]!, 0.6));
-  const [first, second] = neon;
+  const nightLuma = Math.max(1, luma709(night[0]!, night[1]!, night[2]!));
   // Per luma level, the tone's share of each channel (times the amount), in 1/256ths.
   const add = new Int32Array(256 * 3);
   for (let v = 0; v < 256; v++) {
-    // Mid-tones fall toward night: the scene reads dark, lit by neon only where it was bright.
-    const t = (v / 255) ** 2.8;
+    const target = NIGHT_FLOOR + v * NIGHT_DIM;
+    // The night's colour at this brightness, paler toward white: a bright sign stays bright.
+    const chroma = 0.25 + 0.75 * (1 - v / 255);
     for (let c = 0; c < 3; c++) {
-      const tone = t < 0.6 ? mix(night[c]!, first[c]!, t / 0.6) : mix(first[c]!, second[c]!, (t - 0.6) / 0.4);
-      add[v * 3 + c] = Math.round(tone * amount * 256);
+      const tone = target * (1 + (night[c]! / nightLuma - 1) * chroma);
+      add[v * 3 + c] = Math.round(Math.min(255, Math.max(0, tone)) * amount * 256);
     }
   }
   return { keep: Math.round((1 - amount) * 256), add };
 }
+
+/** The night keeps this much of each pixel's brightness, above a floor: dark, never crushed. */
+const NIGHT_DIM = 0.78;
+const NIGHT_FLOOR = 6;

@@ -44,8 +44,48 @@ export async function styliseSurface(
   seed: number,
 ): Promise<void> {
   if (effects.lightLeak > 0) lightLeak(scene, effects.lightLeak, seed);
+  if (effects.neonLight > 0) neonLight(scene, effects.neonLight, grading.neon, seed);
   if (effects.glow > 0) await glow(scene, effects.glow, grading.neon[1]);
   if (effects.scanlines > 0) scanlines(scene, effects.scanlines);
+}
+
+/**
+ * Neon signs out of frame: the palette's two neon lights thrown in from the two side edges (which one
+ * from which side follows the seed), screened onto the scene in proportion to its brightness. Lit
+ * surfaces catch the colour, dark ones stay dark, and the scene's own structure shows through.
+ */
+function neonLight(
+  { data, width, height, channels }: RawImage,
+  amount: number,
+  neon: readonly [readonly number[], readonly number[]],
+  seed: number,
+): void {
+  const [left, right] = seed % 2 === 1 ? [neon[0], neon[1]] : [neon[1], neon[0]];
+  const reach = width * 0.42;
+  const fall = (d: number) => Math.exp(-((d / reach) ** 2) * 2);
+  // Per column, each channel's light in 1/256ths (times the amount); per row, more toward the floor.
+  const across = new Int32Array(width * 3);
+  for (let x = 0; x < width; x++) {
+    const [l, r] = [fall(x), fall(width - 1 - x)];
+    for (let c = 0; c < 3; c++)
+      across[x * 3 + c] = Math.round(amount * 256 * Math.min(1, (l * left[c]! + r * right[c]!) / 255));
+  }
+  for (let y = 0; y < height; y++) {
+    // In 1/256ths: 0.55 at the top to 1 at the bottom.
+    const down = Math.round(256 * (0.55 + 0.45 * (y / Math.max(1, height - 1))));
+    for (let x = 0, i = y * width * channels; x < width; x++, i += channels) {
+      const r = data[i]!;
+      const g = data[i + 1]!;
+      const b = data[i + 2]!;
+      // The light a surface sends back grows with its brightness: 0.3 on black to 1 on white, in 1/256ths.
+      const catchLight = 77 + ((54 * r + 183 * g + 19 * b) * 179) / 65536;
+      const k = (down * catchLight) >> 8;
+      const f = x * 3;
+      data[i] = r + (((255 - r) * ((across[f]! * k) >> 8)) >> 8);
+      data[i + 1] = g + (((255 - g) * ((across[f + 1]! * k) >> 8)) >> 8);
+      data[i + 2] = b + (((255 - b) * ((across[f + 2]! * k) >> 8)) >> 8);
+    }
+  }
 }
 
 /** Bloom: the bright parts, blurred wide and screened back in the given colour. */

@@ -1,4 +1,5 @@
 /** The local provider for Express: a designed visual in the chosen style, headline typeset, no photo. */
+import { safeAreaOf, type SafeArea } from '@vitrine/shared/api/safe-area';
 import { expressTextBlocks, type ExpressPlan } from '../../art-direction/express-plan';
 import type { Box } from '../../art-direction/types';
 import { rasteriseInBands, type RawImage } from '../../image/sharp';
@@ -27,6 +28,8 @@ export type ExpressMetadata = {
   /** What the picture shows of the business, and why. */
   imagery: ImageryReport | null;
   logoZone: Box;
+  /** Where text and the logo stay, clear of the networks' overlays and the edges (every text rect is in it). */
+  safeArea: SafeArea;
   steps: string[];
   timings: { designMs: number; typesetMs: number; encodeMs: number; totalMs: number };
 };
@@ -130,6 +133,7 @@ export async function finishExpress(
       typography: plan.typography,
       imagery,
       logoZone: plan.logoZone,
+      safeArea: safeAreaOf(plan.canvas),
       steps,
       timings: {
         designMs: Math.round(designMs + extraDesignMs),

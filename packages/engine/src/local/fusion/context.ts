@@ -1,4 +1,5 @@
 /** What the steps of a Fusion variant share: the plan, the scene they draw on, and what each one left. */
+import { groundOnScene } from '../../art-direction/ground';
 import type { FusionPlan, TextBlock } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
 import { NO_PRODUCT, type Coverage } from '../draw/coverage';
@@ -43,10 +44,12 @@ export type StagedProduct = {
 
 /** The context of one variant; what does not depend on the scene starts now (early-work.ts). */
 export function fusionContext(
-  plan: FusionPlan,
+  planned: FusionPlan,
   product: ProductSource,
   source: PreparedContext,
 ): FusionContext {
+  // The product stands on the photo's surface, lit from the photo's side (art-direction/ground.ts).
+  const plan = groundOnScene(planned, source.reading);
   const seed = plan.variant + 1;
   const { width, height } = plan.canvas;
   return {

@@ -4,6 +4,7 @@
  * and what depends on where it is; the ending (typeset, encode, timings) is Express's too (local/finish.ts).
  * Whole requests: local/requests.ts.
  */
+import { safeAreaOf, type SafeArea } from '@vitrine/shared/api/safe-area';
 import { compositionOf, type Composition } from '../../art-direction/composition';
 import type { FusionPlan } from '../../art-direction/types';
 import type { Cutout } from '../../cutout/cutout';
@@ -37,9 +38,14 @@ export type RenderMetadata = {
   cutout: { method: Cutout['method']; reason?: Cutout['reason']; coverage: number; confidence: number };
   /** Where the product's own pixels are in the image. */
   product: Placement;
+  /** What the product stands on (the photo's surface, or why the planned line was kept), and the light's side. */
+  ground: FusionPlan['ground'] & { lightFrom: FusionPlan['light']['from'] };
   /** How much of the frame the product takes, and how much is left with nothing in it. */
   composition: Composition;
+  /** Where text and the product's key parts stay: clear of a story's overlays, inside every margin. */
+  safeArea: SafeArea;
   steps: string[];
+  /** Every text as set, with the rectangle its ink takes. */
   text: TypesetReport[];
   /** The language of the text and the typographic rules it was set with. */
   typography: FusionPlan['typography'];
@@ -113,11 +119,13 @@ function metadataOf(
       confidence: cutout.confidence,
     },
     product: placement,
+    ground: { ...plan.ground, lightFrom: plan.light.from },
     composition: compositionOf(
       plan.canvas,
       placement,
       blocks.map((block) => block.box),
     ),
+    safeArea: safeAreaOf(plan.canvas),
     steps,
     text,
     typography: plan.typography,

@@ -79,6 +79,8 @@ export function FusionPage() {
       palette: again.palette,
       slogan: again.slogan,
       tagline: again.tagline,
+      // A result made before the field existed carries none.
+      productName: again.productName ?? '',
       typography: again.typography,
       format: again.format,
     });

@@ -6,6 +6,7 @@ import {
   FUSION_POSITIONS,
   FUSION_STYLES,
   FUSION_TYPOGRAPHIES,
+  PRODUCT_NAME_MAX_LENGTH,
   TAGLINE_MAX_LENGTH,
 } from '@vitrine/shared/api/generation';
 import { Card } from '../../../components/ui/card';
@@ -95,6 +96,15 @@ export function FusionSettingsCards({ settings, onChange, errors }: Props) {
         description={t('fusion.textDescription')}
       >
         <div className="flex flex-col gap-5">
+          <CopyField
+            label={t('fusion.productName')}
+            help={t('fusion.productNameHelp')}
+            placeholder={t('fusion.productNamePlaceholder')}
+            value={settings.productName}
+            onChange={(value) => onChange('productName', value)}
+            maxLength={PRODUCT_NAME_MAX_LENGTH}
+            error={errors.productName}
+          />
           <SloganField
             settings={settings}
             onChange={(value) => onChange('slogan', value)}

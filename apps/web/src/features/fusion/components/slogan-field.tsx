@@ -1,6 +1,10 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SLOGAN_MAX_LENGTH, TAGLINE_MAX_LENGTH } from '@vitrine/shared/api/generation';
+import {
+  PRODUCT_NAME_MAX_LENGTH,
+  SLOGAN_MAX_LENGTH,
+  TAGLINE_MAX_LENGTH,
+} from '@vitrine/shared/api/generation';
 import { currentLang } from '../../../lib/current-lang';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
@@ -35,6 +39,9 @@ export function SloganField({
         // A line over its limit is refused by the form; suggestions are asked without it.
         slogan: (copyLength(settings.slogan) <= SLOGAN_MAX_LENGTH && settings.slogan.trim()) || undefined,
         tagline: (copyLength(settings.tagline) <= TAGLINE_MAX_LENGTH && settings.tagline.trim()) || undefined,
+        productName:
+          (copyLength(settings.productName) <= PRODUCT_NAME_MAX_LENGTH && settings.productName.trim()) ||
+          undefined,
         language: currentLang(),
       },
       {

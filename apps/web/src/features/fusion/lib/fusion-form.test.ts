@@ -38,12 +38,23 @@ describe('Fusion request', () => {
         palette: 'chaude',
         slogan: undefined,
         tagline: undefined,
+        productName: undefined,
         typography: 'moderne',
         format: 'carré',
         productUploadId: images.product!.uploadId,
         contextUploadId: images.context!.uploadId,
       },
     });
+  });
+
+  it('sends what the product is, trimmed, and refuses one longer than 60 characters', () => {
+    const named = buildFusionRequest(
+      { ...DEFAULT_FUSION_SETTINGS, productName: ' Bougie lavande & figue ' },
+      images,
+    );
+    expect(named.ok && named.body).toMatchObject({ productName: 'Bougie lavande & figue' });
+    const long = buildFusionRequest({ ...DEFAULT_FUSION_SETTINGS, productName: 'x'.repeat(61) }, images);
+    expect(!long.ok && 'error' in long && long.error.issues[0]?.path).toEqual(['productName']);
   });
 
   it('trims the slogan and tagline', () => {

@@ -1,7 +1,7 @@
 /**
  * The Fusion form (spec sections 2, 3 and 5): its settings with their defaults, the two images, and the
- * request it sends. Position, style, palette, typography, format and both images are required; the
- * slogan and tagline are optional.
+ * request it sends. Position, style, palette, typography, format and both images are required; what
+ * the product is, the slogan and the tagline are optional.
  */
 import {
   FUSION_FORMATS,
@@ -24,6 +24,8 @@ export type FusionSettings = {
   position: FusionPosition;
   style: FusionStyle;
   palette: FusionPalette;
+  /** "What is it?": never drawn, it feeds the slogan suggestions. */
+  productName: string;
   slogan: string;
   tagline: string;
   typography: FusionTypography;
@@ -35,6 +37,7 @@ export const DEFAULT_FUSION_SETTINGS: FusionSettings = {
   position: FUSION_POSITIONS[0],
   style: FUSION_STYLES[0],
   palette: FUSION_PALETTES[0],
+  productName: '',
   slogan: '',
   tagline: '',
   typography: FUSION_TYPOGRAPHIES[0],
@@ -68,6 +71,7 @@ export function buildFusionRequest(
     palette: settings.palette,
     slogan: settings.slogan.trim() || undefined,
     tagline: settings.tagline.trim() || undefined,
+    productName: settings.productName.trim() || undefined,
     typography: settings.typography,
     format: settings.format,
     productUploadId: images.product!.uploadId,

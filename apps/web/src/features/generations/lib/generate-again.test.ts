@@ -9,6 +9,7 @@ const fusion = {
   palette: 'chaude',
   slogan: 'Le goût du vrai',
   tagline: '',
+  productName: 'Savon d’Alep',
   typography: 'élégant',
   format: 'story',
   productUploadId: 'p',

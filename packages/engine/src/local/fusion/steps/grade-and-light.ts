@@ -15,7 +15,7 @@ export const gradeAndLightStep: Step<FusionContext> = {
   async run({ plan, scene, shade, early, seed }) {
     const { effects, grading, light } = plan;
     const { width, height } = plan.canvas;
-    const keyLight = keyLightGains(light, effects.spotlight, plan.product.box, width, height);
+    const keyLight = keyLightGains(light, effects.spotlight, poolBox(plan.product), width, height);
     const lit = early.paper ? onPaper(keyLight, await early.paper, width) : keyLight;
     grade(scene, grading, {
       saturation: effects.saturation,
@@ -28,3 +28,9 @@ export const gradeAndLightStep: Step<FusionContext> = {
     });
   },
 };
+
+/** The spotlight's pool follows the product's centre where it leans away from its box's centre. */
+function poolBox({ box, centreX }: FusionContext['plan']['product']) {
+  const shift = centreX - (box.x + box.width / 2);
+  return Math.abs(shift) > 1 ? { ...box, x: Math.round(box.x + shift) } : box;
+}

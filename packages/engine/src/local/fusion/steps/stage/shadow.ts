@@ -1,5 +1,6 @@
 /** The contact shadow where the product touches the ground, cast away from the key light. */
 import { footprint } from '../../../draw/place-product';
+import { castSilhouette } from '../../../draw/cast-shadow';
 import { castShadow } from '../../../draw/shadow';
 import type { Step } from '../../../steps';
 import { sizedOf, type FusionContext } from '../../context';
@@ -7,9 +8,16 @@ import { sizedOf, type FusionContext } from '../../context';
 export const shadowStep: Step<FusionContext> = {
   // Every cut-out product has one: the staging names it.
   name: () => [],
-  run(context) {
+  async run(context) {
     const { light, effects, grading } = context.plan;
     const { resized, placement } = sizedOf(context);
-    castShadow(context.scene, footprint(resized, placement), light, effects.shadow, grading.swatch.dark);
+    const tint = grading.swatch.dark;
+    // The shape's own shadow on the surface, then the contact and the ambient shade under the base.
+    await castSilhouette(context.scene, resized, placement, light, {
+      strength: effects.shadow * 0.55,
+      softness: 0.5,
+      tint,
+    });
+    castShadow(context.scene, footprint(resized, placement), light, effects.shadow, tint);
   },
 };

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FUSION_FORMATS,
+  FUSION_STYLES,
+  fusionRequest,
+  type FusionFormat,
+} from '@vitrine/shared/api/generation';
+import { safeAreaOf } from '@vitrine/shared/api/safe-area';
+import { groundOnScene } from './ground';
+import { planFusionVariants } from './plan';
+import type { SceneReading } from './scene-reading';
+import type { FusionPlan } from './types';
+
+const plans = (format: FusionFormat, style: (typeof FUSION_STYLES)[number] = 'photo réaliste') =>
+  planFusionVariants(
+    fusionRequest.parse({
+      position: 'centré',
+      style,
+      palette: 'chaude',
+      typography: 'moderne',
+      format,
+      slogan: 'Bougie lavande & figue',
+    }),
+  );
+
+/** A 4:3 photo of a table whose far edge is at `back` and which runs to the photo's foot. */
+const table = (back: number, front = 1): SceneReading => ({
+  width: 1600,
+  height: 1200,
+  surface: { back, front, stand: back + 0.6 * (front - back), strength: 0.9 },
+  light: { from: 'right', strength: 0.4 },
+  temperature: 0.2,
+});
+
+/** Where the ground line meets the photo, as a share of its height, under the plan's framing. */
+function photoLineOfGround(plan: FusionPlan, reading: SceneReading): number {
+  const { width: W, height: H } = plan.canvas;
+  const scale = Math.max(W / reading.width, H / reading.height) * (plan.context.zoom ?? 1);
+  return plan.context.top! + plan.product.groundY / (reading.height * scale);
+}
+
+describe('the product stands on the photo’s surface', () => {
+  it('in every format and variant, the ground line meets the photo on its surface, behind the near edge and in front of the far one', () => {
+    for (const format of FUSION_FORMATS)
+      for (const [back, front] of [
+        [0.3, 1],
+        [0.5, 1],
+        [0.62, 0.8],
+      ] as const)
+        for (const planned of plans(format)) {
+          const reading = table(back, front);
+          const plan = groundOnScene(planned, reading);
+          const label = `${format} variant ${planned.variant}, surface ${back}-${front}`;
+          expect(plan.ground.on, label).toBe('surface');
+          const line = photoLineOfGround(plan, reading);
+          expect(line, label).toBeGreaterThan(back);
+          expect(line, label).toBeLessThanOrEqual(front);
+          // Still inside the safe area, with the product's box standing on it.
+          const safe = safeAreaOf(plan.canvas);
+          expect(plan.product.groundY, label).toBeLessThanOrEqual(safe.y + safe.height);
+          expect(plan.product.box.y + plan.product.box.height, label).toBe(plan.product.groundY);
+        }
+  });
+
+  it('keeps the planned ground line, and says why, when the photo shows no surface', () => {
+    const plan = groundOnScene(plans('carré')[0]!, { ...table(0.5), surface: null });
+    expect(plan.ground).toMatchObject({ on: 'planned', reason: 'no-surface' });
+    expect(plan.product).toEqual(plans('carré')[0]!.product);
+  });
+
+  it('keeps the planned line when the surface cannot be framed at a usable height (a strip at the very top)', () => {
+    const plan = groundOnScene(plans('bannière')[0]!, table(0.02, 0.08));
+    expect(plan.ground).toMatchObject({ on: 'planned', reason: 'out-of-frame' });
+  });
+
+  it('the 3D mockup stands on its podium, whatever the photo', () => {
+    expect(groundOnScene(plans('carré', '3D mockup')[0]!, table(0.5)).ground.on).toBe('podium');
+  });
+
+  it('the key light comes from the photo’s side when the photo shows it clearly, from the variant’s otherwise', () => {
+    for (const planned of plans('carré')) {
+      expect(groundOnScene(planned, table(0.5)).light.from).toBe('right');
+      const faint = groundOnScene(planned, { ...table(0.5), light: { from: 'right', strength: 0.1 } });
+      expect(faint.light.from).toBe(planned.light.from);
+      expect(faint.ground.light).toBe('variant');
+    }
+  });
+});

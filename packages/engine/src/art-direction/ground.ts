@@ -1,0 +1,119 @@
+/**
+ * The product stands on the context photo's surface: the plan's framing moves (and, if it must, comes
+ * closer) so that a line of the surface meets the ground line, or the ground line moves to the surface
+ * within the room the layout allows. Pure: numbers from the scene reading in, a plan out.
+ */
+import { safeAreaOf } from '@vitrine/shared/api/safe-area';
+import type { SceneReading } from './scene-reading';
+import type { FusionPlan } from './types';
+
+/** The ground line never rises above this share of the canvas: the product and its headroom need it. */
+const HIGHEST_GROUND = 0.55;
+/** The camera comes this much closer at most to bring a surface to the ground line. */
+const MOST_ZOOM = 1.6;
+/** A framing that keeps this share of the product's planned height is taken without looking further. */
+const KEEP_SIZE = 0.92;
+/** A light read from the photo decides the key light's side when the brightness falls this clearly. */
+const CLEAR_LIGHT = 0.2;
+
+type Framing = { top: number; zoom: number; groundY: number; photoY: number };
+
+const round3 = (share: number) => Math.round(share * 1000) / 1000;
+
+/**
+ * Where the photo's window starts and where the ground line falls for a zoom: the photo-y `p` chosen in
+ * the surface's band [lo, hi] nearest to the planned ground line, the window moved to put it there.
+ */
+function frame(
+  plan: FusionPlan,
+  reading: SceneReading,
+  zoom: number,
+  lo: number,
+  hi: number,
+): Framing | null {
+  const { width: W, height: H } = plan.canvas;
+  const scale = Math.max(W / reading.width, H / reading.height) * zoom;
+  // Photo heights in canvas pixels: one share of the photo's height is `span` pixels on the canvas.
+  const span = reading.height * scale;
+  const spare = Math.max(0, 1 - H / span);
+  const planned = plan.product.groundY;
+  const lowest = safeAreaOf(plan.canvas);
+  const bottom = lowest.y + lowest.height;
+  // With the window centred, the ground line meets the photo at this share of its height.
+  const centred = spare / 2;
+  const p = Math.min(hi, Math.max(lo, centred + planned / span));
+  const top = Math.min(spare, Math.max(0, p - planned / span));
+  const groundY = Math.round((p - top) * span);
+  if (groundY < HIGHEST_GROUND * H || groundY > bottom) return null;
+  return { top, zoom, groundY, photoY: top + groundY / span };
+}
+
+export function groundOnScene(plan: FusionPlan, reading: SceneReading | null | undefined): FusionPlan {
+  if (!reading) return plan;
+  const light = reading.light && reading.light.strength >= CLEAR_LIGHT ? reading.light.from : null;
+  const lit: FusionPlan = light
+    ? { ...plan, light: { ...plan.light, from: light }, ground: { ...plan.ground, light: 'scene' } }
+    : plan;
+  if (plan.ground.on === 'podium') return lit;
+  const { surface } = reading;
+  if (!surface) return { ...lit, ground: { ...lit.ground, on: 'planned', reason: 'no-surface' } };
+  const described = { back: surface.back, front: surface.front, stand: surface.stand };
+  // The band a base may sit on: below the far edge by a little, above the near edge.
+  const depth = surface.front - surface.back;
+  const lo = surface.back + Math.min(0.1, depth / 2);
+  const hi = Math.max(lo, surface.front - 0.02);
+  const zoom0 = plan.context.zoom ?? 1;
+  // The first zoom that frames the surface without shrinking the product much; else the one that
+  // shrinks it least.
+  let framing: Framing | null = null;
+  let kept = 0;
+  for (let zoom = zoom0; zoom <= MOST_ZOOM + 1e-9 && kept < KEEP_SIZE; zoom += 0.1) {
+    const candidate = frame(plan, reading, zoom, lo, hi);
+    const size = candidate ? sizeKept(plan.product, candidate.groundY) : 0;
+    if (candidate && size > kept) [framing, kept] = [candidate, size];
+  }
+  if (!framing)
+    return { ...lit, ground: { ...lit.ground, on: 'planned', reason: 'out-of-frame', surface: described } };
+  return {
+    ...lit,
+    context: { ...plan.context, zoom: Math.round(framing.zoom * 100) / 100, top: framing.top },
+    product: moveGround(plan.product, framing.groundY),
+    ground: { ...lit.ground, on: 'surface', surface: described, photoY: round3(framing.photoY) },
+  };
+}
+
+/**
+ * The product's box on a new ground line. Lower, it moves down whole. Higher, it moves up into the free
+ * room above it (down to the stage's top, under the text), and shrinks only by what is left: the part
+ * of the surface higher in the frame is farther away.
+ */
+/** The share of its planned height the product keeps on a ground line (moveGround). */
+function sizeKept(product: FusionPlan['product'], groundY: number): number {
+  const { box, stage } = product;
+  const rise = product.groundY - groundY;
+  if (rise <= 0) return 1;
+  const lift = Math.min(rise, Math.max(0, box.y - stage.y));
+  return Math.max(1, box.height - (rise - lift)) / box.height;
+}
+
+function moveGround(product: FusionPlan['product'], groundY: number): FusionPlan['product'] {
+  const { box, stage } = product;
+  const rise = product.groundY - groundY;
+  if (rise <= 0)
+    return {
+      ...product,
+      groundY,
+      box: { ...box, y: box.y - rise },
+      stage: { ...stage, height: groundY - stage.y },
+    };
+  const lift = Math.min(rise, Math.max(0, box.y - stage.y));
+  const height = Math.max(1, box.height - (rise - lift));
+  const shrink = height / box.height;
+  return {
+    ...product,
+    groundY,
+    box: { ...box, y: groundY - height, height },
+    stage: { ...stage, height: Math.max(1, groundY - stage.y) },
+    share: product.share * shrink * shrink,
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * What the context photo says about where and how a product can stand in it, read once per request
+ * (local/read-scene.ts) and given to the plan as numbers: the supporting surface (a table's, a
+ * counter's, a shelf's, the floor's line), the light's side and the scene's colour temperature.
+ */
+
+export type SceneReading = {
+  /** The photo's size as read, to map its lines onto a framed canvas. */
+  width: number;
+  height: number;
+  /**
+   * The supporting surface: `back` is its far edge (where a table meets the wall), `front` its near
+   * edge or the photo's foot, `stand` the line a product's base sits on between them; shares of the
+   * photo's height. Null when the photo shows no surface to stand on (a wall, a sky, a flat-lay).
+   */
+  surface: { back: number; front: number; stand: number; strength: number } | null;
+  /** Where the light comes from, read from how brightness falls across the photo; null when even. */
+  light: { from: 'left' | 'right' | 'top'; strength: number } | null;
+  /** Warm (positive) or cool (negative), about -1 to 1: the balance of red and blue in its light parts. */
+  temperature: number;
+};

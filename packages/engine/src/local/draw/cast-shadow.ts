@@ -1,0 +1,87 @@
+/**
+ * The shadow the product's own shape casts on the surface it stands on: its silhouette laid down on the
+ * ground plane, away from the key light (a light from the left throws it to the right, a light from
+ * above throws it short, straight back), sharp where it leaves the base and softer with distance, as a
+ * real shadow is. Multiplied toward the palette's dark tint, so it carries the scene's colour.
+ */
+import type { Light, Rgb } from '../../art-direction/types';
+import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
+import type { Placement } from './place-product';
+
+/** How the silhouette lies down: sideways shift and rise per pixel of height above the ground. */
+const LAY: Record<Light['from'], { across: number; back: number }> = {
+  left: { across: 0.55, back: 0.16 },
+  right: { across: -0.55, back: 0.16 },
+  top: { across: 0, back: 0.1 },
+};
+
+/** The laid-down silhouette: an alpha image and where its top-left corner falls on the scene. */
+function layDown(product: RawImage, at: Placement, light: Light) {
+  const { data, width, height } = product;
+  const { across, back } = LAY[light.from];
+  const shiftMax = Math.ceil(Math.abs(across) * height);
+  const rise = Math.ceil(back * height);
+  const w = width + shiftMax;
+  const h = rise + 2;
+  const alpha = Buffer.alloc(w * h);
+  const x0 = across < 0 ? shiftMax : 0;
+  for (let y = 0; y < height; y++) {
+    const above = height - 1 - y;
+    const ty = h - 2 - Math.round(above * back);
+    const tx = x0 + Math.round(above * across);
+    const row = ty * w + tx;
+    for (let x = 0, i = y * width * 4 + 3; x < width; x++, i += 4) {
+      const a = data[i]!;
+      if (a > alpha[row + x]!) alpha[row + x] = a;
+    }
+  }
+  return { alpha, width: w, height: h, left: at.x - x0, top: at.y + at.height - h + 1 };
+}
+
+/**
+ * Lays the product's shadow on the scene. `softness` (0 sharp to 1 soft) widens the blur; `strength`
+ * is the darkest it gets, right at the base.
+ */
+export async function castSilhouette(
+  scene: RawImage,
+  product: RawImage,
+  at: Placement,
+  light: Light,
+  shade: { strength: number; softness: number; tint: Rgb },
+): Promise<void> {
+  if (shade.strength <= 0) return;
+  const silhouette = layDown(product, at, light);
+  const sigma = Math.max(1.5, at.height * (0.012 + 0.03 * shade.softness));
+  // Room around the silhouette for the blur to spread into.
+  const pad = Math.ceil(sigma * 3);
+  const { data: soft } = await toRaw(
+    fromRaw({ data: silhouette.alpha, width: silhouette.width, height: silhouette.height, channels: 1 })
+      .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0, alpha: 1 } })
+      .blur(sigma)
+      .extractChannel(0),
+  );
+  const laid = {
+    width: silhouette.width + 2 * pad,
+    height: silhouette.height + 2 * pad,
+    left: silhouette.left - pad,
+    top: silhouette.top - pad,
+  };
+  const { data, width, height, channels } = scene;
+  const [tr, tg, tb] = [1 - shade.tint[0] / 255, 1 - shade.tint[1] / 255, 1 - shade.tint[2] / 255];
+  for (let y = 0; y < laid.height; y++) {
+    const sy = laid.top + y;
+    if (sy < 0 || sy >= height) continue;
+    // Lighter with distance from the base: the far end of a shadow is fainter.
+    const fade = shade.strength * (0.45 + 0.55 * Math.min(1, y / Math.max(1, laid.height - 2 * pad)));
+    for (let x = 0; x < laid.width; x++) {
+      const sx = laid.left + x;
+      if (sx < 0 || sx >= width) continue;
+      const k = (soft[y * laid.width + x]! / 255) * fade;
+      if (k < 0.004) continue;
+      const i = (sy * width + sx) * channels;
+      data[i] = data[i]! * (1 - k * tr);
+      data[i + 1] = data[i + 1]! * (1 - k * tg);
+      data[i + 2] = data[i + 2]! * (1 - k * tb);
+    }
+  }
+}
