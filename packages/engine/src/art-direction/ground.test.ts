@@ -62,15 +62,20 @@ describe('the product stands on the photo’s surface', () => {
         }
   });
 
-  it('keeps the planned ground line, and says why, when the photo shows no surface', () => {
-    const plan = groundOnScene(plans('carré')[0]!, { ...table(0.5), surface: null });
-    expect(plan.ground).toMatchObject({ on: 'planned', reason: 'no-surface' });
-    expect(plan.product).toEqual(plans('carré')[0]!.product);
+  it('stands the product on a podium, and says why, when the photo shows no surface: never floating', () => {
+    for (const format of FUSION_FORMATS)
+      for (const planned of plans(format)) {
+        const plan = groundOnScene(planned, { ...table(0.5), surface: null });
+        expect(plan.ground).toMatchObject({ on: 'podium', reason: 'no-surface' });
+        expect(plan.effects.podium).toBe(true);
+        expect(plan.product).toEqual(planned.product);
+      }
   });
 
-  it('keeps the planned line when the surface cannot be framed at a usable height (a strip at the very top)', () => {
+  it('uses a podium too when the surface cannot be framed at a usable height (a strip at the very top)', () => {
     const plan = groundOnScene(plans('bannière')[0]!, table(0.02, 0.08));
-    expect(plan.ground).toMatchObject({ on: 'planned', reason: 'out-of-frame' });
+    expect(plan.ground).toMatchObject({ on: 'podium', reason: 'out-of-frame' });
+    expect(plan.effects.podium).toBe(true);
   });
 
   it('the 3D mockup stands on its podium, whatever the photo', () => {

@@ -11,6 +11,22 @@ import type { FusionPlan } from './types';
 const HIGHEST_GROUND = 0.55;
 /** The camera comes this much closer at most to bring a surface to the ground line. */
 const MOST_ZOOM = 1.6;
+/**
+ * Where the photo gives the product nothing to stand on (a wall, a sky, a surface that cannot be framed
+ * at the ground line), it stands on a podium in the palette's colours instead of floating.
+ */
+function onPodium(
+  plan: FusionPlan,
+  reason: NonNullable<FusionPlan['ground']['reason']>,
+  surface?: FusionPlan['ground']['surface'],
+): FusionPlan {
+  return {
+    ...plan,
+    effects: { ...plan.effects, podium: true },
+    ground: { ...plan.ground, on: 'podium', reason, ...(surface && { surface }) },
+  };
+}
+
 /** A framing that keeps this share of the product's planned height is taken without looking further. */
 const KEEP_SIZE = 0.92;
 /** A light read from the photo decides the key light's side when the brightness falls this clearly. */
@@ -56,7 +72,7 @@ export function groundOnScene(plan: FusionPlan, reading: SceneReading | null | u
     : plan;
   if (plan.ground.on === 'podium') return lit;
   const { surface } = reading;
-  if (!surface) return { ...lit, ground: { ...lit.ground, on: 'planned', reason: 'no-surface' } };
+  if (!surface) return onPodium(lit, 'no-surface');
   const described = { back: surface.back, front: surface.front, stand: surface.stand };
   // The band a base may sit on: below the far edge by a little, above the near edge.
   const depth = surface.front - surface.back;
@@ -72,8 +88,7 @@ export function groundOnScene(plan: FusionPlan, reading: SceneReading | null | u
     const size = candidate ? sizeKept(plan.product, candidate.groundY) : 0;
     if (candidate && size > kept) [framing, kept] = [candidate, size];
   }
-  if (!framing)
-    return { ...lit, ground: { ...lit.ground, on: 'planned', reason: 'out-of-frame', surface: described } };
+  if (!framing) return onPodium(lit, 'out-of-frame', described);
   return {
     ...lit,
     context: { ...plan.context, zoom: Math.round(framing.zoom * 100) / 100, top: framing.top },

@@ -78,13 +78,17 @@ export type Effects = {
 
 /**
  * What the product stands on: the context photo's surface (a table, a counter, the floor) framed so
- * that it meets the ground line; the planned ground line when the photo shows no surface that can be
- * framed there (the metadata says so); a podium for the 3D mockup. `light` says whether the key light's
- * side was read from the photo or is the variant's own.
+ * that it meets the ground line; a podium for the 3D mockup, and where the photo shows no surface that
+ * can be framed there (the metadata says why); the planned ground line when no photo was read (a scene
+ * a model drew). `light` says whether the key light's side was read from the photo or is the
+ * variant's own.
  */
 export type Ground = {
   on: 'surface' | 'planned' | 'podium';
-  /** Why the planned line was kept: no surface found, or none that could be framed at a usable height. */
+  /**
+   * Why the product stands on a podium rather than on the photo: no surface found, or none that could
+   * be framed at a usable height (the 3D mockup's podium has no reason: it is the style's).
+   */
   reason?: 'no-surface' | 'out-of-frame';
   /** The surface as read from the photo (shares of its height): far edge, near edge, where it stood. */
   surface?: { back: number; front: number; stand: number };

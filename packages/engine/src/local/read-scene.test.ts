@@ -51,6 +51,16 @@ describe('reading the context photo', () => {
     expect(surface!.stand).toBeGreaterThan(0.55);
   });
 
+  it('says there is no surface on a brick wall: its courses are lines, but the wall is the same on both sides', async () => {
+    const bricks = painted(640, 480, (v, u) => {
+      const course = Math.floor(v * 12);
+      const joint = (v * 12) % 1 < 0.12 || (u * 8 + (course % 2) * 0.5) % 1 < 0.04;
+      const shade = (course * 37) % 23;
+      return joint ? [190, 185, 175] : [150 + shade, 62 + shade / 2, 48];
+    });
+    expect((await readScene(bricks)).surface).toBeNull();
+  });
+
   it('says there is no surface on a plain wall or sky', async () => {
     const sky = painted(640, 480, (v) => [120 + v * 60, 160 + v * 50, 230]);
     expect((await readScene(sky)).surface).toBeNull();

@@ -26,7 +26,7 @@ export async function readScene(photo: RawImage): Promise<SceneReading> {
   return {
     width: photo.width,
     height: photo.height,
-    surface: surfaceOf(strengths, regions, height),
+    surface: distinctRegions(surfaceOf(strengths, regions, height), small),
     light: lightOf(grey, width, height),
     temperature: temperatureOf(small, grey),
   };
@@ -162,6 +162,31 @@ function surfaceOf(strengths: Float32Array, regions: Float32Array, height: numbe
     ),
     strength: round(Math.min(1, back.region)),
   };
+}
+
+/** Two regions that differ less than this in mean colour (RGB distance) are one: a wall's courses. */
+const LEAST_REGION_CHANGE = 25;
+
+/**
+ * A surface's far edge parts two regions (a wall above, a table below): the photo's mean colour over
+ * 15 % of its height on each side of the line must differ. A brick wall's course or a fence rail parts
+ * the same wall from itself: no surface there.
+ */
+function distinctRegions(surface: SceneReading['surface'], { data, width, height, channels }: RawImage) {
+  if (!surface) return null;
+  const line = Math.round(surface.back * height);
+  const band = Math.max(2, Math.round(height * 0.15));
+  const mean = (from: number, to: number) => {
+    const sum = [0, 0, 0];
+    let n = 0;
+    for (let y = Math.max(0, from); y < Math.min(height, to); y++)
+      for (let i = y * width * channels, end = i + width * channels; i < end; i += channels, n++)
+        for (let c = 0; c < 3; c++) sum[c]! += data[i + c]!;
+    return sum.map((v) => v / Math.max(1, n));
+  };
+  const [above, below] = [mean(line - band, line), mean(line, line + band)];
+  const change = Math.hypot(above[0]! - below[0]!, above[1]! - below[1]!, above[2]! - below[2]!);
+  return change >= LEAST_REGION_CHANGE ? surface : null;
 }
 
 /**
