@@ -170,6 +170,17 @@ describe('rendering (worker with the real engine)', () => {
         },
       ]);
     }
+    // Each image says where its slogan and tagline are (the editor starts new texts clear of them):
+    // inside the story's safe area, below the profile bar and above the reply field.
+    for (const image of result.images) {
+      expect(image.texts?.map((text) => text.role)).toEqual(['slogan', 'tagline']);
+      for (const text of image.texts!) {
+        expect(text.y).toBeGreaterThanOrEqual(250);
+        expect(text.y + text.height).toBeLessThanOrEqual(1920 - 340);
+        expect(text.x).toBeGreaterThanOrEqual(0);
+        expect(text.x + text.width).toBeLessThanOrEqual(1080);
+      }
+    }
   });
 
   it('renders an Express visual with the description, in the post format', async () => {

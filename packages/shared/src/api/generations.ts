@@ -114,7 +114,15 @@ export type StartResponse = { generation: ActiveGeneration; usage: Usage };
 export type ActiveResponse = { items: ActiveGeneration[]; typicalSeconds: number };
 export type CancelAllResponse = { cancelled: number; usage: Usage };
 
-export type GenerationImage = { url: string; width: number; height: number };
+/** Where a text is set on an image, in its pixels: the editor starts new texts clear of it. */
+export type ImageTextArea = { role: string; x: number; y: number; width: number; height: number };
+export type GenerationImage = {
+  url: string;
+  width: number;
+  height: number;
+  /** The texts set on the image (absent on results made before they were recorded). */
+  texts?: ImageTextArea[];
+};
 
 /** The settings a Fusion generation was made with, and the ids of its two photos (they may be gone since). */
 export type FusionSettingsUsed = {

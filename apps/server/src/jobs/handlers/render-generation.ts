@@ -163,6 +163,7 @@ export async function renderGenerationHandler(
         ...(variant.engine && { engine: variant.engine }),
         ...(variant.cutout && { cutout: variant.cutout }),
         ...(variant.faces && { faces: variant.faces }),
+        ...(variant.texts && { texts: variant.texts }),
       });
     }
     const urls = images.map((_, index) => imagePath(resultId, index));

@@ -4,6 +4,7 @@
  * stops between variants. The engine (and sharp) load on first use, which keeps them out of the
  * start-up path.
  */
+import type { ImageTextArea } from '@vitrine/shared/api/generations';
 import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generation';
 import type { ExpressCopy } from '@vitrine/engine/copy/types';
 import type { SaliencyModelConfig } from '@vitrine/engine/cutout/model';
@@ -31,6 +32,8 @@ export type RenderedVariant = {
   cutout?: VariantCutout;
   /** The faces the image's texts were checked to be drawn with (docs/decisions/035). */
   faces?: VariantFace[];
+  /** Where its texts are set, in its pixels. */
+  texts?: ImageTextArea[];
 };
 
 export type VariantCutout = { method: string; reason?: string; confidence: number };
@@ -65,7 +68,11 @@ export type Renderer = {
   ): Promise<RenderedVariant[]>;
 };
 
-type TextReport = { role: string; face?: FaceReport };
+type TextReport = {
+  role: string;
+  face?: FaceReport;
+  rect?: { x: number; y: number; width: number; height: number };
+};
 type Rendered = {
   images: { jpeg?: Buffer };
   metadata: {
@@ -84,6 +91,7 @@ function toVariant({ images, metadata }: Rendered): RenderedVariant {
   const { provider, fallback, scene, cutout } = metadata;
   const texts = metadata.text ?? [metadata.headline, metadata.supporting];
   const faces = texts.flatMap((text) => (text?.face ? [{ role: text.role, face: text.face }] : []));
+  const areas = texts.flatMap((text) => (text?.rect ? [{ role: text.role, ...pixelBox(text.rect) }] : []));
   return {
     jpeg: images.jpeg,
     width: metadata.width,
@@ -98,8 +106,16 @@ function toVariant({ images, metadata }: Rendered): RenderedVariant {
       },
     }),
     ...(faces.length && { faces }),
+    ...(areas.length && { texts: areas }),
   };
 }
+
+const pixelBox = ({ x, y, width, height }: { x: number; y: number; width: number; height: number }) => ({
+  x: Math.round(x),
+  y: Math.round(y),
+  width: Math.round(width),
+  height: Math.round(height),
+});
 
 /** The engine, loaded on first use. */
 let engine: Promise<

@@ -6,6 +6,7 @@ import {
   EXPIRING_SOON_DAYS,
   type ActiveGeneration,
   type GenerationResult,
+  type ImageTextArea,
 } from '@vitrine/shared/api/generations';
 import type { ImageLinks } from './image-links';
 import type { GenerationRow, ResultRow } from './repository';
@@ -28,7 +29,7 @@ export function toActive(row: GenerationRow, typicalSeconds: number, now = Date.
   };
 }
 
-type StoredImage = { key: string; width: number; height: number };
+type StoredImage = { key: string; width: number; height: number; texts?: unknown };
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
@@ -54,6 +55,18 @@ function linkFor(links: ImageLinks, url: string, now: Date): string {
   return match ? links.sign(match[1]!, Number(match[2]), now) : url;
 }
 
+/** The stored text areas that have the expected shape (a damaged record gives none). */
+function textAreasOf(value: unknown): ImageTextArea[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (area): area is ImageTextArea =>
+      !!area &&
+      typeof area === 'object' &&
+      typeof (area as ImageTextArea).role === 'string' &&
+      (['x', 'y', 'width', 'height'] as const).every((k) => Number.isFinite((area as ImageTextArea)[k])),
+  );
+}
+
 export function toResult(row: ResultRow, links: ImageLinks, now = new Date()): GenerationResult {
   const data = (row.webhookData ?? {}) as Record<string, unknown>;
   const generatedAt = new Date(row.generatedAt);
@@ -62,11 +75,15 @@ export function toResult(row: ResultRow, links: ImageLinks, now = new Date()): G
   const all = Array.isArray(data.allImages)
     ? (data.allImages as unknown[]).filter((u): u is string => typeof u === 'string')
     : [];
-  const images = all.map((url, index) => ({
-    url: linkFor(links, url, now),
-    width: stored[index]?.width ?? 0,
-    height: stored[index]?.height ?? 0,
-  }));
+  const images = all.map((url, index) => {
+    const texts = textAreasOf(stored[index]?.texts);
+    return {
+      url: linkFor(links, url, now),
+      width: stored[index]?.width ?? 0,
+      height: stored[index]?.height ?? 0,
+      ...(texts.length && { texts }),
+    };
+  });
   const selected = selectedImageOf(row.webhookData);
   const style = [data.styleRendu, data.style].find((s): s is string => typeof s === 'string' && s.length > 0);
   const format = [data.formatImage, data.format].find(

@@ -16,6 +16,7 @@ import { logoFileUrl } from '../api/logo-uploads';
 import { useAutosave } from '../hooks/use-autosave';
 import { useEditorFonts } from '../hooks/use-editor-fonts';
 import { useLoadedImage, type LoadedImage } from '../hooks/use-loaded-image';
+import { textBandsOf, type TextBand } from '../model/document';
 import { editorReducer, initialEditorState } from '../model/reducer';
 import { EDITED_FILE_NAME, exportPng, type Scene } from '../lib/render';
 import { EditorCanvas } from './editor-canvas';
@@ -77,6 +78,7 @@ export function ImageEditor({
       onBack={onBack}
       downloadLabel={downloadLabel}
       startWithLogo={startWithLogo}
+      baked={textBandsOf(image?.texts, image?.height ?? 0)}
     />
   );
 }
@@ -90,6 +92,7 @@ function EditorWorkspace({
   onBack,
   downloadLabel,
   startWithLogo,
+  baked,
 }: {
   resultId: string;
   imageIndex: number;
@@ -100,11 +103,13 @@ function EditorWorkspace({
   onBack: () => void;
   downloadLabel: DownloadLabel;
   startWithLogo: boolean;
+  /** Where the image's own texts are, in percent of its height. */
+  baked: TextBand[];
 }) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const [state, dispatch] = useReducer(editorReducer, null, () => {
-    const initial = initialEditorState(window.innerWidth, loaded?.document ?? EMPTY_EDITOR_DOCUMENT);
+    const initial = initialEditorState(window.innerWidth, loaded?.document ?? EMPTY_EDITOR_DOCUMENT, baked);
     return startWithLogo ? editorReducer(initial, { type: 'newLogo' }) : initial;
   });
 

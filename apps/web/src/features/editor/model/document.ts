@@ -63,11 +63,32 @@ const TEXT_SPOTS = [85, 15, 70, 30, 50] as const;
 /** A spot is taken by a text whose centre is nearer than this (in percent of the height). */
 const TAKEN_WITHIN = 8;
 
-/** The first spot no text nor the logo holds yet (the centre when all are). */
-export function newTextSpot(document: EditorDocument): { x: number; y: number } {
+/** A band of the image, in percent of its height, that text set by the engine covers. */
+export type TextBand = { top: number; bottom: number };
+
+/**
+ * The first spot no text nor the logo holds yet, and that is not on the text the image already has
+ * (its slogan and tagline, `baked`); the centre when all are.
+ */
+export function newTextSpot(document: EditorDocument, baked: TextBand[] = []): { x: number; y: number } {
   const taken = [...document.texts.map((text) => text.y), ...(document.logo ? [document.logo.y] : [])];
-  const y = TEXT_SPOTS.find((spot) => taken.every((at) => Math.abs(at - spot) >= TAKEN_WITHIN)) ?? CENTRE;
+  const onBaked = (spot: number) =>
+    baked.some((band) => spot >= band.top - TAKEN_WITHIN / 2 && spot <= band.bottom + TAKEN_WITHIN / 2);
+  const free = (spot: number) => !onBaked(spot) && taken.every((at) => Math.abs(at - spot) >= TAKEN_WITHIN);
+  const y = TEXT_SPOTS.find(free) ?? TEXT_SPOTS.find((spot) => !onBaked(spot)) ?? CENTRE;
   return { x: CENTRE, y };
+}
+
+/** The bands an image's own texts take, from their rectangles in its pixels. */
+export function textBandsOf(
+  texts: { y: number; height: number }[] | undefined,
+  imageHeight: number,
+): TextBand[] {
+  if (!texts || imageHeight <= 0) return [];
+  return texts.map((t) => ({
+    top: (t.y / imageHeight) * 100,
+    bottom: ((t.y + t.height) / imageHeight) * 100,
+  }));
 }
 
 export function textFromDraft(draft: TextDraft, id: string, at: { x: number; y: number }): TextLayer {

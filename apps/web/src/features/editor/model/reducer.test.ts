@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EDITOR_LIMITS, TEXT_DEFAULTS, type EditorDocument } from '@vitrine/shared/api/editor';
 import { catalogs } from '@vitrine/shared/i18n/catalog';
-import { canAddText, TEXT_REQUIRED_NOTICE } from './document';
+import { canAddText, textBandsOf, TEXT_REQUIRED_NOTICE } from './document';
 import { editorReducer, initialEditorState, type EditorAction } from './reducer';
 import type { EditorState } from './types';
 
@@ -335,5 +335,34 @@ describe('undo and redo', () => {
     expect(state.document).toBe(saved);
     expect(state.history.past).toEqual([]);
     expect(state.selectedLayer).toBe('none');
+  });
+});
+
+describe('a new text starts clear of the image’s own slogan and tagline', () => {
+  /** An editor over a story whose slogan and tagline the engine set at 1600-1760 px (83-92 %). */
+  const overSlogan = (y: number, height: number) =>
+    run(
+      initialEditorState(1280, undefined, textBandsOf([{ y, height }], 1920)),
+      { type: 'setCanvas', size: { width: 1080, height: 1920 } },
+      { type: 'setDisplay', size: { width: 540, height: 960 } },
+    );
+
+  it('does not land on a slogan set low: it takes the top spot instead', () => {
+    const state = withText(overSlogan(1600, 160), 'Ouvert dimanche');
+    expect(state.document.texts[0]!.y).toBe(15);
+  });
+
+  it('does not land on a slogan set high either, and each new one takes a free spot away from it', () => {
+    let state = overSlogan(250, 220);
+    state = withText(state, 'Un');
+    state = withText(state, 'Deux', 2000);
+    state = withText(state, 'Trois', 3000);
+    const spots = state.document.texts.map((text) => text.y);
+    expect(spots).toEqual([85, 70, 30]);
+    for (const y of spots) expect(y < 13 - 4 || y > 24.5 + 4).toBe(true);
+  });
+
+  it('a result made before texts were recorded keeps the usual order', () => {
+    expect(withText(editor(), 'Un').document.texts[0]!.y).toBe(85);
   });
 });

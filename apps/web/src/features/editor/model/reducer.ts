@@ -13,6 +13,7 @@ import {
   newTextId,
   textFromDraft,
   newTextSpot,
+  type TextBand,
   type TextStyleChange,
 } from './document';
 import { dragPosition, moveTo, positionOf, startDrag } from './drag';
@@ -50,7 +51,11 @@ export type EditorAction =
   | { type: 'undo' }
   | { type: 'redo' };
 
-export function initialEditorState(viewportWidth: number, document = EMPTY_EDITOR_DOCUMENT): EditorState {
+export function initialEditorState(
+  viewportWidth: number,
+  document = EMPTY_EDITOR_DOCUMENT,
+  baked: TextBand[] = [],
+): EditorState {
   const mobile = isMobileWidth(viewportWidth);
   return {
     document,
@@ -67,6 +72,7 @@ export function initialEditorState(viewportWidth: number, document = EMPTY_EDITO
     drag: null,
     guides: { vertical: false, horizontal: false },
     history: { past: [], future: [], lastKey: null },
+    baked,
   };
 }
 
@@ -168,7 +174,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'addText': {
       if (!canAddText(state.draft) || state.document.texts.length >= EDITOR_LIMITS.maxTexts) return state;
       const id = newTextId(state.document, action.now);
-      const text = textFromDraft(state.draft, id, newTextSpot(state.document));
+      const text = textFromDraft(state.draft, id, newTextSpot(state.document, state.baked));
       const next = commit(state, { ...state.document, texts: [...state.document.texts, text] }, null);
       return {
         ...next,

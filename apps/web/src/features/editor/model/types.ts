@@ -1,4 +1,5 @@
 /** The editor's state: the saved document plus what only the screen needs (spec section 3, editor state). */
+import type { TextBand } from './document';
 import type { EditorDocument, EditorFont, EditorWeight } from '@vitrine/shared/api/editor';
 
 export type SelectedLayer = 'none' | 'logo' | 'text';
@@ -41,4 +42,6 @@ export type EditorState = {
   /** Centre lines the dragged layer is snapped to, drawn as guides while dragging. */
   guides: { vertical: boolean; horizontal: boolean };
   history: { past: EditorDocument[]; future: EditorDocument[]; lastKey: string | null };
+  /** Where the image's own texts are (its slogan, its tagline): new texts start clear of them. */
+  baked: TextBand[];
 };
