@@ -91,3 +91,40 @@ describe('the product stands on the photo’s surface', () => {
     }
   });
 });
+
+describe('a product photographed from above lies on the surface, seen from above', () => {
+  const fromAbove = (format: FusionFormat) =>
+    planFusionVariants(
+      fusionRequest.parse({
+        position: 'centré',
+        style: '3D mockup',
+        palette: 'chaude',
+        typography: 'moderne',
+        format,
+        productView: 'du dessus',
+      }),
+    );
+
+  it('frames only the surface (the window starts below its far edge and ends within the photo), and centres the product in its box, with no podium nor reflection', () => {
+    for (const format of FUSION_FORMATS)
+      for (const planned of fromAbove(format)) {
+        const reading = table(0.45);
+        const plan = groundOnScene(planned, reading);
+        const label = `${format} variant ${planned.variant}`;
+        expect(plan.ground.on, label).toBe('top-down');
+        expect(plan.product.anchor, label).toBe('centre');
+        expect(plan.effects.podium, label).toBe(false);
+        expect(plan.effects.reflection, label).toBe(0);
+        const { width: W, height: H } = plan.canvas;
+        const scale = Math.max(W / reading.width, H / reading.height) * plan.context.zoom!;
+        const windowShare = H / (reading.height * scale);
+        expect(plan.context.top!, label).toBeGreaterThan(0.45);
+        expect(plan.context.top! + windowShare, label).toBeLessThanOrEqual(1.0001);
+      }
+  });
+
+  it('without a surface, the whole photo is what it lies on', () => {
+    const plan = groundOnScene(fromAbove('carré')[0]!, { ...table(0.5), surface: null });
+    expect(plan.ground).toMatchObject({ on: 'top-down', reason: 'no-surface' });
+  });
+});

@@ -27,6 +27,34 @@ function onPodium(
   };
 }
 
+/** Seen from above, the scene shows only its surface: the window starts below its far edge. */
+const MOST_TOP_ZOOM = 2.5;
+
+/**
+ * A product seen from above lies on the scene's surface seen from above too: the window starts just
+ * below the surface's far edge and comes as close as it must to show nothing of what is beyond it.
+ * Without a surface, the whole photo is the backdrop it lies on.
+ */
+function seenFromAbove(plan: FusionPlan, reading: SceneReading): FusionPlan {
+  const { surface } = reading;
+  if (!surface) return { ...plan, ground: { ...plan.ground, on: 'top-down', reason: 'no-surface' } };
+  const { width: W, height: H } = plan.canvas;
+  const cover = Math.max(W / reading.width, H / reading.height);
+  const top = Math.min(0.9, surface.back + 0.03);
+  // The window's height, as a share of the photo's, must fit between the far edge and the foot.
+  const zoom = Math.min(
+    MOST_TOP_ZOOM,
+    Math.max(plan.context.zoom ?? 1, H / (reading.height * cover) / (1 - top)),
+  );
+  const described = { back: surface.back, front: surface.front, stand: surface.stand };
+  return {
+    ...plan,
+    // Rounded up: a window a hair taller would show the far edge.
+    context: { ...plan.context, zoom: Math.ceil(zoom * 100) / 100, top },
+    ground: { ...plan.ground, on: 'top-down', surface: described },
+  };
+}
+
 /** A framing that keeps this share of the product's planned height is taken without looking further. */
 const KEEP_SIZE = 0.92;
 /** A light read from the photo decides the key light's side when the brightness falls this clearly. */
@@ -71,6 +99,7 @@ export function groundOnScene(plan: FusionPlan, reading: SceneReading | null | u
     ? { ...plan, light: { ...plan.light, from: light }, ground: { ...plan.ground, light: 'scene' } }
     : plan;
   if (plan.ground.on === 'podium') return lit;
+  if (plan.view === 'top') return seenFromAbove(lit, reading);
   const { surface } = reading;
   if (!surface) return onPodium(lit, 'no-surface');
   const described = { back: surface.back, front: surface.front, stand: surface.stand };

@@ -26,6 +26,8 @@ export function planFusion(request: FusionRequest, variant: number): FusionPlan 
     request.style,
   );
   const grading = PALETTE_GRADING[request.palette];
+  const effects = styleEffects(request.style, grading);
+  const view = request.productView === 'du dessus' ? 'top' : 'front';
   const { language, source } = resolveLanguage(request.language, [request.slogan, request.tagline]);
   const blocks = (placement: TextPlacement): TextBlock[] =>
     (['slogan', 'tagline'] as const).flatMap((role) => {
@@ -53,12 +55,17 @@ export function planFusion(request: FusionRequest, variant: number): FusionPlan 
     shot: recipe.shot,
     style: request.style,
     palette: request.palette,
-    product: layout.product,
+    product: view === 'top' ? { ...layout.product, anchor: 'centre' } : layout.product,
     context: recipe.context,
     light: recipe.light,
-    ground: { on: request.style === '3D mockup' ? 'podium' : 'planned', light: 'variant' },
+    view,
+    ground: {
+      on: view === 'top' ? 'top-down' : request.style === '3D mockup' ? 'podium' : 'planned',
+      light: 'variant',
+    },
     grading,
-    effects: styleEffects(request.style, grading),
+    // Seen from above, a product lies on the surface: no podium to stand on, no reflection under it.
+    effects: view === 'top' ? { ...effects, podium: false, reflection: 0 } : effects,
     text,
     typography: typographyChoice(language, source),
     textAlternatives: layout.alternatives.map(blocks),

@@ -84,7 +84,7 @@ export type Effects = {
  * variant's own.
  */
 export type Ground = {
-  on: 'surface' | 'planned' | 'podium';
+  on: 'surface' | 'planned' | 'podium' | 'top-down';
   /**
    * Why the product stands on a podium rather than on the photo: no surface found, or none that could
    * be framed at a usable height (the 3D mockup's podium has no reason: it is the style's).
@@ -153,7 +153,18 @@ export type FusionPlan = {
    * it clear of every text place: a framed print of the photo may fill it. The product's centre is at
    * centreX, moved only as far as keeps it inside the box.
    */
-  product: { box: Box; centreX: number; groundY: number; third: 0 | 1 | 2; stage: Box; share: number };
+  product: {
+    box: Box;
+    centreX: number;
+    groundY: number;
+    third: 0 | 1 | 2;
+    stage: Box;
+    share: number;
+    /** Seen from above, the product lies in the middle of its box; otherwise it stands on groundY. */
+    anchor?: 'base' | 'centre';
+  };
+  /** How the product was photographed: it stands on the scene (front) or lies on it seen from above. */
+  view: 'front' | 'top';
   context: ContextFraming;
   light: Light;
   /** What the product stands on, and where the key light's side came from. */

@@ -15,7 +15,8 @@ import type { OutputFormat } from '../local/encode';
 import { renderExpress, renderFusion } from '../local/requests';
 
 const USAGE = `usage: npm run render -- --mode fusion --product FILE --context FILE --position centré|gauche|droite
-  --style STYLE --palette PALETTE [--slogan TEXT] [--tagline TEXT] --typo TYPOGRAPHY --format FORMAT
+  --style STYLE --palette PALETTE [--slogan TEXT] [--tagline TEXT] [--view "de face"|"du dessus"]
+  --typo TYPOGRAPHY --format FORMAT
   [--language fr|en] [--variants 1-4] [--png] --out DIR
        npm run render -- --mode express --style STYLE --format square|story|post|banner
   [--description TEXT] [--language fr|en] [--variants 1-4] [--png] --out DIR`;
@@ -30,6 +31,7 @@ const { values } = parseCommandLine(
     palette: { type: 'string' },
     slogan: { type: 'string' },
     tagline: { type: 'string' },
+    view: { type: 'string' },
     typo: { type: 'string' },
     description: { type: 'string' },
     language: { type: 'string' },
@@ -77,6 +79,7 @@ async function renderFromArgs(formats: OutputFormat[]): Promise<{ request: unkno
     slogan: values.slogan,
     language: values.language,
     tagline: values.tagline,
+    productView: values.view,
     typography: values.typo,
     format: values.format,
     variants: variants(),

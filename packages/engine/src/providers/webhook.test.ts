@@ -63,6 +63,25 @@ describe('the workflow payload (spec section 3 and 7)', () => {
     });
   });
 
+  it('Fusion: "What is it?" and a photo taken from above travel only when given (nomProduit, vueProduit)', () => {
+    const given = buildWorkflowPayload({
+      mode: 'fusion',
+      request: baseRequest({ productName: 'Savon d’Alep', productView: 'du dessus' }),
+      productUrl: 'https://a.example/p.png',
+      contextUrl: 'https://a.example/c.png',
+      ...ids,
+    });
+    expect(given).toMatchObject({ nomProduit: 'Savon d’Alep', vueProduit: 'du dessus' });
+    const plain = buildWorkflowPayload({
+      mode: 'fusion',
+      request: baseRequest({ productView: 'de face' }),
+      productUrl: 'https://a.example/p.png',
+      contextUrl: 'https://a.example/c.png',
+      ...ids,
+    });
+    expect('nomProduit' in plain || 'vueProduit' in plain).toBe(false);
+  });
+
   it('Fusion: every format carries its size; no slogan or tagline sends empty strings', () => {
     const expected = {
       carré: 'carré 1080x1080',

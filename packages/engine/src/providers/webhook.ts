@@ -54,6 +54,8 @@ export type FusionWorkflowPayload = {
   taglineSecondaire: string;
   /** "What is it?", sent only when the user wrote it (not a field of the spec's payload). */
   nomProduit?: string;
+  /** How the product was photographed, sent only when seen from above (not a field of the spec's payload). */
+  vueProduit?: 'du dessus';
   styleTypo: FusionRequest['typography'];
   formatImage: string;
   backgroundGenerationId: string;
@@ -89,6 +91,7 @@ export function buildWorkflowPayload(input: WorkflowInput): FusionWorkflowPayloa
       sloganPrincipal: request.slogan ?? '',
       taglineSecondaire: request.tagline ?? '',
       ...(request.productName && { nomProduit: request.productName }),
+      ...(request.productView === 'du dessus' && { vueProduit: 'du dessus' as const }),
       styleTypo: request.typography,
       formatImage: named(request.format, FUSION_FORMAT_SIZES[request.format]),
       ...FUSION_FIXED_VALUES,

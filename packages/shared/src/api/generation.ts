@@ -19,6 +19,11 @@ export const FUSION_STYLES = [
 export const FUSION_PALETTES = ['chaude', 'froide', 'pastel', 'néon', 'noir_blanc'] as const;
 export const FUSION_TYPOGRAPHIES = ['moderne', 'élégant', 'manuscrit', 'tech'] as const;
 export const FUSION_FORMATS = ['carré', 'story', 'bannière', 'portrait', 'paysage'] as const;
+/**
+ * How the product was photographed: from the front (it stands on the scene's surface) or from above (a
+ * cup seen from the top, a flat-lay: it lies on the surface, seen from above).
+ */
+export const PRODUCT_VIEWS = ['de face', 'du dessus'] as const;
 
 export const EXPRESS_STYLES = [
   'minimaliste',
@@ -37,6 +42,7 @@ export type FusionStyle = (typeof FUSION_STYLES)[number];
 export type FusionPalette = (typeof FUSION_PALETTES)[number];
 export type FusionTypography = (typeof FUSION_TYPOGRAPHIES)[number];
 export type FusionFormat = (typeof FUSION_FORMATS)[number];
+export type ProductView = (typeof PRODUCT_VIEWS)[number];
 export type ExpressStyle = (typeof EXPRESS_STYLES)[number];
 export type ExpressFormat = (typeof EXPRESS_FORMATS)[number];
 
@@ -138,6 +144,8 @@ export const fusionRequest = z.object({
   tagline: optionalCopy(TAGLINE_MAX_LENGTH),
   /** What the product is ("Bougie lavande & figue"): never drawn, it feeds slogan suggestions. */
   productName: optionalCopy(PRODUCT_NAME_MAX_LENGTH),
+  /** Absent: from the front. */
+  productView: option(PRODUCT_VIEWS).optional(),
   typography: option(FUSION_TYPOGRAPHIES),
   format: option(FUSION_FORMATS),
   variants,

@@ -34,6 +34,7 @@ import {
   type FusionPosition,
   type FusionStyle,
   type FusionTypography,
+  type ProductView,
 } from './generation';
 
 export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
@@ -134,6 +135,8 @@ export type FusionSettingsUsed = {
   tagline: string;
   /** "What is it?", empty when it was left blank. */
   productName: string;
+  /** How the product was photographed ('de face' for results made before the choice existed). */
+  productView: ProductView;
   typography: FusionTypography;
   format: FusionFormat;
   productUploadId: string | null;

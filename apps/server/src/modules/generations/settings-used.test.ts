@@ -16,6 +16,7 @@ describe('settingsUsed: what "generate again" fills the form with', () => {
         sloganPrincipal: 'Le goût du vrai',
         taglineSecondaire: '',
         nomProduit: 'Savon d’Alep',
+        vueProduit: 'du dessus',
         styleTypo: 'élégant',
         formatImage: 'story',
         tailleProduit: 'normal',
@@ -29,6 +30,7 @@ describe('settingsUsed: what "generate again" fills the form with', () => {
       slogan: 'Le goût du vrai',
       tagline: '',
       productName: 'Savon d’Alep',
+      productView: 'du dessus',
       typography: 'élégant',
       format: 'story',
       productUploadId: PRODUCT,
@@ -55,7 +57,7 @@ describe('settingsUsed: what "generate again" fills the form with', () => {
       styleTypo: 'moderne',
       formatImage: 'carré',
     });
-    expect(settings).toMatchObject({ productName: '' });
+    expect(settings).toMatchObject({ productName: '', productView: 'de face' });
   });
 
   it('photos given by another address are not ours to reuse: their ids are null', () => {

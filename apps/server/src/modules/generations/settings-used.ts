@@ -36,11 +36,13 @@ export function settingsUsed(data: unknown): GenerationSettingsUsed | null {
     slogan: d.sloganPrincipal || undefined,
     tagline: d.taglineSecondaire || undefined,
     productName: d.nomProduit || undefined,
+    productView: d.vueProduit || undefined,
     typography: d.styleTypo,
     format: formatName(d.formatImage),
   });
   if (!parsed.success) return null;
-  const { position, style, palette, slogan, tagline, productName, typography, format } = parsed.data;
+  const { position, style, palette, slogan, tagline, productName, productView, typography, format } =
+    parsed.data;
   return {
     mode: 'fusion',
     position,
@@ -49,6 +51,7 @@ export function settingsUsed(data: unknown): GenerationSettingsUsed | null {
     slogan: slogan ?? '',
     tagline: tagline ?? '',
     productName: productName ?? '',
+    productView: productView ?? 'de face',
     typography,
     format,
     productUploadId: uploadIdOf(d.imageProduit),

@@ -15,6 +15,25 @@ const LAY: Record<Light['from'], { across: number; back: number }> = {
   top: { across: 0, back: 0.1 },
 };
 
+/**
+ * Seen from above, the shadow is the product's shape itself, moved a little away from the light and
+ * down (as a light from above and in front throws it), blurred wider.
+ */
+function besideIt(product: RawImage, at: Placement, light: Light) {
+  const { data, width, height } = product;
+  const alpha = Buffer.alloc(width * height);
+  for (let p = 0, i = 3; p < alpha.length; p++, i += 4) alpha[p] = data[i]!;
+  const away = light.from === 'left' ? 1 : light.from === 'right' ? -1 : 0;
+  const unit = Math.max(width, height);
+  return {
+    alpha,
+    width,
+    height,
+    left: at.x + Math.round(away * unit * 0.035),
+    top: at.y + Math.round(unit * 0.04),
+  };
+}
+
 /** The laid-down silhouette: an alpha image and where its top-left corner falls on the scene. */
 function layDown(product: RawImage, at: Placement, light: Light) {
   const { data, width, height } = product;
@@ -47,10 +66,11 @@ export async function castSilhouette(
   product: RawImage,
   at: Placement,
   light: Light,
-  shade: { strength: number; softness: number; tint: Rgb },
+  shade: { strength: number; softness: number; tint: Rgb; lay?: 'ground' | 'beside' },
 ): Promise<void> {
   if (shade.strength <= 0) return;
-  const silhouette = layDown(product, at, light);
+  const beside = shade.lay === 'beside';
+  const silhouette = beside ? besideIt(product, at, light) : layDown(product, at, light);
   const sigma = Math.max(1.5, at.height * (0.012 + 0.03 * shade.softness));
   // Room around the silhouette for the blur to spread into.
   const pad = Math.ceil(sigma * 3);
@@ -71,8 +91,11 @@ export async function castSilhouette(
   for (let y = 0; y < laid.height; y++) {
     const sy = laid.top + y;
     if (sy < 0 || sy >= height) continue;
-    // Lighter with distance from the base: the far end of a shadow is fainter.
-    const fade = shade.strength * (0.45 + 0.55 * Math.min(1, y / Math.max(1, laid.height - 2 * pad)));
+    // Lighter with distance from the base: the far end of a shadow is fainter (beside a product seen
+    // from above, it is even).
+    const fade = beside
+      ? shade.strength
+      : shade.strength * (0.45 + 0.55 * Math.min(1, y / Math.max(1, laid.height - 2 * pad)));
     for (let x = 0; x < laid.width; x++) {
       const sx = laid.left + x;
       if (sx < 0 || sx >= width) continue;

@@ -21,7 +21,7 @@ export const MAX_UPSCALE = 2;
  */
 export function fitInBox(
   size: { width: number; height: number },
-  product: { box: Box; groundY: number; share?: number; centreX?: number },
+  product: { box: Box; groundY: number; share?: number; centreX?: number; anchor?: 'base' | 'centre' },
   canvas?: { width: number; height: number },
 ): Placement {
   const { box, groundY, share } = product;
@@ -34,7 +34,8 @@ export function fitInBox(
   const height = Math.max(1, Math.round(size.height * scale));
   const centre = product.centreX ?? box.x + box.width / 2;
   const x = Math.min(Math.max(Math.round(centre - width / 2), box.x), box.x + box.width - width);
-  return { x, y: groundY - height, width, height, scale };
+  const y = product.anchor === 'centre' ? box.y + Math.round((box.height - height) / 2) : groundY - height;
+  return { x, y, width, height, scale };
 }
 
 export async function resizeProduct(cutout: RawImage, placement: Placement): Promise<RawImage> {

@@ -40,6 +40,18 @@ describe('the product stands on the scene’s surface, as rendered', () => {
   }, 120_000);
 });
 
+describe('a product photographed from above, as rendered', () => {
+  it('lies in the middle of its box on the counter seen from above, its shadow beside it, no contact line', async () => {
+    const plan = planFusionVariants(baseRequest({ productView: 'du dessus', variants: 1 }))[0]!;
+    const { metadata } = await renderFusionVariant(plan, inputs.studio, counter, []);
+    expect(metadata.ground.on).toBe('top-down');
+    const { box } = plan.product;
+    const middle = metadata.product.y + metadata.product.height / 2;
+    expect(Math.abs(middle - (box.y + box.height / 2))).toBeLessThanOrEqual(1);
+    expect(metadata.steps).not.toContain('podium');
+  }, 30_000);
+});
+
 describe('the cast shadow follows the light', () => {
   /** A mid-grey floor, and a solid upright block standing on it at x 200-280, base at y 300. */
   const floor = (): RawImage => ({

@@ -7,6 +7,7 @@ import {
   FUSION_STYLES,
   FUSION_TYPOGRAPHIES,
   PRODUCT_NAME_MAX_LENGTH,
+  PRODUCT_VIEWS,
   TAGLINE_MAX_LENGTH,
 } from '@vitrine/shared/api/generation';
 import { Card } from '../../../components/ui/card';
@@ -54,6 +55,21 @@ export function FusionSettingsCards({ settings, onChange, errors }: Props) {
             visual: <PositionVisual position={value} />,
           }))}
         />
+        <div className="mt-5">
+          <OptionTiles
+            name="productView"
+            label={t('fusion.view')}
+            help={t('fusion.viewHelp')}
+            columns="grid-cols-2"
+            value={settings.productView}
+            onChange={(value) => onChange('productView', value)}
+            options={PRODUCT_VIEWS.map((value) => ({
+              value,
+              label: t(value === 'du dessus' ? 'fusion.viewTop' : 'fusion.viewFront'),
+              caption: t(value === 'du dessus' ? 'fusion.viewTopCaption' : 'fusion.viewFrontCaption'),
+            }))}
+          />
+        </div>
       </Card>
 
       <Card

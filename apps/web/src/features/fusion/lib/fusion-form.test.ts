@@ -57,6 +57,13 @@ describe('Fusion request', () => {
     expect(!long.ok && 'error' in long && long.error.issues[0]?.path).toEqual(['productName']);
   });
 
+  it('says the product was photographed from above only when it was (from the front is the default)', () => {
+    const front = buildFusionRequest(DEFAULT_FUSION_SETTINGS, images);
+    expect(front.ok && 'productView' in front.body).toBe(false);
+    const above = buildFusionRequest({ ...DEFAULT_FUSION_SETTINGS, productView: 'du dessus' }, images);
+    expect(above.ok && above.body.productView).toBe('du dessus');
+  });
+
   it('trims the slogan and tagline', () => {
     const result = buildFusionRequest(
       { ...DEFAULT_FUSION_SETTINGS, slogan: ' Soldes ', tagline: ' -20 % ' },

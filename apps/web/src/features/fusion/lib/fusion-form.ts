@@ -9,6 +9,8 @@ import {
   FUSION_POSITIONS,
   FUSION_STYLES,
   FUSION_TYPOGRAPHIES,
+  PRODUCT_VIEWS,
+  type ProductView,
   type FusionFormat,
   type FusionPalette,
   type FusionPosition,
@@ -26,6 +28,8 @@ export type FusionSettings = {
   palette: FusionPalette;
   /** "What is it?": never drawn, it feeds the slogan suggestions. */
   productName: string;
+  /** How the product was photographed: it stands in the scene, or lies on it seen from above. */
+  productView: ProductView;
   slogan: string;
   tagline: string;
   typography: FusionTypography;
@@ -38,6 +42,7 @@ export const DEFAULT_FUSION_SETTINGS: FusionSettings = {
   style: FUSION_STYLES[0],
   palette: FUSION_PALETTES[0],
   productName: '',
+  productView: PRODUCT_VIEWS[0],
   slogan: '',
   tagline: '',
   typography: FUSION_TYPOGRAPHIES[0],
@@ -72,6 +77,8 @@ export function buildFusionRequest(
     slogan: settings.slogan.trim() || undefined,
     tagline: settings.tagline.trim() || undefined,
     productName: settings.productName.trim() || undefined,
+    // From the front is the default: the request says only what differs.
+    ...(settings.productView !== PRODUCT_VIEWS[0] && { productView: settings.productView }),
     typography: settings.typography,
     format: settings.format,
     productUploadId: images.product!.uploadId,

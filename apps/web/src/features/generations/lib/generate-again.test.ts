@@ -10,6 +10,7 @@ const fusion = {
   slogan: 'Le goût du vrai',
   tagline: '',
   productName: 'Savon d’Alep',
+  productView: 'du dessus',
   typography: 'élégant',
   format: 'story',
   productUploadId: 'p',

@@ -12,6 +12,16 @@ export const shadowStep: Step<FusionContext> = {
     const { light, effects, grading } = context.plan;
     const { resized, placement } = sizedOf(context);
     const tint = grading.swatch.dark;
+    // Seen from above, the product lies on the surface: its shadow falls beside it, no contact line.
+    if (context.plan.view === 'top') {
+      await castSilhouette(context.scene, resized, placement, light, {
+        strength: effects.shadow * 0.6,
+        softness: 0.6,
+        tint,
+        lay: 'beside',
+      });
+      return;
+    }
     // The shape's own shadow on the surface, then the contact and the ambient shade under the base.
     await castSilhouette(context.scene, resized, placement, light, {
       strength: effects.shadow * 0.55,
