@@ -132,13 +132,8 @@ export function groundOnScene(plan: FusionPlan, reading: SceneReading | null | u
  * of the surface higher in the frame is farther away.
  */
 /** The share of its planned height the product keeps on a ground line (moveGround). */
-function sizeKept(product: FusionPlan['product'], groundY: number): number {
-  const { box, stage } = product;
-  const rise = product.groundY - groundY;
-  if (rise <= 0) return 1;
-  const lift = Math.min(rise, Math.max(0, box.y - stage.y));
-  return Math.max(1, box.height - (rise - lift)) / box.height;
-}
+const sizeKept = (product: FusionPlan['product'], groundY: number) =>
+  moveGround(product, groundY).box.height / product.box.height;
 
 function moveGround(product: FusionPlan['product'], groundY: number): FusionPlan['product'] {
   const { box, stage } = product;

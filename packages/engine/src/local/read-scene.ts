@@ -5,6 +5,7 @@
  */
 import type { SceneReading } from '../art-direction/scene-reading';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
+import { lumaPlane } from '../pixels/fixed-point';
 
 /** The copy the photo is read on. */
 const READ_WIDTH = 160;
@@ -21,7 +22,7 @@ export async function readScene(photo: RawImage): Promise<SceneReading> {
   const width = Math.min(READ_WIDTH, photo.width);
   const height = Math.max(8, Math.round((photo.height * width) / photo.width));
   const small = await toRaw(fromRaw(photo).removeAlpha().resize(width, height, { fit: 'fill' }).blur(0.8));
-  const grey = greyOf(small);
+  const grey = lumaPlane(small);
   const { strengths, regions } = lineStrengths(grey, small, width, height);
   return {
     width: photo.width,
@@ -30,13 +31,6 @@ export async function readScene(photo: RawImage): Promise<SceneReading> {
     light: lightOf(grey, width, height),
     temperature: temperatureOf(small, grey),
   };
-}
-
-function greyOf({ data, width, height, channels }: RawImage): Float32Array {
-  const grey = new Float32Array(width * height);
-  for (let p = 0, i = 0; p < grey.length; p++, i += channels)
-    grey[p] = 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
-  return grey;
 }
 
 /**

@@ -63,7 +63,7 @@ export function footprint(product: RawImage, placement: Placement): Footprint {
 }
 
 /** The mean colour of an image (weighted by alpha when it has one), every fourth pixel. */
-function meanColour(image: RawImage): [number, number, number] {
+function meanColour(image: RawImage): Rgb3 {
   const { data, channels } = image;
   const sum = [0, 0, 0];
   let weight = 0;
@@ -80,15 +80,15 @@ const BALANCE_PULL = 0.3;
 /** And never more than this per channel, so the product keeps its own colours. */
 const BALANCE_MOST = 0.08;
 
+type Rgb3 = [number, number, number];
+const lumaOf = (c: readonly number[]) => luma709(c[0]!, c[1]!, c[2]!);
+
 /**
- * Per-channel gains that move the product's overall colour balance toward the scene's behind it (a
- * cool product in a warm room warms a little), its brightness unchanged: the lowest frequency only,
- * so its details and its own colours stay.
+ * Per-channel gains that move the product's overall colour balance (its mean colour, `own`) toward
+ * the scene's behind it (a cool product in a warm room warms a little), its brightness unchanged: the
+ * lowest frequency only, so its details and its own colours stay.
  */
-export function colourBalance(behind: RawImage, product: RawImage): [number, number, number] {
-  const scene = meanColour(behind);
-  const own = meanColour(product);
-  const lumaOf = (c: number[]) => 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
+function colourBalance(scene: Rgb3, own: Rgb3): Rgb3 {
   const sl = Math.max(1, lumaOf(scene));
   const ol = Math.max(1, lumaOf(own));
   const gains = [0, 1, 2].map((c) => {
@@ -98,19 +98,6 @@ export function colourBalance(behind: RawImage, product: RawImage): [number, num
   // Brightness is the exposure match's: the gains keep the product's luma.
   const norm = lumaOf(own.map((v, c) => v * gains[c]!)) / ol;
   return [gains[0]! / norm, gains[1]! / norm, gains[2]! / norm];
-}
-
-function meanLuma(image: RawImage, weightedByAlpha: boolean): number {
-  const { data, channels } = image;
-  let sum = 0;
-  let weight = 0;
-  // Every fourth pixel is plenty for a mean.
-  for (let i = 0; i < data.length; i += channels * 4) {
-    const w = weightedByAlpha ? data[i + 3]! / 255 : 1;
-    sum += luma709(data[i]!, data[i + 1]!, data[i + 2]!) * w;
-    weight += w;
-  }
-  return weight ? sum / weight : 128;
 }
 
 /** What lies behind the product, blurred wide: the colour light wrap bleeds onto its edge. */
@@ -175,15 +162,14 @@ export async function blendProduct(
     wrapping ? softAlphaFor(product, at) : null,
   ]);
   // Exposure match: at most ±7 %, so a dark bottle stays dark in a bright scene. A blur keeps the
-  // mean, so the blurred background measures its brightness.
-  const match = Math.min(
-    1.07,
-    Math.max(0.93, (meanLuma(wrapSource, false) / meanLuma(product, true)) ** 0.1),
-  );
+  // mean, so the blurred background measures its brightness (and its colour balance).
+  const behind = meanColour(wrapSource);
+  const own = meanColour(product);
+  const match = Math.min(1.07, Math.max(0.93, (lumaOf(behind) / Math.max(1, lumaOf(own))) ** 0.1));
   const { data } = scene;
   const pd = product.data;
   const wd = wrapSource.data;
-  const [kr, kg, kb] = colourBalance(wrapSource, product);
+  const [kr, kg, kb] = colourBalance(behind, own);
   const side = light.from === 'left' ? 1 : light.from === 'right' ? -1 : 0;
   // Key light across the product: a few percent brighter on the lit side; one gain per column.
   const gains = new Float32Array(w);
