@@ -18,6 +18,7 @@ import { stopwatch } from './stopwatch';
 import { segmentSubject } from './subject';
 import { labImage } from '../pixels/color';
 import { plainBackdrop, segmentProduct } from './plain-backdrop';
+import { modelAgainstBackdrop } from './studio-or-model';
 
 export type CutoutMethod = CutoutMethodName;
 
@@ -148,25 +149,34 @@ export async function findMask(rgba: RawImage, options: CutoutOptions = {}): Pro
   const lab = await labImage(small);
   lap('analysisCopy');
 
-  // A plain backdrop (told from the small copy's borders) has its own, exact separation.
+  // The model's map, read at most once: the backdrop's separation may be checked against it first.
+  let prior: Float32Array | null = null;
+  let predicted = false;
+  const predict = async () => {
+    if (!predicted && options.model) {
+      predicted = true;
+      prior = await options.model.predict(small).catch(() => null);
+    }
+    return prior;
+  };
+
+  // A plain backdrop (told from the small copy's borders) has its own, exact separation, unless a
+  // clear model's map disagrees with it (studio-or-model.ts).
   if (!hasCorrections && plainBackdrop(lab, width, height)) {
     const studio = await segmentProduct(rgba);
     if (studio.ok) {
       const alpha = { data: studio.alpha, width: rgba.width, height: rgba.height, channels: 1 } as const;
+      const map = await predict();
+      const verdict = map && (await modelAgainstBackdrop(map, width, height, alpha));
       lap('studio');
-      return { ...measured(alpha, 'studio', STUDIO_CONFIDENCE, false), timings };
+      if (!verdict?.overrules) return { ...measured(alpha, 'studio', STUDIO_CONFIDENCE, false), timings };
     }
   }
 
-  let prior: Float32Array | null = null;
   let method: CutoutMask['method'] = hasCorrections ? 'corrected' : 'segmented';
   if (options.model) {
-    try {
-      prior = await options.model.predict(small);
-      if (!hasCorrections) method = 'model';
-    } catch {
-      prior = null;
-    }
+    await predict();
+    if (prior && !hasCorrections) method = 'model';
     // A box drawn around something the model missed: the box, not the model, says where the product is.
     if (prior && corrections?.box && !holdsProduct(prior, width, height, corrections.box)) prior = null;
   }

@@ -1,0 +1,89 @@
+/**
+ * A plain backdrop's separation against the model's map: the model overrules it only when they disagree
+ * and the model is clear (studio-or-model.ts). On real photos of products before a wall, with the
+ * installed model.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeRgba } from '../image/decode';
+import { cutOut } from './cutout';
+import { loadSaliencyModel } from './model';
+import { saliencyModelFromEnv } from './model-config';
+import { PRODUCT_SIDE } from './run';
+import { AGREE_ABOVE, CLEAR_AT_MOST, modelAgainstBackdrop } from './studio-or-model';
+
+const PRODUCTS = path.resolve(import.meta.dirname, '../../test-data/open-photos/products');
+const W = 40;
+const H = 30;
+
+/** A backdrop alpha (full size = the map's size here) with the product in columns [x0, x1). */
+function alphaIn(x0: number, x1: number) {
+  const data = Buffer.alloc(W * H);
+  for (let y = 5; y < 25; y++) for (let x = x0; x < x1; x++) data[y * W + x] = 255;
+  return { data, width: W, height: H, channels: 1 } as const;
+}
+
+/** A model's map: `inside` in columns [x0, x1) of rows 5 to 24, `outside` elsewhere. */
+function mapOf(x0: number, x1: number, inside: number, outside = 0) {
+  const map = new Float32Array(W * H).fill(outside);
+  for (let y = 5; y < 25; y++) for (let x = x0; x < x1; x++) map[y * W + x] = inside;
+  return map;
+}
+
+describe('a clear model overrules a plain backdrop it disagrees with', () => {
+  it('a clear map twice the size of the backdrop separation overrules it', async () => {
+    const verdict = await modelAgainstBackdrop(mapOf(10, 30, 0.98), W, H, alphaIn(10, 20));
+    expect(verdict.iou).toBeLessThanOrEqual(AGREE_ABOVE);
+    expect(verdict.unsure).toBeLessThanOrEqual(CLEAR_AT_MOST);
+    expect(verdict.overrules).toBe(true);
+  });
+
+  it('an unsure map (values between 0.15 and 0.85) never overrules', async () => {
+    const verdict = await modelAgainstBackdrop(mapOf(10, 30, 0.6), W, H, alphaIn(10, 20));
+    expect(verdict.unsure).toBeGreaterThan(CLEAR_AT_MOST);
+    expect(verdict.overrules).toBe(false);
+  });
+
+  it('when the two agree, the backdrop separation (exact edge) stays', async () => {
+    const verdict = await modelAgainstBackdrop(mapOf(10, 30, 0.98), W, H, alphaIn(10, 29));
+    expect(verdict.iou).toBeGreaterThan(AGREE_ABOVE);
+    expect(verdict.overrules).toBe(false);
+  });
+
+  it('a model that finds nothing does not overrule', async () => {
+    const verdict = await modelAgainstBackdrop(new Float32Array(W * H), W, H, alphaIn(10, 20));
+    expect(verdict.overrules).toBe(false);
+  });
+});
+
+describe('products before a plain wall, with the installed model', () => {
+  const model = loadSaliencyModel(saliencyModelFromEnv({})!);
+  const cut = async (file: string) =>
+    cutOut(await decodeRgba(fs.readFileSync(path.join(PRODUCTS, file)), PRODUCT_SIDE), {
+      model: await model,
+    });
+  /** Share of the cut-out's own box that is opaque: a mug's body fills most of its box. */
+  const filled = (image: { data: Buffer; width: number; height: number }) => {
+    let opaque = 0;
+    for (let p = 0; p < image.width * image.height; p++) if (image.data[p * 4 + 3]! >= 128) opaque++;
+    return opaque / (image.width * image.height);
+  };
+
+  it('a pale grey mug before a pale grey wall is cut out whole, by the model', async () => {
+    const mug = await cut('mug-ceramic-marble-table.jpg');
+    expect(mug.method).toBe('model');
+    // The backdrop's separation kept the dark base and a sliver of the handle: under half its box.
+    expect(filled(mug.image)).toBeGreaterThan(0.6);
+    // A mug is a little wider than tall with its handle; the broken separation was a flat strip.
+    expect(mug.image.height / mug.image.width).toBeGreaterThan(0.6);
+  });
+
+  it('an apple on a white cloth, where model and backdrop agree, keeps the backdrop separation', async () => {
+    expect((await cut('apple-white-cloth.jpg')).method).toBe('studio');
+  });
+
+  it('a straw hat whose brim the model only half sees keeps the backdrop separation', async () => {
+    expect((await cut('hat-straw-marble-table.jpg')).method).toBe('studio');
+  });
+});

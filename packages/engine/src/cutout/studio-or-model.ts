@@ -1,0 +1,48 @@
+/**
+ * A plain backdrop's separation is exact where the product differs from the backdrop, and wrong where
+ * it does not: a pale grey mug before a pale grey wall keeps only its base and a sliver of handle, a
+ * bag's handle closes over the wall seen through it, a table's edge joins the product. The model sees
+ * shapes, not colours. When the two disagree and the model's map is clear (few pixels neither product
+ * nor backdrop), the model's answer is taken; when they agree, or the model hesitates (a straw hat's
+ * brim half-seen), the backdrop's exact edge stays.
+ */
+import { fromRaw, toRaw, type RawImage } from '../image/sharp';
+
+/** Agreement (IoU of the two masks) above which the backdrop's exact separation is kept as it is. */
+export const AGREE_ABOVE = 0.85;
+/** A clear map: at most this share of the pixels the model gives any weight (> 0.15) are unsure (< 0.85). */
+export const CLEAR_AT_MOST = 0.2;
+
+export type Disagreement = { iou: number; unsure: number; overrules: boolean };
+
+/** How the model's map (at width x height) and the backdrop's full-size alpha compare, and who wins. */
+export async function modelAgainstBackdrop(
+  map: Float32Array,
+  width: number,
+  height: number,
+  backdropAlpha: RawImage,
+): Promise<Disagreement> {
+  const { data: studio } = await toRaw(
+    fromRaw(backdropAlpha).resize(width, height, { fit: 'fill' }).extractChannel(0),
+  );
+  let both = 0;
+  let either = 0;
+  let weighted = 0;
+  let unsure = 0;
+  for (let p = 0; p < map.length; p++) {
+    const v = map[p]!;
+    const byModel = v >= 0.5;
+    const byBackdrop = studio[p]! >= 128;
+    if (byModel && byBackdrop) both++;
+    if (byModel || byBackdrop) either++;
+    if (v > 0.15) {
+      weighted++;
+      if (v < 0.85) unsure++;
+    }
+  }
+  const iou = either ? both / either : 1;
+  const unsureShare = weighted ? unsure / weighted : 1;
+  // A model that finds nothing (no weighted pixels) never overrules.
+  const overrules = weighted > 0 && iou <= AGREE_ABOVE && unsureShare <= CLEAR_AT_MOST;
+  return { iou, unsure: unsureShare, overrules };
+}
