@@ -47,7 +47,8 @@ describe('the product stands on the photo’s surface', () => {
         [0.5, 1],
         [0.62, 0.8],
       ] as const)
-        for (const planned of plans(format)) {
+        // Every variant but the studio set, which stands on its own podium.
+        for (const planned of plans(format).filter((p) => p.ground.on === 'planned')) {
           const reading = table(back, front);
           const plan = groundOnScene(planned, reading);
           const label = `${format} variant ${planned.variant}, surface ${back}-${front}`;
@@ -64,7 +65,7 @@ describe('the product stands on the photo’s surface', () => {
 
   it('stands the product on a podium, and says why, when the photo shows no surface: never floating', () => {
     for (const format of FUSION_FORMATS)
-      for (const planned of plans(format)) {
+      for (const planned of plans(format).filter((p) => p.ground.on === 'planned')) {
         const plan = groundOnScene(planned, { ...table(0.5), surface: null });
         expect(plan.ground).toMatchObject({ on: 'podium', reason: 'no-surface' });
         expect(plan.effects.podium).toBe(true);
@@ -80,6 +81,14 @@ describe('the product stands on the photo’s surface', () => {
 
   it('the 3D mockup stands on its podium, whatever the photo', () => {
     expect(groundOnScene(plans('carré', '3D mockup')[0]!, table(0.5)).ground.on).toBe('podium');
+  });
+
+  it('the studio set stands on its podium in every style, whatever the photo; in context, even the 3D mockup stands on the surface', () => {
+    for (const style of ['photo réaliste', '3D mockup'] as const) {
+      const [, inContext, , set] = plans('carré', style);
+      expect(groundOnScene(set!, table(0.5)).ground.on).toBe('podium');
+      expect(groundOnScene(inContext!, table(0.5)).ground.on).toBe('surface');
+    }
   });
 
   it('the key light comes from the photo’s side when the photo shows it clearly, from the variant’s otherwise', () => {

@@ -12,7 +12,15 @@ import type { VariantRecipe } from './variants';
 export type TextPlacement = Partial<Record<TextRole, Box>>;
 
 export type Layout = {
-  product: { box: Box; centreX: number; groundY: number; third: 0 | 1 | 2; stage: Box; share: number };
+  product: {
+    box: Box;
+    centreX: number;
+    groundY: number;
+    third: 0 | 1 | 2;
+    stage: Box;
+    share: number;
+    presence?: number;
+  };
   text: TextPlacement;
   /** Other places the same text may go, also clear of the product box. */
   alternatives: TextPlacement[];
@@ -59,6 +67,11 @@ const STYLE_LAYOUT: Partial<Record<FusionStyle, { scale?: number; podium?: numbe
   // The podium stands under the ground line: room for it, as a share of the canvas height.
   '3D mockup': { podium: 0.13, scale: 0.94 },
 };
+
+/** Room under the ground line for the studio set's podium, in any style, as a share of the canvas height. */
+const SET_PODIUM = 0.1;
+/** How far from the middle the studio set stands a centred product, as a share of the width. */
+const SET_ASIDE: Record<Shape, number> = { tall: 0.08, square: 0.1, wide: 0.13 };
 
 const round = (box: Box): Box => ({
   x: Math.round(box.x),
@@ -108,13 +121,17 @@ export function layOut(
   const thirdW = W / 3;
   const base = third === 1 ? W / 2 : third === 0 ? OUTER_CENTRE[shape] * W : W - OUTER_CENTRE[shape] * W;
   const outward = third === 0 ? -1 : 1;
-  // A centred product stays centred: moving it would only shorten its reach on one side.
-  const nudged = third === 1 ? base : base - recipe.shift * outward * 0.035 * W;
+  // A centred product stays centred (moving it would only shorten its reach on one side), except on the
+  // studio set, which stands it a little aside, its set around it: another picture than the hero's.
+  const nudged =
+    third === 1 ? base - (recipe.set ? SET_ASIDE[shape] * W : 0) : base - recipe.shift * outward * 0.035 * W;
   const cx = Math.min(Math.max(nudged, third * thirdW + 0.015 * W), (third + 1) * thirdW - 0.015 * W);
 
   let top = textTop;
   // A story's podium is shallower: its height is short of room for the product between the overlays.
-  const podiumRoom = (styled.podium ?? 0) * (shape === 'tall' ? 0.7 : 1);
+  const podiumRoom = recipe.onScene
+    ? 0
+    : (styled.podium ?? (recipe.set ? SET_PODIUM : 0)) * (shape === 'tall' ? 0.7 : 1);
   // Never higher than HIGHEST_GROUND: above it, the product would float in mid-air over most photos;
   // never below the safe area, where a story's reply field would hide the product's base.
   const groundY = Math.round(
@@ -181,7 +198,10 @@ export function layOut(
   const halfStage = Math.max(0, Math.min(centre - left, right - centre));
   const stage =
     halfStage > box.width / 2
-      ? round({ x: centre - halfStage, y: top, width: 2 * halfStage, height: groundY - top })
+      ? {
+          ...round({ x: centre - halfStage, y: top, width: 2 * halfStage, height: 0 }),
+          height: groundY - Math.round(top),
+        }
       : { ...box, y: Math.round(top), height: groundY - Math.round(top) };
 
   return {
@@ -194,6 +214,7 @@ export function layOut(
       third,
       stage,
       share: recipe.share * PRESENCE[shape] * (styled.scale ?? 1) ** (shape === 'tall' ? 1 : 2),
+      ...(recipe.presence && { presence: recipe.presence }),
     },
     text,
     alternatives,

@@ -180,19 +180,27 @@ describe('art direction: grading, effects and prompt', () => {
     expect(new Set(prompts).size).toBe(FUSION_STYLES.length);
   });
 
-  it('the four variants are four shots: hero, scene, close-up and backdrop, in that order', () => {
-    for (const format of FUSION_FORMATS) {
-      const plans = planFusionVariants(request({ format }));
-      expect(plans.map((plan) => plan.shot)).toEqual(['hero', 'scene', 'close-up', 'backdrop']);
-      const [hero, scene, closeUp, backdrop] = plans.map((plan) => plan.product.share) as number[];
-      // The camera distance differs on purpose: the close-up's product takes the most of the frame,
-      // the scene's the least; the close-up frames the context nearer.
-      expect(closeUp).toBeGreaterThan(hero!);
-      expect(hero).toBeGreaterThan(backdrop!);
-      expect(backdrop).toBeGreaterThan(scene!);
-      expect(plans[2]!.context.zoom).toBeGreaterThan(1);
-      expect(plans[0]!.context.zoom ?? 1).toBe(1);
-    }
+  it('the four variants are four ideas: hero, in context, close-up and studio set, in that order', () => {
+    for (const format of FUSION_FORMATS)
+      for (const style of ['photo réaliste', '3D mockup'] as const) {
+        const plans = planFusionVariants(request({ format, style }));
+        expect(plans.map((plan) => plan.shot)).toEqual(['hero', 'scene', 'close-up', 'backdrop']);
+        const [hero, scene, closeUp, set] = plans;
+        // The camera distance differs on purpose: the close-up's product takes the most of the frame,
+        // the scene's the least; the close-up frames the context nearer.
+        expect(closeUp!.product.share).toBeGreaterThan(hero!.product.share);
+        expect(hero!.product.share).toBeGreaterThan(scene!.product.share);
+        expect(closeUp!.context.zoom).toBeGreaterThan(1);
+        expect(hero!.context.zoom ?? 1).toBe(1);
+        // In context, the product stands on the scene itself, in every style, and the scene stays readable.
+        expect(scene!.effects.podium).toBe(false);
+        expect(scene!.ground.on).toBe('planned');
+        expect(scene!.effects.depthOfField).toBeLessThanOrEqual(0.3);
+        // The studio set stands it smaller than the hero's fit, on a podium, in every style.
+        expect(set!.product.presence).toBeLessThan(0.75);
+        expect(set!.effects.podium).toBe(true);
+        expect(set!.ground.on).toBe('podium');
+      }
   });
 
   it('a style that asks for more air (minimaliste) asks for a smaller share of the frame', () => {

@@ -5,11 +5,11 @@ import { styleEffects } from './effects';
 import { PALETTE_GRADING } from './grading';
 import { layOut, type TextPlacement } from './layout';
 import { scenePrompt } from './prompt';
-import type { FusionPlan, TextBlock, TextRole } from './types';
+import type { Effects, FusionPlan, TextBlock, TextRole } from './types';
 import { resolveLanguage } from '../copy/language';
 import { TYPEFACES } from './typefaces';
 import { typographyChoice } from './typography';
-import { VARIANT_RECIPES } from './variants';
+import { VARIANT_RECIPES, type VariantRecipe } from './variants';
 
 export function planFusion(request: FusionRequest, variant: number): FusionPlan {
   const recipe = VARIANT_RECIPES[variant % VARIANT_RECIPES.length]!;
@@ -26,8 +26,11 @@ export function planFusion(request: FusionRequest, variant: number): FusionPlan 
     request.style,
   );
   const grading = PALETTE_GRADING[request.palette];
-  const effects = styleEffects(request.style, grading);
   const view = request.productView === 'du dessus' ? 'top' : 'front';
+  const effects = shotEffects(styleEffects(request.style, grading), recipe, view);
+  // The studio set stands the product on a podium before its panel; seen from above, it lies flat.
+  const set = recipe.set === true && view === 'front';
+  const podium = view === 'front' && !recipe.onScene && (request.style === '3D mockup' || set);
   const { language, source } = resolveLanguage(request.language, [request.slogan, request.tagline]);
   const blocks = (placement: TextPlacement): TextBlock[] =>
     (['slogan', 'tagline'] as const).flatMap((role) => {
@@ -60,12 +63,11 @@ export function planFusion(request: FusionRequest, variant: number): FusionPlan 
     light: recipe.light,
     view,
     ground: {
-      on: view === 'top' ? 'top-down' : request.style === '3D mockup' ? 'podium' : 'planned',
+      on: view === 'top' ? 'top-down' : podium ? 'podium' : 'planned',
       light: 'variant',
     },
     grading,
-    // Seen from above, a product lies on the surface: no podium to stand on, no reflection under it.
-    effects: view === 'top' ? { ...effects, podium: false, reflection: 0 } : effects,
+    effects,
     text,
     typography: typographyChoice(language, source),
     textAlternatives: layout.alternatives.map(blocks),
@@ -79,6 +81,21 @@ export function planFusion(request: FusionRequest, variant: number): FusionPlan 
     }),
   };
 }
+
+/**
+ * What the variant's shot asks of the style's effects. Seen from above, a product lies on the surface:
+ * no podium to stand on, no reflection under it. In context, it stands on the scene itself, which stays
+ * readable (little depth of field), in every style. On the studio set, it stands on a podium.
+ */
+function shotEffects(effects: Effects, recipe: VariantRecipe, view: FusionPlan['view']): Effects {
+  if (view === 'top') return { ...effects, podium: false, reflection: 0 };
+  if (recipe.onScene)
+    return { ...effects, podium: false, depthOfField: Math.min(effects.depthOfField, IN_CONTEXT_DEPTH) };
+  return recipe.set ? { ...effects, podium: true } : effects;
+}
+
+/** The most depth of field the in-context shot keeps: the scene must stay readable. */
+const IN_CONTEXT_DEPTH = 0.3;
 
 export function planFusionVariants(request: FusionRequest): FusionPlan[] {
   return Array.from({ length: request.variants }, (_, variant) => planFusion(request, variant));

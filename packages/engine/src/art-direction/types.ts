@@ -162,6 +162,12 @@ export type FusionPlan = {
     share: number;
     /** Seen from above, the product lies in the middle of its box; otherwise it stands on groundY. */
     anchor?: 'base' | 'centre';
+    /**
+     * The product's size once fitted, relative to that fit (1 when absent): the studio set shows the
+     * product smaller than the hero does, whatever limited the hero's size (its box, its share, the
+     * photo's resolution).
+     */
+    presence?: number;
   };
   /** How the product was photographed: it stands on the scene (front) or lies on it seen from above. */
   view: 'front' | 'top';

@@ -25,6 +25,12 @@ export type VariantRecipe = {
   light: Light;
   /** Text centred (a band) or at the column's top ('start'); left-aligned, or at the column's foot ('end'). */
   textAt: 'start' | 'end';
+  /** The product in its context: it stands on the scene itself (no podium, whatever the style). */
+  onScene?: boolean;
+  /** A set built for the product (the studio set): it stands on a podium before a panel, whatever the style. */
+  set?: boolean;
+  /** The product's size once fitted, relative to that fit: the set shows it smaller than the hero. */
+  presence?: number;
 };
 
 export const VARIANT_RECIPES: readonly VariantRecipe[] = [
@@ -49,6 +55,7 @@ export const VARIANT_RECIPES: readonly VariantRecipe[] = [
     context: { crop: 'attention' },
     light: { from: 'right', exposure: 0.06, strength: 0.18 },
     textAt: 'end',
+    onScene: true,
   },
   {
     shot: 'close-up',
@@ -65,11 +72,13 @@ export const VARIANT_RECIPES: readonly VariantRecipe[] = [
     shot: 'backdrop',
     ground: -0.025,
     textScale: 1,
-    share: 0.2,
-    scale: 0.92,
+    share: 0.3,
+    scale: 1,
     shift: 0,
     context: { crop: 'entropy' },
     light: { from: 'left', exposure: 0.04, strength: 0.26 },
     textAt: 'end',
+    set: true,
+    presence: 0.7,
   },
 ];

@@ -4,7 +4,7 @@
  * within the stage (clear of every text place), and takes the style's line: an ink outline for drawn
  * styles, a neon tube for cyberpunk.
  */
-import type { Box, Effects, Grading, Light } from '../../art-direction/types';
+import type { Box, Effects, FusionPlan, Grading, Light } from '../../art-direction/types';
 import { fromSvg, toRaw, type RawImage } from '../../image/sharp';
 import type { Vignette } from './light';
 import { drawOver } from './overlay';
@@ -34,13 +34,21 @@ export type BackdropSpec = {
 /** Where the arch stands, in canvas pixels: its left, top, width and height (its foot is the bottom). */
 export function archBox({ product, stage, groundY, canvas }: BackdropSpec): Box {
   const unit = Math.min(canvas.width, canvas.height);
-  const width = Math.round(Math.min(stage.width, Math.max(product.width * 1.5, unit * 0.3)));
+  const width = Math.round(Math.min(stage.width, Math.max(product.width * 1.45, unit * 0.38)));
   const centre = product.x + product.width / 2;
   const x = Math.round(Math.min(Math.max(centre - width / 2, stage.x), stage.x + stage.width - width));
   const foot = groundY - Math.round(0.015 * canvas.height);
   const tallest = foot - stage.y;
-  const height = Math.round(Math.max(0, Math.min(tallest, product.height * 1.18 + width * 0.35)));
+  const height = Math.round(Math.max(0, Math.min(tallest, product.height * 1.25 + width * 0.4)));
   return { x, y: foot - height, width, height };
+}
+
+/** What the studio set adds to the picture besides the product: its panel (none on other shots). */
+export function setPieces(plan: FusionPlan, product: Placement): Box[] {
+  if (plan.shot !== 'backdrop') return [];
+  const { stage, groundY } = plan.product;
+  const box = archBox({ ...plan, product, stage, groundY });
+  return box.width >= 8 && box.height >= 8 ? [box] : [];
 }
 
 export async function drawBackdrop(scene: RawImage, spec: BackdropSpec, vignette: Vignette | null) {
@@ -67,15 +75,28 @@ export async function drawBackdrop(scene: RawImage, spec: BackdropSpec, vignette
     : inked
       ? `<path d="${arch}" fill="none" stroke="${hex(dark)}" stroke-width="${unit * 0.004}" stroke-linejoin="round"/>`
       : `<path d="${arch}" fill="none" stroke="${hex(mix(pale, [255, 255, 255], 0.5))}" stroke-width="${unit * 0.003}" opacity="0.7"/>`;
+  // A prop at the panel's foot, on the side away from the light: a ball in the palette's accent, lit
+  // from the key light's side, with its contact shadow on the floor.
+  const ball = Math.round(Math.min(box.width * 0.11, Math.max(unit * 0.035, spec.product.height * 0.16)));
+  const awayRight = light.from !== 'right';
+  const bx = pad + (awayRight ? box.width - ball * 1.1 : ball * 1.1);
+  const by = yFoot - ball;
+  const lit = mix(accent, pale, neon ? 0.1 : 0.45);
+  const sphere = `<ellipse cx="${bx}" cy="${yFoot}" rx="${ball * 0.95}" ry="${ball * 0.22}" fill="#000" opacity="0.3" filter="url(#glow)"/>
+    <circle cx="${bx}" cy="${by}" r="${ball}" fill="url(#ball)"/>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
     <defs>
+      <radialGradient id="ball" cx="${awayRight ? 0.35 : 0.65}" cy="0.32" r="0.75"><stop offset="0" stop-color="${hex(mix(lit, [255, 255, 255], 0.35))}"/><stop offset="0.55" stop-color="${hex(accent)}"/><stop offset="1" stop-color="${hex(mix(accent, dark, 0.6))}"/></radialGradient>
+      <radialGradient id="spot" cx="0.5" cy="0.55" r="0.55"><stop offset="0" stop-color="#fff" stop-opacity="${neon ? 0.08 : 0.28}"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>
       <linearGradient id="fill" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="${hex(top)}"/><stop offset="1" stop-color="${hex(foot)}"/></linearGradient>
       <filter id="soft" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="${unit * 0.012}"/></filter>
       <filter id="glow" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="${unit * 0.008}"/></filter>
     </defs>
     <path d="${arch}" transform="translate(${dx} ${unit * 0.006})" fill="#000" opacity="0.28" filter="url(#soft)"/>
     <path d="${arch}" fill="url(#fill)" opacity="${neon ? 0.88 : 0.96}"/>
+    <path d="${arch}" fill="url(#spot)"/>
     ${line}
+    ${sphere}
   </svg>`;
   const art = await toRaw(fromSvg(svg).ensureAlpha());
   drawOver(scene, art, box.x - pad, box.y - pad, vignette);

@@ -21,7 +21,14 @@ export const MAX_UPSCALE = 2;
  */
 export function fitInBox(
   size: { width: number; height: number },
-  product: { box: Box; groundY: number; share?: number; centreX?: number; anchor?: 'base' | 'centre' },
+  product: {
+    box: Box;
+    groundY: number;
+    share?: number;
+    centreX?: number;
+    anchor?: 'base' | 'centre';
+    presence?: number;
+  },
   canvas?: { width: number; height: number },
 ): Placement {
   const { box, groundY, share } = product;
@@ -29,7 +36,15 @@ export function fitInBox(
     share && canvas
       ? Math.sqrt((share * canvas.width * canvas.height) / (size.width * size.height))
       : Infinity;
-  const scale = Math.min(box.width / size.width, box.height / size.height, MAX_UPSCALE, byArea);
+  // A presence under 1 shrinks what the share and the photo's resolution allow; a box that is already
+  // smaller keeps its size.
+  const presence = Math.min(1, product.presence ?? 1);
+  const scale = Math.min(
+    box.width / size.width,
+    box.height / size.height,
+    MAX_UPSCALE * presence,
+    byArea * presence,
+  );
   const width = Math.max(1, Math.round(size.width * scale));
   const height = Math.max(1, Math.round(size.height * scale));
   const centre = product.centreX ?? box.x + box.width / 2;

@@ -8,6 +8,7 @@ import {
 import { compositionOf } from '../../art-direction/composition';
 import { planFusionVariants } from '../../art-direction/plan';
 import type { FusionPlan } from '../../art-direction/types';
+import { setPieces } from '../draw/backdrop';
 import { fitInBox } from '../draw/place-product';
 
 /** Products as photographed: a tall bottle, a cup or a jar, a wide box (width over height). */
@@ -37,11 +38,7 @@ function measure(plan: FusionPlan, aspect: number) {
   const placement = fitInBox(size, plan.product, plan.canvas);
   return {
     placement,
-    ...compositionOf(
-      plan.canvas,
-      placement,
-      plan.text.map((t) => t.box),
-    ),
+    ...compositionOf(plan.canvas, placement, [...plan.text.map((t) => t.box), ...setPieces(plan, placement)]),
   };
 }
 

@@ -24,12 +24,17 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('the product stands on the scene’s surface, as rendered', () => {
-  it('on a real counter, every variant in every format puts the product’s base on the counter annotated by eye', async () => {
+  it('on a real counter, every variant in every format puts the product’s base on the counter annotated by eye (the studio set on its podium)', async () => {
     const [back, front] = annotations.photos[COUNTER]!.surface;
     for (const format of FUSION_FORMATS)
       for (const plan of planFusionVariants(baseRequest({ format, variants: 4, slogan: 'Crème fraîche' }))) {
         const { metadata } = await renderFusionVariant(plan, inputs.studio, counter, []);
         const label = `${format} variant ${plan.variant}`;
+        if (plan.shot === 'backdrop') {
+          expect(metadata.ground.on, label).toBe('podium');
+          expect(metadata.steps, label).toContain('podium');
+          continue;
+        }
         expect(metadata.ground.on, label).toBe('surface');
         // The base is the ground line: where it meets the photo is on the counter.
         expect(metadata.product.y + metadata.product.height, label).toBeLessThanOrEqual(plan.canvas.height);

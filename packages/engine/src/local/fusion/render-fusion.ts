@@ -8,6 +8,7 @@ import { safeAreaOf, type SafeArea } from '@vitrine/shared/api/safe-area';
 import { compositionOf, type Composition } from '../../art-direction/composition';
 import type { FusionPlan } from '../../art-direction/types';
 import type { Cutout } from '../../cutout/cutout';
+import { setPieces } from '../draw/backdrop';
 import type { Placement } from '../draw/place-product';
 import type { OutputFormat } from '../encode';
 import { finish, Stopwatch, type EncodedImages } from '../finish';
@@ -120,11 +121,11 @@ function metadataOf(
     },
     product: placement,
     ground: { ...plan.ground, lightFrom: plan.light.from },
-    composition: compositionOf(
-      plan.canvas,
-      placement,
-      blocks.map((block) => block.box),
-    ),
+    // The studio set's panel fills the frame as much as text does.
+    composition: compositionOf(plan.canvas, placement, [
+      ...blocks.map((block) => block.box),
+      ...setPieces(plan, placement),
+    ]),
     safeArea: safeAreaOf(plan.canvas),
     steps,
     text,

@@ -1,0 +1,81 @@
+/**
+ * Four ideas, not four crops: between any two variants of one request the product's boxes overlap by at
+ * most half (IoU ≤ 0.5) or the pictures differ clearly (luminance SSIM ≤ 0.6 on thumbnails 96 px wide);
+ * in a story, the product's median height over the four is at least 0.30 of the frame (0.40 for a thin
+ * product). On a real product photo and a real scene, in every format.
+ */
+import { readFile } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FUSION_FORMATS } from '@vitrine/shared/api/generation';
+import { planFusionVariants } from '../../art-direction/plan';
+import { decodeOutput, luminance, shrink, ssim } from '../../test-utils/measure';
+import { baseRequest, renderInputs } from '../../test-utils/render-fixtures';
+import { prepareContext, type PreparedContext } from '../prepare';
+import { renderFusionVariant, type RenderedImage } from './render-fusion';
+
+const MAX_BOX_IOU = 0.5;
+const MAX_THUMB_SSIM = 0.6;
+const THUMB_WIDTH = 96;
+
+type Box = { x: number; y: number; width: number; height: number };
+const iou = (a: Box, b: Box) => {
+  const w = Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x));
+  const h = Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
+  return (w * h) / (a.width * a.height + b.width * b.height - w * h);
+};
+
+let inputs: Awaited<ReturnType<typeof renderInputs>>;
+let lawn: PreparedContext;
+beforeAll(async () => {
+  inputs = await renderInputs();
+  const scene = new URL('../../../test-data/open-photos/scenes/outdoor-tree-grass.jpg', import.meta.url);
+  lawn = await prepareContext(await readFile(scene));
+});
+
+async function fourOf(format: (typeof FUSION_FORMATS)[number], style: string): Promise<RenderedImage[]> {
+  const request = baseRequest({
+    format,
+    style,
+    variants: 4,
+    slogan: 'Fait main à Lyon',
+    tagline: 'Nouvelle collection',
+  } as never);
+  return Promise.all(
+    planFusionVariants(request).map((plan) => renderFusionVariant(plan, inputs.studio, lawn)),
+  );
+}
+
+describe('four ideas, not four crops', () => {
+  it.each(FUSION_FORMATS)(
+    `%s: every two variants differ in the product's place (IoU ≤ ${MAX_BOX_IOU}) or as pictures (thumbnail SSIM ≤ ${MAX_THUMB_SSIM})`,
+    async (format) => {
+      for (const style of ['photo réaliste', '3D mockup']) {
+        const four = await fourOf(format, style);
+        expect(new Set(four.map((image) => image.metadata.shot)).size).toBe(4);
+        const thumbs = await Promise.all(
+          four.map(async ({ images }) => {
+            const raw = await decodeOutput(images.jpeg!);
+            const small = await shrink(raw, THUMB_WIDTH, Math.round((THUMB_WIDTH * raw.height) / raw.width));
+            return { small, grey: luminance(small) };
+          }),
+        );
+        for (let i = 0; i < 4; i++)
+          for (let j = i + 1; j < 4; j++) {
+            const overlap = iou(four[i]!.metadata.product, four[j]!.metadata.product);
+            const { width, height } = thumbs[i]!.small;
+            const alike = ssim(thumbs[i]!.grey, thumbs[j]!.grey, width, height);
+            expect(
+              overlap <= MAX_BOX_IOU || alike <= MAX_THUMB_SSIM,
+              `${format} ${style} variants ${i}/${j}: IoU ${overlap.toFixed(2)}, SSIM ${alike.toFixed(2)}`,
+            ).toBe(true);
+          }
+      }
+    },
+  );
+
+  it('in a story, a thin product (a bottle) has a median height of at least 0.40 of the frame over the four', async () => {
+    const four = await fourOf('story', 'photo réaliste');
+    const heights = four.map((image) => image.metadata.product.height / image.metadata.height).sort();
+    expect((heights[1]! + heights[2]!) / 2).toBeGreaterThanOrEqual(0.4);
+  });
+});
