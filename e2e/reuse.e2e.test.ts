@@ -327,11 +327,12 @@ describe('on a phone, in English', () => {
     await mobile.screenshot({ path: `${ARTIFACTS}/again-gone-390.png`, fullPage: true });
   }, 60_000);
 
-  it('the Express counter meets 4.5:1 on its background', async () => {
+  it('the Express counters ("What is it?", description) meet 4.5:1 on their background', async () => {
     await mobile.goto('/dashboard/express');
-    const counter = mobile.getByText(/^0\/\d+ characters$/);
-    await counter.waitFor();
-    expect(await contrastOf(counter)).toBeGreaterThanOrEqual(4.5);
+    const counters = mobile.getByText(/^0\/\d+ characters$/);
+    await counters.first().waitFor();
+    expect(await counters.allTextContents()).toEqual(['0/60 characters', '0/200 characters']);
+    for (const counter of await counters.all()) expect(await contrastOf(counter)).toBeGreaterThanOrEqual(4.5);
   });
 });
 
