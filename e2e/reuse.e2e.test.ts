@@ -169,21 +169,26 @@ describe('generate again, Express, in English', () => {
   }, 60_000);
   afterAll(() => english?.close());
 
-  it('generates, then again from the result in two clicks, with the same style, format and description', async () => {
+  it('generates, then again from the result in two clicks, with the same style, format, product and description', async () => {
     await desk.goto('/dashboard/express');
     await desk.getByRole('combobox', { name: /^Style/ }).selectOption({ label: 'Vintage' });
     const format = desk.getByRole('combobox', { name: /^Format/ });
     await format.selectOption((await format.locator('option', { hasText: 'Story' }).getAttribute('value'))!);
+    // "What is it?": the product the visual's headline speaks of.
+    const product = desk.getByRole('textbox', { name: /^What is it\?/ });
+    await product.fill('Sourdough loaf & rye');
     const description = desk.getByRole('textbox', { name: /^Description of your business/ });
     await description.fill('Organic bakery in Lyon, sourdough and pastries');
+    await desk.screenshot({ path: `${ARTIFACTS}/express-product-name.png`, fullPage: true });
     await desk.getByRole('button', { name: 'Generate my visual' }).click();
     await resultsReach(desk, 1);
 
-    // Click 1: the Express form comes back filled in.
+    // Click 1: the Express form comes back filled in, the product with it.
     await desk.getByRole('link', { name: 'Generate again with these settings' }).click();
     await expect
       .poll(() => description.inputValue(), { timeout: 30_000 })
       .toBe('Organic bakery in Lyon, sourdough and pastries');
+    expect(await product.inputValue()).toBe('Sourdough loaf & rye');
     const style = desk.getByRole('combobox', { name: /^Style/ });
     expect(await style.locator('option:checked').innerText()).toBe('Vintage');
     // Click 2: generate.
@@ -191,7 +196,12 @@ describe('generate again, Express, in English', () => {
     await resultsReach(desk, 2);
     const [second, first] = (await history(desk)).items;
     expect(second!.settings).toEqual(first!.settings);
-    expect(first!.settings).toMatchObject({ mode: 'express', style: 'vintage', format: 'story' });
+    expect(first!.settings).toMatchObject({
+      mode: 'express',
+      style: 'vintage',
+      format: 'story',
+      productName: 'Sourdough loaf & rye',
+    });
   }, 300_000);
 });
 
@@ -317,11 +327,12 @@ describe('on a phone, in English', () => {
     await mobile.screenshot({ path: `${ARTIFACTS}/again-gone-390.png`, fullPage: true });
   }, 60_000);
 
-  it('the Express counter meets 4.5:1 on its background', async () => {
+  it('the Express counters ("What is it?", description) meet 4.5:1 on their background', async () => {
     await mobile.goto('/dashboard/express');
-    const counter = mobile.getByText(/^0\/\d+ characters$/);
-    await counter.waitFor();
-    expect(await contrastOf(counter)).toBeGreaterThanOrEqual(4.5);
+    const counters = mobile.getByText(/^0\/\d+ characters$/);
+    await counters.first().waitFor();
+    expect(await counters.allTextContents()).toEqual(['0/60 characters', '0/200 characters']);
+    for (const counter of await counters.all()) expect(await contrastOf(counter)).toBeGreaterThanOrEqual(4.5);
   });
 });
 

@@ -120,7 +120,7 @@ const JSON_ROUTES: Route[] = [
   {
     method: 'POST',
     url: '/api/generations/express',
-    fields: ['style', 'format', 'description'],
+    fields: ['style', 'format', 'description', 'productName'],
     signedIn: true,
   },
   {

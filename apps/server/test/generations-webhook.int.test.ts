@@ -284,12 +284,18 @@ describe('webhook provider', () => {
   it('a callback with status failed renders locally, reason workflow_failed', async () => {
     hook.answer(() => json(200, {}));
     const u = await signedInUser(t.app, 'workflow-failed@example.test');
-    const res = await startExpress(t.app, u.cookie, { style: 'minimaliste', format: 'square', variants: 1 });
+    const res = await startExpress(t.app, u.cookie, {
+      style: 'minimaliste',
+      format: 'square',
+      productName: 'Bougie lavande & figue',
+      variants: 1,
+    });
     const { id } = started(res.body).generation;
     const sent = JSON.parse((await received(id)).body) as Record<string, unknown>;
     expect(sent).toEqual({
       style: 'minimaliste',
       format: 'square 1080x1080',
+      nomProduit: 'Bougie lavande & figue',
       user_id: u.userId,
       generation_type: 'vitrine_express',
       backgroundGenerationId: id,

@@ -93,3 +93,48 @@ describe('Express art direction (spec: style, format, optional description)', ()
     expect(prompt).toMatch(/1920x640/);
   });
 });
+
+describe('Express art direction with "What is it?" (the product’s name)', () => {
+  it('sets the name as the headline and the description under it, in the request’s language and rules', () => {
+    for (const language of ['fr', 'en'] as const) {
+      const plan = planExpress(
+        request({ description: 'Cycles Lebrun à Grenoble', productName: 'Vélo électrique urbain', language }),
+        0,
+      );
+      expect([plan.headline!.text, plan.supporting!.text]).toEqual([
+        'Vélo électrique urbain',
+        'Cycles Lebrun à Grenoble',
+      ]);
+      expect([plan.headline!.language, plan.supporting!.language]).toEqual([language, language]);
+      expect(plan.typography).toMatchObject({
+        language,
+        source: 'request',
+        rules: language === 'fr' ? 'french' : 'english',
+      });
+    }
+  });
+
+  it('without a language, reads it from the name too: an English name alone is invited in English', () => {
+    const plan = planExpress(
+      request({ description: undefined, productName: 'Hand-poured candles for the home' }),
+      0,
+    );
+    expect(plan.typography).toMatchObject({ language: 'en', source: 'detected' });
+  });
+
+  it('draws the product’s trade, read from its name, where the description says nothing of it', () => {
+    const plan = planExpress(request({ description: undefined, productName: 'Vélo électrique urbain' }), 0);
+    expect(plan.imagery.match.subject).toBe('bike');
+    expect(plan.headline!.text).toBe('Découvrez notre vélo électrique urbain');
+    expect(plan.prompt).toMatch(/Vélo électrique urbain/);
+  });
+
+  it('without a name (absent or blank), plans exactly what it planned before the field existed', () => {
+    for (const format of EXPRESS_FORMATS)
+      for (const description of ['Boulangerie Dupré', 'Organic bakery in Lyon, sourdough and pastries', ''])
+        for (const productName of ['', '   ']) {
+          const before = planExpressVariants(request({ format, description }));
+          expect(planExpressVariants(request({ format, description, productName }))).toEqual(before);
+        }
+  });
+});

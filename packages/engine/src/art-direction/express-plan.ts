@@ -106,11 +106,19 @@ const shapeOf = ({ width, height }: Size) =>
 
 /** The copy the local copywriter writes from the request's description, in the request's language. */
 export function localCopyFor(request: ExpressRequest): ExpressCopy | null {
-  const written = localExpressCopy(request.description);
+  const { language } = languageOf(request);
+  const written = localExpressCopy(request.description, { productName: request.productName, language });
   if (!written) return null;
-  const { language } = resolveLanguage(request.language, [request.description]);
   return { source: 'local', ...written, language };
 }
+
+/** The request's language, or the one its texts ("What is it?" and the description) are written in. */
+const languageOf = (request: ExpressRequest) =>
+  resolveLanguage(request.language, [request.description, request.productName]);
+
+/** What the picture shows: the subject read from the product's name and the description. */
+const subjectText = ({ productName, description }: ExpressRequest) =>
+  productName ? [productName, description].filter(Boolean).join('. ') : description;
 
 /** Share of the text area the headline takes when a supporting line goes under it. */
 const HEADLINE_SHARE = 0.66;
@@ -130,7 +138,7 @@ export function planExpress(
   const logoZone = logoZoneOf(canvas);
   const [x, y, w, h] = HEADLINE[shapeOf(canvas)][variant % 4]!;
   const area = textAreaOf(canvas, [x, y, w, h], logoZone);
-  const resolved = resolveLanguage(request.language, [request.description]);
+  const resolved = languageOf(request);
   const language = copy?.language ?? resolved.language;
   const align = Math.abs(x + w / 2 - 0.5) < 1e-6 ? 'center' : 'left';
   const headlineHeight = copy?.supporting ? Math.round(area.height * HEADLINE_SHARE) : area.height;
@@ -166,7 +174,7 @@ export function planExpress(
     headline,
     supporting,
     textArea: copy ? area : null,
-    imagery: planImagery(request.description, request.style, variant),
+    imagery: planImagery(subjectText(request), request.style, variant),
     logoZone,
     seed: variant * 7919 + 17,
     mirrored: variant % 2 === 1,
@@ -174,6 +182,7 @@ export function planExpress(
       [
         `Promotional visual background, ${design.words}`,
         request.description ? `for: ${request.description}` : 'for a small business',
+        ...(request.productName ? [`showing: ${request.productName}`] : []),
         'an empty corner at the top left for a logo, a calm area for a headline',
         'no text, no letters, no logos',
         `${canvas.width}x${canvas.height}`,

@@ -2,7 +2,8 @@
  * Command line for the engine: renders a request to files and prints the metadata as JSON.
  *   npm run render -- --mode fusion --product p.png --context c.jpg --position gauche --style vintage \
  *     --palette chaude --slogan "..." --tagline "..." --typo élégant --format story --variants 4 --out dir/
- *   npm run render -- --mode express --style techno --format banner --description "..." --out dir/
+ *   npm run render -- --mode express --style techno --format banner --description "..." \
+ *     --product-name "..." --out dir/
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,7 +20,7 @@ const USAGE = `usage: npm run render -- --mode fusion --product FILE --context F
   --typo TYPOGRAPHY --format FORMAT
   [--language fr|en] [--variants 1-4] [--png] --out DIR
        npm run render -- --mode express --style STYLE --format square|story|post|banner
-  [--description TEXT] [--language fr|en] [--variants 1-4] [--png] --out DIR`;
+  [--description TEXT] [--product-name TEXT] [--language fr|en] [--variants 1-4] [--png] --out DIR`;
 
 const { values } = parseCommandLine(
   {
@@ -34,6 +35,7 @@ const { values } = parseCommandLine(
     view: { type: 'string' },
     typo: { type: 'string' },
     description: { type: 'string' },
+    'product-name': { type: 'string' },
     language: { type: 'string' },
     format: { type: 'string' },
     variants: { type: 'string' },
@@ -64,6 +66,7 @@ async function renderFromArgs(formats: OutputFormat[]): Promise<{ request: unkno
       style: values.style,
       format: values.format,
       description: values.description,
+      productName: values['product-name'],
       language: values.language,
       variants: variants(),
     });

@@ -37,6 +37,8 @@ describe('a model’s line is checked before it is used', () => {
     ['Le pain bio -20 %', 'invented_figure'],
     ['Le meilleur pain de Lyon', 'invented_claim'],
     ['Livraison à Lyon', 'invented_claim'],
+    ['Le pain parfait de Lyon', 'invented_claim'],
+    ['Le pain n°1 de Lyon', 'invented_figure'],
   ] as const)('%j is refused: %s', (line, issue) => {
     expect(checkLine(line, fr)).toEqual({ ok: false, issue });
   });

@@ -20,7 +20,9 @@ const FIGURE = /\d+(?:[.,]\d+)?|[€$£¥%]/g;
 const CLAIMS = new Set(
   `best free cheapest cheap discount sale offer guaranteed guarantee delivery delivered shipping award
   winning certified official unique number premium lowest
-  meilleur meilleure meilleurs meilleures gratuit gratuite gratuits gratuites offert offerte offerts
+  perfect ultimate ideal incomparable exceptional unbeatable
+  meilleur meilleure meilleurs meilleures parfait parfaite parfaits parfaites ultime ideale ideaux
+  exceptionnel exceptionnelle incomparables gratuit gratuite gratuits gratuites offert offerte offerts
   promo promotion remise soldes reduction livraison livre garanti garantie certifie officiel unique
   numero premium imbattable`
     .split(/\s+/)
@@ -43,13 +45,20 @@ export function checkLine(
   if (MARKUP.test(text)) return { ok: false, issue: 'markup' };
   const detected = detectLanguage(text);
   if (detected && detected !== language) return { ok: false, issue: 'wrong_language' };
+  const invented = inventedClaim(text, source);
+  return invented ? { ok: false, issue: invented } : { ok: true, text };
+}
+
+/**
+ * A figure (digits, a currency, a percentage) or a promise ("best", "meilleur", "parfait", "free",
+ * "livraison"…) that `text` says and `source`, what the user wrote, does not: null when there is none.
+ */
+export function inventedClaim(text: string, source: string): 'invented_figure' | 'invented_claim' | null {
   const known = new Set((source.match(FIGURE) ?? []).map((figure) => figure.replace(',', '.')));
   if ((text.match(FIGURE) ?? []).some((figure) => !known.has(figure.replace(',', '.')))) {
-    return { ok: false, issue: 'invented_figure' };
+    return 'invented_figure';
   }
   const sourceWords = new Set(foldedWords(source));
-  if (foldedWords(text).some((word) => CLAIMS.has(word) && !sourceWords.has(word))) {
-    return { ok: false, issue: 'invented_claim' };
-  }
-  return { ok: true, text };
+  if (foldedWords(text).some((word) => CLAIMS.has(word) && !sourceWords.has(word))) return 'invented_claim';
+  return null;
 }

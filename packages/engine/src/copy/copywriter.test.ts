@@ -199,3 +199,55 @@ describe('copy from an OpenAI-compatible chat model', () => {
     expect(api.requests).toHaveLength(0);
   });
 });
+
+describe('Express copy from the model when the form says what the product is ("What is it?")', () => {
+  const named = { description, productName: 'Pain au levain 1 kg', language: 'fr' } as const;
+
+  it('tells the model the product and the business, and lets the figures of the name through', async () => {
+    api.answer(() =>
+      chat(JSON.stringify({ headline: 'Pain au levain 1 kg', supporting: 'Boulangerie bio à Lyon' })),
+    );
+    const copy = await createCopywriter(config).expressCopy(named);
+    expect(copy).toEqual({
+      source: 'openai',
+      headline: 'Pain au levain 1 kg',
+      supporting: 'Boulangerie bio à Lyon',
+      language: 'fr',
+    });
+    const body = JSON.parse(api.requests[0]!.body);
+    expect(body.messages.at(-1).content).toBe(
+      `The product: Pain au levain 1 kg\nThe business: ${description}`,
+    );
+    expect(body.messages[0].content).toMatch(/speaks of the product/);
+  });
+
+  it('asks with the product alone when there is no description', async () => {
+    api.answer(() => chat(JSON.stringify({ headline: 'Découvrez notre pain au levain', supporting: '' })));
+    const copy = await createCopywriter(config).expressCopy({
+      productName: 'Pain au levain',
+      language: 'fr',
+    });
+    expect(copy).toMatchObject({
+      source: 'openai',
+      headline: 'Découvrez notre pain au levain',
+      supporting: null,
+    });
+    expect(JSON.parse(api.requests[0]!.body).messages.at(-1).content).toBe('The product: Pain au levain');
+  });
+
+  it.each([
+    ['an invented price', 'Pain au levain 1 kg à 4 €', 'invented_figure'],
+    ['an invented superlative', 'Le meilleur pain au levain', 'invented_claim'],
+    ['a perfection the user did not claim', 'Le pain au levain parfait', 'invented_claim'],
+  ])('falls back to the local copy that speaks of the product on %s', async (_name, headline, issue) => {
+    api.answer(() => chat(JSON.stringify({ headline, supporting: null })));
+    const copy = await createCopywriter(config).expressCopy(named);
+    expect(copy).toEqual({
+      source: 'local',
+      headline: 'Pain au levain 1 kg',
+      supporting: 'Boulangerie bio à Lyon, pain au levain et viennoiseries',
+      language: 'fr',
+      fallback: { reason: 'invalid_copy', issue },
+    });
+  });
+});

@@ -9,6 +9,7 @@ import { resolveLanguage } from './language';
 import { checkLine } from './check';
 import type { TextProviderConfig } from './config';
 import { HEADLINE_MAX_LENGTH, localExpressCopy, SUPPORTING_MAX_LENGTH } from './express-copy';
+import { productNameOf } from './product-name';
 import { localSlogans, SUGGESTION_COUNT, type SloganContext } from './slogans';
 import { askForJson, TextFailure, type ChatMessage } from './text-model';
 import type { ExpressCopy, TextFallback, TextProviderName } from './types';
@@ -27,6 +28,8 @@ export type Copywriter = {
   /** The Express headline and supporting line, or null without a description. */
   expressCopy(input: {
     description?: string | null;
+    /** "What is it?": the headline speaks of it. */
+    productName?: string | null | undefined;
     language?: Lang | undefined;
   }): Promise<ExpressCopy | null>;
   slogans(context: SloganContext): Promise<SloganSuggestions>;
@@ -42,13 +45,23 @@ const RULES = (language: Lang) =>
     'Answer with one JSON object and nothing else.',
   ].join(' ');
 
-function expressMessages(description: string, language: Lang): ChatMessage[] {
+function expressMessages(description: string, productName: string | null, language: Lang): ChatMessage[] {
+  if (!productName) {
+    return [
+      {
+        role: 'system',
+        content: `You write the text of a promotional image for a small business. From the business description, write a short headline (the business name or its offer, at most ${HEADLINE_MAX_LENGTH} characters) and a supporting line (at most ${SUPPORTING_MAX_LENGTH} characters). ${RULES(language)} Shape: {"headline": "...", "supporting": "..."}`,
+      },
+      { role: 'user', content: description },
+    ];
+  }
+  const facts = [`The product: ${productName}`, description ? `The business: ${description}` : ''];
   return [
     {
       role: 'system',
-      content: `You write the text of a promotional image for a small business. From the business description, write a short headline (the business name or its offer, at most ${HEADLINE_MAX_LENGTH} characters) and a supporting line (at most ${SUPPORTING_MAX_LENGTH} characters). ${RULES(language)} Shape: {"headline": "...", "supporting": "..."}`,
+      content: `You write the text of a promotional image of a product for a small business. Write a short headline that speaks of the product, with its name as the user wrote it (at most ${HEADLINE_MAX_LENGTH} characters), and a supporting line from the business description, or an empty one without it (at most ${SUPPORTING_MAX_LENGTH} characters). ${RULES(language)} Shape: {"headline": "...", "supporting": "..."}`,
     },
-    { role: 'user', content: description },
+    { role: 'user', content: facts.filter(Boolean).join('\n') },
   ];
 }
 
@@ -95,15 +108,17 @@ export function createCopywriter(
   return {
     provider: config.kind,
 
-    async expressCopy({ description, language: requested }) {
-      const written = localExpressCopy(description);
-      if (!written || !description) return null;
-      const { language } = resolveLanguage(requested, [description]);
+    async expressCopy({ description, productName, language: requested }) {
+      const { language } = resolveLanguage(requested, [description, productName]);
+      const written = localExpressCopy(description, { productName, language });
+      const name = productNameOf(productName);
+      if (!written || !(description || name)) return null;
       const local: ExpressCopy = { source: 'local', ...written, language };
       if (config.kind === 'local') return local;
       try {
-        const answer = await askForJson(config, expressMessages(description, language));
-        const source = description;
+        const answer = await askForJson(config, expressMessages(description ?? '', name, language));
+        // The user's own words: a figure or a promise they hold is theirs, not an invention.
+        const source = [name, description].filter(Boolean).join(' ');
         const headline = checked(answer.headline, { max: HEADLINE_MAX_LENGTH, language, source });
         const supporting =
           answer.supporting === null || answer.supporting === undefined || answer.supporting === ''

@@ -2,10 +2,14 @@
  * The local copywriter of Express: the business description becomes a short headline (the business's
  * name or its offer) and a supporting line, using only the description's own words. It picks and cuts,
  * never adds: every word of its output is a word of the description, so it cannot invent a price, a
- * promise or a place.
+ * promise or a place. When the form says what the product is ("What is it?"), the product's name is
+ * the headline and the description the supporting line; alone, the name is invited to be discovered,
+ * in the user's language: those few fixed words are the only ones added.
  */
+import type { Lang } from '@vitrine/shared/locale';
 import { boundariesOf, cutAtPhrase, kindOf } from './phrases';
-import { upperFirst } from './words';
+import { invitation, productNameOf, takesInvitation } from './product-name';
+import { foldedWords, upperFirst } from './words';
 
 /** Bounds that keep the headline large on a 3:1 banner and the supporting line to two lines. */
 export const HEADLINE_MAX_LENGTH = 40;
@@ -145,9 +149,17 @@ function lineOf(clauses: Clause[], max: number, continues: boolean): string | nu
   return continues ? line : upperFirst(line);
 }
 
-export function localExpressCopy(description: string | null | undefined): WrittenCopy | null {
+/** "What is it?" and the language its fixed words are written in. */
+export type ProductInput = { productName?: string | null | undefined; language: Lang };
+
+export function localExpressCopy(
+  description: string | null | undefined,
+  product?: ProductInput,
+): WrittenCopy | null {
   const text = (description ?? '').normalize('NFC').replace(/\s+/g, ' ').trim();
   const clauses = clausesOf(text);
+  const name = productNameOf(product?.productName);
+  if (name) return productCopy(name, clauses, product!.language);
   if (clauses.length === 0) return null;
   const listed = listClauses(clauses, HEADLINE_MAX_LENGTH);
   if (listed > 0) {
@@ -165,4 +177,44 @@ export function localExpressCopy(description: string | null | undefined): Writte
   const continues = /[\p{L}\p{N}]/u.test(rest);
   const supporting = continues ? [{ text: rest, join: first!.join }, ...others] : others;
   return { headline: upperFirst(head), supporting: lineOf(supporting, SUPPORTING_MAX_LENGTH, continues) };
+}
+
+/**
+ * The words of `clause` after the product's name when it opens with it ("Bougie lavande & figue coulée
+ * à la main" → "coulée à la main"), '' when the clause is the name, null when it does not open with it.
+ */
+function afterName(clause: string, name: string): string | null {
+  const target = foldedWords(name).join(' ');
+  const words = clause.split(' ');
+  for (let count = 1; count <= words.length; count++) {
+    const head = foldedWords(words.slice(0, count).join(' ')).join(' ');
+    if (head === target) return words.slice(count).join(' ');
+    if (!target.startsWith(head)) return null;
+  }
+  return null;
+}
+
+/**
+ * The product's name, as typed (a capital to start it), is the headline. The description, rebuilt
+ * into one line as the supporting line is (whole clauses, cut at a phrase), goes under it; where the
+ * description opens with the name, the line goes on after it. Without a description, the headline
+ * invites to discover the product ("Découvrez notre vélo électrique urbain", "Discover our urban
+ * e-bike") when that fits the headline's length and the name reads as one phrase; the name alone
+ * otherwise.
+ */
+function productCopy(name: string, clauses: Clause[], language: Lang): WrittenCopy {
+  const [first, ...others] = clauses;
+  let supporting: string | null = null;
+  if (first) {
+    const opening = withoutLeadIn(first.text);
+    const after = afterName(opening, name);
+    if (after === null)
+      supporting = lineOf([{ ...first, text: opening }, ...others], SUPPORTING_MAX_LENGTH, false);
+    else if (after) supporting = lineOf([{ ...first, text: after }, ...others], SUPPORTING_MAX_LENGTH, true);
+    else supporting = lineOf(others, SUPPORTING_MAX_LENGTH, false);
+  }
+  if (supporting) return { headline: upperFirst(name), supporting };
+  const invited = takesInvitation(name) ? invitation(name, language) : null;
+  const headline = invited && invited.length <= HEADLINE_MAX_LENGTH ? invited : upperFirst(name);
+  return { headline, supporting: null };
 }

@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FUSION_PALETTES, FUSION_STYLES, SLOGAN_MAX_LENGTH } from '@vitrine/shared/api/generation';
 import { LANGUAGES } from '@vitrine/shared/locale';
 import { checkLine } from './check';
-import {
-  localSlogans,
-  PALETTE_MOODS,
-  PRODUCT_LINE_WORDS,
-  STYLE_MOODS,
-  SUGGESTION_COUNT,
-  type SloganContext,
-} from './slogans';
+import { PRODUCT_LINE_WORDS } from './product-name';
+import { localSlogans, PALETTE_MOODS, STYLE_MOODS, SUGGESTION_COUNT, type SloganContext } from './slogans';
 import { wordsNotIn } from './words';
 
 const base: SloganContext = { style: 'vintage', palette: 'chaude', language: 'fr' };

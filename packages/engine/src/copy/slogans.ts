@@ -12,6 +12,7 @@ import {
 } from '@vitrine/shared/api/generation';
 import type { Lang } from '@vitrine/shared/locale';
 import { localExpressCopy } from './express-copy';
+import { invitation, lowerFirst } from './product-name';
 import { foldedWords, upperFirst } from './words';
 
 export const SUGGESTION_COUNT = 3;
@@ -65,32 +66,7 @@ export const PALETTE_MOODS: Record<Lang, Record<FusionPalette, string>> = {
   },
 };
 
-const lowerFirst = (text: string) => text.charAt(0).toLocaleLowerCase() + text.slice(1);
 const sameWords = (a: string, b: string) => foldedWords(a).join(' ') === foldedWords(b).join(' ');
-
-/** The words the product lines add to the user's own: an invitation to look, nothing claimed. */
-export const PRODUCT_LINE_WORDS: Record<Lang, string> = { fr: 'Découvrez notre nos', en: 'Discover our' };
-
-/**
- * A product's name inside a sentence: lower-cased at its start when it reads as a description
- * ("Vélo électrique urbain"), as typed when it looks like a name ("Nike Air Max", "iPhone", "LED").
- */
-function inSentence(name: string): string | null {
-  const words = name.split(/\s+/);
-  const first = words[0] ?? '';
-  const descriptive = /^\p{Lu}\p{Ll}*$/u.test(first) && words.slice(1).every((word) => !/\p{Lu}/u.test(word));
-  return descriptive ? lowerFirst(name) : null;
-}
-
-/** "Découvrez notre vélo électrique urbain" / "Discover our urban e-bike", or with the name as typed. */
-function invitation(name: string, language: Lang): string {
-  const lowered = inSentence(name);
-  if (language === 'en') return lowered ? `Discover our ${lowered}` : `Discover ${name}`;
-  if (!lowered) return `Découvrez ${name}`;
-  // A first word ending in s or x (and longer than "jus") is taken as a plural: "nos bougies".
-  const plural = /^\p{L}{4,}[sx]$/u.test(lowered.split(/\s+/)[0] ?? '');
-  return `Découvrez ${plural ? 'nos' : 'notre'} ${lowered}`;
-}
 
 /** Lines about the product, from its name: the name, an invitation, the name with the style's mood. */
 function productLines(name: string | null | undefined, mood: string, language: Lang): string[] {

@@ -66,6 +66,8 @@ export type ExpressWorkflowPayload = {
   style: ExpressRequest['style'];
   format: string;
   description?: string;
+  /** "What is it?", sent only when the user wrote it (as Fusion's; not a field of the spec's payload). */
+  nomProduit?: string;
   user_id: string;
   generation_type: typeof EXPRESS_GENERATION_TYPE;
   backgroundGenerationId: string;
@@ -105,6 +107,7 @@ export function buildWorkflowPayload(input: WorkflowInput): FusionWorkflowPayloa
     style: request.style,
     format: named(request.format, EXPRESS_FORMAT_SIZES[request.format]),
     ...(description && { description }),
+    ...(request.productName && { nomProduit: request.productName }),
     user_id: input.userId,
     generation_type: EXPRESS_GENERATION_TYPE,
     backgroundGenerationId: input.backgroundGenerationId,

@@ -80,7 +80,7 @@ export const VARIANTS_MAX = 4;
 export const VARIANTS_DEFAULT = 4;
 export const SLOGAN_MAX_LENGTH = 80;
 export const TAGLINE_MAX_LENGTH = 140;
-/** "What is it?": a product's name or an offer, which slogan suggestions speak of. */
+/** "What is it?": a product's name or an offer, which slogan suggestions and Express copy speak of. */
 export const PRODUCT_NAME_MAX_LENGTH = 60;
 export const DESCRIPTION_MAX_LENGTH = TEXT_MAX_LENGTH;
 
@@ -158,6 +158,8 @@ export const expressRequest = z.object({
   style: option(EXPRESS_STYLES),
   format: option(EXPRESS_FORMATS),
   description: optionalParagraph(DESCRIPTION_MAX_LENGTH),
+  /** What the product is ("Vélo électrique urbain"): the headline speaks of it, in the user's words. */
+  productName: optionalCopy(PRODUCT_NAME_MAX_LENGTH),
   variants,
   language: optionalLanguage,
 });

@@ -147,6 +147,8 @@ export type ExpressSettingsUsed = {
   style: ExpressStyle;
   format: ExpressFormat;
   description: string;
+  /** "What is it?", empty when it was left blank. */
+  productName: string;
 };
 /** What "Generate again with these settings" fills the form with. */
 export type GenerationSettingsUsed = FusionSettingsUsed | ExpressSettingsUsed;

@@ -44,9 +44,22 @@ describe('settingsUsed: what "generate again" fills the form with', () => {
         style: 'naturel',
         format: 'post 1920x1080',
         description: 'Épicerie fine',
+        nomProduit: 'Coffret thé & biscuits',
         generation_type: 'vitrine_express',
       }),
-    ).toEqual({ mode: 'express', style: 'naturel', format: 'post', description: 'Épicerie fine' });
+    ).toEqual({
+      mode: 'express',
+      style: 'naturel',
+      format: 'post',
+      description: 'Épicerie fine',
+      productName: 'Coffret thé & biscuits',
+    });
+  });
+
+  it('an Express result made before "What is it?" existed reads back with it empty', () => {
+    expect(settingsUsed({ mode: 'express', style: 'naturel', format: 'post' })).toMatchObject({
+      productName: '',
+    });
   });
 
   it('a result made before "What is it?" existed reads back with it empty', () => {

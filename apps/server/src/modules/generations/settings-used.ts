@@ -24,10 +24,11 @@ export function settingsUsed(data: unknown): GenerationSettingsUsed | null {
       style: d.style,
       format: formatName(d.format),
       ...(typeof d.description === 'string' && { description: d.description }),
+      productName: d.nomProduit || undefined,
     });
     if (!parsed.success) return null;
-    const { style, format, description } = parsed.data;
-    return { mode: 'express', style, format, description: description ?? '' };
+    const { style, format, description, productName } = parsed.data;
+    return { mode: 'express', style, format, description: description ?? '', productName: productName ?? '' };
   }
   const parsed = fusionRequest.safeParse({
     position: d.positionProduit,

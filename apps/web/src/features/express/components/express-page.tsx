@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { EXPRESS_FORMATS, EXPRESS_STYLES, paragraphLength } from '@vitrine/shared/api/generation';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { CopyField } from '../../../components/ui/copy-field';
 import { FieldLabel } from '../../../components/ui/field-label';
 import { BoltIcon, ImageIcon, PlusIcon, RefreshIcon } from '../../../components/ui/icons';
 import { SelectField } from '../../../components/ui/select-field';
@@ -29,6 +30,7 @@ import {
   expressComplete,
   isExpressFormat,
   isExpressStyle,
+  PRODUCT_NAME_MAX_LENGTH,
   type ExpressValues,
 } from '../lib/express-form';
 
@@ -68,8 +70,9 @@ export function ExpressPage() {
   if (againRequest && againKey !== location.key) {
     setAgainKey(location.key);
     area.reset();
-    const { style, format, description } = againRequest.again;
-    setValues({ style, format, description });
+    const { style, format, description, productName } = againRequest.again;
+    // A result made before "What is it?" existed carries none.
+    setValues({ style, format, description, productName: productName ?? '' });
     setErrors({});
     setAgainFrom(againRequest.generatedAt);
   }
@@ -156,6 +159,17 @@ export function ExpressPage() {
               label: formatName(t, 'express', value),
             }))}
           />
+          <div className="sm:col-span-2">
+            <CopyField
+              label={t('express.productName')}
+              help={t('express.productNameHelp')}
+              placeholder={t('express.productNamePlaceholder')}
+              value={values.productName}
+              onChange={(value) => change('productName', value)}
+              maxLength={PRODUCT_NAME_MAX_LENGTH}
+              error={errors.productName}
+            />
+          </div>
           <div className="sm:col-span-2">
             <FieldLabel
               htmlFor={descriptionId}

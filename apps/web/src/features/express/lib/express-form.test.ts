@@ -10,20 +10,54 @@ describe('Express request', () => {
   });
 
   it('sends style and format, and the description trimmed only when there is one', () => {
-    expect(buildExpressRequest({ style: 'naturel', format: 'post', description: '   ' })).toEqual({
+    expect(
+      buildExpressRequest({ ...EMPTY_EXPRESS, style: 'naturel', format: 'post', description: '   ' }),
+    ).toEqual({
       ok: true,
       body: { style: 'naturel', format: 'post' },
     });
     expect(
-      buildExpressRequest({ style: 'naturel', format: 'post', description: ' Fleuriste à Nantes ' }),
+      buildExpressRequest({
+        ...EMPTY_EXPRESS,
+        style: 'naturel',
+        format: 'post',
+        description: ' Fleuriste à Nantes ',
+      }),
     ).toEqual({
       ok: true,
       body: { style: 'naturel', format: 'post', description: 'Fleuriste à Nantes' },
     });
   });
 
+  it('sends what the product is ("What is it?"), trimmed, only when there is one', () => {
+    const base = { ...EMPTY_EXPRESS, style: 'naturel', format: 'post' } as const;
+    expect(buildExpressRequest({ ...base, productName: ' Bougie lavande & figue ' })).toEqual({
+      ok: true,
+      body: { style: 'naturel', format: 'post', productName: 'Bougie lavande & figue' },
+    });
+    expect(buildExpressRequest({ ...base, productName: '  ' })).toEqual({
+      ok: true,
+      body: { style: 'naturel', format: 'post' },
+    });
+  });
+
+  it('refuses a product name the server would refuse (over 60 characters)', () => {
+    const result = buildExpressRequest({
+      ...EMPTY_EXPRESS,
+      style: 'naturel',
+      format: 'post',
+      productName: 'x'.repeat(61),
+    });
+    expect(!result.ok && !result.missing && result.error.issues[0]?.path).toEqual(['productName']);
+  });
+
   it('refuses a description the server would refuse (over 200 characters)', () => {
-    const result = buildExpressRequest({ style: 'naturel', format: 'post', description: 'x'.repeat(201) });
+    const result = buildExpressRequest({
+      ...EMPTY_EXPRESS,
+      style: 'naturel',
+      format: 'post',
+      description: 'x'.repeat(201),
+    });
     expect(result.ok).toBe(false);
     expect(!result.ok && !result.missing && result.error.issues[0]?.path).toEqual(['description']);
   });
@@ -31,7 +65,10 @@ describe('Express request', () => {
 
 describe('the interface language goes with the Express request (the headline is written in it)', () => {
   it('is sent when given', () => {
-    const result = buildExpressRequest({ style: 'naturel', format: 'post', description: 'Fleuriste' }, 'fr');
+    const result = buildExpressRequest(
+      { ...EMPTY_EXPRESS, style: 'naturel', format: 'post', description: 'Fleuriste' },
+      'fr',
+    );
     expect(result).toEqual({
       ok: true,
       body: { style: 'naturel', format: 'post', description: 'Fleuriste', language: 'fr' },

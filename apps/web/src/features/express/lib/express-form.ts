@@ -1,11 +1,13 @@
 /**
- * The Express form (spec sections 2, 3 and 5): style and format are required, the description optional.
- * 'Regénérer' and 'Nouveau visuel' appear once both selects are set.
+ * The Express form (spec sections 2, 3 and 5): style and format are required; what the product is
+ * ("What is it?") and the description are optional. 'Regénérer' and 'Nouveau visuel' appear once both
+ * selects are set.
  */
 import {
   DESCRIPTION_MAX_LENGTH,
   EXPRESS_FORMATS,
   EXPRESS_STYLES,
+  PRODUCT_NAME_MAX_LENGTH,
   type ExpressFormat,
   type ExpressStyle,
 } from '@vitrine/shared/api/generation';
@@ -13,11 +15,17 @@ import { expressStartBody, type ExpressStartBody } from '@vitrine/shared/api/gen
 import type { Lang } from '@vitrine/shared/locale';
 import type { z } from 'zod';
 
-export { DESCRIPTION_MAX_LENGTH };
+export { DESCRIPTION_MAX_LENGTH, PRODUCT_NAME_MAX_LENGTH };
 
-export type ExpressValues = { style: ExpressStyle | ''; format: ExpressFormat | ''; description: string };
+export type ExpressValues = {
+  style: ExpressStyle | '';
+  format: ExpressFormat | '';
+  description: string;
+  /** "What is it?": a product's name or an offer, which the visual's headline speaks of. */
+  productName: string;
+};
 
-export const EMPTY_EXPRESS: ExpressValues = { style: '', format: '', description: '' };
+export const EMPTY_EXPRESS: ExpressValues = { style: '', format: '', description: '', productName: '' };
 
 export function isExpressStyle(value: string): value is ExpressStyle {
   return (EXPRESS_STYLES as readonly string[]).includes(value);
@@ -41,10 +49,12 @@ export type ExpressCheck =
 export function buildExpressRequest(values: ExpressValues, language?: Lang): ExpressCheck {
   if (!expressComplete(values)) return { ok: false, missing: true };
   const description = values.description.trim();
+  const productName = values.productName.trim();
   const body: ExpressStartBody = {
     style: values.style as ExpressStyle,
     format: values.format as ExpressFormat,
     ...(description ? { description } : {}),
+    ...(productName ? { productName } : {}),
     ...(language && { language }),
   };
   const checked = expressStartBody.safeParse(body);

@@ -21,7 +21,7 @@ import {
   FUSION_TYPOGRAPHY_LABELS,
 } from '../../generations/lib/option-labels';
 import type { FusionSettings } from '../lib/fusion-form';
-import { CopyField } from './copy-field';
+import { CopyField } from '../../../components/ui/copy-field';
 import { OptionTiles } from './option-tiles';
 import { SloganField } from './slogan-field';
 import { FrameVisual, PaletteVisual, PositionVisual, TypographyVisual } from './option-visuals';

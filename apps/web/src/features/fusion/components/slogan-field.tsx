@@ -11,7 +11,7 @@ import { useToast } from '../../../components/ui/toast';
 import { errorDescription } from '../../../lib/error-description';
 import { useSuggestSlogans } from '../api/suggest-slogans';
 import type { FusionSettings } from '../lib/fusion-form';
-import { CopyField, copyLength } from './copy-field';
+import { CopyField, copyLength } from '../../../components/ui/copy-field';
 import { SloganSuggestions } from './slogan-suggestions';
 
 /** The main slogan with its Suggest button: three suggestions from what the form holds, one to pick. */

@@ -16,7 +16,13 @@ const fusion = {
   productUploadId: 'p',
   contextUploadId: 'c',
 } as const;
-const express = { mode: 'express', style: 'naturel', format: 'post', description: 'Épicerie' } as const;
+const express = {
+  mode: 'express',
+  style: 'naturel',
+  format: 'post',
+  description: 'Épicerie',
+  productName: 'Coffret thé & biscuits',
+} as const;
 
 const result = (settings: GenerationResult['settings']): GenerationResult => ({
   id: 'r',

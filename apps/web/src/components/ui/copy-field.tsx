@@ -1,6 +1,6 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldLabel } from '../../../components/ui/field-label';
+import { FieldLabel } from './field-label';
 
 /** The length the form's check counts: the text as sent, NFC-normalised and trimmed. */
 export const copyLength = (value: string) => value.normalize('NFC').trim().length;
