@@ -4,42 +4,17 @@
  * uploaded context photo, with its annotation as the scene reading. A studio sweep is drawn in the
  * request's palette at the request's size instead of being read from a file.
  */
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { FusionPalette } from '@vitrine/shared/api/generation';
 import { PALETTE_GRADING } from '../art-direction/grading';
-import {
-  annotatedReading,
-  parseCatalogue,
-  type CatalogueScene,
-  type PhotoScene,
-} from '../art-direction/scene-catalogue';
+import { annotatedReading, type CatalogueScene } from '../art-direction/scene-catalogue';
 import { decodeRgbCovering } from '../image/decode';
 import { fromRaw, guard, openUntrusted } from '../image/sharp';
 import { drawStudioSweep } from './draw/studio';
 import { CONTEXT_MAX_SIDE, type PreparedContext } from './prepare';
+import { findScene, scenePhotoPath } from './scene-files';
 
-/** The folder holding catalogue.json, SOURCES.md and photos/ (found from the package, bundled or not). */
-export const SCENES_DIR = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('@vitrine/engine/package.json')),
-  'scenes',
-);
-
-let loaded: CatalogueScene[] | null = null;
-
-/** Every scene of the catalogue, in its order; a malformed catalogue throws here, naming the entry. */
-export function sceneCatalogue(): readonly CatalogueScene[] {
-  loaded ??= parseCatalogue(JSON.parse(readFileSync(path.join(SCENES_DIR, 'catalogue.json'), 'utf8')));
-  return loaded;
-}
-
-export function findScene(id: string): CatalogueScene | undefined {
-  return sceneCatalogue().find((scene) => scene.id === id);
-}
-
-export const scenePhotoPath = (scene: PhotoScene) => path.join(SCENES_DIR, scene.file);
+export { findScene, sceneCatalogue, scenePhotoPath, SCENES_DIR } from './scene-files';
 
 function sceneOf(id: string): CatalogueScene {
   const scene = findScene(id);
@@ -109,4 +84,15 @@ export async function sceneThumbnail(id: string, width: number, palette: FusionP
       .jpeg({ quality: 80, mozjpeg: true })
       .toBuffer(),
   );
+}
+
+/** The studio sweep's size when it is sent as an image (the automation workflow's context image). */
+const STUDIO_IMAGE = { width: 1600, height: 1200 };
+
+/** The scene as the context image a workflow is sent: the photo as kept, a sweep drawn in `palette`. */
+export async function sceneImage(id: string, palette: FusionPalette): Promise<Buffer> {
+  const scene = sceneOf(id);
+  if (scene.kind !== 'studio') return readFile(scenePhotoPath(scene));
+  const image = await sweep(scene, palette, STUDIO_IMAGE);
+  return guard(fromRaw(image).jpeg({ quality: 88, mozjpeg: true }).toBuffer());
 }
