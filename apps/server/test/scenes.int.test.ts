@@ -61,6 +61,10 @@ describe('GET /api/scenes: the catalogue, public and cacheable', () => {
       if (scene.studio) expect([scene.width, scene.height]).toEqual([null, null]);
       else expect(scene.width! * scene.height!).toBeGreaterThan(0);
     }
+    // Studio sweeps first, then the photos grouped by kind.
+    const kinds = items.map((scene) => scene.kind);
+    expect(kinds[0]).toBe('studio');
+    expect(kinds.filter((kind, i) => kind !== kinds[i - 1]).length).toBe(new Set(kinds).size);
     expect(items.find((scene) => scene.id === 'studio-sweep')).toMatchObject({
       name: { fr: 'Studio, fond uni', en: 'Studio sweep' },
       kind: 'studio',

@@ -5,14 +5,22 @@
  */
 import { FUSION_PALETTES, type FusionPalette } from '@vitrine/shared/api/generation';
 import { SCENE_THUMBNAIL_WIDTH, type SceneSummary } from '@vitrine/shared/api/scenes';
+import { SCENE_KINDS, type SceneKind } from '@vitrine/engine/art-direction/scene-catalogue';
 import { findScene, sceneCatalogue } from '@vitrine/engine/local/scene-files';
 import { AppError } from '../../http/app-error';
 
 /** The palette a studio sweep's thumbnail is drawn in when none is asked. */
 export const DEFAULT_THUMBNAIL_PALETTE: FusionPalette = 'pastel';
 
+/**
+ * Studio sweeps first (they suit any product), then the photos by kind (wood, marble, linen, counter,
+ * shelf, café, bathroom, outdoors), each kind in the catalogue's order.
+ */
+const rank = (kind: string) => (kind === 'studio' ? -1 : SCENE_KINDS.indexOf(kind as SceneKind));
+
 export function listScenes(): SceneSummary[] {
-  return sceneCatalogue().map((scene) => ({
+  const ordered = [...sceneCatalogue()].sort((a, b) => rank(a.kind) - rank(b.kind));
+  return ordered.map((scene) => ({
     id: scene.id,
     name: scene.name,
     kind: scene.kind,
