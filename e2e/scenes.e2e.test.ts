@@ -55,9 +55,9 @@ describe('Nos décors in the Fusion form', () => {
     expect(await tiles.count()).toBeGreaterThanOrEqual(12);
     await expect
       .poll(() =>
-        tiles.locator('img').evaluateAll((images) =>
-          images.every((img) => (img as HTMLImageElement).alt.trim() !== ''),
-        ),
+        tiles
+          .locator('img')
+          .evaluateAll((images) => images.every((img) => (img as HTMLImageElement).alt.trim() !== '')),
       )
       .toBe(true);
     await tile.scrollIntoViewIfNeeded();

@@ -77,6 +77,7 @@ export function SceneGrid({
                 disabled={disabled}
                 onClick={() => choice.onChoose(pressed ? null : scene.id)}
                 data-scene-id={scene.id}
+                title={name}
                 className={`group flex w-full flex-col overflow-hidden rounded-lg bg-white text-left ring-1 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 ${
                   pressed ? 'ring-2 ring-brand-600' : 'ring-ink-200 hover:ring-2 hover:ring-brand-500'
                 }`}
