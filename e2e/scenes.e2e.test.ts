@@ -2,7 +2,7 @@
  * "Nos décors / Our scenes" in the browser: in the context picker, beside the upload, the ready-made
  * scenes as tiles; one chosen (with the keyboard) stands in for the context photo, the generation is
  * made on it, and "generate again" comes back with the scene selected. In English at a phone's width,
- * the tiles are named and a choice can be undone. Screenshots of the picker, desktop and phone, in
+ * the tiles are named and a choice can be undone. axe finds nothing in the picker. Screenshots of the picker, desktop and phone, in
  * e2e/.artifacts.
  */
 import fs from 'node:fs';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { HistoryResponse } from '@vitrine/shared/api/generations';
 import { productJpeg } from '../apps/server/test/helpers/sample-images';
+import { expectNoAxeViolations } from './axe';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
 import { phoneContext } from './touch';
@@ -72,6 +73,7 @@ describe('Nos décors in the Fusion form', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => tile.getAttribute('aria-pressed')).toBe('true');
     await picker.getByText('Décor choisi : Studio, fond uni').waitFor();
+    await expectNoAxeViolations(page, 'the context picker on our scenes, one chosen');
     await page.screenshot({ path: `${ARTIFACTS}/scenes-picker-1280.png`, fullPage: true });
     await picker.screenshot({ path: `${ARTIFACTS}/scenes-picker-group-1280.png` });
 
