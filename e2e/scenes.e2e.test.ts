@@ -110,6 +110,8 @@ describe('Nos décors in the Fusion form', () => {
       await tile.tap();
       await expect.poll(() => tile.getAttribute('aria-pressed')).toBe('true');
       await picker.getByText('Scene chosen: Granite ledge by a river').waitFor();
+      // A CC BY photo is credited where it is chosen.
+      await picker.getByText('Photo: Nataniel Ruiz (DreamBooth dataset, Google), CC-BY-4.0').waitFor();
       // No tile is wider than the screen.
       const widest = await picker
         .locator('[data-scene-id]')

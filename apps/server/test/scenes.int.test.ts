@@ -57,6 +57,9 @@ describe('GET /api/scenes: the catalogue, public and cacheable', () => {
     for (const scene of items) {
       expect(scene.name.fr, scene.id).not.toBe('');
       expect(scene.name.en, scene.id).not.toBe('');
+      // The credit a CC BY photo needs travels with it.
+      expect(scene.author.trim(), scene.id).not.toBe('');
+      expect(scene.licence.trim(), scene.id).not.toBe('');
       expect(scene.thumbnailUrl).toBe(`/api/scenes/${scene.id}/thumbnail`);
       if (scene.studio) expect([scene.width, scene.height]).toEqual([null, null]);
       else expect(scene.width! * scene.height!).toBeGreaterThan(0);

@@ -36,6 +36,9 @@ export type SceneSummary = {
   /** Drawn in the request's palette rather than photographed. */
   studio: boolean;
   thumbnailUrl: string;
+  /** Who took the photo and under which licence (attribution for CC BY); a sweep is Vitrine's own. */
+  author: string;
+  licence: string;
   /** The photo's size; null for a studio sweep (drawn at the image's size). */
   width: number | null;
   height: number | null;

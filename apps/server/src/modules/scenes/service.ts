@@ -26,6 +26,8 @@ export function listScenes(): SceneSummary[] {
     kind: scene.kind,
     view: scene.view,
     studio: scene.kind === 'studio',
+    author: scene.author,
+    licence: scene.licence,
     thumbnailUrl: `/api/scenes/${scene.id}/thumbnail`,
     width: scene.kind === 'studio' ? null : scene.width,
     height: scene.kind === 'studio' ? null : scene.height,

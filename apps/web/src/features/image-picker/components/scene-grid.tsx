@@ -46,9 +46,17 @@ export function SceneGrid({
       {chosen ? (
         <div className="flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 ring-1 ring-brand-100">
           <CheckIcon className="size-4 shrink-0 text-brand-700" />
-          <p role="status" className="line-clamp-2 min-w-0 flex-1 text-sm font-medium text-ink-900">
-            {t('imagePicker.sceneChosen', { name: sceneName(chosen, i18n.language) })}
-          </p>
+          <div className="min-w-0 flex-1">
+            <p role="status" className="line-clamp-2 text-sm font-medium text-ink-900">
+              {t('imagePicker.sceneChosen', { name: sceneName(chosen, i18n.language) })}
+            </p>
+            {/* Photos under CC BY are credited where they are chosen. */}
+            {!chosen.studio && (
+              <p className="line-clamp-2 text-xs text-ink-600">
+                {t('imagePicker.sceneCredit', { author: chosen.author, licence: chosen.licence })}
+              </p>
+            )}
+          </div>
           <Button
             variant="ghost"
             size="sm"
