@@ -34,6 +34,7 @@ import { isPagePath } from '@vitrine/shared/routes';
 import type { Storage } from './modules/storage/storage';
 import type { SafeFetchOptions } from './modules/uploads/safe-fetch';
 import { uploadRoutes } from './modules/uploads/routes';
+import { sceneRoutes } from './modules/scenes/routes';
 import { cutoutRoutes } from './modules/cutouts/routes';
 import { generationRoutes } from './modules/generations/routes';
 import { createImageLinks } from './modules/generations/image-links';
@@ -214,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(uploadRoutes, { prefix: '/api' });
   await app.register(cutoutRoutes, { prefix: '/api' });
+  await app.register(sceneRoutes, { prefix: '/api' });
   const jobs = createProducer(deps.database, [RENDER_JOB]);
   const events = createGenerationEvents(deps.database);
   app.addHook('onClose', async () => {

@@ -281,6 +281,35 @@ describe('webhook provider', () => {
     expect(userFiles(u.userId).filter((f) => f.startsWith('workflow-'))).toEqual([]);
   });
 
+  it('a Fusion on one of our scenes: the workflow is sent the scene’s public image and its id (decor)', async () => {
+    hook.answer(() => json(200, {}));
+    const u = await signedInUser(t.app, 'workflow-scene@example.test');
+    const productUploadId = await uploaded(t.app, u.cookie, { name: 'pot.jpg', bytes: await productJpeg() });
+    const res = await startFusion(t.app, u.cookie, {
+      productUploadId,
+      sceneId: 'outdoor-river-ledge',
+      format: 'carré',
+      variants: 1,
+    });
+    expect(res.statusCode).toBe(202);
+    const { id } = started(res.body).generation;
+    const payload = JSON.parse((await received(id)).body) as Record<string, string>;
+    expect(payload).toMatchObject({
+      imageContexte: `${PUBLIC_URL}/api/scenes/outdoor-river-ledge/image?palette=chaude`,
+      decor: 'outdoor-river-ledge',
+    });
+    // The workflow fetches it without a session.
+    const fetched = await t.app.inject({ method: 'GET', url: pathOf(payload.imageContexte!) });
+    expect(fetched.statusCode).toBe(200);
+    expect(await sharp(fetched.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 539 });
+    // Without a scene from the workflow, the image is rendered locally on the scene chosen.
+    const failed = await callback({ backgroundGenerationId: id, status: 'failed', error: 'busy' }).send();
+    expect(failed.statusCode).toBe(200);
+    const done = await waitForEnd(t.app, u.cookie, id);
+    expect(done.generation.status).toBe('completed');
+    expect(done.result!.settings).toMatchObject({ sceneId: 'outdoor-river-ledge', contextUploadId: null });
+  });
+
   it('a callback with status failed renders locally, reason workflow_failed', async () => {
     hook.answer(() => json(200, {}));
     const u = await signedInUser(t.app, 'workflow-failed@example.test');

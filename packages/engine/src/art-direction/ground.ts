@@ -95,9 +95,13 @@ function frame(
 export function groundOnScene(plan: FusionPlan, reading: SceneReading | null | undefined): FusionPlan {
   if (!reading) return plan;
   const light = reading.light && reading.light.strength >= CLEAR_LIGHT ? reading.light.from : null;
-  const lit: FusionPlan = light
-    ? { ...plan, light: { ...plan.light, from: light }, ground: { ...plan.ground, light: 'scene' } }
+  // An annotated scene says so in the metadata: its surface and light were not guessed.
+  const noted: FusionPlan = reading.annotated
+    ? { ...plan, ground: { ...plan.ground, annotation: reading.annotated } }
     : plan;
+  const lit: FusionPlan = light
+    ? { ...noted, light: { ...noted.light, from: light }, ground: { ...noted.ground, light: 'scene' } }
+    : noted;
   if (plan.ground.on === 'podium') return lit;
   if (plan.view === 'top') return seenFromAbove(lit, reading);
   const { surface } = reading;

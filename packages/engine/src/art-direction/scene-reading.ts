@@ -18,4 +18,9 @@ export type SceneReading = {
   light: { from: 'left' | 'right' | 'top'; strength: number } | null;
   /** Warm (positive) or cool (negative), about -1 to 1: the balance of red and blue in its light parts. */
   temperature: number;
+  /**
+   * Set when the numbers come from a catalogue scene's annotation (scene-catalogue.ts) rather than from
+   * reading its pixels: the scene's id and the view it was photographed from.
+   */
+  annotated?: { scene: string; view: 'eye-level' | 'high-angle' | 'top-down' };
 };

@@ -95,6 +95,11 @@ export type Ground = {
   /** Where the ground line meets the photo, as a share of its height, in the framing chosen. */
   photoY?: number;
   light: 'scene' | 'variant';
+  /**
+   * Set when the surface and the light's side were taken from a catalogue scene's annotation rather
+   * than read from the photo: the scene's id and the view it was photographed from.
+   */
+  annotation?: { scene: string; view: 'eye-level' | 'high-angle' | 'top-down' };
 };
 
 /** Where the key light comes from and how bright the variant is. */

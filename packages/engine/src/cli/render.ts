@@ -2,6 +2,8 @@
  * Command line for the engine: renders a request to files and prints the metadata as JSON.
  *   npm run render -- --mode fusion --product p.png --context c.jpg --position gauche --style vintage \
  *     --palette chaude --slogan "..." --tagline "..." --typo élégant --format story --variants 4 --out dir/
+ *   npm run render -- --mode fusion --product p.png --scene studio-sweep ... (a ready-made scene)
+ *   npm run render -- --scenes (lists the ready-made scenes)
  *   npm run render -- --mode express --style techno --format banner --description "..." \
  *     --product-name "..." --out dir/
  */
@@ -14,19 +16,23 @@ import { saliencyModelOfServer } from './server-model';
 import { isEngineError } from '../errors';
 import type { OutputFormat } from '../local/encode';
 import { renderExpress, renderFusion } from '../local/requests';
+import { findScene, sceneCatalogue } from '../local/scenes';
 
-const USAGE = `usage: npm run render -- --mode fusion --product FILE --context FILE --position centré|gauche|droite
+const USAGE = `usage: npm run render -- --mode fusion --product FILE (--context FILE | --scene ID) --position centré|gauche|droite
   --style STYLE --palette PALETTE [--slogan TEXT] [--tagline TEXT] [--view "de face"|"du dessus"]
   --typo TYPOGRAPHY --format FORMAT
   [--language fr|en] [--variants 1-4] [--png] --out DIR
        npm run render -- --mode express --style STYLE --format square|story|post|banner
-  [--description TEXT] [--product-name TEXT] [--language fr|en] [--variants 1-4] [--png] --out DIR`;
+  [--description TEXT] [--product-name TEXT] [--language fr|en] [--variants 1-4] [--png] --out DIR
+       npm run render -- --scenes   (the ready-made scenes: id, kind, view, names)`;
 
 const { values } = parseCommandLine(
   {
     mode: { type: 'string', default: 'fusion' },
     product: { type: 'string' },
     context: { type: 'string' },
+    scene: { type: 'string' },
+    scenes: { type: 'boolean', default: false },
     position: { type: 'string' },
     style: { type: 'string' },
     palette: { type: 'string' },
@@ -74,7 +80,10 @@ async function renderFromArgs(formats: OutputFormat[]): Promise<{ request: unkno
     return { request: parsed.data, results: await renderExpress(parsed.data, formats) };
   }
   if (values.mode !== 'fusion') fail(`unknown mode "${values.mode}"\n${USAGE}`);
-  if (!values.product || !values.context) fail(`--product and --context are required\n${USAGE}`);
+  if (!values.product || !values.context === !values.scene)
+    fail(`--product and one of --context or --scene are required\n${USAGE}`);
+  if (values.scene && !findScene(values.scene))
+    fail(`unknown scene "${values.scene}" (npm run render -- --scenes lists them)`);
   const parsed = fusionRequest.safeParse({
     position: values.position,
     style: values.style,
@@ -88,22 +97,30 @@ async function renderFromArgs(formats: OutputFormat[]): Promise<{ request: unkno
     variants: variants(),
   });
   if (!parsed.success) invalid(parsed.error);
-  const [product, context] = await Promise.all([readFile(values.product), readFile(values.context)]);
+  const product = await readFile(values.product);
+  const scene = values.scene ? { scene: values.scene } : { context: await readFile(values.context!) };
   return {
     request: parsed.data,
     // Cut out as the server does: with the installed model, or CUTOUT_MODEL's, or none.
     results: await renderFusion({
       request: parsed.data,
       product,
-      context,
+      ...scene,
       formats,
       cutout: { model: saliencyModelOfServer() },
     }),
   };
 }
 
+/** One line per ready-made scene: id, kind, view, French and English names. */
+function listScenes(): void {
+  for (const scene of sceneCatalogue())
+    console.log([scene.id, scene.kind, scene.view, scene.name.fr, scene.name.en].join('\t'));
+}
+
 async function main(): Promise<void> {
   if (values.help) return void console.log(USAGE);
+  if (values.scenes) return listScenes();
   if (!values.out) fail(`--out is required\n${USAGE}`);
   const formats: OutputFormat[] = values.png ? ['jpeg', 'png'] : ['jpeg'];
   const { request, results } = await renderFromArgs(formats);

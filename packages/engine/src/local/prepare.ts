@@ -17,7 +17,7 @@ import { readScene } from './read-scene';
 const CONTEXT_COVER = Math.max(
   ...Object.values(FUSION_FORMAT_SIZES).flatMap((size) => [size.width, size.height]),
 );
-const CONTEXT_MAX_SIDE = 2 * CONTEXT_COVER;
+export const CONTEXT_MAX_SIDE = 2 * CONTEXT_COVER;
 
 export type PreparedProduct = { cutout: Cutout; source: SourceInfo; decodeMs: number; cutoutMs: number };
 /** The context photo decoded, and what it says of its surface, light and warmth (read-scene.ts). */

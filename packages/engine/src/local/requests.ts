@@ -11,22 +11,36 @@ import { planFusionVariants } from '../art-direction/plan';
 import type { ProductCutoutInput } from '../cutout/run';
 import type { OutputFormat } from './encode';
 import { mapInFlight, type OnVariantDone } from './parallel';
-import { prepareContext, startProduct } from './prepare';
+import { prepareContext, startProduct, type PreparedContext } from './prepare';
+import { prepareCatalogueScene } from './scenes';
 import type { RenderedExpress } from './express/render-express';
 import type { RenderedImage } from './fusion/render-fusion';
 import { variantRenderer, variantsInFlight } from './threads';
 
-export async function renderFusion(input: {
-  request: FusionRequest;
-  product: Buffer;
-  context: Buffer;
-  cutout?: ProductCutoutInput;
-  formats?: OutputFormat[];
-  onVariant?: OnVariantDone;
-}): Promise<RenderedImage[]> {
+/** The context photo uploaded, or the id of a ready-made scene (scenes.ts). */
+export type SceneChoice = { context: Buffer; scene?: undefined } | { scene: string; context?: undefined };
+
+/** The scene a request renders on, decoded (or drawn) just large enough to cover `canvas`. */
+export function sceneFor(
+  input: SceneChoice & { request: FusionRequest },
+  canvas: { width: number; height: number },
+): Promise<PreparedContext> {
+  if (input.scene !== undefined) return prepareCatalogueScene(input.scene, input.request.palette, canvas);
+  return prepareContext(input.context, canvas);
+}
+
+export async function renderFusion(
+  input: SceneChoice & {
+    request: FusionRequest;
+    product: Buffer;
+    cutout?: ProductCutoutInput;
+    formats?: OutputFormat[];
+    onVariant?: OnVariantDone;
+  },
+): Promise<RenderedImage[]> {
   const [product, context] = await Promise.all([
     startProduct(input.product, input.cutout),
-    prepareContext(input.context, FUSION_FORMAT_SIZES[input.request.format]),
+    sceneFor(input, FUSION_FORMAT_SIZES[input.request.format]),
   ]);
   // The product is cut out while the first variants draw their scenes.
   return mapInFlight(

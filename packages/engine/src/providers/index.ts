@@ -11,6 +11,7 @@ import type { FusionPlan } from '../art-direction/types';
 import { isEngineError } from '../errors';
 import { mapInFlight } from '../local/parallel';
 import { prepareContext, startProduct, type PreparedContext } from '../local/prepare';
+import { sceneFor } from '../local/requests';
 import { variantRenderer, variantsInFlight } from '../local/threads';
 import type { ImageProviderConfig, OpenAiProviderConfig, WebhookProviderConfig } from './config';
 import { imageSignature, ProviderFailure } from '../http/answers';
@@ -200,7 +201,7 @@ async function fusionWith(
   const [product, context] = await Promise.all([
     startProduct(input.product, input.cutout),
     // Decoded just large enough to cover this format: framing each variant is then a plain crop.
-    prepareContext(input.context, plans[0]!.canvas),
+    sceneFor(input, plans[0]!.canvas),
   ]).catch((error: unknown) => {
     abandon.abort();
     throw error;

@@ -3,6 +3,7 @@ import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generati
 import type { ExpressCopy } from '../copy/types';
 import type { ProductCutoutInput } from '../cutout/run';
 import type { OutputFormat } from '../local/encode';
+import type { SceneChoice } from '../local/requests';
 import type { ExpressMetadata, RenderedExpress } from '../local/express/render-express';
 import type { RenderedImage, RenderMetadata } from '../local/fusion/render-fusion';
 import type { Fallback, FallbackReason } from '../http/answers';
@@ -39,11 +40,16 @@ export type ProviderRenderedExpress = Labelled<RenderedExpress>;
  */
 export type OnVariantRendered = (done: number, total: number) => Promise<void> | void;
 
-export type FusionProviderInput = {
+/**
+ * The scene a Fusion request renders on: the context photo uploaded, as received (decoded and checked
+ * by the engine), or the id of a ready-made scene of the catalogue (local/scenes.ts).
+ */
+export type FusionSceneInput = SceneChoice;
+
+export type FusionProviderInput = FusionSceneInput & {
   request: FusionRequest;
-  /** The uploads, as received: decoded and checked by the engine. */
+  /** The product upload, as received: decoded and checked by the engine. */
   product: Buffer;
-  context: Buffer;
   /** The product's cut-out as the user checked it (a stored mask or the whole photo), or how to find it. */
   cutout?: ProductCutoutInput;
   formats?: OutputFormat[];

@@ -56,6 +56,11 @@ export type FusionWorkflowPayload = {
   nomProduit?: string;
   /** How the product was photographed, sent only when seen from above (not a field of the spec's payload). */
   vueProduit?: 'du dessus';
+  /**
+   * The ready-made scene chosen instead of a context photo (not a field of the spec's payload);
+   * `imageContexte` is then that scene's image.
+   */
+  decor?: string;
   styleTypo: FusionRequest['typography'];
   formatImage: string;
   backgroundGenerationId: string;
@@ -75,7 +80,14 @@ export type ExpressWorkflowPayload = {
 
 type Ids = { backgroundGenerationId: string; userId: string };
 export type WorkflowInput =
-  | ({ mode: 'fusion'; request: FusionRequest; productUrl: string; contextUrl: string } & Ids)
+  | ({
+      mode: 'fusion';
+      request: FusionRequest;
+      productUrl: string;
+      contextUrl: string;
+      /** The ready-made scene whose image `contextUrl` is, when one was chosen. */
+      sceneId?: string;
+    } & Ids)
   | ({ mode: 'express'; request: ExpressRequest } & Ids);
 
 export function buildWorkflowPayload(input: WorkflowInput & { mode: 'fusion' }): FusionWorkflowPayload;
@@ -94,6 +106,7 @@ export function buildWorkflowPayload(input: WorkflowInput): FusionWorkflowPayloa
       taglineSecondaire: request.tagline ?? '',
       ...(request.productName && { nomProduit: request.productName }),
       ...(request.productView === 'du dessus' && { vueProduit: 'du dessus' as const }),
+      ...(input.sceneId && { decor: input.sceneId }),
       styleTypo: request.typography,
       formatImage: named(request.format, FUSION_FORMAT_SIZES[request.format]),
       ...FUSION_FIXED_VALUES,

@@ -5,7 +5,8 @@
  * Routes (all need a signed-in user; another user's ids answer 404):
  * - GET  /api/usage                      → Usage
  * - POST /api/generations/fusion         FusionStartBody → 202 StartResponse (402 INSUFFICIENT_CREDITS,
- *                                         409 ACTIVE_GENERATION, 400 VALIDATION_FAILED)
+ *                                         409 ACTIVE_GENERATION, 400 VALIDATION_FAILED, also for a
+ *                                         sceneId the catalogue does not hold)
  * - POST /api/generations/express        ExpressStartBody → 202 StartResponse (same errors)
  * - GET  /api/generations/active         → ActiveResponse (pending and processing, newest first)
  * - POST /api/generations/cancel-all     → CancelAllResponse
@@ -36,6 +37,7 @@ import {
   type FusionTypography,
   type ProductView,
 } from './generation';
+import { sceneIdField } from './scenes';
 
 export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
@@ -65,10 +67,23 @@ const uploadId = z
   })
   .transform((id) => id.toLowerCase());
 
-export const fusionStartBody = fusionRequest.extend({
-  productUploadId: uploadId,
-  contextUploadId: uploadId,
-});
+/**
+ * The scene a Fusion renders on: the context photo uploaded (the spec's path) or one of the ready-made
+ * scenes (GET /api/scenes), exactly one of the two. A scene id the catalogue does not hold is refused
+ * by the server with generations.sceneUnknown, before anything is stored.
+ */
+export const fusionStartBody = fusionRequest
+  .extend({
+    productUploadId: uploadId,
+    contextUploadId: uploadId.optional(),
+    sceneId: sceneIdField.optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.contextUploadId !== undefined && body.sceneId !== undefined)
+      context.addIssue({ code: 'custom', path: ['sceneId'], message: 'generations.sceneOrUpload' });
+    else if (body.contextUploadId === undefined && body.sceneId === undefined)
+      context.addIssue({ code: 'custom', path: ['contextUploadId'], message: 'validation.required' });
+  });
 export type FusionStartBody = z.input<typeof fusionStartBody>;
 export const expressStartBody = expressRequest;
 export type ExpressStartBody = z.input<typeof expressStartBody>;
@@ -140,7 +155,10 @@ export type FusionSettingsUsed = {
   typography: FusionTypography;
   format: FusionFormat;
   productUploadId: string | null;
+  /** The context photo uploaded, or null when a ready-made scene was chosen (or the photo is gone). */
   contextUploadId: string | null;
+  /** The ready-made scene chosen instead of a context photo, or null. */
+  sceneId: string | null;
 };
 export type ExpressSettingsUsed = {
   mode: 'express';

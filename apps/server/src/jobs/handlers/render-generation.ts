@@ -114,18 +114,20 @@ export async function renderGenerationHandler(
     if (row.mode === 'fusion') {
       const job = fusionRenderRequest.parse(row.request);
       // The cut-out the user checked on the Fusion page, if any, is used as it was stored.
+      // The context photo uploaded, or the ready-made scene chosen instead (the engine draws or reads it).
       const [product, contextPhoto, stored] = await Promise.all([
         readAll(storage, job.productKey),
-        readAll(storage, job.contextKey),
+        job.contextKey === undefined ? null : readAll(storage, job.contextKey),
         storedCutoutFor(database, storage, row.userId, job.productKey),
       ]);
+      const scene = contextPhoto ? { context: contextPhoto } : { scene: job.sceneId! };
       await report(PROGRESS.sourcesRead);
       const outcome = await ask({ mode: 'fusion', ...job });
       variants = await renderer.fusion(
         {
           request: job.request,
           product,
-          context: contextPhoto,
+          ...scene,
           cutout: stored,
           workflow: outcome,
           logger: providerLog,

@@ -9,6 +9,7 @@ import type { WorkflowOutcome } from '@vitrine/engine/providers/types';
 import { buildWorkflowPayload } from '@vitrine/engine/providers/webhook';
 import type { Database } from '../../db/client';
 import type { Storage } from '../storage/storage';
+import { sceneImagePath } from './fusion-sources';
 import type { ExpressRenderRequest, FusionRenderRequest } from './render-request';
 import { recordWorkflowResult, type RenderRecord } from './repository';
 import {
@@ -44,13 +45,19 @@ export const WORKFLOW_PROGRESS = { from: 20, to: 45 } as const;
 async function payloadFor(deps: AskWorkflowDeps, row: RenderRecord, job: WorkflowRequest) {
   const ids = { backgroundGenerationId: row.id, userId: row.userId };
   if (job.mode === 'express') return buildWorkflowPayload({ mode: 'express', request: job.request, ...ids });
-  const [product, context] = await deps.uploadIds(row.userId, [job.productKey, job.contextKey]);
-  if (!product || !context) throw deps.sourceMissing();
+  const keys = job.contextKey === undefined ? [job.productKey] : [job.productKey, job.contextKey];
+  const [product, context] = await deps.uploadIds(row.userId, keys);
+  if (!product || (job.contextKey !== undefined && !context)) throw deps.sourceMissing();
+  // A ready-made scene is sent as its image, at the scenes' public address.
+  const contextUrl = job.sceneId
+    ? deps.workflow.publicUrl(sceneImagePath(job.sceneId, job.request))
+    : deps.workflow.uploadUrl(context!);
   return buildWorkflowPayload({
     mode: 'fusion',
     request: job.request,
     productUrl: deps.workflow.uploadUrl(product),
-    contextUrl: deps.workflow.uploadUrl(context),
+    contextUrl,
+    ...(job.sceneId && { sceneId: job.sceneId }),
     ...ids,
   });
 }

@@ -8,9 +8,10 @@ import { buildWorkflowPayload } from '@vitrine/engine/providers/webhook';
 
 type Ids = { backgroundGenerationId: string; userId: string };
 
+/** `sceneId`: the ready-made scene chosen instead of a context photo (`images.context` is its image). */
 export function fusionPayload(
   request: FusionRequest,
-  images: { product: string; context: string },
+  images: { product: string; context: string; sceneId?: string },
   ids: Ids,
 ) {
   const payload = buildWorkflowPayload({
@@ -18,6 +19,7 @@ export function fusionPayload(
     request,
     productUrl: images.product,
     contextUrl: images.context,
+    ...(images.sceneId && { sceneId: images.sceneId }),
     ...ids,
   });
   return { ...payload, formatImage: request.format };

@@ -13,6 +13,7 @@ import type { FaceReport } from '@vitrine/engine/local/text/face-check';
 import type { ImageProviderConfig, ImageProviderName } from '@vitrine/engine/providers/config';
 import type {
   Fallback,
+  FusionSceneInput,
   ProviderFields,
   ProviderLogger,
   SceneSource,
@@ -52,10 +53,10 @@ export type Renderer = {
     input: {
       request: FusionRequest;
       product: Buffer;
-      context: Buffer;
       /** The cut-out stored with the product upload; null or absent: the engine finds it. */
       cutout?: StoredCutout | null;
-    } & RenderExtras,
+    } & FusionSceneInput &
+      RenderExtras,
     onVariant: OnVariant,
   ): Promise<RenderedVariant[]>;
   express(
@@ -139,12 +140,12 @@ export function createRenderer(config: {
   };
   return {
     provider: config.imageProvider.kind,
-    async fusion({ request, product, context, cutout, workflow, logger }, onVariant) {
+    async fusion({ request, product, cutout, workflow, logger, ...scene }, onVariant) {
       const provider = await providerFor(logger);
       const rendered = await provider.renderFusion({
         request,
         product,
-        context,
+        ...(scene.scene !== undefined ? { scene: scene.scene } : { context: scene.context }),
         cutout: { stored: cutout ?? null, model: config.cutoutModel ?? null },
         formats: ['jpeg'],
         onVariant,

@@ -68,13 +68,17 @@ export function generationRoutes({
 
     app.post('/generations/fusion', async (request, reply) => {
       const { user } = await signedIn(request, reply);
-      const { productUploadId, contextUploadId, ...fusion } = parseInput(fusionStartBody, request.body);
+      const { productUploadId, contextUploadId, sceneId, ...fusion } = parseInput(
+        fusionStartBody,
+        request.body,
+      );
       await limitStarts(user.id);
       const started = await startGeneration(deps, user.id, requestLang(request), {
         mode: 'fusion',
         request: fusion,
         productUploadId,
-        contextUploadId,
+        ...(contextUploadId !== undefined && { contextUploadId }),
+        ...(sceneId !== undefined && { sceneId }),
       });
       return reply.status(202).send(started);
     });

@@ -19,12 +19,13 @@ import { AppError } from '../../http/app-error';
 import { readAllowance } from '../billing/repository';
 import { lockAllowance, usageOf } from './credits';
 import type { ImageLinks } from './image-links';
-import { expressPayload, fusionPayload } from './payload';
+import { expressPayload } from './payload';
+import { fusionSources, type FusionSources } from './fusion-sources';
 import type { ExpressRenderRequest, FusionRenderRequest } from './render-request';
 import * as records from './repository';
 import { iso, toActive, toResult } from './views';
 import { removeWorkflowFiles } from './workflow';
-import { findOwnUploads, touchUploads } from '../uploads/repository';
+import { touchUploads } from '../uploads/repository';
 import type { Storage } from '../storage/storage';
 
 export const RENDER_JOB = 'render-generation';
@@ -70,8 +71,7 @@ export type GenerationDeps = {
 };
 
 export type StartInput =
-  | { mode: 'fusion'; request: FusionRequest; productUploadId: string; contextUploadId: string }
-  | { mode: 'express'; request: ExpressRequest };
+  ({ mode: 'fusion'; request: FusionRequest } & FusionSources) | { mode: 'express'; request: ExpressRequest };
 
 export async function startGeneration(deps: GenerationDeps, userId: string, locale: Lang, input: StartInput) {
   const { database, jobs } = deps;
@@ -79,17 +79,10 @@ export async function startGeneration(deps: GenerationDeps, userId: string, loca
   const ids = { backgroundGenerationId: id, userId };
   let webhookData: object;
   let request: FusionRenderRequest | ExpressRenderRequest;
+  let usedUploads: string[] = [];
   if (input.mode === 'fusion') {
-    const uploads = await findOwnUploads(database, userId, [input.productUploadId, input.contextUploadId]);
-    const product = uploads.get(input.productUploadId);
-    const context = uploads.get(input.contextUploadId);
-    if (!product || !context) throw new AppError('NOT_FOUND', { messageKey: 'generations.sourceMissing' });
-    webhookData = fusionPayload(
-      input.request,
-      { product: `/api/uploads/${product.id}/file`, context: `/api/uploads/${context.id}/file` },
-      ids,
-    );
-    request = { request: input.request, productKey: product.storageKey, contextKey: context.storageKey };
+    const sources = await fusionSources(database, userId, input.request, input, ids);
+    ({ webhookData, render: request, uploadIds: usedUploads } = sources);
   } else {
     webhookData = expressPayload(input.request, ids);
     request = { request: input.request };
@@ -120,8 +113,7 @@ export async function startGeneration(deps: GenerationDeps, userId: string, loca
     );
     await records.attachJob(tx, id, { creditReserved: reservation.reserved, jobId });
     // Used again: the photos' year of keeping starts over.
-    if (input.mode === 'fusion')
-      await touchUploads(tx, userId, [input.productUploadId, input.contextUploadId]);
+    if (usedUploads.length) await touchUploads(tx, userId, usedUploads);
     return inserted;
   });
   const typical = await records.typicalSeconds(database);

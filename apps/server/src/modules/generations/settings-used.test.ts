@@ -35,7 +35,23 @@ describe('settingsUsed: what "generate again" fills the form with', () => {
       format: 'story',
       productUploadId: PRODUCT,
       contextUploadId: CONTEXT,
+      sceneId: null,
     });
+  });
+
+  it('reads back the ready-made scene chosen instead of a context photo; a malformed one is no scene', () => {
+    const payload = {
+      imageProduit: `/api/uploads/${PRODUCT}/file`,
+      imageContexte: '/api/scenes/studio-sweep/image?palette=chaude',
+      decor: 'studio-sweep',
+      positionProduit: 'centré',
+      styleRendu: 'minimaliste',
+      paletteCouleur: 'chaude',
+      styleTypo: 'moderne',
+      formatImage: 'carré',
+    };
+    expect(settingsUsed(payload)).toMatchObject({ sceneId: 'studio-sweep', contextUploadId: null });
+    expect(settingsUsed({ ...payload, decor: '../secret' })).toMatchObject({ sceneId: null });
   });
 
   it('reads an Express result back, with the webhook’s "name WxH" format', () => {

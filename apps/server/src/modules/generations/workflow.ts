@@ -27,6 +27,8 @@ export type WorkflowClient = {
   timeoutMs: number;
   /** An absolute, signed, expiring link to an upload's file, under PUBLIC_URL. */
   uploadUrl(uploadId: string): string;
+  /** A public path of this server (a ready-made scene's image) as an absolute address. */
+  publicUrl(path: string): string;
   send(payload: FusionWorkflowPayload | ExpressWorkflowPayload): Promise<WorkflowSendResult>;
 };
 
@@ -40,6 +42,7 @@ export function createWorkflowClient(
   return {
     timeoutMs: provider.timeoutMs,
     uploadUrl: (uploadId) => `${config.publicUrl}${links.sign(uploadId)}`,
+    publicUrl: (path) => `${config.publicUrl}${path}`,
     async send(payload) {
       const { sendWorkflow } = await import('@vitrine/engine/providers/webhook');
       return sendWorkflow(provider.url, provider.secret, payload, provider.timeoutMs);

@@ -4,12 +4,15 @@ import { ImageIcon } from '../../../components/ui/icons';
 import { CutoutPanel } from '../../cutout/components/cutout-panel';
 import { ImagePicker } from '../../image-picker/components/image-picker';
 import { SecurityNotice } from '../../image-picker/components/security-notice';
+import type { SceneChoice } from '../../image-picker/components/scene-grid';
+import { sceneName, sceneThumbnail, useScenes } from '../../image-picker/api/scenes';
 import type { FusionImages, ImageSlot } from '../lib/fusion-form';
 import type { PickedImage } from '../../../lib/picked-image';
 
 /**
- * The product image and the context image, both required, the product's cut-out to check and correct
- * once it is uploaded, and the security notice.
+ * The product image and the context image, both required (one of our scenes may stand in for the
+ * context image), the product's cut-out to check and correct once it is uploaded, and the security
+ * notice.
  */
 export function FusionImagesCard({
   images,
@@ -17,6 +20,7 @@ export function FusionImagesCard({
   onBusyChange,
   showMissing,
   notices = {},
+  scene,
 }: {
   images: FusionImages;
   onChange: (slot: ImageSlot, image: PickedImage | null) => void;
@@ -24,8 +28,20 @@ export function FusionImagesCard({
   showMissing: boolean;
   /** Per image, why it is asked for again. */
   notices?: Partial<Record<ImageSlot, string>>;
+  /** The ready-made scene chosen instead of a context image ("Nos décors / Our scenes"). */
+  scene: SceneChoice;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const scenes = useScenes();
+  const chosen = scenes.data?.items.find((item) => item.id === scene.chosen);
+  // The cut-out can be previewed on the scene chosen as it would be on an uploaded context image.
+  const context = chosen
+    ? {
+        uploadId: chosen.id,
+        previewUrl: sceneThumbnail(chosen, scene.palette),
+        name: sceneName(chosen, i18n.language),
+      }
+    : images.context;
   return (
     <Card
       labelledBy="fusion-images-title"
@@ -45,12 +61,13 @@ export function FusionImagesCard({
             onBusyChange={(busy) => onBusyChange(slot, busy)}
             missing={showMissing}
             notice={notices[slot] ?? null}
+            {...(slot === 'context' && { scenes: scene })}
           />
         ))}
       </div>
       {images.product && (
         <div className="mt-6">
-          <CutoutPanel product={images.product} context={images.context} />
+          <CutoutPanel product={images.product} context={context} />
         </div>
       )}
       <div className="mt-6">

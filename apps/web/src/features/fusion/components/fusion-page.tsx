@@ -48,6 +48,8 @@ export function FusionPage() {
 
   const [settings, setSettings] = useState<FusionSettings>(DEFAULT_FUSION_SETTINGS);
   const [images, setImages] = useState<FusionImages>(NO_IMAGES);
+  // A ready-made scene chosen instead of a context image ("Nos décors"): the two exclude each other.
+  const [sceneId, setSceneId] = useState<string | null>(null);
   const [uploading, setUploading] = useState<Record<ImageSlot, boolean>>({ product: false, context: false });
   const [showMissing, setShowMissing] = useState(false);
   const [errors, setErrors] = useState<SettingErrors>({});
@@ -68,7 +70,9 @@ export function FusionPage() {
   // photos when they still exist; a photo deleted or expired since is asked for again, with a notice.
   const againRequest = readAgain(location.state, 'fusion');
   const [againKey, setAgainKey] = useState<string | null>(null);
-  const [photosToFetch, setPhotosToFetch] = useState<Record<ImageSlot, string | null> | null>(null);
+  const [photosToFetch, setPhotosToFetch] = useState<
+    (Record<ImageSlot, string | null> & { scene: string | null }) | null
+  >(null);
   if (againRequest && againKey !== location.key) {
     setAgainKey(location.key);
     const { again } = againRequest;
@@ -88,9 +92,15 @@ export function FusionPage() {
     setErrors({});
     setShowMissing(false);
     setImages(NO_IMAGES);
+    // A result made on one of our scenes is made on it again (one made before scenes existed has none).
+    setSceneId(again.sceneId ?? null);
     setNotices({});
     setAgainFrom(againRequest.generatedAt);
-    setPhotosToFetch({ product: again.productUploadId, context: again.contextUploadId });
+    setPhotosToFetch({
+      product: again.productUploadId,
+      context: again.contextUploadId,
+      scene: again.sceneId ?? null,
+    });
     setUploading({ product: true, context: true });
   }
 
@@ -109,6 +119,11 @@ export function FusionPage() {
           [slot]: slot === 'product' ? 'again.productGone' : 'again.contextGone',
         }));
       const done = () => setUploading((current) => ({ ...current, [slot]: false }));
+      // Made on one of our scenes: there is no context image to fetch.
+      if (slot === 'context' && photosToFetch.scene) {
+        done();
+        continue;
+      }
       if (!id) {
         gone();
         done();
@@ -148,7 +163,7 @@ export function FusionPage() {
       });
       return;
     }
-    const request = buildFusionRequest(settings, images, currentLang());
+    const request = buildFusionRequest(settings, images, currentLang(), sceneId);
     if (!request.ok) {
       if ('error' in request) {
         setErrors(fieldErrors(request.error, t));
@@ -163,7 +178,7 @@ export function FusionPage() {
         group: 'generation',
       });
       // Straight to the first image still missing: in sight, and the keyboard's next step.
-      const slot = images.product ? 'context' : 'product';
+      const slot = request.missing[0] ?? 'product';
       requestAnimationFrame(() => {
         const group = document.querySelector<HTMLElement>(`[data-image-role="${slot}"]`);
         group?.scrollIntoView({ block: 'center' });
@@ -172,8 +187,9 @@ export function FusionPage() {
       return;
     }
     starter.start(request.body, () => {
-      // Spec section 4: after a successful start the form clears the two images.
+      // Spec section 4: after a successful start the form clears the two images (and the scene).
       setImages(NO_IMAGES);
+      setSceneId(null);
       setShowMissing(false);
       setNotices({});
       setAgainFrom(null);
@@ -186,6 +202,7 @@ export function FusionPage() {
     setAgainFrom(null);
     setSettings(DEFAULT_FUSION_SETTINGS);
     setImages(NO_IMAGES);
+    setSceneId(null);
     setErrors({});
     setShowMissing(false);
     // The empty form replaces the result: start from its top, not halfway down where the result was.
@@ -222,6 +239,20 @@ export function FusionPage() {
           onChange={(slot, image) => {
             setImages((current) => ({ ...current, [slot]: image }));
             setNotices((current) => ({ ...current, [slot]: undefined }));
+            // An image picked for the background replaces the scene chosen.
+            if (slot === 'context' && image) setSceneId(null);
+          }}
+          scene={{
+            chosen: sceneId,
+            palette: settings.palette,
+            onChoose: (id) => {
+              setSceneId(id);
+              // A scene chosen replaces the context image for this generation.
+              if (id) {
+                setImages((current) => ({ ...current, context: null }));
+                setNotices((current) => ({ ...current, context: undefined }));
+              }
+            },
           }}
           onBusyChange={(slot, busy) => setUploading((current) => ({ ...current, [slot]: busy }))}
           showMissing={showMissing}

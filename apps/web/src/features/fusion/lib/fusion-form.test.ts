@@ -88,4 +88,22 @@ describe('the interface language goes with the request (it decides the typograph
     const none = buildFusionRequest(DEFAULT_FUSION_SETTINGS, images);
     expect(none.ok && 'language' in none.body).toBe(false);
   });
+
+  it('a ready-made scene stands in for the context image: the request sends its id and no upload', () => {
+    const result = buildFusionRequest(
+      DEFAULT_FUSION_SETTINGS,
+      { ...images, context: null },
+      undefined,
+      'studio-sweep',
+    );
+    expect(result.ok).toBe(true);
+    const body = result.ok ? result.body : null;
+    expect(body).toMatchObject({ sceneId: 'studio-sweep', productUploadId: images.product!.uploadId });
+    expect(body).not.toHaveProperty('contextUploadId');
+    // The product image is still needed.
+    expect(buildFusionRequest(DEFAULT_FUSION_SETTINGS, NO_IMAGES, undefined, 'studio-sweep')).toEqual({
+      ok: false,
+      missing: ['product'],
+    });
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The Fusion form (spec sections 2, 3 and 5): its settings with their defaults, the two images, and the
- * request it sends. Position, style, palette, typography, format and both images are required; what
- * the product is, the slogan and the tagline are optional.
+ * request it sends. Position, style, palette, typography, format and both images are required (a
+ * ready-made scene may stand in for the context image); what the product is, the slogan and the
+ * tagline are optional.
  */
 import {
   FUSION_FORMATS,
@@ -61,14 +62,18 @@ export type FusionCheck =
 
 /**
  * The request for these settings and images, checked with the server's own contract. `language`, the
- * interface's, decides the typography of the slogan and tagline (French or English rules).
+ * interface's, decides the typography of the slogan and tagline (French or English rules). `sceneId`,
+ * a ready-made scene chosen ("Nos décors"), is sent instead of the context image.
  */
 export function buildFusionRequest(
   settings: FusionSettings,
   images: FusionImages,
   language?: Lang,
+  sceneId: string | null = null,
 ): FusionCheck {
-  const missing = (['product', 'context'] as const).filter((slot) => !images[slot]);
+  const missing = (['product', 'context'] as const).filter(
+    (slot) => !images[slot] && !(slot === 'context' && sceneId),
+  );
   if (missing.length > 0) return { ok: false, missing };
   const body: FusionStartBody = {
     position: settings.position,
@@ -82,7 +87,7 @@ export function buildFusionRequest(
     typography: settings.typography,
     format: settings.format,
     productUploadId: images.product!.uploadId,
-    contextUploadId: images.context!.uploadId,
+    ...(sceneId ? { sceneId } : { contextUploadId: images.context!.uploadId }),
     ...(language && { language }),
   };
   const checked = fusionStartBody.safeParse(body);

@@ -15,6 +15,7 @@ const fusion = {
   format: 'story',
   productUploadId: 'p',
   contextUploadId: 'c',
+  sceneId: null,
 } as const;
 const express = {
   mode: 'express',

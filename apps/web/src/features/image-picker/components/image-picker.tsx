@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { UploadRole } from '@vitrine/shared/api/uploads';
 import { Button } from '../../../components/ui/button';
 import { FieldLabel } from '../../../components/ui/field-label';
-import { AlertIcon, LinkIcon, UploadIcon } from '../../../components/ui/icons';
+import { AlertIcon, ImageIcon, LinkIcon, UploadIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useImageUpload } from '../hooks/use-image-upload';
@@ -12,14 +12,24 @@ import { ACCEPTED_TYPES, pickFile } from '../lib/picked-file';
 import { DropZone } from './drop-zone';
 import { PickedImageCard } from './picked-image-card';
 import { RecentUploads } from './recent-uploads';
+import { SceneGrid, type SceneChoice } from './scene-grid';
 import { UrlImportForm } from './url-import-form';
 
-type Source = 'file' | 'url';
+type Source = 'file' | 'url' | 'scenes';
+
+const SOURCE_ICONS = { file: UploadIcon, url: LinkIcon, scenes: ImageIcon } as const;
+const SOURCE_LABELS = {
+  file: 'imagePicker.tabFile',
+  url: 'imagePicker.tabUrl',
+  scenes: 'imagePicker.tabScenes',
+} as const;
 
 /**
  * One required image (spec section 2, Fusion page): a file by click or drag-and-drop, a web address,
  * or one of the user's recent uploads of the same role; a preview once stored, to replace or remove.
- * Files are checked in the browser first with the shared rules; the server checks again.
+ * Files are checked in the browser first with the shared rules; the server checks again. With
+ * `scenes` (the context image), a third source, "Nos décors / Our scenes", offers the ready-made
+ * scenes: one chosen stands in for the image until it is removed or an image is picked.
  */
 export function ImagePicker({
   role,
@@ -31,6 +41,7 @@ export function ImagePicker({
   missing = false,
   notice = null,
   disabled = false,
+  scenes,
 }: {
   role: UploadRole;
   label: string;
@@ -43,13 +54,21 @@ export function ImagePicker({
   /** Why the image is asked for again (e.g. the one of a generation to redo was deleted). */
   notice?: string | null;
   disabled?: boolean;
+  scenes?: SceneChoice;
 }) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const labelId = useId();
   const statusId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [source, setSource] = useState<Source>('file');
+  const [source, setSource] = useState<Source>(scenes?.chosen ? 'scenes' : 'file');
+  // A scene chosen from elsewhere ("generate again") shows where it was chosen.
+  const chosenScene = scenes?.chosen ?? null;
+  const [shownScene, setShownScene] = useState(chosenScene);
+  if (chosenScene !== shownScene) {
+    setShownScene(chosenScene);
+    if (chosenScene) setSource('scenes');
+  }
   const [urlText, setUrlText] = useState('');
   const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
   const upload = useImageUpload(
@@ -115,7 +134,7 @@ export function ImagePicker({
   const failed = phase.kind === 'failed' ? phase.message : null;
   const note =
     failed ??
-    (!value && phase.kind === 'idle'
+    (!value && !chosenScene && phase.kind === 'idle'
       ? (notice ?? (missing ? t('imagePicker.requiredMissing') : null))
       : null);
 
@@ -189,30 +208,33 @@ export function ImagePicker({
               aria-label={t('imagePicker.sourceLabel', { label })}
               className="inline-flex self-start rounded-lg bg-ink-100 p-0.5"
             >
-              {(['file', 'url'] as const).map((option) => (
-                <button
-                  key={option}
-                  type="button"
-                  aria-pressed={source === option}
-                  onClick={() => {
-                    // An error about the other source (a refused file, a refused address) no longer applies.
-                    if (option !== source && phase.kind === 'failed') upload.reset();
-                    setSource(option);
-                  }}
-                  className={`inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-xs font-semibold transition ${
-                    source === option ? 'bg-white text-ink-900 shadow-sm' : 'text-ink-600 hover:text-ink-900'
-                  }`}
-                >
-                  {option === 'file' ? (
-                    <UploadIcon className="size-3.5" />
-                  ) : (
-                    <LinkIcon className="size-3.5" />
-                  )}
-                  {t(option === 'file' ? 'imagePicker.tabFile' : 'imagePicker.tabUrl')}
-                </button>
-              ))}
+              {(scenes ? (['file', 'url', 'scenes'] as const) : (['file', 'url'] as const)).map((option) => {
+                const Icon = SOURCE_ICONS[option];
+                return (
+                  <button
+                    key={option}
+                    type="button"
+                    aria-pressed={source === option}
+                    onClick={() => {
+                      // An error about the other source (a refused file, a refused address) no longer applies.
+                      if (option !== source && phase.kind === 'failed') upload.reset();
+                      setSource(option);
+                    }}
+                    className={`inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-xs font-semibold transition ${
+                      source === option
+                        ? 'bg-white text-ink-900 shadow-sm'
+                        : 'text-ink-600 hover:text-ink-900'
+                    }`}
+                  >
+                    <Icon className="size-3.5" />
+                    {t(SOURCE_LABELS[option])}
+                  </button>
+                );
+              })}
             </div>
-            {source === 'file' ? (
+            {source === 'scenes' && scenes ? (
+              <SceneGrid label={label} choice={scenes} disabled={disabled} />
+            ) : source === 'file' ? (
               <DropZone
                 onFiles={take}
                 onBrowse={openFileDialog}
@@ -229,19 +251,21 @@ export function ImagePicker({
                 disabled={disabled}
               />
             )}
-            <RecentUploads
-              role={role}
-              label={label}
-              disabled={disabled}
-              onChoose={(item) => {
-                upload.reset();
-                onChange({
-                  uploadId: item.id,
-                  previewUrl: item.fileUrl,
-                  name: item.name ?? t('imagePicker.recentUnnamed'),
-                });
-              }}
-            />
+            {source !== 'scenes' && (
+              <RecentUploads
+                role={role}
+                label={label}
+                disabled={disabled}
+                onChoose={(item) => {
+                  upload.reset();
+                  onChange({
+                    uploadId: item.id,
+                    previewUrl: item.fileUrl,
+                    name: item.name ?? t('imagePicker.recentUnnamed'),
+                  });
+                }}
+              />
+            )}
           </div>
         )}
       </div>

@@ -1,0 +1,36 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { groundOnScene } from '../../art-direction/ground';
+import { planFusionVariants } from '../../art-direction/plan';
+import { baseRequest, renderInputs } from '../../test-utils/render-fixtures';
+import { findScene, prepareCatalogueScene } from '../scenes';
+import { renderFusionVariant } from './render-fusion';
+
+let inputs: Awaited<ReturnType<typeof renderInputs>>;
+beforeAll(async () => {
+  inputs = await renderInputs();
+}, 60_000);
+
+describe('a product rendered on a catalogue scene stands on its annotated surface', () => {
+  for (const id of ['outdoor-meadow-mountains', 'studio-sweep']) {
+    it(`on ${id}: the base is on the annotated band, and the metadata says the ground came from the annotation`, async () => {
+      const [back, front] = findScene(id)!.surface;
+      for (const format of ['carré', 'story'] as const) {
+        const request = baseRequest({ format, variants: 2, slogan: 'Crème fraîche' });
+        const scene = await prepareCatalogueScene(id, request.palette, { width: 1080, height: 1920 });
+        for (const plan of planFusionVariants(request)) {
+          const label = `${format} variant ${plan.variant}`;
+          const { metadata } = await renderFusionVariant(plan, inputs.studio, scene, []);
+          expect(metadata.ground.on, label).toBe('surface');
+          expect(metadata.ground.annotation, label).toEqual({ scene: id, view: 'eye-level' });
+          // Where the ground line meets the photo is between the annotated far and near edges.
+          expect(metadata.ground.photoY!, label).toBeGreaterThan(back);
+          expect(metadata.ground.photoY!, label).toBeLessThanOrEqual(front);
+          // The product's own pixels end on that ground line.
+          const grounded = groundOnScene(plan, scene.reading);
+          const base = metadata.product.y + metadata.product.height;
+          expect(Math.abs(base - grounded.product.groundY), label).toBeLessThanOrEqual(4);
+        }
+      }
+    }, 120_000);
+  }
+});
