@@ -27,7 +27,10 @@ export async function readScene(photo: RawImage): Promise<SceneReading> {
   return {
     width: photo.width,
     height: photo.height,
-    surface: distinctRegions(surfaceOf(strengths, regions, height), small),
+    surface: distinctRegions(
+      surfaceOf(strengths, regions, height, skyAtTop(small, grey) ? (y) => partsRegions(y, small) : null),
+      small,
+    ),
     light: lightOf(grey, width, height),
     temperature: temperatureOf(small, grey),
   };
@@ -133,14 +136,28 @@ function peaks(strengths: Float32Array, height: number): { y: number; strength: 
  * below them). A second such change below it is the near edge (a shelf board's front, a table's
  * front against the floor); without one, the surface runs to the photo's foot.
  */
-function surfaceOf(strengths: Float32Array, regions: Float32Array, height: number): SceneReading['surface'] {
+function surfaceOf(
+  strengths: Float32Array,
+  regions: Float32Array,
+  height: number,
+  /** Under a sky, whether the line at a row parts two regions (distinctRegions); null indoors. */
+  underSky: ((row: number) => boolean) | null,
+): SceneReading['surface'] {
   const near = (y: number) => Math.max(...[-2, -1, 0, 1, 2].map((k) => regions[y + k] ?? 0));
   const lines = peaks(strengths, height).map((line) => ({ ...line, region: near(line.y) }));
   const candidates = lines.filter(
     (line) => line.y >= BACK_RANGE[0] * height && line.y <= BACK_RANGE[1] * height,
   );
   if (!candidates.length) return null;
-  const back = candidates.reduce((best, line) => (line.region > best.region ? line : best));
+  // Of two lines that part regions as deeply, the lower: the nearer edge is the one a product stands
+  // in front of (a river's bank below the trees beyond it).
+  const deepest = candidates.reduce((best, line) => (line.region >= best.region - TIE ? line : best));
+  // Under a sky, the deepest change is the skyline or a ridge, far away: the ground a product stands
+  // on is the lowest line that still parts two regions clearly.
+  const ground = underSky
+    ? candidates.filter((line) => line.region >= LEAST_FRONT * deepest.region && underSky(line.y)).at(-1)
+    : undefined;
+  const back = ground ?? deepest;
   const front = lines.find(
     (line) => line.y >= back.y + 0.08 * height && line.region >= LEAST_FRONT * back.region,
   );
@@ -158,6 +175,34 @@ function surfaceOf(strengths: Float32Array, regions: Float32Array, height: numbe
   };
 }
 
+/** Region changes this close count as equally deep. */
+const TIE = 0.01;
+
+/**
+ * A sky across the top of the photo: the top rows smooth (a mean step under SKY_TEXTURE grey levels
+ * between neighbours), bright enough and bluer than red. A white wall indoors is smooth and bright
+ * too, but lit warm or neutral, never blue.
+ */
+function skyAtTop({ data, width, height, channels }: RawImage, grey: Float32Array): boolean {
+  const rows = Math.max(2, Math.round(height * 0.12));
+  let texture = 0;
+  let luma = 0;
+  let blueOverRed = 0;
+  let n = 0;
+  for (let y = 0; y < rows; y++)
+    for (let x = 1; x < width; x++, n++) {
+      const p = y * width + x;
+      texture += Math.abs(grey[p]! - grey[p - 1]!);
+      luma += grey[p]!;
+      blueOverRed += data[p * channels + 2]! - data[p * channels]!;
+    }
+  return texture / n < SKY_TEXTURE && luma / n > SKY_LUMA && blueOverRed / n > SKY_BLUE;
+}
+
+const SKY_TEXTURE = 2;
+const SKY_LUMA = 100;
+const SKY_BLUE = 8;
+
 /** Two regions that differ less than this in mean colour (RGB distance) are one: a wall's courses. */
 const LEAST_REGION_CHANGE = 25;
 
@@ -166,9 +211,13 @@ const LEAST_REGION_CHANGE = 25;
  * 15 % of its height on each side of the line must differ. A brick wall's course or a fence rail parts
  * the same wall from itself: no surface there.
  */
-function distinctRegions(surface: SceneReading['surface'], { data, width, height, channels }: RawImage) {
+function distinctRegions(surface: SceneReading['surface'], small: RawImage) {
   if (!surface) return null;
-  const line = Math.round(surface.back * height);
+  return partsRegions(Math.round(surface.back * small.height), small) ? surface : null;
+}
+
+/** Whether the photo's mean colour over 15 % of its height differs on the two sides of a row. */
+function partsRegions(line: number, { data, width, height, channels }: RawImage): boolean {
   const band = Math.max(2, Math.round(height * 0.15));
   const mean = (from: number, to: number) => {
     const sum = [0, 0, 0];
@@ -180,7 +229,7 @@ function distinctRegions(surface: SceneReading['surface'], { data, width, height
   };
   const [above, below] = [mean(line - band, line), mean(line, line + band)];
   const change = Math.hypot(above[0]! - below[0]!, above[1]! - below[1]!, above[2]! - below[2]!);
-  return change >= LEAST_REGION_CHANGE ? surface : null;
+  return change >= LEAST_REGION_CHANGE;
 }
 
 /**
