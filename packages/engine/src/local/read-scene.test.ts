@@ -42,6 +42,30 @@ describe('reading the context photo', () => {
     }
   });
 
+  it.each([
+    ['outdoor-meadow-mountains.jpg', 0.65, 1],
+    ['outdoor-river-ledge.jpg', 0.55, 1],
+  ] as const)(
+    'outdoors (%s), the product stands on the near ground, not on the skyline or the far bank',
+    async (name, back, front) => {
+      const file = new URL(`../../test-data/open-photos/scenes/${name}`, import.meta.url);
+      const { surface } = await readScene(await decodeRgb(await readFile(file), 1600));
+      expect(surface!.stand).toBeGreaterThanOrEqual(back);
+      expect(surface!.stand).toBeLessThanOrEqual(front);
+    },
+  );
+
+  it('under a blue sky, the far edge is the lowest line parting two regions, not the skyline', async () => {
+    // Sky to 30 %, grey-green mountains to 60 %, a meadow below them that differs less from the
+    // mountains than the mountains from the sky: the skyline is the deepest change.
+    const scene = painted(640, 480, (v) =>
+      v < 0.3 ? [150, 185, 235] : v < 0.6 ? [100, 110, 100] : [100, 110, 68],
+    );
+    const { surface } = await readScene(scene);
+    expect(surface!.back).toBeCloseTo(0.6, 1);
+    expect(surface!.stand).toBeGreaterThan(0.6);
+  });
+
   it('finds a table meeting a wall, and stands the product in front of the far edge', async () => {
     // A pale wall down to 45 % of the height, a wooden table below it.
     const scene = painted(640, 480, (v) => (v < 0.45 ? [214, 208, 198] : [120, 78, 44]));
