@@ -9,7 +9,7 @@ import { FUSION_FORMAT_SIZES, type ExpressRequest, type FusionRequest } from '@v
 import { planExpressVariants } from '../art-direction/express-plan';
 import { planFusionVariants } from '../art-direction/plan';
 import type { ProductCutoutInput } from '../cutout/run';
-import type { OutputFormat } from './encode';
+import type { RenderFormat } from './encode';
 import { mapInFlight, type OnVariantDone } from './parallel';
 import { prepareContext, startProduct } from './prepare';
 import type { RenderedExpress } from './express/render-express';
@@ -21,7 +21,7 @@ export async function renderFusion(input: {
   product: Buffer;
   context: Buffer;
   cutout?: ProductCutoutInput;
-  formats?: OutputFormat[];
+  formats?: RenderFormat[];
   onVariant?: OnVariantDone;
 }): Promise<RenderedImage[]> {
   const [product, context] = await Promise.all([
@@ -39,7 +39,7 @@ export async function renderFusion(input: {
 
 export async function renderExpress(
   request: ExpressRequest,
-  formats?: OutputFormat[],
+  formats?: RenderFormat[],
   onVariant?: OnVariantDone,
 ): Promise<RenderedExpress[]> {
   return mapInFlight(
