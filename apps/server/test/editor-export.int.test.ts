@@ -126,7 +126,7 @@ describe('a result opens in the editor with its text as layers', () => {
     );
     const res = await exportOf(alice.cookie, result.id, { ...opened.document, texts });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['content-type']).toBe('image/png');
     const meta = await sharp(res.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([result.image.width, result.image.height]);
     const composed = (await get(alice.cookie, result.image.url)).rawPayload;

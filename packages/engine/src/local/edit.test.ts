@@ -63,7 +63,7 @@ describe('a picture keeps its text as layers beside a text-free plate', () => {
     const slogan = metadata.text[0]!.rect;
     // Where the slogan is, the plate shows the scene without it.
     expect(meanDifference(composed, plate, slogan)).toBeGreaterThan(10);
-    const again = await decodeOutput((await renderEdit(images.plate!, layers)).jpeg);
+    const again = await decodeOutput((await renderEdit(images.plate!, layers)).file);
     expect(again.width).toBe(composed.width);
     expect(similarity(again, composed)).toBeGreaterThanOrEqual(SAME_SSIM);
     expect(meanDifference(again, composed)).toBeLessThan(SAME_MEAN_DIFFERENCE);
@@ -78,7 +78,7 @@ describe('a picture keeps its text as layers beside a text-free plate', () => {
     const { images, layers } = await renderExpressVariant(plan, ['jpeg', 'plate']);
     expect(layers.length).toBeGreaterThan(0);
     const composed = await decodeOutput(images.jpeg!);
-    const again = await decodeOutput((await renderEdit(images.plate!, layers)).jpeg);
+    const again = await decodeOutput((await renderEdit(images.plate!, layers)).file);
     expect(similarity(again, composed)).toBeGreaterThanOrEqual(SAME_SSIM);
     expect(meanDifference(again, composed)).toBeLessThan(SAME_MEAN_DIFFERENCE);
   }, 60_000);
@@ -90,8 +90,8 @@ describe('a picture keeps its text as layers beside a text-free plate', () => {
     );
     const [composed, before, after] = await Promise.all([
       decodeOutput(images.jpeg!),
-      decodeOutput((await renderEdit(images.plate!, layers)).jpeg),
-      decodeOutput((await renderEdit(images.plate!, edited)).jpeg),
+      decodeOutput((await renderEdit(images.plate!, layers)).file),
+      decodeOutput((await renderEdit(images.plate!, edited)).file),
     ]);
     const tagline = metadata.text[1]!.rect;
     const slogan = metadata.text[0]!.rect;
@@ -125,7 +125,7 @@ describe('a picture keeps its text as layers beside a text-free plate', () => {
       band: [200, 0, 0],
       outline: { colour: [0, 0, 0], width: 4 },
     };
-    const out = await decodeOutput((await renderEdit(images.plate!, [moved])).jpeg);
+    const out = await decodeOutput((await renderEdit(images.plate!, [moved])).file);
     // The band's red fills the box's corner around the text.
     const i = ((moved.box.y + 4) * out.width + Math.round(moved.box.x + moved.box.width / 2)) * 3;
     const corner = [out.data[i]!, out.data[i + 1]!, out.data[i + 2]!];

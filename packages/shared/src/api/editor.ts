@@ -18,7 +18,7 @@
  * slogan and tagline as text layers (`source` names which); `background: 'plate'` says the document is
  * drawn over the plate. Documents saved before (no `background`) stay over the composed image.
  * - GET /api/generations/:id/plate?image=N   → the plate (image/jpeg); 404 when the image has none
- * - POST /api/generations/:id/export?image=N EditorDocument → the finished image (image/jpeg) at full
+ * - POST /api/generations/:id/export?image=N EditorDocument → the finished image (image/png) at full
  *   resolution, its texts set by the engine; answers as PUT does (no 409 EDIT_CONFLICT), counted
  *   against EDITOR_EXPORT_LIMIT. Nothing is stored.
  */
@@ -141,6 +141,8 @@ export const textLayer = z.strictObject({
     .strictObject({
       role: z.enum(TEXT_LAYER_ROLES, { error: 'validation.invalid' }),
       width: z.number({ error: 'validation.invalid' }).finite().min(1).max(100),
+      /** The engine sets it in capitals (the style's typeface). */
+      uppercase: z.boolean({ error: 'validation.invalid' }).optional(),
     })
     .optional(),
 });

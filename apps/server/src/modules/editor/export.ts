@@ -50,7 +50,8 @@ export async function exportEdit(
   const drawn = { ...document, background: onPlate ? ('plate' as const) : ('image' as const) };
   const layers = engineLayersOf(drawn, image.layers, image, image.layers[0]?.language ?? language);
   try {
-    return (await renderEdit(background, layers, logo)).jpeg;
+    // The spec's edited download is a PNG.
+    return (await renderEdit(background, layers, logo, 'png')).file;
   } catch (error) {
     // The only file from the user is the logo: one the engine cannot read is refused as bad input.
     if (logo && isEngineError(error) && error.code.startsWith('IMAGE_'))

@@ -79,12 +79,12 @@ export const editRoutes: FastifyPluginAsync = async (app) => {
     );
     const document = parseInput(editorDocument, request.body);
     const { image: stored } = await editableImage(database, user.id, id, image);
-    const jpeg = await exportEdit({ database, storage }, user.id, stored, document, requestLang(request));
+    const png = await exportEdit({ database, storage }, user.id, stored, document, requestLang(request));
     return reply
-      .type('image/jpeg')
+      .type('image/png')
       .header('cache-control', 'no-store')
-      .header('content-disposition', `attachment; filename="promotional-image-${image + 1}-edited.jpg"`)
-      .send(jpeg);
+      .header('content-disposition', 'attachment; filename="promotional image with logo.png"')
+      .send(png);
   });
 
   app.put('/generations/:id/edit', { bodyLimit: EDITOR_BODY_LIMIT }, async (request, reply) => {

@@ -49,7 +49,11 @@ export function textViewOf(layer: StoredTextLayer, image: Size): TextLayer {
     ...editorFontOf(layer.typeface),
     outlineColor: '#000000',
     outlineWidth: 0,
-    source: { role: layer.role, width: Math.max(1, percent(layer.measure, image.width)) },
+    source: {
+      role: layer.role,
+      width: Math.max(1, percent(layer.measure, image.width)),
+      ...(layer.typeface.uppercase && { uppercase: true }),
+    },
   };
 }
 

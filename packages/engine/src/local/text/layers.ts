@@ -11,6 +11,8 @@ import type { RawImage } from '../../image/sharp';
 import { drawText, type TextEffect } from './draw-text';
 import { emPx, layoutAt, rectIn } from './text-layout';
 
+export { dpiForEm, emPx } from './text-layout';
+
 export type TextLayer = {
   /** The slogan or tagline the engine set, or a text added in the editor. */
   role: TextRole | 'text';
