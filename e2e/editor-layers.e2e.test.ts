@@ -50,6 +50,10 @@ async function rowsDifference(a: Buffer, b: Buffer, top: number, bottom: number)
 describe('a result’s slogan as an editable layer', () => {
   it('opens over the plate with the headline as a layer, takes new words, and the download sets them', async () => {
     await page.goto('/dashboard/express');
+    await page.getByRole('combobox', { name: /^Style/ }).selectOption({ label: 'Naturel' });
+    const format = page.getByRole('combobox', { name: /^Format/ });
+    const post = await format.locator('option', { hasText: 'Publication' }).getAttribute('value');
+    await format.selectOption(post!);
     await page
       .getByRole('textbox', { name: /^Description de votre activité/ })
       .fill('Boulangerie du marché, pain au levain');
