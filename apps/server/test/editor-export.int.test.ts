@@ -8,7 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EditorDocument, EditorDocumentResponse } from '@vitrine/shared/api/editor';
+import {
+  EDITOR_EXPORT_LIMIT,
+  type EditorDocument,
+  type EditorDocumentResponse,
+} from '@vitrine/shared/api/editor';
 import type { JobContext } from '../src/jobs/job';
 import { historyRetention } from '../src/jobs/definitions/history-retention';
 import type { Worker } from '../src/jobs/worker';
@@ -142,6 +146,23 @@ describe('a result opens in the editor with its text as layers', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('NOT_FOUND');
   });
+
+  it(`more than ${EDITOR_EXPORT_LIMIT.max} exports a minute: a translated 429 with Retry-After`, async () => {
+    const carol = await signedInUser(t.app, 'carol-layers@example.test');
+    // The window already holds every allowed export.
+    await t.database.query(`insert into rate_limits (key, window_start, count) values ($1, now(), $2)`, [
+      `editor-export:user:${carol.userId}`,
+      EDITOR_EXPORT_LIMIT.max,
+    ]);
+    const refused = await exportOf(carol.cookie, result.id, opened.document, 'fr');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().error.message).toMatch(
+      /^Trop de téléchargements d’images modifiées en peu de temps\./,
+    );
+    // Another user is not held back.
+    expect((await exportOf(alice.cookie, result.id, opened.document)).statusCode).toBe(200);
+  }, 60_000);
 
   it('a malformed document is refused with a translated 400 and nothing is stored', async () => {
     const bad = { ...opened.document, texts: [{ ...opened.document.texts[0]!, fontSize: 500 }] };
