@@ -9,7 +9,7 @@ import type { RawImage } from '../image/sharp';
 import { renderEdit } from './edit';
 import { renderExpressVariant } from './express/render-express';
 import { renderFusionVariant } from './fusion/render-fusion';
-import type { TextLayer } from './text/layers';
+import { dpiForEm, type TextLayer } from './text/layers';
 import { layoutAt } from './text/text-layout';
 
 let inputs: Awaited<ReturnType<typeof renderInputs>>;
@@ -111,6 +111,22 @@ describe('a picture keeps its text as layers beside a text-free plate', () => {
     const en = await layoutAt({ text: 'Sale!', language: 'en', typeface, align: 'center' }, 300, 2000);
     expect(fr.text).toBe('Soldes\u00a0!');
     expect(en.text).toBe('Sale!');
+  });
+
+  it('a layer’s size in px is the em of its face: Inter’s capitals are 0.727 of it', async () => {
+    const typeface = { family: 'Inter', weight: 800, italic: false, uppercase: false };
+    const { mask } = await layoutAt(
+      { text: 'H', language: 'en', typeface, align: 'left' },
+      dpiForEm(100),
+      1000,
+    );
+    const inked = [];
+    for (let y = 0; y < mask.height; y++) {
+      const row = mask.data.subarray(y * mask.width, (y + 1) * mask.width);
+      if (row.some((v) => v > 128)) inked.push(y);
+    }
+    expect(inked.length).toBeGreaterThanOrEqual(70);
+    expect(inked.length).toBeLessThanOrEqual(76);
   });
 
   it('a layer moved, with a band and an outline, is drawn where it was moved to', async () => {

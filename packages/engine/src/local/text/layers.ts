@@ -9,9 +9,12 @@ import type { Lang } from '@vitrine/shared/locale';
 import type { Box, Rgb, TextRole, Typeface } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
 import { drawText, type TextEffect } from './draw-text';
-import { emPx, layoutAt, rectIn } from './text-layout';
+import { layoutAt, rectIn } from './text-layout';
 
-export { dpiForEm, emPx } from './text-layout';
+/** The em of text set at a dpi, in px: the faces are described without a size, i.e. at 12 pt. */
+export const emPx = (dpi: number) => (dpi * 12) / 72;
+/** The dpi that sets text with an em of `px`. */
+export const dpiForEm = (px: number) => (px * 72) / 12;
 
 export type TextLayer = {
   /** The slogan or tagline the engine set, or a text added in the editor. */

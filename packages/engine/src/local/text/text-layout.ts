@@ -13,7 +13,7 @@ import { EMOJI_FONTS, FONT_SETUP, fontFor, shippedFaces, type FontChoice } from 
 export type TextRect = { x: number; y: number; width: number; height: number };
 /**
  * A set text: the words as set, the coverage of their ink, where it goes, the face checked, and the
- * size (libvips's dpi, see emPx) and measure (wrapping width, px) it
+ * size (libvips's dpi, see layers.ts's emPx) and measure (wrapping width, px) it
  * was set at: the same words at the same dpi and measure give the same mask (text layers, layers.ts).
  */
 export type SetText = {
@@ -25,10 +25,6 @@ export type SetText = {
   measure: number;
 };
 
-/** The em of text set at a dpi, in px: the faces are described without a size, i.e. at 12 pt. */
-export const emPx = (dpi: number) => (dpi * 12) / 72;
-/** The dpi that sets text with an em of `px`. */
-export const dpiForEm = (px: number) => (px * 72) / 12;
 
 const escapeMarkup = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
