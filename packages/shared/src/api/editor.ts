@@ -143,6 +143,8 @@ export const textLayer = z.strictObject({
       width: z.number({ error: 'validation.invalid' }).finite().min(1).max(100),
       /** The engine sets it in capitals (the style's typeface). */
       uppercase: z.boolean({ error: 'validation.invalid' }).optional(),
+      /** Its lines start at the same left edge (set flush left), rather than centred. */
+      flushLeft: z.boolean({ error: 'validation.invalid' }).optional(),
     })
     .optional(),
 });

@@ -40,7 +40,7 @@ export function textViewOf(layer: StoredTextLayer, image: Size): TextLayer {
   const { rect } = layer;
   return {
     id: layer.role,
-    text: layer.text,
+    text: layer.text.slice(0, EDITOR_LIMITS.maxTextLength),
     x: percent(rect.x + rect.width / 2, image.width),
     y: percent(rect.y + rect.height / 2, image.height),
     fontSize: clampFontSize(emPx(layer.dpi) / scaleOf(image)),
@@ -53,6 +53,7 @@ export function textViewOf(layer: StoredTextLayer, image: Size): TextLayer {
       role: layer.role,
       width: Math.max(1, percent(layer.measure, image.width)),
       ...(layer.typeface.uppercase && { uppercase: true }),
+      ...(layer.align === 'left' && { flushLeft: true }),
     },
   };
 }

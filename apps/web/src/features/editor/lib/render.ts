@@ -51,9 +51,12 @@ function drawText(ctx: CanvasRenderingContext2D, text: TextLayer, size: Size) {
     ctx.fill();
   }
   ctx.font = layout.font;
-  ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  const { lines, lineHeight, cx, cy } = layout;
+  const { lines, lineHeight, cy } = layout;
+  // Lines set flush left by the engine start at the text's left edge; every other text is centred.
+  const flushLeft = text.source?.flushLeft === true;
+  ctx.textAlign = flushLeft ? 'left' : 'center';
+  const cx = flushLeft ? layout.box.x + (layout.box.width - layout.textWidth) / 2 : layout.cx;
   const lineY = (i: number) => cy + (i - (lines.length - 1) / 2) * lineHeight;
   if (layout.outlinePx > 0) {
     // The stroke is centred on the glyph edge: twice the width shows the chosen width outside.

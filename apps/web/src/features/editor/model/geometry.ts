@@ -44,6 +44,8 @@ export type TextLayout = {
   /** The lines drawn, top to bottom, centred on cx, `lineHeight` apart around cy. */
   lines: string[];
   lineHeight: number;
+  /** The widest line's width. */
+  textWidth: number;
   /** The background box (and the area a pointer can grab). */
   box: Box;
 };
@@ -86,7 +88,8 @@ export function textLayout(text: TextLayer, image: Size, measure: Measure, fontO
     ? wrapLines(words, (text.source.width / 100) * image.width, (line) => measure(line, font))
     : [words];
   const lineHeight = fontPx * 1.25;
-  const width = Math.max(...lines.map((line) => measure(line, font))) + padding * 2 + outlinePx;
+  const textWidth = Math.max(...lines.map((line) => measure(line, font)));
+  const width = textWidth + padding * 2 + outlinePx;
   const height = lineHeight * lines.length + padding * 2 + outlinePx;
   const cx = (text.x / 100) * image.width;
   const cy = (text.y / 100) * image.height;
@@ -98,6 +101,7 @@ export function textLayout(text: TextLayer, image: Size, measure: Measure, fontO
     cy,
     lines,
     lineHeight,
+    textWidth,
     box: { x: cx - width / 2, y: cy - height / 2, width, height },
   };
 }
