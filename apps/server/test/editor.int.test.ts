@@ -108,11 +108,12 @@ describe('editor documents: who may read and save them', () => {
 });
 
 describe('editor documents: saving and reopening', () => {
-  it('an image never edited reads as the empty document, never saved', async () => {
+  it('an image never edited reads as the empty document, never saved (an image without a plate: over itself)', async () => {
     expect(await read(alice.cookie, editUrl(generationId, 'image=1'))).toEqual({
       document: { version: 1, logo: null, texts: [] },
       savedAt: null,
       version: null,
+      plate: null,
     });
     // Without `image`, the first image.
     expect((await read(alice.cookie, `/api/generations/${generationId}/edit`)).savedAt).toBeNull();

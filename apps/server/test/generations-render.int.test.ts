@@ -153,7 +153,10 @@ describe('rendering (worker with the real engine)', () => {
     expect(stats.last_generation_date).toBe(result.generatedAt);
     // The credit is spent: a completed generation keeps it.
     expect(await usage(u.cookie)).toMatchObject({ used: 1, remaining: 2 });
-    expect(storedFiles(u.userId).filter((f) => f.startsWith(result.id))).toHaveLength(4);
+    // Each image is stored with its text-free plate (decision 046).
+    const kept = storedFiles(u.userId).filter((f) => f.startsWith(result.id));
+    expect(kept.filter((f) => f.endsWith('.plate.jpg'))).toHaveLength(4);
+    expect(kept).toHaveLength(8);
     // Each image records the faces its slogan and tagline were checked to be drawn with (Élégant).
     const [stored] = await t.database.query<{ webhook_data: { images: { faces: unknown }[] } }>(
       `select webhook_data from user_image_generations where id = $1`,

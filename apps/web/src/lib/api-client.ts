@@ -16,14 +16,34 @@ export class ApiError extends Error {
 }
 
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const { json, headers, ...rest } = init;
-  let response: Response;
+  const response = await send(path, init, 'application/json');
+  const text = await response.text();
+  let body: unknown;
   try {
-    response = await fetch(path, {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) throw errorOf(response, body);
+  return body as T;
+}
+
+/** A request answered with a file (an image): its bytes, or the error the server answered as ApiError. */
+export async function apiBlob(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Blob> {
+  const response = await send(path, init, 'image/*, application/json');
+  if (response.ok) return response.blob();
+  const body: unknown = await response.json().catch(() => undefined);
+  throw errorOf(response, body);
+}
+
+async function send(path: string, init: RequestInit & { json?: unknown }, accept: string): Promise<Response> {
+  const { json, headers, ...rest } = init;
+  try {
+    return await fetch(path, {
       credentials: 'same-origin',
       ...rest,
       headers: {
-        accept: 'application/json',
+        accept,
         'accept-language': currentLang(),
         ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
         ...headers,
@@ -33,24 +53,17 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
   } catch (error) {
     throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : String(error));
   }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) {
-    const envelope = body as Partial<ErrorBody> | undefined;
-    // Not our answer (a proxy's error page while the server restarts, say): said in the page's language.
-    const unavailable = response.status === 502 || response.status === 503 || response.status === 504;
-    const fallback = unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';
-    throw new ApiError(
-      response.status,
-      envelope?.error?.code ?? fallback,
-      envelope?.error?.message || i18n.t(`errors.${fallback}`),
-      envelope?.error?.fields,
-    );
-  }
-  return body as T;
+}
+
+function errorOf(response: Response, body: unknown): ApiError {
+  const envelope = body as Partial<ErrorBody> | undefined;
+  // Not our answer (a proxy's error page while the server restarts, say): said in the page's language.
+  const unavailable = response.status === 502 || response.status === 503 || response.status === 504;
+  const fallback = unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';
+  return new ApiError(
+    response.status,
+    envelope?.error?.code ?? fallback,
+    envelope?.error?.message || i18n.t(`errors.${fallback}`),
+    envelope?.error?.fields,
+  );
 }

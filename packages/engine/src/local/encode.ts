@@ -2,6 +2,8 @@
 import { fromRaw, guard, type RawImage } from '../image/sharp';
 
 export type OutputFormat = 'jpeg' | 'png';
+/** What a render may be asked for: its formats, and its text-free plate (JPEG, local/finish.ts). */
+export type RenderFormat = OutputFormat | 'plate';
 
 export function encode(image: RawImage, format: OutputFormat): Promise<Buffer> {
   const pipeline = fromRaw(image);

@@ -5,10 +5,15 @@
 import type { TextBlock } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
 import type { Coverage } from './draw/coverage';
-import { encode, type OutputFormat } from './encode';
-import { typeset, type Inks, type TypesetReport } from './text/typeset';
+import { encode, type OutputFormat, type RenderFormat } from './encode';
+import type { TextLayer } from './text/layers';
+import { typesetLayers, type Inks, type TypesetReport } from './text/typeset';
 
-export type EncodedImages = Partial<Record<OutputFormat, Buffer>>;
+/**
+ * The encoded images, by format; with `plate` asked for, the scene before its text too (JPEG), for
+ * the text to be set again from its layers (text/layers.ts).
+ */
+export type EncodedImages = Partial<Record<OutputFormat, Buffer>> & { plate?: Buffer };
 
 /** Laps of a render, in milliseconds: each lap runs from the one before (or the start). */
 export class Stopwatch {
@@ -34,6 +39,8 @@ export type TextToSet = { blocks: TextBlock[]; inks: Inks; product?: Coverage };
 
 export type Finished = {
   text: TypesetReport[];
+  /** The text as layers, to set again on the plate. */
+  layers: TextLayer[];
   images: EncodedImages;
   /** From the stopwatch's last lap to the text set; then the encoding. */
   typesetMs: number;
@@ -49,14 +56,20 @@ export async function finish(
   steps: string[],
   { blocks, inks, product }: TextToSet,
   name: (text: TypesetReport[]) => string | null,
-  formats: OutputFormat[],
+  formats: RenderFormat[],
   clock: Stopwatch,
 ): Promise<Finished> {
-  const text = await typeset(scene, blocks, inks, product);
+  // The text is drawn into the scene: the plate is a copy made before, encoded while it is set.
+  const plate = formats.includes('plate')
+    ? encode({ ...scene, data: Buffer.from(scene.data) }, 'jpeg')
+    : undefined;
+  const set = await typesetLayers(scene, blocks, inks, product);
+  const text = set.map(({ report }) => report);
   const said = name(text);
   if (said) steps.push(said);
   const typesetMs = clock.lap();
   const images: EncodedImages = {};
-  for (const format of formats) images[format] = await encode(scene, format);
-  return { text, images, typesetMs, encodeMs: clock.lap() };
+  for (const format of formats) if (format !== 'plate') images[format] = await encode(scene, format);
+  if (plate) images.plate = await plate;
+  return { text, layers: set.map(({ layer }) => layer), images, typesetMs, encodeMs: clock.lap() };
 }

@@ -9,7 +9,7 @@ import { FUSION_FORMAT_SIZES, type ExpressRequest, type FusionRequest } from '@v
 import { planExpressVariants } from '../art-direction/express-plan';
 import { planFusionVariants } from '../art-direction/plan';
 import type { ProductCutoutInput } from '../cutout/run';
-import type { OutputFormat } from './encode';
+import type { RenderFormat } from './encode';
 import { mapInFlight, type OnVariantDone } from './parallel';
 import { prepareContext, startProduct, type PreparedContext } from './prepare';
 import { prepareCatalogueScene } from './scenes';
@@ -34,7 +34,7 @@ export async function renderFusion(
     request: FusionRequest;
     product: Buffer;
     cutout?: ProductCutoutInput;
-    formats?: OutputFormat[];
+    formats?: RenderFormat[];
     onVariant?: OnVariantDone;
   },
 ): Promise<RenderedImage[]> {
@@ -53,7 +53,7 @@ export async function renderFusion(
 
 export async function renderExpress(
   request: ExpressRequest,
-  formats?: OutputFormat[],
+  formats?: RenderFormat[],
   onVariant?: OnVariantDone,
 ): Promise<RenderedExpress[]> {
   return mapInFlight(

@@ -17,7 +17,7 @@ import { errorFrom, threadError, type ThreadError } from '../thread-errors';
 import { DEFAULT_RENDER_THREADS } from './thread-count';
 import { renderExpressOnScene } from './express/model-scene';
 import { renderFusionOnScene } from './fusion/model-scene';
-import type { OutputFormat } from './encode';
+import type { RenderFormat } from './encode';
 import { VARIANTS_IN_FLIGHT } from './parallel';
 import type { PreparedContext, PreparedProduct, ProductSource } from './prepare';
 import { renderExpressVariant, type RenderedExpress } from './express/render-express';
@@ -37,10 +37,10 @@ export type ThreadTask =
       /** Null while the product is still being cut out: it follows in a ProductMessage. */
       product: SharedProduct | null;
       context: SharedContext;
-      formats?: OutputFormat[];
+      formats?: RenderFormat[];
     }
-  | { kind: 'express'; plan: ExpressPlan; formats?: OutputFormat[] }
-  | { kind: 'express-on-scene'; plan: ExpressPlan; scene: SharedContext; formats?: OutputFormat[] };
+  | { kind: 'express'; plan: ExpressPlan; formats?: RenderFormat[] }
+  | { kind: 'express-on-scene'; plan: ExpressPlan; scene: SharedContext; formats?: RenderFormat[] };
 
 export type ThreadRequest = { id: number; task: ThreadTask };
 /** The product of request `id`, sent once its cut-out is done (or failed). */
@@ -186,8 +186,8 @@ class RenderThreads {
 }
 
 /** Encoded images come back as plain byte arrays: the engine's callers expect Buffers. */
-function reviveImages<R extends { images: Partial<Record<OutputFormat, Uint8Array>> }>(result: R): R {
-  for (const [format, bytes] of Object.entries(result.images) as [OutputFormat, Uint8Array][]) {
+function reviveImages<R extends { images: Partial<Record<RenderFormat, Uint8Array>> }>(result: R): R {
+  for (const [format, bytes] of Object.entries(result.images) as [RenderFormat, Uint8Array][]) {
     result.images[format] = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
   return result;
@@ -233,7 +233,7 @@ function fusionOnThread(
   plan: FusionPlan,
   product: ProductSource,
   context: PreparedContext,
-  formats?: OutputFormat[],
+  formats?: RenderFormat[],
 ) {
   const shared = shareContext(context);
   if (!(product instanceof Promise)) {
@@ -245,22 +245,22 @@ function fusionOnThread(
 
 /** Renders each kind of variant on a render thread when there are any, else on this thread. */
 export const variantRenderer = {
-  fusion(plan: FusionPlan, product: ProductSource, context: PreparedContext, formats?: OutputFormat[]) {
+  fusion(plan: FusionPlan, product: ProductSource, context: PreparedContext, formats?: RenderFormat[]) {
     const pool = threads();
     if (!pool) return renderFusionVariant(plan, product, context, formats);
     return fusionOnThread(pool, 'fusion', plan, product, context, formats);
   },
-  fusionOnScene(plan: FusionPlan, product: ProductSource, scene: PreparedContext, formats?: OutputFormat[]) {
+  fusionOnScene(plan: FusionPlan, product: ProductSource, scene: PreparedContext, formats?: RenderFormat[]) {
     const pool = threads();
     if (!pool) return renderFusionOnScene(plan, product, scene, formats);
     return fusionOnThread(pool, 'fusion-on-scene', plan, product, scene, formats);
   },
-  express(plan: ExpressPlan, formats?: OutputFormat[]) {
+  express(plan: ExpressPlan, formats?: RenderFormat[]) {
     const pool = threads();
     if (!pool) return renderExpressVariant(plan, formats);
     return pool.run<RenderedExpress>({ kind: 'express', plan, formats });
   },
-  expressOnScene(plan: ExpressPlan, scene: PreparedContext, formats?: OutputFormat[]) {
+  expressOnScene(plan: ExpressPlan, scene: PreparedContext, formats?: RenderFormat[]) {
     const pool = threads();
     if (!pool) return renderExpressOnScene(plan, scene, formats);
     return pool.run<RenderedExpress>({ kind: 'express-on-scene', plan, scene: shareContext(scene), formats });

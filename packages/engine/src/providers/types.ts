@@ -2,7 +2,7 @@
 import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generation';
 import type { ExpressCopy } from '../copy/types';
 import type { ProductCutoutInput } from '../cutout/run';
-import type { OutputFormat } from '../local/encode';
+import type { RenderFormat } from '../local/encode';
 import type { SceneChoice } from '../local/requests';
 import type { ExpressMetadata, RenderedExpress } from '../local/express/render-express';
 import type { RenderedImage, RenderMetadata } from '../local/fusion/render-fusion';
@@ -52,7 +52,7 @@ export type FusionProviderInput = FusionSceneInput & {
   product: Buffer;
   /** The product's cut-out as the user checked it (a stored mask or the whole photo), or how to find it. */
   cutout?: ProductCutoutInput;
-  formats?: OutputFormat[];
+  formats?: RenderFormat[];
   onVariant?: OnVariantRendered;
 };
 
@@ -60,7 +60,7 @@ export type ExpressProviderInput = {
   request: ExpressRequest;
   /** The copy the server's copywriter wrote; without it the local copywriter writes it. */
   copy?: ExpressCopy | null;
-  formats?: OutputFormat[];
+  formats?: RenderFormat[];
   onVariant?: OnVariantRendered;
 };
 

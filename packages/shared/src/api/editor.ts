@@ -13,6 +13,14 @@
  * Positions are percents of the image (0 to 100, the layer's centre); the logo's width is its size
  * percent × LOGO_WIDTH_FACTOR of the image width; text sizes are pixels of a 1080-wide display
  * (EDITOR_REFERENCE_WIDTH), scaled with the image when exported.
+ *
+ * An image made with its text as layers (docs/decisions/046) opens on its text-free plate, with its
+ * slogan and tagline as text layers (`source` names which); `background: 'plate'` says the document is
+ * drawn over the plate. Documents saved before (no `background`) stay over the composed image.
+ * - GET /api/generations/:id/plate?image=N   → the plate (image/jpeg); 404 when the image has none
+ * - POST /api/generations/:id/export?image=N EditorDocument → the finished image (image/png) at full
+ *   resolution, its texts set by the engine; answers as PUT does (no 409 EDIT_CONFLICT), counted
+ *   against EDITOR_EXPORT_LIMIT. Nothing is stored.
  */
 import { z } from 'zod';
 import { CONTROL_CHARS } from '../validation/fields';
@@ -87,6 +95,9 @@ export const TEXT_DEFAULTS = {
   outlineWidth: EDITOR_LIMITS.outlineWidth.default,
 } as const satisfies Partial<TextLayer>;
 
+/** The texts the engine sets on an image, which the editor opens as layers. */
+export const TEXT_LAYER_ROLES = ['slogan', 'tagline'] as const;
+
 const colour = z.string().regex(/^#[0-9a-f]{6}$/i, 'validation.editorColour');
 const percent = z.number({ error: 'validation.editorPosition' }).finite().min(0).max(100);
 
@@ -122,6 +133,20 @@ export const textLayer = z.strictObject({
     .int()
     .min(EDITOR_LIMITS.outlineWidth.min, 'validation.editorOutline')
     .max(EDITOR_LIMITS.outlineWidth.max, 'validation.editorOutline'),
+  /**
+   * The text the engine set on the image that this layer edits, and the width its lines wrap at
+   * (percent of the image's width; the export wraps at the engine's own measure).
+   */
+  source: z
+    .strictObject({
+      role: z.enum(TEXT_LAYER_ROLES, { error: 'validation.invalid' }),
+      width: z.number({ error: 'validation.invalid' }).finite().min(1).max(100),
+      /** The engine sets it in capitals (the style's typeface). */
+      uppercase: z.boolean({ error: 'validation.invalid' }).optional(),
+      /** Its lines start at the same left edge (set flush left), rather than centred. */
+      flushLeft: z.boolean({ error: 'validation.invalid' }).optional(),
+    })
+    .optional(),
 });
 export type TextLayer = z.infer<typeof textLayer>;
 
@@ -140,6 +165,8 @@ export type LogoLayer = z.infer<typeof logoLayer>;
 /** What is saved: the layers, in drawing order (logo first, then texts). */
 export const editorDocument = z.strictObject({
   version: z.literal(1),
+  /** What the layers are drawn over: the composed image (the default) or its text-free plate. */
+  background: z.enum(['image', 'plate'], { error: 'validation.invalid' }).optional(),
   logo: logoLayer.nullable(),
   texts: z
     .array(textLayer)
@@ -198,6 +225,8 @@ export function versionsOf(ifMatch: string | undefined): string[] | null | undef
 
 /** Saves counted per user within a minute; past that PUT answers 429 with Retry-After. */
 export const EDITOR_SAVE_LIMIT = { max: 120, windowSeconds: 60 } as const;
+/** Exports counted per user within a minute (each sets the text at full resolution); then 429. */
+export const EDITOR_EXPORT_LIMIT = { max: 20, windowSeconds: 60 } as const;
 
 /**
  * What the edit routes answer besides 200, for the client to tell them apart (error.code):
@@ -233,4 +262,6 @@ export type EditorDocumentResponse = {
   savedAt: string | null;
   /** The version of the last save (see EDIT_VERSION_HEADER), or null for a document never saved. */
   version: string | null;
+  /** The image's text-free plate (GET …/plate?image=N), or null when it was made without one. */
+  plate: string | null;
 };

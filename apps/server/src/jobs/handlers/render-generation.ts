@@ -156,6 +156,12 @@ export async function renderGenerationHandler(
       const key = `${row.userId}/${resultId}-${index}.jpg`;
       await storage.put(key, Readable.from(variant.jpeg));
       stored.push(key);
+      // The picture before its text, for the editor to set the text again (decision 046).
+      const plateKey = variant.plate ? `${row.userId}/${resultId}-${index}.plate.jpg` : null;
+      if (plateKey) {
+        await storage.put(plateKey, Readable.from(variant.plate!));
+        stored.push(plateKey);
+      }
       // Who drew the background, and why not the asked provider: never a key or a provider's text.
       // How the product was cut out, with the engine's confidence.
       images.push({
@@ -166,6 +172,7 @@ export async function renderGenerationHandler(
         ...(variant.cutout && { cutout: variant.cutout }),
         ...(variant.faces && { faces: variant.faces }),
         ...(variant.texts && { texts: variant.texts }),
+        ...(plateKey && { plateKey, layers: variant.layers }),
       });
     }
     const urls = images.map((_, index) => imagePath(resultId, index));

@@ -1,11 +1,13 @@
 /**
  * GET and PUT /api/generations/:id/edit?image=N: the image editor's saved document of one image of the
- * user's finished generation (contract and answers in packages/shared/src/api/editor.ts). Another
+ * user's finished generation; GET …/plate?image=N its text-free plate; POST …/export?image=N the
+ * edited image, set by the engine (contract and answers in packages/shared/src/api/editor.ts). Another
  * user's generation is simply not found; nothing is stored when a request is refused.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   EDITOR_BODY_LIMIT,
+  EDITOR_EXPORT_LIMIT,
   EDITOR_SAVE_LIMIT,
   editorDocument,
   EDIT_IF_MATCH_MAX,
@@ -18,7 +20,10 @@ import { AppError } from '../../http/app-error';
 import { parseInput, parseParams } from '../../http/validate';
 import { requireUser } from '../auth/session';
 import { hit } from '../rate-limit/limiter';
-import { editableImage, readEdit, saveEdit } from './service';
+import { readAll } from '../storage/storage';
+import { requestLang } from '../../http/request-lang';
+import { exportEdit } from './export';
+import { editableImage, platePath, readEdit, saveEdit } from './service';
 import { isUuid } from '@vitrine/shared/ids';
 
 async function target(request: FastifyRequest, reply: FastifyReply) {
@@ -48,8 +53,38 @@ export const editRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/generations/:id/edit', async (request, reply) => {
     const { user, id, image } = await target(request, reply);
-    const { resultId } = await editableImage(database, user.id, id, image);
-    return reply.header('cache-control', 'no-store').send(await readEdit(database, resultId, image));
+    const { resultId, image: stored } = await editableImage(database, user.id, id, image);
+    const answer = await readEdit(database, resultId, image, stored);
+    return reply.header('cache-control', 'no-store').send(answer);
+  });
+
+  app.get('/generations/:id/plate', async (request, reply) => {
+    const { user, id, image } = await target(request, reply);
+    const { image: stored } = await editableImage(database, user.id, id, image);
+    if (!stored.plateKey) throw new AppError('NOT_FOUND', { messageKey: 'generations.editImageMissing' });
+    return reply
+      .type('image/jpeg')
+      .header('cache-control', 'private, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .send(await readAll(storage, stored.plateKey));
+  });
+
+  app.post('/generations/:id/export', { bodyLimit: EDITOR_BODY_LIMIT }, async (request, reply) => {
+    const { user, id, image } = await target(request, reply);
+    await hit(
+      database,
+      `editor-export:user:${user.id}`,
+      EDITOR_EXPORT_LIMIT,
+      'generations.editTooManyExports',
+    );
+    const document = parseInput(editorDocument, request.body);
+    const { image: stored } = await editableImage(database, user.id, id, image);
+    const png = await exportEdit({ database, storage }, user.id, stored, document, requestLang(request));
+    return reply
+      .type('image/png')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', 'attachment; filename="promotional image with logo.png"')
+      .send(png);
   });
 
   app.put('/generations/:id/edit', { bodyLimit: EDITOR_BODY_LIMIT }, async (request, reply) => {
@@ -61,9 +96,9 @@ export const editRoutes: FastifyPluginAsync = async (app) => {
     };
     await hit(database, `editor-save:user:${user.id}`, EDITOR_SAVE_LIMIT, 'generations.editTooManySaves');
     const document = parseInput(editorDocument, request.body);
-    const { resultId } = await editableImage(database, user.id, id, image);
-    return reply
-      .header('cache-control', 'no-store')
-      .send(await saveEdit({ database, storage }, user.id, resultId, image, document, versions));
+    const { resultId, image: stored } = await editableImage(database, user.id, id, image);
+    const saved = await saveEdit({ database, storage }, user.id, resultId, image, document, versions);
+    const plate = stored.plateKey ? platePath(resultId, image) : null;
+    return reply.header('cache-control', 'no-store').send({ ...saved, plate });
   });
 };

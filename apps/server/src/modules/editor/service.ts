@@ -11,6 +11,7 @@ import {
   type EditorDocument,
   type EditorDocumentResponse,
 } from '@vitrine/shared/api/editor';
+import { storedTextLayers, type StoredTextLayer } from '@vitrine/shared/api/text-layers';
 import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Storage } from '../storage/storage';
@@ -29,7 +30,7 @@ export async function editableImage(
   userId: string,
   id: string,
   image: number,
-): Promise<{ resultId: string }> {
+): Promise<{ resultId: string; image: StoredImage }> {
   const result = await findResultImages(database, userId, id);
   if (!result) {
     const status = await findStatus(database, userId, id);
@@ -37,22 +38,62 @@ export async function editableImage(
     if (status === 'pending' || status === 'processing') throw new AppError('GENERATION_NOT_COMPLETED');
     throw new AppError('NOT_FOUND', { messageKey: 'generations.editImageMissing' });
   }
-  const stored = Array.isArray(result.images) ? (result.images as { key?: unknown }[]) : [];
-  if (typeof stored[image]?.key !== 'string')
+  const stored = Array.isArray(result.images) ? (result.images as Record<string, unknown>[]) : [];
+  const entry = stored[image];
+  if (typeof entry?.key !== 'string')
     throw new AppError('NOT_FOUND', { messageKey: 'generations.editImageMissing' });
-  return { resultId: result.id };
+  return { resultId: result.id, image: storedImageOf(entry, entry.key) };
 }
 
+/** An image as stored with its result: its file, and its plate and text layers when it has them. */
+export type StoredImage = {
+  key: string;
+  width: number;
+  height: number;
+  /** Null for images made before plates were kept. */
+  plateKey: string | null;
+  layers: StoredTextLayer[];
+};
+
+function storedImageOf(entry: Record<string, unknown>, key: string): StoredImage {
+  const layers = storedTextLayers.safeParse(entry.layers);
+  const plateKey = typeof entry.plateKey === 'string' && layers.success ? entry.plateKey : null;
+  return {
+    key,
+    width: typeof entry.width === 'number' ? entry.width : 0,
+    height: typeof entry.height === 'number' ? entry.height : 0,
+    plateKey,
+    layers: plateKey && layers.success ? layers.data : [],
+  };
+}
+
+/** The route that serves an image's plate. */
+export const platePath = (resultId: string, image: number) =>
+  `/api/generations/${resultId}/plate?image=${image}`;
+
 /** The saved document, or the empty one. A logo deleted or expired since is left out. */
+/**
+ * The saved document, or the one an image opens with: over its plate with its slogan and tagline as
+ * layers when it has them, else empty over the image. A logo deleted or expired since is left out.
+ */
 export async function readEdit(
   database: Database,
   resultId: string,
   image: number,
+  stored: StoredImage,
 ): Promise<EditorDocumentResponse> {
   const row = await edits.find(database, resultId, image);
-  if (!row) return { document: EMPTY_EDITOR_DOCUMENT, savedAt: null, version: null };
+  const plate = stored.plateKey ? platePath(resultId, image) : null;
+  if (!row) return { document: await openingDocument(stored), savedAt: null, version: null, plate };
   const document = row.logoAvailable ? row.document : { ...row.document, logo: null };
-  return { document, savedAt: new Date(row.savedAt).toISOString(), version: row.version };
+  return { document, savedAt: new Date(row.savedAt).toISOString(), version: row.version, plate };
+}
+
+async function openingDocument(stored: StoredImage): Promise<EditorDocument> {
+  if (!stored.plateKey || stored.layers.length === 0) return EMPTY_EDITOR_DOCUMENT;
+  const { textViewOf } = await import('./text-layers');
+  const texts = stored.layers.map((layer) => textViewOf(layer, stored));
+  return { version: 1, background: 'plate', logo: null, texts };
 }
 
 /** Checks that the logo is one of the user's unexpired logos and counts this as a use of it. */
@@ -92,7 +133,7 @@ export async function saveEdit(
     /** This save's own version, picked by the client; one is made when it is left out. */
     version?: string;
   } = {},
-): Promise<EditorDocumentResponse> {
+): Promise<Omit<EditorDocumentResponse, 'plate'>> {
   const logoId = document.logo?.uploadId ?? null;
   const version = versions.version ?? randomUUID();
   const savedAt = await deps.database.transaction(async (tx) => {

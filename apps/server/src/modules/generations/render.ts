@@ -5,11 +5,13 @@
  * start-up path.
  */
 import type { ImageTextArea } from '@vitrine/shared/api/generations';
+import type { StoredTextLayer } from '@vitrine/shared/api/text-layers';
 import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generation';
 import type { ExpressCopy } from '@vitrine/engine/copy/types';
 import type { SaliencyModelConfig } from '@vitrine/engine/cutout/model';
 import type { StoredCutout } from '@vitrine/engine/cutout/run';
 import type { FaceReport } from '@vitrine/engine/local/text/face-check';
+import type { TextLayer as EngineTextLayer } from '@vitrine/engine/local/text/layers';
 import type { ImageProviderConfig, ImageProviderName } from '@vitrine/engine/providers/config';
 import type {
   Fallback,
@@ -35,6 +37,9 @@ export type RenderedVariant = {
   faces?: VariantFace[];
   /** Where its texts are set, in its pixels. */
   texts?: ImageTextArea[];
+  /** The picture before its text was set (JPEG), and its text as layers to set again (decision 046). */
+  plate?: Buffer;
+  layers?: StoredTextLayer[];
 };
 
 export type VariantCutout = { method: string; reason?: string; confidence: number };
@@ -75,7 +80,8 @@ type TextReport = {
   rect?: { x: number; y: number; width: number; height: number };
 };
 type Rendered = {
-  images: { jpeg?: Buffer };
+  images: { jpeg?: Buffer; plate?: Buffer };
+  layers?: EngineTextLayer[];
   metadata: {
     width: number;
     height: number;
@@ -87,10 +93,12 @@ type Rendered = {
   } & ProviderFields;
 };
 
-function toVariant({ images, metadata }: Rendered): RenderedVariant {
+function toVariant(rendered: Rendered): RenderedVariant {
+  const { images, metadata } = rendered;
   if (!images.jpeg) throw new Error('the engine returned no JPEG');
   const { provider, fallback, scene, cutout } = metadata;
   const texts = metadata.text ?? [metadata.headline, metadata.supporting];
+  const layers = storedLayers(rendered, texts);
   const faces = texts.flatMap((text) => (text?.face ? [{ role: text.role, face: text.face }] : []));
   const areas = texts.flatMap((text) => (text?.rect ? [{ role: text.role, ...pixelBox(text.rect) }] : []));
   return {
@@ -108,7 +116,19 @@ function toVariant({ images, metadata }: Rendered): RenderedVariant {
     }),
     ...(faces.length && { faces }),
     ...(areas.length && { texts: areas }),
+    ...(images.plate && layers && { plate: images.plate, layers }),
   };
+}
+
+/** Each layer with the rectangle its text took (from the text's report of the same role). */
+function storedLayers({ layers }: Rendered, texts: (TextReport | null | undefined)[]) {
+  if (!layers) return undefined;
+  const stored: StoredTextLayer[] = [];
+  for (const { role, outline: _outline, band: _band, ...layer } of layers) {
+    const rect = texts.find((text) => text?.role === role)?.rect;
+    if (rect && role !== 'text') stored.push({ ...layer, role, colour: [...layer.colour], rect });
+  }
+  return stored;
 }
 
 const pixelBox = ({ x, y, width, height }: { x: number; y: number; width: number; height: number }) => ({
@@ -147,7 +167,7 @@ export function createRenderer(config: {
         product,
         ...(scene.scene !== undefined ? { scene: scene.scene } : { context: scene.context }),
         cutout: { stored: cutout ?? null, model: config.cutoutModel ?? null },
-        formats: ['jpeg'],
+        formats: ['jpeg', 'plate'],
         onVariant,
         workflow,
       });
@@ -158,7 +178,7 @@ export function createRenderer(config: {
       const rendered = await provider.renderExpress({
         request,
         copy,
-        formats: ['jpeg'],
+        formats: ['jpeg', 'plate'],
         onVariant,
         workflow,
       });

@@ -240,14 +240,14 @@ export async function failActiveForUser(
 /**
  * History kept one year (spec sections 1 and 9): deletes the results generated before `cutoff` minus
  * `interval` (SQL), then the finished generations started before it. Answers the image keys the deleted
- * results held, for their files to be removed after.
+ * results held (their plates' too), for their files to be removed after.
  */
 export async function deleteFinishedBefore(
   db: Queryable,
   cutoff: string,
   interval: string,
 ): Promise<{ results: number; records: number; imageKeys: string[] }> {
-  const results = await db.query<{ id: string; images: { key?: unknown }[] | null }>(
+  const results = await db.query<{ id: string; images: { key?: unknown; plateKey?: unknown }[] | null }>(
     `delete from user_image_generations
      where generated_at < $1::timestamptz - $2::interval
      returning id, webhook_data->'images' as images`,
@@ -261,7 +261,7 @@ export async function deleteFinishedBefore(
   );
   const imageKeys = results.flatMap((row) =>
     Array.isArray(row.images)
-      ? row.images.map((i) => i?.key).filter((k): k is string => typeof k === 'string')
+      ? row.images.flatMap((i) => [i?.key, i?.plateKey]).filter((k): k is string => typeof k === 'string')
       : [],
   );
   return { results: results.length, records: records.length, imageKeys };

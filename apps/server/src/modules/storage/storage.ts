@@ -69,3 +69,10 @@ export function createLocalStorage(root: string): Storage {
 export async function removeFiles(storage: Storage, keys: (string | null | undefined)[]): Promise<void> {
   await Promise.all(keys.filter((k): k is string => Boolean(k)).map((key) => storage.remove(key)));
 }
+
+/** A stored file's bytes, whole. */
+export async function readAll(storage: Storage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -6,7 +6,7 @@ import type { ExpressPlan } from '../../art-direction/express-plan';
 import type { ContextFraming } from '../../art-direction/types';
 import { vignette } from '../draw/light';
 import { coverCrop } from '../draw/scene';
-import type { OutputFormat } from '../encode';
+import type { RenderFormat } from '../encode';
 import { Stopwatch } from '../finish';
 import type { PreparedContext } from '../prepare';
 import { finishExpress, type RenderedExpress } from './render-express';
@@ -17,7 +17,7 @@ const MODEL_FRAMING: ContextFraming = { crop: 'centre' };
 export async function renderExpressOnScene(
   plan: ExpressPlan,
   scene: PreparedContext,
-  formats: OutputFormat[] = ['jpeg'],
+  formats: RenderFormat[] = ['jpeg'],
 ): Promise<RenderedExpress> {
   const clock = new Stopwatch();
   const canvas = await coverCrop(scene.image, plan.canvas, MODEL_FRAMING);

@@ -3,13 +3,14 @@ import { safeAreaOf, type SafeArea } from '@vitrine/shared/api/safe-area';
 import { expressTextBlocks, type ExpressPlan } from '../../art-direction/express-plan';
 import type { Box } from '../../art-direction/types';
 import { rasteriseInBands, type RawImage } from '../../image/sharp';
-import type { OutputFormat } from '../encode';
+import type { RenderFormat } from '../encode';
 import { finish, Stopwatch, type EncodedImages } from '../finish';
 import { imageryArt } from './imagery';
 import { expressArt, svgDocument } from './motifs';
 import { addGrain, vignette, vignetteOf } from '../draw/light';
 import { filmGrain, glow } from '../draw/surface';
 import { prefetchText } from '../text/text-layout';
+import type { TextLayer } from '../text/layers';
 import type { TypesetReport } from '../text/typeset';
 
 export type ExpressMetadata = {
@@ -45,7 +46,7 @@ export type ImageryReport = {
 
 export const ICONS_LICENCE = 'Phosphor Icons (@phosphor-icons/core 2.1.1), MIT';
 
-export type RenderedExpress = { images: EncodedImages; metadata: ExpressMetadata };
+export type RenderedExpress = { images: EncodedImages; metadata: ExpressMetadata; layers: TextLayer[] };
 
 /**
  * The design's drawing (motifs.ts) with the icons that show the business (imagery.ts):
@@ -62,7 +63,7 @@ export function expressDrawing(plan: ExpressPlan) {
 
 export async function renderExpressVariant(
   plan: ExpressPlan,
-  formats: OutputFormat[] = ['jpeg'],
+  formats: RenderFormat[] = ['jpeg'],
 ): Promise<RenderedExpress> {
   const clock = new Stopwatch();
   // The headline is set by libvips on another thread while the background is drawn.
@@ -109,7 +110,7 @@ export async function finishExpress(
   plan: ExpressPlan,
   scene: RawImage,
   steps: string[],
-  formats: OutputFormat[],
+  formats: RenderFormat[],
   clock: Stopwatch,
   extraDesignMs = 0,
   imagery: ImageryReport | null = null,
@@ -120,6 +121,7 @@ export async function finishExpress(
   const { headline, supporting } = headlineOf(end.text);
   return {
     images: end.images,
+    layers: end.layers,
     metadata: {
       engine: 'local',
       mode: 'express',

@@ -3,7 +3,7 @@
  * pipeline composites the product and typesets the copy, so product pixels and text stay ours.
  */
 import type { ContextFraming, Effects, FusionPlan, Grading } from '../../art-direction/types';
-import type { OutputFormat } from '../encode';
+import type { RenderFormat } from '../encode';
 import type { PreparedContext, ProductSource } from '../prepare';
 import { renderFusionVariant, type RenderedImage } from './render-fusion';
 
@@ -68,7 +68,7 @@ export function renderFusionOnScene(
   plan: FusionPlan,
   product: ProductSource,
   scene: PreparedContext,
-  formats?: OutputFormat[],
+  formats?: RenderFormat[],
 ): Promise<RenderedImage> {
   return renderFusionVariant(planForModelScene(plan), product, scene, formats);
 }

@@ -10,10 +10,11 @@ import type { FusionPlan } from '../../art-direction/types';
 import type { Cutout } from '../../cutout/cutout';
 import { setPieces } from '../draw/backdrop';
 import type { Placement } from '../draw/place-product';
-import type { OutputFormat } from '../encode';
+import type { RenderFormat } from '../encode';
 import { finish, Stopwatch, type EncodedImages } from '../finish';
 import type { PreparedContext, ProductSource } from '../prepare';
 import { runSteps } from '../steps';
+import type { TextLayer } from '../text/layers';
 import { inksOf, type TypesetReport } from '../text/typeset';
 import { fusionContext, stagedOf, type FusionContext } from './context';
 import { calmBehindTextStep } from './steps/calm-behind-text';
@@ -60,7 +61,8 @@ export type RenderMetadata = {
   };
 };
 
-export type RenderedImage = { images: EncodedImages; metadata: RenderMetadata };
+/** The images, their metadata, and the text as layers to set again on the plate (text/layers.ts). */
+export type RenderedImage = { images: EncodedImages; metadata: RenderMetadata; layers: TextLayer[] };
 
 /** The scene: drawn without the product, which may still be being cut out meanwhile. */
 const SCENE_STEPS = [
@@ -77,7 +79,7 @@ export async function renderFusionVariant(
   plan: FusionPlan,
   product: ProductSource,
   source: PreparedContext,
-  formats: OutputFormat[] = ['jpeg'],
+  formats: RenderFormat[] = ['jpeg'],
 ): Promise<RenderedImage> {
   const clock = new Stopwatch();
   const context = fusionContext(plan, product, source);
@@ -88,7 +90,7 @@ export async function renderFusionVariant(
   const text = { blocks, inks: inksOf(plan.grading.swatch), product: coverage };
   const end = await finish(scene, steps, text, typesetName, formats, clock);
   const timings = { sceneMs, compositeMs: end.typesetMs, encodeMs: end.encodeMs, totalMs: clock.elapsed() };
-  return { images: end.images, metadata: metadataOf(context, end.text, timings) };
+  return { images: end.images, metadata: metadataOf(context, end.text, timings), layers: end.layers };
 }
 
 const typesetName = (text: TypesetReport[]) =>

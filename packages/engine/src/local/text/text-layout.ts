@@ -11,33 +11,77 @@ import { checkFace, type FaceReport } from './face-check';
 import { EMOJI_FONTS, FONT_SETUP, fontFor, shippedFaces, type FontChoice } from './fonts';
 
 export type TextRect = { x: number; y: number; width: number; height: number };
-export type SetText = { text: string; mask: RawImage; rect: TextRect; face: FaceReport };
+/**
+ * A set text: the words as set, the coverage of their ink, where it goes, the face checked, and the
+ * size (libvips's dpi, see layers.ts's emPx) and measure (wrapping width, px) it
+ * was set at: the same words at the same dpi and measure give the same mask (text layers, layers.ts).
+ */
+export type SetText = {
+  text: string;
+  mask: RawImage;
+  rect: TextRect;
+  face: FaceReport;
+  dpi: number;
+  measure: number;
+};
+
 
 const escapeMarkup = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The set text of a block, and the face it was checked to be drawn with. */
-type Fitted = { mask: RawImage; face: FaceReport };
+/** A render of the words: the mask, the dpi and the measure it was set at. */
+type Rendered = { mask: RawImage; dpi: number; measure: number };
+/** The set text of a block, the face it was checked to be drawn with, its dpi and measure. */
+type Fitted = Rendered & { face: FaceReport };
+
+/** libvips reports the dpi it fitted; text it could not size is set at its default, 72. */
+const DEFAULT_DPI = 72;
 
 /**
  * The text at the largest size that fits the box, with balanced lines: libvips fits it to the full
  * measure, then the same size is set on narrower measures and the narrowest that still fits the box
  * wins, so a last line is not left with one word.
  */
-async function fitMask(markup: string, font: FontChoice, box: TextBlock['box'], align: TextBlock['align']) {
-  const fontfile = FONT_SETUP.mode === 'registered' ? font.file : undefined;
-  if (fontfile) await emojiRegistered();
-  const spec = { markup, font: font.description, fontfile, align: alignOf(align) } as const;
-  const full = await renderText({ ...spec, width: Math.round(box.width), height: box.height });
-  if (full.dpi === undefined) return full.mask;
+async function fitMask(
+  markup: string,
+  font: FontChoice,
+  box: TextBlock['box'],
+  align: TextBlock['align'],
+): Promise<Rendered> {
+  const spec = specOf(markup, font, align);
+  const width = Math.round(box.width);
+  const full = await renderText({ ...spec, width, height: box.height });
+  if (full.dpi === undefined) return { mask: full.mask, dpi: DEFAULT_DPI, measure: width };
+  const dpi = full.dpi;
   // At a fixed size a render costs a fraction of fitting one: both narrower measures at once.
   const narrower = await Promise.all(
-    NARROWER_MEASURES.map((share) =>
-      renderText({ ...spec, width: Math.round(box.width * share), dpi: full.dpi! }),
-    ),
+    NARROWER_MEASURES.map(async (share) => {
+      const measure = Math.round(box.width * share);
+      return { mask: (await renderText({ ...spec, width: measure, dpi })).mask, dpi, measure };
+    }),
   );
   const fitting = narrower.filter(({ mask }) => mask.height <= box.height && mask.width <= box.width);
-  return fitting.at(-1)?.mask ?? full.mask;
+  return fitting.at(-1) ?? { mask: full.mask, dpi, measure: width };
+}
+
+const specOf = (markup: string, font: FontChoice, align: TextBlock['align']) =>
+  ({
+    markup,
+    font: font.description,
+    fontfile: FONT_SETUP.mode === 'registered' ? font.file : undefined,
+    align: alignOf(align),
+  }) as const;
+
+/** The words at a given dpi, wrapped at a given measure: how a text layer is set again. */
+async function maskAt(
+  markup: string,
+  font: FontChoice,
+  align: TextBlock['align'],
+  dpi: number,
+  measure: number,
+): Promise<Rendered> {
+  const { mask } = await renderText({ ...specOf(markup, font, align), width: measure, dpi });
+  return { mask, dpi, measure };
 }
 
 /**
@@ -45,20 +89,16 @@ async function fitMask(markup: string, font: FontChoice, box: TextBlock['box'], 
  * face is set again after every shipped face is registered anew; found so again, it is refused, and
  * the variant with it: a wrong face is never shipped.
  */
-async function fitText(
+async function checkedText(
   text: string,
   font: FontChoice,
-  box: TextBlock['box'],
-  align: TextBlock['align'],
+  render: (markup: string) => Promise<Rendered>,
 ): Promise<Fitted> {
   const markup = escapeMarkup(text);
   const fontfile = () => (FONT_SETUP.mode === 'registered' ? font.file : undefined);
   // Without the faces in the configuration, the emoji font is registered before any text is checked.
   if (fontfile()) await emojiRegistered();
-  let [mask, check] = await Promise.all([
-    fitMask(markup, font, box, align),
-    checkFace(text, font, fontfile()),
-  ]);
+  let [set, check] = await Promise.all([render(markup), checkFace(text, font, fontfile())]);
   if (!check.ok) {
     console.warn(
       'engine: text drawn in another face than %s; registering the faces again',
@@ -66,13 +106,13 @@ async function fitText(
       check.mismatches,
     );
     await registerAgain();
-    [mask, check] = await Promise.all([fitMask(markup, font, box, align), checkFace(text, font, fontfile())]);
+    [set, check] = await Promise.all([render(markup), checkFace(text, font, fontfile())]);
   }
   if (!check.ok) {
     const chars = check.mismatches.map((m) => m.char).join('');
     throw new EngineError('TEXT_FACE', `"${text}" is not drawn in ${font.description} (characters ${chars})`);
   }
-  return { mask, face: check.report };
+  return { ...set, face: check.report };
 }
 
 /** Re-registrations a thread may make; past them a text in another face is refused at once. */
@@ -161,7 +201,7 @@ function cachedFit(
     // Most recently used last, so the oldest entry is the first one evicted.
     masks.delete(key);
   } else {
-    const fitting = fitText(text, font, box, align);
+    const fitting = checkedText(text, font, (markup) => fitMask(markup, font, box, align));
     // A failed render is not remembered: the next request tries again.
     fitting.catch(() => {
       if (masks.get(key) === fitting) masks.delete(key);
@@ -174,7 +214,7 @@ function cachedFit(
 }
 
 /** The words as set: the typography of their language, then the typeface's case. */
-function wordsOf(block: TextBlock): string {
+export function wordsOf(block: Pick<TextBlock, 'text' | 'language' | 'typeface'>): string {
   const text = applyTypography(block.text, block.language);
   return block.typeface.uppercase ? upperCase(text, block.language) : text;
 }
@@ -226,14 +266,33 @@ export function textShadow(mask: RawImage, sigma: number): Promise<RawImage> {
 export async function layoutText(block: TextBlock): Promise<SetText> {
   const text = wordsOf(block);
   const { box } = block;
-  const { mask, face } = await fittedOf(block, text);
+  const { mask, face, dpi, measure } = await fittedOf(block, text);
+  return { text, mask, rect: rectIn(box, block.align, mask), face, dpi, measure };
+}
+
+/** Where set text goes in its box: left or centred across, centred down; cut to the box. */
+export function rectIn(box: TextBlock['box'], align: TextBlock['align'], mask: RawImage): TextRect {
   const width = Math.min(mask.width, box.width);
   const height = Math.min(mask.height, box.height);
-  const rect: TextRect = {
-    x: block.align === 'left' ? box.x : Math.round(box.x + (box.width - width) / 2),
+  return {
+    x: align === 'left' ? box.x : Math.round(box.x + (box.width - width) / 2),
     y: Math.round(box.y + (box.height - height) / 2),
     width,
     height,
   };
-  return { text, mask, rect, face };
+}
+
+/**
+ * A text layer's words set again at its own dpi and measure, with the face checked as every set text
+ * is (not cached: a layer is set once per export). The words get their language's typography.
+ */
+export async function layoutAt(
+  block: Pick<TextBlock, 'text' | 'language' | 'typeface' | 'align'>,
+  dpi: number,
+  measure: number,
+): Promise<Omit<SetText, 'rect'>> {
+  const text = wordsOf(block);
+  const font = fontFor(block.typeface);
+  const set = await checkedText(text, font, (markup) => maskAt(markup, font, block.align, dpi, measure));
+  return { text, mask: set.mask, face: set.face, dpi, measure };
 }

@@ -9,7 +9,7 @@ import {
   type EditorDocument,
   type EditorDocumentResponse,
 } from '@vitrine/shared/api/editor';
-import { api } from '../../../lib/api-client';
+import { api, apiBlob } from '../../../lib/api-client';
 
 const editPath = (resultId: string, image: number) =>
   `/api/generations/${encodeURIComponent(resultId)}/edit?image=${image}`;
@@ -68,4 +68,15 @@ export function saveEditorDocument(
     if (saving.get(path) === settled) saving.delete(path);
   });
   return request;
+}
+
+/**
+ * The edited image at full resolution (POST …/export?image=N): the server sets the document's texts
+ * with the engine's typesetting over the image's plate (or the image), with the logo. A PNG.
+ */
+export function exportEditedImage(resultId: string, image: number, document: EditorDocument): Promise<Blob> {
+  return apiBlob(`/api/generations/${encodeURIComponent(resultId)}/export?image=${image}`, {
+    method: 'POST',
+    json: document,
+  });
 }

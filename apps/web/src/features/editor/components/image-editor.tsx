@@ -11,14 +11,15 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { saveBlob } from '../../../lib/save-blob';
 import { resultImages } from '../../../lib/result-images';
-import { useEditorDocument } from '../api/editor-document';
+import { exportEditedImage, useEditorDocument } from '../api/editor-document';
 import { logoFileUrl } from '../api/logo-uploads';
 import { useAutosave } from '../hooks/use-autosave';
 import { useEditorFonts } from '../hooks/use-editor-fonts';
 import { useLoadedImage, type LoadedImage } from '../hooks/use-loaded-image';
 import { textBandsOf, type TextBand } from '../model/document';
 import { editorReducer, initialEditorState } from '../model/reducer';
-import { EDITED_FILE_NAME, exportPng, type Scene } from '../lib/render';
+import { EDITED_FILE_NAME, type Scene } from '../lib/render';
+import { ApiError } from '../../../lib/api-client';
 import { EditorCanvas } from './editor-canvas';
 import { EditorTopBar, type DownloadLabel } from './editor-top-bar';
 import { LayersPanel } from './layers-panel';
@@ -43,9 +44,11 @@ export function ImageEditor({
   const { t } = useTranslation();
   const { toast } = useToast();
   const image = resultImages(result)[imageIndex] ?? null;
-  // The result's image loads while the saved layers are read.
-  const main = useLoadedImage(image?.url ?? null);
   const saved = useEditorDocument(result.id, imageIndex);
+  // Once the layers are read: a document over the plate draws on it (the image's texts are layers),
+  // any other over the image itself (docs/decisions/046).
+  const plate = saved.data?.document.background === 'plate' ? saved.data.plate : null;
+  const main = useLoadedImage(saved.isPending ? null : (plate ?? image?.url ?? null));
   const [reloads, setReloads] = useState(0);
   useEffect(() => {
     if (!saved.isError) return;
@@ -165,16 +168,20 @@ function EditorWorkspace({
   const processing =
     !mainFailed && (main.status === 'loading' || redrawing || uploading || exporting || logoPending);
 
+  // The download is made by the server: the engine sets the texts at the image's full resolution.
   async function download() {
     if (!scene) return;
     setExporting(true);
     try {
-      saveBlob(await exportPng(scene), EDITED_FILE_NAME);
-    } catch {
+      saveBlob(await exportEditedImage(resultId, imageIndex, state.document), EDITED_FILE_NAME);
+    } catch (error) {
       toast({
         variant: 'destructive',
         title: t('editor.downloadFailed'),
-        description: t('common.genericError'),
+        description:
+          error instanceof ApiError && error.status >= 400 && error.status < 500
+            ? error.message
+            : t('common.genericError'),
       });
     } finally {
       setExporting(false);

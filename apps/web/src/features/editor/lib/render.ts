@@ -1,6 +1,6 @@
 /**
- * Draws the image and its layers at the image's own resolution. The screen shows this canvas scaled
- * down; the download is the same drawing without the selection frame, so it matches what is shown.
+ * Draws the image and its layers at the image's own resolution; the screen shows this canvas scaled
+ * down. The download is made by the server, which sets the same texts with the engine's typesetting.
  */
 import type { EditorDocument, TextLayer } from '@vitrine/shared/api/editor';
 import { canvasFont } from '../fonts';
@@ -51,17 +51,22 @@ function drawText(ctx: CanvasRenderingContext2D, text: TextLayer, size: Size) {
     ctx.fill();
   }
   ctx.font = layout.font;
-  ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
+  const { lines, lineHeight, cy } = layout;
+  // Lines set flush left by the engine start at the text's left edge; every other text is centred.
+  const flushLeft = text.source?.flushLeft === true;
+  ctx.textAlign = flushLeft ? 'left' : 'center';
+  const cx = flushLeft ? layout.box.x + (layout.box.width - layout.textWidth) / 2 : layout.cx;
+  const lineY = (i: number) => cy + (i - (lines.length - 1) / 2) * lineHeight;
   if (layout.outlinePx > 0) {
     // The stroke is centred on the glyph edge: twice the width shows the chosen width outside.
     ctx.lineWidth = layout.outlinePx * 2;
     ctx.lineJoin = 'round';
     ctx.strokeStyle = text.outlineColor;
-    ctx.strokeText(text.text, layout.cx, layout.cy);
+    lines.forEach((line, i) => ctx.strokeText(line, cx, lineY(i)));
   }
   ctx.fillStyle = text.color;
-  ctx.fillText(text.text, layout.cx, layout.cy);
+  lines.forEach((line, i) => ctx.fillText(line, cx, lineY(i)));
 }
 
 /** The boxes of the layers as drawn, for hit-testing and the selection frame. */
@@ -149,19 +154,6 @@ export function hitLayer(boxes: LayerBoxes, x: number, y: number): 'logo' | { te
     if (contains(entry.box, x, y)) return { textId: entry.id };
   }
   return boxes.logo && contains(boxes.logo, x, y) ? 'logo' : null;
-}
-
-/** The final PNG: the scene alone at the image's full resolution. */
-export function exportPng(scene: Scene): Promise<Blob> {
-  const canvas = document.createElement('canvas');
-  canvas.width = scene.image.naturalWidth;
-  canvas.height = scene.image.naturalHeight;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return Promise.reject(new Error('no 2D context'));
-  renderScene(ctx, scene);
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG encoding failed'))), 'image/png'),
-  );
 }
 
 /** Spec section 7: the edited image downloads as a PNG named "promotional image with logo". */

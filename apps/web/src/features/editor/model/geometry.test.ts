@@ -105,3 +105,30 @@ describe('export geometry: full resolution whatever the zoom or display size', (
     expect(state.canvas).toEqual({ width: 1920, height: 640 });
   });
 });
+
+describe('a text the engine set, as a layer (decision 046)', () => {
+  it('wraps at the width it was set at, in capitals when the engine sets it so', () => {
+    const slogan: TextLayer = {
+      ...TEXT,
+      text: 'Le goût du vrai pain',
+      x: 50,
+      y: 20,
+      fontSize: 60,
+      source: { role: 'slogan', width: 40, uppercase: true },
+    };
+    const layout = textLayout(slogan, { width: 1080, height: 1080 }, measure, fontOf);
+    // 432 px wide lines of 30-px characters: at most 14 characters each.
+    expect(layout.lines).toEqual(['LE GOÛT DU', 'VRAI PAIN']);
+    expect(layout.box.height).toBeGreaterThan(layout.lineHeight * 2);
+  });
+
+  it('a text added in the editor stays on one line, however long', () => {
+    const long = { ...TEXT, text: 'Une phrase bien plus longue que la largeur de l’image' };
+    expect(textLayout(long, { width: 400, height: 400 }, measure, fontOf).lines).toEqual([long.text]);
+  });
+
+  it('a new text’s default size of 24 is 24 px on a 1080-px image and scales with it', () => {
+    expect(textLayout(TEXT, { width: 1080, height: 1080 }, measure, fontOf).fontPx).toBe(24);
+    expect(textLayout(TEXT, { width: 2160, height: 2160 }, measure, fontOf).fontPx).toBe(48);
+  });
+});

@@ -41,6 +41,11 @@ export type TextLayout = {
   /** Centre of the text, image pixels. */
   cx: number;
   cy: number;
+  /** The lines drawn, top to bottom, centred on cx, `lineHeight` apart around cy. */
+  lines: string[];
+  lineHeight: number;
+  /** The widest line's width. */
+  textWidth: number;
   /** The background box (and the area a pointer can grab). */
   box: Box;
 };
@@ -48,17 +53,57 @@ export type TextLayout = {
 /** Measures a text's advance width in a font; the canvas supplies it, tests a stand-in. */
 export type Measure = (text: string, font: string) => number;
 
+/**
+ * The words in lines no wider than `maxWidth` (a word longer than it keeps a line of its own). The
+ * engine balances its lines as well, so a preview may break a line one word apart from the export.
+ */
+export function wrapLines(text: string, maxWidth: number, width: (line: string) => number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const longer = line ? `${line} ${word}` : word;
+    if (line && width(longer) > maxWidth) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = longer;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.length > 0 ? lines : [text];
+}
+
+/**
+ * A text's place and lines: one line for a text added in the editor; a text the engine set (its
+ * `source`) wraps at the width it was set at, in capitals when the engine sets it so.
+ */
 export function textLayout(text: TextLayer, image: Size, measure: Measure, fontOf: FontOf): TextLayout {
   const scale = textScale(image.width);
   const fontPx = text.fontSize * scale;
   const font = fontOf(text, fontPx);
   const outlinePx = text.outlineWidth * scale;
   const padding = fontPx * 0.3;
-  const width = measure(text.text, font) + padding * 2 + outlinePx;
-  const height = fontPx * 1.25 + padding * 2 + outlinePx;
+  const words = text.source?.uppercase ? text.text.toLocaleUpperCase() : text.text;
+  const lines = text.source
+    ? wrapLines(words, (text.source.width / 100) * image.width, (line) => measure(line, font))
+    : [words];
+  const lineHeight = fontPx * 1.25;
+  const textWidth = Math.max(...lines.map((line) => measure(line, font)));
+  const width = textWidth + padding * 2 + outlinePx;
+  const height = lineHeight * lines.length + padding * 2 + outlinePx;
   const cx = (text.x / 100) * image.width;
   const cy = (text.y / 100) * image.height;
-  return { font, fontPx, outlinePx, cx, cy, box: { x: cx - width / 2, y: cy - height / 2, width, height } };
+  return {
+    font,
+    fontPx,
+    outlinePx,
+    cx,
+    cy,
+    lines,
+    lineHeight,
+    textWidth,
+    box: { x: cx - width / 2, y: cy - height / 2, width, height },
+  };
 }
 
 export function contains(box: Box, x: number, y: number): boolean {

@@ -362,6 +362,44 @@ describe('a new text starts clear of the image’s own slogan and tagline', () =
     for (const y of spots) expect(y < 13 - 4 || y > 24.5 + 4).toBe(true);
   });
 
+  it('opened with its slogan and tagline as layers (decision 046), a new text still starts clear of them, at 24', () => {
+    const slogan = { ...TEXT_DEFAULTS, id: 'slogan', text: 'Le goût du vrai', x: 50, y: 86, fontSize: 88 };
+    const opened: EditorDocument = {
+      version: 1,
+      background: 'plate',
+      logo: null,
+      texts: [
+        { ...slogan, source: { role: 'slogan', width: 80 } },
+        {
+          ...slogan,
+          id: 'tagline',
+          text: 'Fait main',
+          y: 16,
+          fontSize: 40,
+          source: { role: 'tagline', width: 80 },
+        },
+      ],
+    };
+    const state = run(
+      initialEditorState(
+        1280,
+        opened,
+        textBandsOf(
+          [
+            { y: 1580, height: 140 },
+            { y: 250, height: 110 },
+          ],
+          1920,
+        ),
+      ),
+      { type: 'setCanvas', size: { width: 1080, height: 1920 } },
+    );
+    const added = withText(state, 'Ouvert dimanche').document.texts.at(-1)!;
+    expect(added.y).toBe(70);
+    expect(added.fontSize).toBe(24);
+    expect(added.source).toBeUndefined();
+  });
+
   it('a result made before texts were recorded keeps the usual order', () => {
     expect(withText(editor(), 'Un').document.texts[0]!.y).toBe(85);
   });
