@@ -77,13 +77,14 @@ function byStyle(style: FusionStyle, grading: Grading): Effects {
       return {
         ...NONE,
         saturation: 0.55,
-        grain: 0.09,
+        // Film's grain and a faint leak of light: more reads as damage, not as a period look.
+        grain: 0.05,
         vignette: 0.7,
         warmth: 0.8,
         fade: 0.28,
         shadow: 0.5,
         depthOfField: 0.25,
-        lightLeak: 0.9,
+        lightLeak: 0.4,
       };
     case 'cyberpunk':
       return {

@@ -53,6 +53,28 @@ export function fitInBox(
   return { x, y, width, height, scale };
 }
 
+/** Least opacity of the pixels that count as the product's solid base. */
+const SOLID = 200;
+
+/**
+ * The placement moved down so that the product's lowest solid row (enough pixels at SOLID opacity or
+ * more: a foot, a base, not the fringe of the cut-out's soft edge) lies on the ground line: a product
+ * whose fringe stood on the line would hover over it by the fringe's depth.
+ */
+export function seated(resized: RawImage, placement: Placement, floor = Infinity): Placement {
+  const { data, width, height } = resized;
+  const least = Math.max(2, Math.round(width * 0.01));
+  // No deeper than a tenth of the product: beyond, the bottom rows are a thin part (a strap, a leg).
+  for (let y = height - 1; y >= Math.floor(height * 0.9); y--) {
+    let solid = 0;
+    for (let x = 0, i = y * width * 4 + 3; x < width; x++, i += 4) if (data[i]! >= SOLID) solid++;
+    // Never below the floor given (the safe area's foot), where the base would be hidden.
+    const sink = Math.max(0, Math.min(height - 1 - y, floor - (placement.y + height)));
+    if (solid >= least) return { ...placement, y: placement.y + sink };
+  }
+  return placement;
+}
+
 export async function resizeProduct(cutout: RawImage, placement: Placement): Promise<RawImage> {
   // sharp premultiplies alpha while resampling, so edges do not pick up the colour of hidden pixels.
   return toRaw(
@@ -65,7 +87,8 @@ export function footprint(product: RawImage, placement: Placement): Footprint {
   const { data, width, height } = product;
   let left = width;
   let right = -1;
-  const rows = Math.max(2, Math.round(height * 0.03));
+  // The bottom of the product where its parts may touch the surface (both feet, a whole sole).
+  const rows = Math.max(2, Math.round(height * 0.12));
   for (let y = height - rows; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if (data[(y * width + x) * 4 + 3]! < 128) continue;

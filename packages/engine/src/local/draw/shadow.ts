@@ -62,7 +62,87 @@ export function castShadow(
     0.55 * strength,
     tint,
   );
-  // The contact: where the base meets the surface, no light gets in. Deep enough to show below the base.
-  const contact = Math.max(4, foot.height * 0.03);
-  darken(scene, cx, foot.groundY - contact * 0.2, base * 0.56, contact, 0.9 * strength, tint);
+}
+
+/** How deep the band of the product's bottom is where its parts may touch the surface, as a share of its height. */
+const CONTACT_BAND = 0.12;
+/** Least opacity of a product pixel that touches. */
+const TOUCHING = 200;
+
+/**
+ * The contact: under each column of the product's bottom, just below its lowest solid pixel, no light
+ * gets in. It follows the silhouette (both feet of a sitting toy, a shoe's whole sole, a bag's base),
+ * not a line under the lowest point only; parts a little higher (further back, as photographed) get a
+ * lighter one. Drawn before the product, which covers what lies above its edge.
+ */
+export function contactShadow(
+  scene: RawImage,
+  product: RawImage,
+  at: { x: number; y: number },
+  strength: number,
+  tint: Rgb,
+): void {
+  if (strength <= 0) return;
+  const { data, width, height } = product;
+  const band = Math.max(3, Math.round(height * CONTACT_BAND));
+  const depth = Math.max(3, height * 0.022);
+  // Per column: the lowest solid row within the band, and how strongly it touches.
+  const lowest = new Int32Array(width).fill(-1);
+  const touch = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    for (let y = height - 1; y >= height - band; y--) {
+      if (data[(y * width + x) * 4 + 3]! < TOUCHING) continue;
+      lowest[x] = y;
+      touch[x] = 1 - 0.6 * ((height - 1 - y) / band);
+      break;
+    }
+  }
+  // Soft at the ends of each touching run, and a smooth top edge: the strength and the touching row
+  // are averaged over the shadow's depth on either side (a furry edge's ragged rows leave no comb).
+  const r = Math.round(depth);
+  const soft = new Float32Array(width);
+  const smooth = new Float32Array(width).fill(-1);
+  let sum = 0;
+  let rows = 0;
+  let touching = 0;
+  for (let x = -r; x < width; x++) {
+    const enter = x + r;
+    const leave = x - r - 1;
+    if (enter < width) {
+      sum += touch[enter]!;
+      if (lowest[enter]! >= 0) {
+        rows += lowest[enter]!;
+        touching++;
+      }
+    }
+    if (leave >= 0) {
+      sum -= touch[leave]!;
+      if (lowest[leave]! >= 0) {
+        rows -= lowest[leave]!;
+        touching--;
+      }
+    }
+    if (x >= 0) {
+      soft[x] = sum / (2 * r + 1);
+      if (touching) smooth[x] = rows / touching;
+    }
+  }
+  const [tr, tg, tb] = [1 - tint[0] / 255, 1 - tint[1] / 255, 1 - tint[2] / 255];
+  const reach = Math.ceil(depth * 1.6);
+  for (let x = 0; x < width; x++) {
+    const X = at.x + x;
+    if (X < 0 || X >= scene.width || soft[x]! < 0.01) continue;
+    const base = Math.round(smooth[x]!);
+    if (base < 0) continue;
+    for (let dy = -Math.ceil(depth * 0.4); dy <= reach; dy++) {
+      const Y = at.y + base + dy;
+      if (Y < 0 || Y >= scene.height) continue;
+      const k = 0.9 * strength * soft[x]! * Math.exp(-2 * (Math.max(0, dy) / depth) ** 2);
+      if (k < 0.002) continue;
+      const i = (Y * scene.width + X) * scene.channels;
+      scene.data[i] = scene.data[i]! * (1 - k * tr);
+      scene.data[i + 1] = scene.data[i + 1]! * (1 - k * tg);
+      scene.data[i + 2] = scene.data[i + 2]! * (1 - k * tb);
+    }
+  }
 }

@@ -4,9 +4,10 @@
  * the steps that need it await its handle. The product may still be being cut out: nothing here makes
  * the scene wait for it.
  */
+import { safeAreaOf } from '@vitrine/shared/api/safe-area';
 import type { FusionPlan } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
-import { fitInBox, prefetchSoftAlpha, resizeProduct, type Placement } from '../draw/place-product';
+import { fitInBox, prefetchSoftAlpha, resizeProduct, seated, type Placement } from '../draw/place-product';
 import { podiumArt, type PodiumArt } from '../draw/podium';
 import { productEdgeArt, type EdgeArt } from '../draw/product-edge';
 import { paperTexture, type Paper } from '../draw/surface';
@@ -40,8 +41,11 @@ function started<T>(work: Promise<T>): Promise<T> {
 }
 
 async function resizeToBox(cutout: RawImage, plan: FusionPlan): Promise<SizedProduct> {
-  const placement = fitInBox(cutout, plan.product, plan.canvas);
-  const resized = await resizeProduct(cutout, placement);
+  const fitted = fitInBox(cutout, plan.product, plan.canvas);
+  const resized = await resizeProduct(cutout, fitted);
+  // Standing, its solid base (not the cut-out's soft fringe below it) meets the ground line.
+  const safe = safeAreaOf(plan.canvas);
+  const placement = plan.product.anchor === 'centre' ? fitted : seated(resized, fitted, safe.y + safe.height);
   prefetchSoftAlpha(resized, placement);
   return { placement, resized };
 }

@@ -14,7 +14,9 @@ import { reflectionStep } from './stage/reflection';
 import { shadowStep } from './stage/shadow';
 
 const FRAMED_PHOTO = [mountStep];
-const CUT_OUT_PRODUCT = [backdropStep, podiumStep, edgeStep, shadowStep, productStep, reflectionStep];
+// The reflection lies on the surface, under the shadows: the contact stays dark between the product and
+// its reflection, as it does on any glossy surface.
+const CUT_OUT_PRODUCT = [backdropStep, podiumStep, edgeStep, reflectionStep, shadowStep, productStep];
 
 export const stageProductStep: Step<FusionContext> = {
   // After the parts named by their own steps: what every cut-out product gets.

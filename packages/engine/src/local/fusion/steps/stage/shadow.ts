@@ -1,7 +1,7 @@
 /** The contact shadow where the product touches the ground, cast away from the key light. */
 import { footprint } from '../../../draw/place-product';
 import { castSilhouette } from '../../../draw/cast-shadow';
-import { castShadow } from '../../../draw/shadow';
+import { castShadow, contactShadow } from '../../../draw/shadow';
 import type { Step } from '../../../steps';
 import { sizedOf, type FusionContext } from '../../context';
 
@@ -29,5 +29,6 @@ export const shadowStep: Step<FusionContext> = {
       tint,
     });
     castShadow(context.scene, footprint(resized, placement), light, effects.shadow, tint);
+    contactShadow(context.scene, resized, placement, effects.shadow, tint);
   },
 };
