@@ -135,6 +135,8 @@ describe('rendering (worker with the real engine)', () => {
       format: fusionOptions.format,
       productUploadId: u.uploads.productUploadId,
       contextUploadId: u.uploads.contextUploadId,
+      // An uploaded context photo, not a ready-made scene.
+      sceneId: null,
     });
     expect(result.settings).toEqual(own.items[0]!.settings);
     const stats: GenerationStats = (
