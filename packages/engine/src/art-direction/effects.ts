@@ -68,10 +68,11 @@ function byStyle(style: FusionStyle, grading: Grading): Effects {
       return {
         ...NONE,
         saturation: 0.6,
-        wash: 0.62,
+        // Washed, not fogged: the scene stays a place behind the product.
+        wash: 0.48,
         washColour: toward(grading.swatch.light, WHITE, 0.55),
         shadow: 0.35,
-        depthOfField: 1,
+        depthOfField: 0.8,
       };
     case 'vintage':
       return {
@@ -84,7 +85,7 @@ function byStyle(style: FusionStyle, grading: Grading): Effects {
         fade: 0.28,
         shadow: 0.5,
         depthOfField: 0.25,
-        lightLeak: 0.4,
+        lightLeak: 0.2,
       };
     case 'cyberpunk':
       return {
