@@ -25,7 +25,6 @@ export type SetText = {
   measure: number;
 };
 
-
 const escapeMarkup = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
