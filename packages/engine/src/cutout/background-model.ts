@@ -15,6 +15,12 @@ const basis = (u: number, v: number, out: Float64Array) => {
 export type BackgroundModel = {
   /** Squared ΔE between each pixel and the backdrop expected at its place. */
   distanceSquared: (lab: Float32Array) => Float32Array;
+  /**
+   * 1 where a pixel is the backdrop in shade: darker than expected at its place (by SHADE_DARKER or
+   * more, but not black) with the backdrop's own hue (chroma within SHADE_CHROMA). A product's shadow
+   * cast on the sweep or the table.
+   */
+  shaded: (lab: Float32Array) => Uint8Array;
   /** Robust spread of border pixels around the model, in ΔE: how busy the background is. */
   spread: number;
   /** Share of border pixels far from the model (texture, objects, or the product reaching the edge). */
@@ -107,7 +113,26 @@ export function fitBackground(lab: Float32Array, width: number, height: number):
       }
       return out;
     },
+    shaded: (pixels) => {
+      const out = new Uint8Array(width * height);
+      for (let y = 0, p = 0; y < height; y++) {
+        const v = toV(y);
+        for (let x = 0; x < width; x++, p++) {
+          const u = toU(x);
+          const expected = surface(l, u, v);
+          const dl = pixels[p * 3]! - expected;
+          const dc = Math.hypot(pixels[p * 3 + 1]! - surface(a, u, v), pixels[p * 3 + 2]! - surface(b, u, v));
+          out[p] = dl <= -SHADE_DARKER && pixels[p * 3]! >= 0.3 * expected && dc <= SHADE_CHROMA ? 1 : 0;
+        }
+      }
+      return out;
+    },
     spread: median * 1.4826,
     outlierShare: outliers,
   };
 }
+
+/** A shade is at least this much darker (L*) than the backdrop expected at its place. */
+const SHADE_DARKER = 4;
+/** And its hue stays the backdrop's: within this chroma distance (a*, b*). */
+const SHADE_CHROMA = 6;

@@ -18,7 +18,7 @@ import { stopwatch } from './stopwatch';
 import { segmentSubject } from './subject';
 import { labImage } from '../pixels/color';
 import { plainBackdrop, segmentProduct } from './plain-backdrop';
-import { modelAgainstBackdrop } from './studio-or-model';
+import { modelAgainstBackdrop, withoutCastShadow } from './studio-or-model';
 
 export type CutoutMethod = CutoutMethodName;
 
@@ -169,7 +169,11 @@ export async function findMask(rgba: RawImage, options: CutoutOptions = {}): Pro
       const map = await predict();
       const verdict = map && (await modelAgainstBackdrop(map, width, height, alpha));
       lap('studio');
-      if (!verdict?.overrules) return { ...measured(alpha, 'studio', STUDIO_CONFIDENCE, false), timings };
+      if (!verdict?.overrules) {
+        // The product's shadow on the backdrop is not the product (where the model agrees).
+        const kept = map ? await withoutCastShadow(alpha, map, lab, width, height) : alpha;
+        return { ...measured(kept, 'studio', STUDIO_CONFIDENCE, false), timings };
+      }
     }
   }
 

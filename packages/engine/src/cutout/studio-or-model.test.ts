@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeRgba } from '../image/decode';
-import { cutOut } from './cutout';
-import { loadSaliencyModel } from './model';
+import { fromSvg, toRaw, type RawImage } from '../image/sharp';
+import { cutOut, findMask } from './cutout';
+import { loadSaliencyModel, type SaliencyModel } from './model';
 import { saliencyModelFromEnv } from './model-config';
 import { PRODUCT_SIDE } from './run';
 import { AGREE_ABOVE, CLEAR_AT_MOST, modelAgainstBackdrop } from './studio-or-model';
@@ -85,5 +86,41 @@ describe('products before a plain wall, with the installed model', () => {
 
   it('a straw hat whose brim the model only half sees keeps the backdrop separation', async () => {
     expect((await cut('hat-straw-marble-table.jpg')).method).toBe('studio');
+  });
+});
+
+describe("a product's own shadow on a plain backdrop", () => {
+  /** A red disc on a white sweep, its grey shadow on the floor to its right. */
+  async function discWithShadow(): Promise<RawImage> {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+      <rect width="640" height="480" fill="#f4f4f2"/>
+      <ellipse cx="375" cy="352" rx="70" ry="14" fill="#b9b9b7"/>
+      <circle cx="320" cy="260" r="95" fill="#c0302a"/>
+    </svg>`;
+    return toRaw(fromSvg(svg).ensureAlpha());
+  }
+  /** A clear model that sees the red disc and nothing else. */
+  const redOnly: SaliencyModel = {
+    predict: async ({ data, width, height, channels }) => {
+      const map = new Float32Array(width * height);
+      for (let p = 0; p < map.length; p++)
+        map[p] = data[p * channels]! > 150 && data[p * channels + 1]! < 100 ? 0.99 : 0.01;
+      return map;
+    },
+  };
+  const alphaAt = (mask: RawImage, x: number, y: number) => mask.data[y * mask.width + x]!;
+
+  it('is not part of the cut-out where the model says it is not the product', async () => {
+    const found = await findMask(await discWithShadow(), { model: redOnly });
+    expect(found.method).toBe('studio');
+    // The disc is kept, the shadow beside its foot is not.
+    expect(alphaAt(found.alpha!, 320, 260)).toBe(255);
+    expect(alphaAt(found.alpha!, 420, 352)).toBeLessThan(40);
+  });
+
+  it('without a model, the backdrop separation keeps it (nothing says it is not the product)', async () => {
+    const found = await findMask(await discWithShadow());
+    expect(found.method).toBe('studio');
+    expect(alphaAt(found.alpha!, 420, 352)).toBeGreaterThan(200);
   });
 });

@@ -7,6 +7,7 @@
  * brim half-seen), the backdrop's exact edge stays.
  */
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
+import { fitBackground } from './background-model';
 
 /** Agreement (IoU of the two masks) above which the backdrop's exact separation is kept as it is. */
 export const AGREE_ABOVE = 0.85;
@@ -45,4 +46,39 @@ export async function modelAgainstBackdrop(
   // A model that finds nothing (no weighted pixels) never overrules.
   const overrules = weighted > 0 && iou <= AGREE_ABOVE && unsureShare <= CLEAR_AT_MOST;
   return { iou, unsure: unsureShare, overrules };
+}
+
+/** Below this, the model says a pixel is not the product. */
+const NOT_PRODUCT = 0.15;
+
+/**
+ * The backdrop's separation without the product's own shadow: a shadow cast on the sweep or the table
+ * differs from the backdrop (darker), so the separation keeps it, as a grey band under a hat's brim.
+ * Pixels the model says are not the product and that are the backdrop in shade (same hue, darker)
+ * are taken out of the alpha. `lab` and `map` are the small analysis copy's (width x height).
+ */
+export async function withoutCastShadow(
+  alpha: RawImage,
+  map: Float32Array,
+  lab: Float32Array,
+  width: number,
+  height: number,
+): Promise<RawImage> {
+  const shaded = fitBackground(lab, width, height).shaded(lab);
+  const shadow = Buffer.alloc(width * height);
+  let any = false;
+  for (let p = 0; p < shadow.length; p++)
+    if (shaded[p] && map[p]! < NOT_PRODUCT) {
+      shadow[p] = 255;
+      any = true;
+    }
+  if (!any) return alpha;
+  const { data: big } = await toRaw(
+    fromRaw({ data: shadow, width, height, channels: 1 })
+      .resize(alpha.width, alpha.height, { fit: 'fill', kernel: 'linear' })
+      .extractChannel(0),
+  );
+  const out = Buffer.from(alpha.data);
+  for (let p = 0; p < out.length; p++) out[p] = Math.round((out[p]! * (255 - big[p]!)) / 255);
+  return { ...alpha, data: out };
 }

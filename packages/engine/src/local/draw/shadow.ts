@@ -66,6 +66,9 @@ export function castShadow(
 
 /** How deep the band of the product's bottom is where its parts may touch the surface, as a share of its height. */
 const CONTACT_BAND = 0.12;
+/** The same for a wide product (wider than WIDE times its height). */
+const WIDE_CONTACT_BAND = 0.3;
+const WIDE = 1.3;
 /** Least opacity of a product pixel that touches. */
 const TOUCHING = 200;
 
@@ -84,7 +87,10 @@ export function contactShadow(
 ): void {
   if (strength <= 0) return;
   const { data, width, height } = product;
-  const band = Math.max(3, Math.round(height * CONTACT_BAND));
+  // A wide product (a shoe, a hat's brim) seen from a little above touches along a receding line: its
+  // lower edge rises toward the back, and all of it rests on the surface.
+  const share = width > WIDE * height ? WIDE_CONTACT_BAND : CONTACT_BAND;
+  const band = Math.max(3, Math.round(height * share));
   const depth = Math.max(3, height * 0.022);
   // Per column: the lowest solid row within the band, and how strongly it touches.
   const lowest = new Int32Array(width).fill(-1);
