@@ -176,7 +176,7 @@ function emojiRegistered(): Promise<void> {
 }
 
 /** Narrower measures tried for balance, widest first. */
-const NARROWER_MEASURES = [0.85, 0.7];
+const NARROWER_MEASURES = [0.85, 0.75, 0.65, 0.55];
 
 const alignOf = (align: TextBlock['align']) => (align === 'left' ? 'left' : 'centre');
 

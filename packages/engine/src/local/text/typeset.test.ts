@@ -9,7 +9,7 @@ import { contrastRatio, MIN_CONTRAST, percentile } from './contrast';
 import { hasFrenchOcr, ocr, withoutAccents, words } from '../../test-utils/ocr';
 import { EMOJI_FONTS } from './fonts';
 import { layoutText } from './text-layout';
-import { inksOf, typeset } from './typeset';
+import { inksOf, typeset, typesetLayers } from './typeset';
 
 const WIDTH = 1080;
 const HEIGHT = 600;
@@ -207,4 +207,33 @@ describe('prices, percentages and dates in every typeface, in both languages', (
       }, 30_000);
     }
   }
+});
+
+describe('the slogan leads', () => {
+  it('a one-line tagline is never set larger than 0.72 of a slogan wrapped on two lines', async () => {
+    const slogan: TextBlock = {
+      ...block('Bougie lavande & figue'),
+      box: { x: 60, y: 60, width: 420, height: 150 },
+    };
+    const tagline: TextBlock = {
+      ...block('Nouvelle collection'),
+      role: 'tagline',
+      box: { x: 60, y: 230, width: 960, height: 120 },
+    };
+    const inks = inksOf(PALETTE_GRADING.chaude.swatch);
+    const alone = await typesetLayers(
+      scene(() => [40, 40, 40]),
+      [tagline],
+      inks,
+    );
+    const both = await typesetLayers(
+      scene(() => [40, 40, 40]),
+      [slogan, tagline],
+      inks,
+    );
+    const [set, under] = both.map(({ layer }) => layer);
+    // Alone, the tagline would fill its box larger than the slogan.
+    expect(alone[0]!.layer.dpi).toBeGreaterThan(set!.dpi);
+    expect(under!.dpi).toBeLessThanOrEqual(set!.dpi * 0.72);
+  });
 });

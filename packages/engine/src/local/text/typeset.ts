@@ -12,7 +12,7 @@ import { contrastRatio, levelAt, MIN_CONTRAST } from './contrast';
 import { drawText, type TextEffect } from './draw-text';
 import type { FaceReport } from './face-check';
 import type { TextLayer } from './layers';
-import { layoutText, type TextRect } from './text-layout';
+import { layoutAt, layoutText, rectIn, type TextRect } from './text-layout';
 
 export type TypesetReport = {
   role: TextBlock['role'];
@@ -65,8 +65,26 @@ export async function typesetLayers(
   product: Coverage = NO_PRODUCT,
 ): Promise<SetLayer[]> {
   const set: SetLayer[] = [];
-  for (const block of blocks) set.push(await typesetBlock(scene, block, inks, product));
+  for (const block of blocks) {
+    // The tagline never outgrows the slogan: a slogan wrapped on two lines is set smaller than a
+    // one-line tagline would be.
+    const slogan = set.find(({ layer }) => layer.role === 'slogan');
+    const largest = block.role === 'tagline' && slogan ? slogan.layer.dpi * TAGLINE_AT_MOST : Infinity;
+    set.push(await typesetBlock(scene, block, inks, product, largest));
+  }
   return set;
+}
+
+/** The tagline's size at most, relative to the slogan's. */
+const TAGLINE_AT_MOST = 0.72;
+
+/** The block set to fit its box, or at the largest dpi given when that is smaller. */
+async function setWithin(block: TextBlock, largest: number) {
+  const fitted = await layoutText(block);
+  if (fitted.dpi <= largest) return fitted;
+  const dpi = Math.floor(largest);
+  const set = await layoutAt(block, dpi, Math.round(block.box.width));
+  return { ...set, rect: rectIn(block.box, block.align, set.mask) };
 }
 
 /** A palette's inks: its lightest colour pushed toward white, its darkest toward black. */
@@ -80,8 +98,9 @@ async function typesetBlock(
   block: TextBlock,
   { light, dark }: Inks,
   product: Coverage,
+  largest = Infinity,
 ): Promise<SetLayer> {
-  const { text, mask, rect, face, dpi, measure } = await layoutText(block);
+  const { text, mask, rect, face, dpi, measure } = await setWithin(block, largest);
 
   const behind = greys(scene, rect);
   const brightest = levelAt(behind, 0.95);
