@@ -110,7 +110,8 @@ export function layOut(
   const margin = 0.05 * Math.min(W, H);
   // Text and the product stay in the safe area (a story's overlays, every format's margins).
   const safe = safeAreaOf(canvas);
-  const textTop = Math.max(margin * 1.5, safe.y + 0.25 * margin);
+  // Clear of a story's top bar by more than a hair: a headline touching it reads as under it.
+  const textTop = Math.max(margin * 1.5, safe.y + (safe.y >= 0.1 * H ? 0.75 : 0.25) * margin);
   const band = (has.slogan || has.tagline) && (shape === 'tall' || third === 1);
   // A side column is narrow but tall: it gets taller boxes, so the type is not smaller than in a band.
   const sloganH = has.slogan ? SLOGAN_HEIGHT[shape] * H * (band ? 1 : 1.5) * recipe.textScale : 0;

@@ -74,6 +74,13 @@ describe('safe zones', () => {
           }
   });
 
+  it('a story’s Fusion text starts clear of the top bar by 40 px or more, not touching its line', () => {
+    for (const position of FUSION_POSITIONS)
+      for (const plan of plans('story', 'photo réaliste', position))
+        for (const block of [...plan.text, ...plan.textAlternatives.flat()])
+          expect(block.box.y, `${position} ${plan.shot}`).toBeGreaterThanOrEqual(250 + 40);
+  });
+
   it('Express: the headline, the supporting line and the logo corner stay inside the safe area, in every format, style and variant', () => {
     for (const format of EXPRESS_FORMATS)
       for (const style of EXPRESS_STYLES)
