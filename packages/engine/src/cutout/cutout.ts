@@ -17,8 +17,8 @@ import { boxInPixels } from './seeds';
 import { stopwatch } from './stopwatch';
 import { segmentSubject } from './subject';
 import { labImage } from '../pixels/color';
-import { plainBackdrop, segmentProduct } from './plain-backdrop';
-import { modelAgainstBackdrop, withoutCastShadow } from './studio-or-model';
+import { plainBackdrop } from './plain-backdrop';
+import { backdropSeparation } from './studio-or-model';
 
 export type CutoutMethod = CutoutMethodName;
 
@@ -150,40 +150,24 @@ export async function findMask(rgba: RawImage, options: CutoutOptions = {}): Pro
   lap('analysisCopy');
 
   // The model's map, read at most once: the backdrop's separation may be checked against it first.
-  let prior: Float32Array | null = null;
-  let predicted = false;
-  const predict = async () => {
-    if (!predicted && options.model) {
-      predicted = true;
-      prior = await options.model.predict(small).catch(() => null);
-    }
-    return prior;
-  };
+  let map: Promise<Float32Array | null> | undefined;
+  const modelMap = () =>
+    (map ??= options.model ? options.model.predict(small).catch(() => null) : Promise.resolve(null));
 
   // A plain backdrop (told from the small copy's borders) has its own, exact separation, unless a
   // clear model's map disagrees with it (studio-or-model.ts).
-  if (!hasCorrections && plainBackdrop(lab, width, height)) {
-    const studio = await segmentProduct(rgba);
-    if (studio.ok) {
-      const alpha = { data: studio.alpha, width: rgba.width, height: rgba.height, channels: 1 } as const;
-      const map = await predict();
-      const verdict = map && (await modelAgainstBackdrop(map, width, height, alpha));
-      lap('studio');
-      if (!verdict?.overrules) {
-        // The product's shadow on the backdrop is not the product (where the model agrees).
-        const kept = map ? await withoutCastShadow(alpha, map, lab, width, height) : alpha;
-        return { ...measured(kept, 'studio', STUDIO_CONFIDENCE, false), timings };
-      }
-    }
+  const backdrop = hasCorrections ? null : plainBackdrop(lab, width, height);
+  if (backdrop) {
+    const studio = await backdropSeparation(rgba, { lab, width, height, backdrop }, modelMap);
+    lap('studio');
+    if (studio) return { ...measured(studio, 'studio', STUDIO_CONFIDENCE, false), timings };
   }
 
   let method: CutoutMask['method'] = hasCorrections ? 'corrected' : 'segmented';
-  if (options.model) {
-    await predict();
-    if (prior && !hasCorrections) method = 'model';
-    // A box drawn around something the model missed: the box, not the model, says where the product is.
-    if (prior && corrections?.box && !holdsProduct(prior, width, height, corrections.box)) prior = null;
-  }
+  let prior = await modelMap();
+  if (prior && !hasCorrections) method = 'model';
+  // A box drawn around something the model missed: the box, not the model, says where the product is.
+  if (prior && corrections?.box && !holdsProduct(prior, width, height, corrections.box)) prior = null;
   const subject = await segmentSubject(small.data, lab, width, height, {
     prior,
     corrections,

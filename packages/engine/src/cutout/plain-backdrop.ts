@@ -6,7 +6,7 @@
  * shape, not detail); the mask is then scaled back up with a smooth edge.
  */
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { fitBackground } from './background-model';
+import { fitBackground, type BackgroundModel } from './background-model';
 import { labImage } from '../pixels/color';
 import { erode, floodFromBorder, keepMainComponents, raggedness } from './mask-ops';
 
@@ -24,10 +24,13 @@ export type Segmentation =
       coverage: number;
     };
 
-/** Whether the photo's borders (on a small Lab copy) show the plain backdrop segmentProduct needs. */
-export function plainBackdrop(lab: Float32Array, width: number, height: number): boolean {
+/**
+ * The backdrop fitted on the photo's borders (on a small Lab copy) when they show the plain backdrop
+ * segmentProduct needs; null otherwise.
+ */
+export function plainBackdrop(lab: Float32Array, width: number, height: number): BackgroundModel | null {
   const model = fitBackground(lab, width, height);
-  return model.spread <= MAX_SPREAD && model.outlierShare <= MAX_OUTLIERS;
+  return model.spread <= MAX_SPREAD && model.outlierShare <= MAX_OUTLIERS ? model : null;
 }
 
 export async function segmentProduct(rgba: RawImage): Promise<Segmentation> {

@@ -7,7 +7,8 @@
  * brim half-seen), the backdrop's exact edge stays.
  */
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
-import { fitBackground } from './background-model';
+import type { BackgroundModel } from './background-model';
+import { segmentProduct } from './plain-backdrop';
 
 /** Agreement (IoU of the two masks) above which the backdrop's exact separation is kept as it is. */
 export const AGREE_ABOVE = 0.85;
@@ -48,6 +49,29 @@ export async function modelAgainstBackdrop(
   return { iou, unsure: unsureShare, overrules };
 }
 
+/** The small analysis copy a cut-out is searched on, in Lab, and its backdrop when it is plain. */
+export type PlainAnalysis = { lab: Float32Array; width: number; height: number; backdrop: BackgroundModel };
+
+/**
+ * The photo's alpha from its plain backdrop's exact separation, without the product's own shadow; null
+ * when the separation fails or a clear model's map (read through `modelMap`, at the analysis copy's
+ * size) overrules it.
+ */
+export async function backdropSeparation(
+  rgba: RawImage,
+  analysis: PlainAnalysis,
+  modelMap: () => Promise<Float32Array | null>,
+): Promise<RawImage | null> {
+  const studio = await segmentProduct(rgba);
+  if (!studio.ok) return null;
+  const alpha = { data: studio.alpha, width: rgba.width, height: rgba.height, channels: 1 } as const;
+  const map = await modelMap();
+  if (!map) return alpha;
+  const { width, height } = analysis;
+  if ((await modelAgainstBackdrop(map, width, height, alpha)).overrules) return null;
+  return withoutCastShadow(alpha, map, analysis);
+}
+
 /** Below this, the model says a pixel is not the product. */
 const NOT_PRODUCT = 0.15;
 
@@ -55,16 +79,14 @@ const NOT_PRODUCT = 0.15;
  * The backdrop's separation without the product's own shadow: a shadow cast on the sweep or the table
  * differs from the backdrop (darker), so the separation keeps it, as a grey band under a hat's brim.
  * Pixels the model says are not the product and that are the backdrop in shade (same hue, darker)
- * are taken out of the alpha. `lab` and `map` are the small analysis copy's (width x height).
+ * are taken out of the alpha.
  */
-export async function withoutCastShadow(
+async function withoutCastShadow(
   alpha: RawImage,
   map: Float32Array,
-  lab: Float32Array,
-  width: number,
-  height: number,
+  { lab, width, height, backdrop }: PlainAnalysis,
 ): Promise<RawImage> {
-  const shaded = fitBackground(lab, width, height).shaded(lab);
+  const shaded = backdrop.shaded(lab);
   const shadow = Buffer.alloc(width * height);
   let any = false;
   for (let p = 0; p < shadow.length; p++)
