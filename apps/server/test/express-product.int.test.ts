@@ -4,33 +4,16 @@
  * the payload (nomProduit), becomes the visual's headline in the user's language, comes back in the
  * result's settings, and "generate again" with those settings makes the same request.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRODUCT_NAME_MAX_LENGTH } from '@vitrine/shared/api/generation';
 import type { GenerationResult } from '@vitrine/shared/api/generations';
-import type { Worker } from '../src/jobs/worker';
-import { createLocalRenderer } from '../src/modules/generations/render';
 import { signedInUser } from './helpers/factories';
-import {
-  generationKit,
-  contextJpeg,
-  productJpeg,
-  startExpress,
-  started,
-  waitForEnd,
-} from './helpers/generations';
-import { startTestWorker, useTestApp } from './helpers/test-app';
+import { startExpress, started, waitForEnd } from './helpers/generations';
+import { useRenderingKit } from './helpers/rendering';
+import { useTestApp } from './helpers/test-app';
 
 const t = useTestApp();
-let kit: ReturnType<typeof generationKit>;
-let worker: Worker | undefined;
-
-beforeAll(async () => {
-  kit = generationKit(t, { product: await productJpeg(), context: await contextJpeg() });
-  worker = await startTestWorker(t, createLocalRenderer());
-});
-afterAll(async () => {
-  await worker?.stop(2000);
-});
+const kit = useRenderingKit(t);
 
 type StoredResult = { webhook_data: { nomProduit?: string; copy?: Record<string, unknown> } };
 
@@ -56,8 +39,8 @@ describe('Express "What is it?" (productName) over HTTP', () => {
     expect(french.json().error.fields.productName).toMatch(
       new RegExp(`${PRODUCT_NAME_MAX_LENGTH} caractères`),
     );
-    expect(await kit.rows(u.userId)).toEqual([]);
-    expect((await kit.usage(u.cookie)).used).toBe(0);
+    expect(await kit().rows(u.userId)).toEqual([]);
+    expect((await kit().usage(u.cookie)).used).toBe(0);
   });
 
   it('sets the name as the headline, keeps it in the payload and the settings, and "generate again" repeats it', async () => {

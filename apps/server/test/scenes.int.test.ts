@@ -5,32 +5,16 @@
  * a bad choice (an unknown scene, a scene and an upload together) is refused before anything is stored.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FusionSettingsUsed } from '@vitrine/shared/api/generations';
 import type { ScenesResponse } from '@vitrine/shared/api/scenes';
-import type { Worker } from '../src/jobs/worker';
-import { createLocalRenderer } from '../src/modules/generations/render';
 import { signedInUser, uploaded } from './helpers/factories';
-import {
-  contextJpeg,
-  generationKit,
-  productJpeg,
-  startFusion,
-  started,
-  waitForEnd,
-} from './helpers/generations';
-import { startTestWorker, useTestApp } from './helpers/test-app';
+import { productJpeg, startFusion, started, waitForEnd } from './helpers/generations';
+import { useRenderingKit } from './helpers/rendering';
+import { useTestApp } from './helpers/test-app';
 
 const t = useTestApp();
-let kit: ReturnType<typeof generationKit>;
-let worker: Worker | undefined;
-beforeAll(async () => {
-  kit = generationKit(t, { product: await productJpeg(), context: await contextJpeg() });
-  worker = await startTestWorker(t, createLocalRenderer());
-});
-afterAll(async () => {
-  await worker?.stop(2000);
-});
+const kit = useRenderingKit(t);
 
 /** A user with only a product photo: the scene stands in for the context photo. */
 async function userWithProduct(email: string) {
@@ -165,12 +149,12 @@ describe('a Fusion on a ready-made scene', () => {
         expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message });
       }
     }
-    expect(await kit.rows(u.userId)).toEqual([]);
-    expect((await kit.usage(u.cookie)).used).toBe(0);
+    expect(await kit().rows(u.userId)).toEqual([]);
+    expect((await kit().usage(u.cookie)).used).toBe(0);
   });
 
   it('a scene and an uploaded context photo together are refused, and so is neither: nothing is stored', async () => {
-    const u = await kit.userWithUploads('scene-both@example.test');
+    const u = await kit().userWithUploads('scene-both@example.test');
     const both = await startFusion(t.app, u.cookie, { ...u.uploads, sceneId: 'studio-sweep' }, 'en');
     expect(both.statusCode).toBe(400);
     expect(both.json().error).toMatchObject({
@@ -180,7 +164,7 @@ describe('a Fusion on a ready-made scene', () => {
     const neither = await startFusion(t.app, u.cookie, { productUploadId: u.productUploadId }, 'en');
     expect(neither.statusCode).toBe(400);
     expect(neither.json().error.fields).toHaveProperty('contextUploadId');
-    expect(await kit.rows(u.userId)).toEqual([]);
-    expect((await kit.usage(u.cookie)).used).toBe(0);
+    expect(await kit().rows(u.userId)).toEqual([]);
+    expect((await kit().usage(u.cookie)).used).toBe(0);
   });
 });
