@@ -12,9 +12,10 @@
  * An id the catalogue does not hold answers 404.
  */
 import { z } from 'zod';
+import { FUSION_PALETTES } from './generation';
 
 /** A scene's id: lower-case words joined by hyphens. */
-export const SCENE_ID_PATTERN = '[a-z0-9]+(?:-[a-z0-9]+)*';
+const SCENE_ID_PATTERN = '[a-z0-9]+(?:-[a-z0-9]+)*';
 const SCENE_ID = new RegExp(`^${SCENE_ID_PATTERN}$`);
 export const SCENE_ID_MAX_LENGTH = 64;
 
@@ -25,6 +26,9 @@ export const sceneIdField = z
   .regex(SCENE_ID, 'generations.sceneUnknown');
 
 export const sceneParams = z.object({ id: sceneIdField });
+
+/** `?palette=` of a scene's images: a studio sweep is drawn in it; anything else means pastel. */
+export const sceneImageQuery = z.object({ palette: z.enum(FUSION_PALETTES).catch('pastel') });
 
 export const SCENE_THUMBNAIL_WIDTH = 480;
 

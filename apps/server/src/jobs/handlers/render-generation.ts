@@ -20,7 +20,7 @@ import { expressRenderRequest, fusionRenderRequest } from '../../modules/generat
 import * as records from '../../modules/generations/repository';
 import { FINISHING_PROGRESS } from '../../modules/generations/service';
 import { removeWorkflowResultFiles } from '../../modules/generations/workflow';
-import type { Storage } from '../../modules/storage/storage';
+import { readAll, type Storage } from '../../modules/storage/storage';
 import { storedCutoutFor } from '../../modules/cutouts/service';
 import { idsOfStorageKeys } from '../../modules/uploads/repository';
 import type { JobContext } from '../job';
@@ -48,11 +48,9 @@ const PROGRESS = {
   rendered: 90,
 } as const;
 
-async function readAll(storage: Storage, key: string): Promise<Buffer> {
+async function readSource(storage: Storage, key: string): Promise<Buffer> {
   try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+    return await readAll(storage, key);
   } catch (error) {
     throw new RenderFailure('generations.sourceMissing', { cause: error });
   }
@@ -116,8 +114,8 @@ export async function renderGenerationHandler(
       // The cut-out the user checked on the Fusion page, if any, is used as it was stored.
       // The context photo uploaded, or the ready-made scene chosen instead (the engine draws or reads it).
       const [product, contextPhoto, stored] = await Promise.all([
-        readAll(storage, job.productKey),
-        job.contextKey === undefined ? null : readAll(storage, job.contextKey),
+        readSource(storage, job.productKey),
+        job.contextKey === undefined ? null : readSource(storage, job.contextKey),
         storedCutoutFor(database, storage, row.userId, job.productKey),
       ]);
       const scene = contextPhoto ? { context: contextPhoto } : { scene: job.sceneId! };

@@ -20,7 +20,7 @@ import type { StoredCutout } from '@vitrine/engine/cutout/run';
 import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { hit } from '../rate-limit/limiter';
-import { removeFiles, type Storage } from '../storage/storage';
+import { readAll, removeFiles, type Storage } from '../storage/storage';
 import { findOwn } from '../uploads/repository';
 import * as cutouts from './repository';
 import type { CutoutRow } from './repository';
@@ -57,12 +57,6 @@ export function viewOf(row: CutoutRow): CutoutView {
     corrections: row.corrections,
     ms: row.ms,
   };
-}
-
-async function readAll(storage: Storage, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 async function ownUpload(db: Queryable, userId: string, uploadId: string) {

@@ -20,7 +20,6 @@ import { AppError } from '../../http/app-error';
 import { parseInput, parseParams } from '../../http/validate';
 import { requireUser } from '../auth/session';
 import { hit } from '../rate-limit/limiter';
-import { readAll } from '../storage/storage';
 import { requestLang } from '../../http/request-lang';
 import { exportEdit } from './export';
 import { editableImage, platePath, readEdit, saveEdit } from './service';
@@ -66,7 +65,7 @@ export const editRoutes: FastifyPluginAsync = async (app) => {
       .type('image/jpeg')
       .header('cache-control', 'private, max-age=3600')
       .header('x-content-type-options', 'nosniff')
-      .send(await readAll(storage, stored.plateKey));
+      .send(storage.read(stored.plateKey));
   });
 
   app.post('/generations/:id/export', { bodyLimit: EDITOR_BODY_LIMIT }, async (request, reply) => {

@@ -71,7 +71,6 @@ function storedImageOf(entry: Record<string, unknown>, key: string): StoredImage
 export const platePath = (resultId: string, image: number) =>
   `/api/generations/${resultId}/plate?image=${image}`;
 
-/** The saved document, or the empty one. A logo deleted or expired since is left out. */
 /**
  * The saved document, or the one an image opens with: over its plate with its slogan and tagline as
  * layers when it has them, else empty over the image. A logo deleted or expired since is left out.

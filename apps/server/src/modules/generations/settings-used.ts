@@ -5,11 +5,10 @@
  */
 import { expressRequest, fusionRequest } from '@vitrine/shared/api/generation';
 import type { GenerationSettingsUsed } from '@vitrine/shared/api/generations';
-import { SCENE_ID_PATTERN } from '@vitrine/shared/api/scenes';
+import { sceneIdField } from '@vitrine/shared/api/scenes';
 import { UUID_PATTERN } from '@vitrine/shared/ids';
 
 /** The ready-made scene chosen instead of a context photo (`decor`, beside the spec's fields). */
-const SCENE_ID = new RegExp(`^${SCENE_ID_PATTERN}$`);
 const UPLOAD_PATH = new RegExp(`^/api/uploads/(${UUID_PATTERN})/file$`, 'i');
 
 function uploadIdOf(url: unknown): string | null {
@@ -60,6 +59,9 @@ export function settingsUsed(data: unknown): GenerationSettingsUsed | null {
     format,
     productUploadId: uploadIdOf(d.imageProduit),
     contextUploadId: uploadIdOf(d.imageContexte),
-    sceneId: typeof d.decor === 'string' && SCENE_ID.test(d.decor) ? d.decor : null,
+    sceneId: sceneIdField
+      .nullable()
+      .catch(null)
+      .parse(d.decor ?? null),
   };
 }

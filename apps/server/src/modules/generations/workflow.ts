@@ -17,7 +17,7 @@ import type {
   WorkflowSendResult,
 } from '@vitrine/engine/providers/webhook';
 import type { FallbackReason, WorkflowOutcome } from '@vitrine/engine/providers/types';
-import type { Storage } from '../storage/storage';
+import { readAll, type Storage } from '../storage/storage';
 import { createUploadLinks } from './image-links';
 import { readWorkflowResult, recordWorkflowResult } from './repository';
 
@@ -129,15 +129,8 @@ export async function waitForWorkflow(waiting: Waiting): Promise<WorkflowResult>
   return workflowResult.parse(row.workflowResult);
 }
 
-async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
-  try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  } catch {
-    return null;
-  }
-}
+const readOrNull = (storage: Storage, key: string): Promise<Buffer | null> =>
+  readAll(storage, key).catch(() => null);
 
 /**
  * The workflow's result as the webhook provider takes it, the images read back from storage (one that
@@ -155,7 +148,7 @@ export async function outcomeOf(
     case 'failed':
       return { status: 'failed', reason: 'workflow_failed' };
     case 'completed': {
-      const scenes = await Promise.all(result.keys.map((key) => readAll(storage, key)));
+      const scenes = await Promise.all(result.keys.map((key) => readOrNull(storage, key)));
       return { status: 'completed', scenes: scenes.filter((scene) => scene !== null) };
     }
   }

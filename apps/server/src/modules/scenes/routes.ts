@@ -4,9 +4,9 @@
  * image without a session. Everything here is cacheable.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { sceneParams, type ScenesResponse } from '@vitrine/shared/api/scenes';
-import { parseParams } from '../../http/validate';
-import { listScenes, paletteOf, sceneImageOf, sceneThumbnailOf } from './service';
+import { sceneImageQuery, sceneParams, type ScenesResponse } from '@vitrine/shared/api/scenes';
+import { parseParams, readQuery } from '../../http/validate';
+import { listScenes, sceneImageOf, sceneThumbnailOf } from './service';
 
 const NOT_FOUND = { messageKey: 'generations.sceneUnknown' } as const;
 /** The list changes only with a deployment. */
@@ -21,13 +21,13 @@ export const sceneRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/scenes/:id/thumbnail', async (request, reply) => {
     const { id } = parseParams(sceneParams, request.params, NOT_FOUND);
-    const jpeg = await sceneThumbnailOf(id, paletteOf(request.query));
+    const jpeg = await sceneThumbnailOf(id, readQuery(sceneImageQuery, request.query).palette);
     return reply.type('image/jpeg').header('cache-control', IMAGE_CACHE).send(jpeg);
   });
 
   app.get('/scenes/:id/image', async (request, reply) => {
     const { id } = parseParams(sceneParams, request.params, NOT_FOUND);
-    const jpeg = await sceneImageOf(id, paletteOf(request.query));
+    const jpeg = await sceneImageOf(id, readQuery(sceneImageQuery, request.query).palette);
     return reply.type('image/jpeg').header('cache-control', IMAGE_CACHE).send(jpeg);
   });
 };

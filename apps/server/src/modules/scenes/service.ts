@@ -3,14 +3,11 @@
  * catalogue listed, and each scene's thumbnail made once per process (a studio sweep once per palette)
  * and kept in memory: a dozen or two JPEGs of a few tens of kilobytes.
  */
-import { FUSION_PALETTES, type FusionPalette } from '@vitrine/shared/api/generation';
+import type { FusionPalette } from '@vitrine/shared/api/generation';
 import { SCENE_THUMBNAIL_WIDTH, type SceneSummary } from '@vitrine/shared/api/scenes';
 import { SCENE_KINDS, type SceneKind } from '@vitrine/engine/art-direction/scene-catalogue';
 import { findScene, sceneCatalogue } from '@vitrine/engine/local/scene-files';
 import { AppError } from '../../http/app-error';
-
-/** The palette a studio sweep's thumbnail is drawn in when none is asked. */
-export const DEFAULT_THUMBNAIL_PALETTE: FusionPalette = 'pastel';
 
 /**
  * Studio sweeps first (they suit any product), then the photos by kind (wood, marble, linen, counter,
@@ -18,28 +15,25 @@ export const DEFAULT_THUMBNAIL_PALETTE: FusionPalette = 'pastel';
  */
 const rank = (kind: string) => (kind === 'studio' ? -1 : SCENE_KINDS.indexOf(kind as SceneKind));
 
-export function listScenes(): SceneSummary[] {
-  const ordered = [...sceneCatalogue()].sort((a, b) => rank(a.kind) - rank(b.kind));
-  return ordered.map((scene) => ({
-    id: scene.id,
-    name: scene.name,
-    kind: scene.kind,
-    view: scene.view,
-    studio: scene.kind === 'studio',
-    author: scene.author,
-    licence: scene.licence,
-    thumbnailUrl: `/api/scenes/${scene.id}/thumbnail`,
-    width: scene.kind === 'studio' ? null : scene.width,
-    height: scene.kind === 'studio' ? null : scene.height,
-  }));
-}
+/** The catalogue as listed: it never changes while the process runs, so it is made once. */
+let listed: SceneSummary[] | undefined;
 
-/** The palette of a `?palette=` query: one of the palettes, else the default. */
-export function paletteOf(query: unknown): FusionPalette {
-  const asked = (query as { palette?: unknown } | null)?.palette;
-  return (FUSION_PALETTES as readonly unknown[]).includes(asked)
-    ? (asked as FusionPalette)
-    : DEFAULT_THUMBNAIL_PALETTE;
+export function listScenes(): SceneSummary[] {
+  listed ??= [...sceneCatalogue()]
+    .sort((a, b) => rank(a.kind) - rank(b.kind))
+    .map((scene) => ({
+      id: scene.id,
+      name: scene.name,
+      kind: scene.kind,
+      view: scene.view,
+      studio: scene.kind === 'studio',
+      author: scene.author,
+      licence: scene.licence,
+      thumbnailUrl: `/api/scenes/${scene.id}/thumbnail`,
+      width: scene.kind === 'studio' ? null : scene.width,
+      height: scene.kind === 'studio' ? null : scene.height,
+    }));
+  return listed;
 }
 
 function sceneNamed(id: string) {

@@ -13,7 +13,7 @@ import {
 } from '@vitrine/shared/api/uploads';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import type { Storage } from '../storage/storage';
+import { readAll, type Storage } from '../storage/storage';
 import { UNUSED_UPLOAD_DAYS } from '../rate-limit/usage-limits';
 import { decodeLimiter } from './decode-limiter';
 import { findRecent, listRecent, type RecentRow } from './repository';
@@ -87,17 +87,11 @@ export async function ownUploadView(db: Queryable, userId: string, id: string): 
 /** Where an upload's preview is kept once made: beside the file, removed with it. */
 export const thumbnailKey = (storageKey: string) => `${storageKey}.thumb.webp`;
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** The preview's bytes: made on the first request from the stored file, then read back. */
 export async function thumbnail(storage: Storage, storageKey: string): Promise<Buffer> {
   const key = thumbnailKey(storageKey);
   try {
-    return await readAll(storage.read(key));
+    return await readAll(storage, key);
   } catch {
     // Not made yet.
   }
@@ -109,7 +103,7 @@ export async function thumbnail(storage: Storage, storageKey: string): Promise<B
   let bytes: Buffer;
   try {
     bytes = await decodeLimiter.run(async () =>
-      thumbnailWebp(local?.path ?? (await readAll(storage.read(storageKey))), THUMBNAIL_SIZE),
+      thumbnailWebp(local?.path ?? (await readAll(storage, storageKey)), THUMBNAIL_SIZE),
     );
   } catch (error) {
     // An image that cannot be read is as good as gone; a slow machine or a storage fault is not.
