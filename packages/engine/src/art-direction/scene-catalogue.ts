@@ -6,7 +6,7 @@
  * is better than a reading of the pixels).
  */
 import { z } from 'zod';
-import type { SceneReading } from './scene-reading';
+import { STAND_DEPTH, type SceneReading } from './scene-reading';
 
 export const SCENE_KINDS = [
   'wood',
@@ -87,8 +87,6 @@ export function parseCatalogue(json: unknown): CatalogueScene[] {
   });
 }
 
-/** A product's base sits this far from the far edge toward the near one, as read-scene.ts places it. */
-const STAND_DEPTH = 0.6;
 const TEMPERATURES = { warm: 0.3, neutral: 0, cool: -0.3 } as const;
 const round = (value: number) => Math.round(value * 1000) / 1000;
 

@@ -4,6 +4,9 @@
  * counter's, a shelf's, the floor's line), the light's side and the scene's colour temperature.
  */
 
+/** A product's base sits this far from a surface's far edge toward its near one: in front, as photographed. */
+export const STAND_DEPTH = 0.6;
+
 export type SceneReading = {
   /** The photo's size as read, to map its lines onto a framed canvas. */
   width: number;

@@ -3,6 +3,7 @@
  * again with the engine's own typesetting (text/layers.ts), at the plate's full resolution, encoded as
  * the render encodes its images (JPEG by default, PNG on request).
  */
+import { drawOver } from './draw/overlay';
 import { fromEngineFile, openUntrusted, toRaw, type RawImage } from '../image/sharp';
 import { encode, type OutputFormat } from './encode';
 import { setLayers, type TextLayer } from './text/layers';
@@ -24,20 +25,9 @@ export async function renderEdit(
   return { file: await encode(scene, format), width: scene.width, height: scene.height };
 }
 
-/** The logo blended over the scene by its own transparency, cut to the scene's edges. */
+/** The logo blended over the scene by its own transparency, cut to the scene's edges (drawOver). */
 async function drawLogo(scene: RawImage, logo: EditLogo): Promise<void> {
   const width = Math.max(1, Math.round(logo.width));
   const art = await toRaw(openUntrusted(logo.file).resize({ width }).toColourspace('srgb').ensureAlpha());
-  const left = Math.round(logo.x - art.width / 2);
-  const top = Math.round(logo.y - art.height / 2);
-  const { data, channels } = scene;
-  for (let y = Math.max(0, -top); y < art.height && top + y < scene.height; y++) {
-    for (let x = Math.max(0, -left); x < art.width && left + x < scene.width; x++) {
-      const j = (y * art.width + x) * 4;
-      const a = art.data[j + 3]! / 255;
-      if (a === 0) continue;
-      const i = ((top + y) * scene.width + left + x) * channels;
-      for (let c = 0; c < 3; c++) data[i + c] = art.data[j + c]! * a + data[i + c]! * (1 - a);
-    }
-  }
+  drawOver(scene, art, Math.round(logo.x - art.width / 2), Math.round(logo.y - art.height / 2));
 }

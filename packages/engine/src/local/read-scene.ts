@@ -3,7 +3,7 @@
  * to stand on, which side the light comes from, and how warm it is. On a small grey copy, in a few
  * milliseconds: the lines are long horizontal edges and colour steps that cross most of the photo.
  */
-import type { SceneReading } from '../art-direction/scene-reading';
+import { STAND_DEPTH, type SceneReading } from '../art-direction/scene-reading';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { lumaPlane } from '../pixels/fixed-point';
 
@@ -13,8 +13,6 @@ const READ_WIDTH = 160;
 const LEAST_LINE = 0.3;
 /** Where a surface's far edge may be, as shares of the photo's height. */
 const BACK_RANGE = [0.18, 0.86] as const;
-/** A product's base sits this far from the far edge toward the near one: in front, as photographed. */
-const STAND_DEPTH = 0.6;
 /** A near edge (a table's front, the floor beyond) changes region at least this much of the far edge's. */
 const LEAST_FRONT = 0.75;
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { parseCatalogue, SCENE_KINDS } from '../art-direction/scene-catalogue';
+import { parseCatalogue } from '../art-direction/scene-catalogue';
 import { findScene, prepareCatalogueScene, sceneCatalogue, SCENES_DIR, sceneThumbnail } from './scenes';
 
 const catalogue = sceneCatalogue();
@@ -24,14 +24,6 @@ describe('the scene catalogue (packages/engine/scenes/catalogue.json)', () => {
     }
   });
 
-  it('names every scene in French and in English, and records its licence, author and source', () => {
-    for (const scene of catalogue) {
-      expect(scene.name.fr.trim(), scene.id).not.toBe('');
-      expect(scene.name.en.trim(), scene.id).not.toBe('');
-      for (const field of [scene.licence, scene.author, scene.source]) expect(field.trim()).not.toBe('');
-    }
-  });
-
   it('lists every photo in SOURCES.md', async () => {
     const sources = await import('node:fs/promises').then((fs) =>
       fs.readFile(path.join(SCENES_DIR, 'SOURCES.md'), 'utf8'),
@@ -45,7 +37,6 @@ describe('the scene catalogue (packages/engine/scenes/catalogue.json)', () => {
     const LEAST_PHOTOS = 16;
     const kinds = new Set(catalogue.map((scene) => scene.kind));
     for (const kind of required) expect(kinds, kind).toContain(kind);
-    expect(required.every((kind) => (SCENE_KINDS as readonly string[]).includes(kind))).toBe(true);
     expect(photos.length).toBeGreaterThanOrEqual(LEAST_PHOTOS);
   });
 });

@@ -5,7 +5,7 @@
 import type { Box, Light } from '../../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
 import { GAIN_ONE, luma709 } from '../../pixels/fixed-point';
-import type { Footprint } from './shadow';
+import { CONTACT_BAND, SOLID_ALPHA, type Footprint } from './shadow';
 import type { Vignette } from './light';
 
 export type Placement = { x: number; y: number; width: number; height: number; scale: number };
@@ -53,11 +53,9 @@ export function fitInBox(
   return { x, y, width, height, scale };
 }
 
-/** Least opacity of the pixels that count as the product's solid base. */
-const SOLID = 200;
 
 /**
- * The placement moved down so that the product's lowest solid row (enough pixels at SOLID opacity or
+ * The placement moved down so that the product's lowest solid row (enough pixels at SOLID_ALPHA opacity or
  * more: a foot, a base, not the fringe of the cut-out's soft edge) lies on the ground line: a product
  * whose fringe stood on the line would hover over it by the fringe's depth.
  */
@@ -67,7 +65,7 @@ export function seated(resized: RawImage, placement: Placement, floor = Infinity
   // No deeper than a tenth of the product: beyond, the bottom rows are a thin part (a strap, a leg).
   for (let y = height - 1; y >= Math.floor(height * 0.9); y--) {
     let solid = 0;
-    for (let x = 0, i = y * width * 4 + 3; x < width; x++, i += 4) if (data[i]! >= SOLID) solid++;
+    for (let x = 0, i = y * width * 4 + 3; x < width; x++, i += 4) if (data[i]! >= SOLID_ALPHA) solid++;
     // Never below the floor given (the safe area's foot), where the base would be hidden.
     const sink = Math.max(0, Math.min(height - 1 - y, floor - (placement.y + height)));
     if (solid >= least) return { ...placement, y: placement.y + sink };
@@ -88,7 +86,7 @@ export function footprint(product: RawImage, placement: Placement): Footprint {
   let left = width;
   let right = -1;
   // The bottom of the product where its parts may touch the surface (both feet, a whole sole).
-  const rows = Math.max(2, Math.round(height * 0.12));
+  const rows = Math.max(2, Math.round(height * CONTACT_BAND));
   for (let y = height - rows; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if (data[(y * width + x) * 4 + 3]! < 128) continue;

@@ -65,12 +65,12 @@ export function castShadow(
 }
 
 /** How deep the band of the product's bottom is where its parts may touch the surface, as a share of its height. */
-const CONTACT_BAND = 0.12;
+export const CONTACT_BAND = 0.12;
 /** The same for a wide product (wider than WIDE times its height). */
 const WIDE_CONTACT_BAND = 0.3;
 const WIDE = 1.3;
-/** Least opacity of a product pixel that touches. */
-const TOUCHING = 200;
+/** Least opacity of a product pixel that is solid: a base, a foot, not the cut-out's soft fringe. */
+export const SOLID_ALPHA = 200;
 
 /**
  * The contact: under each column of the product's bottom, just below its lowest solid pixel, no light
@@ -97,7 +97,7 @@ export function contactShadow(
   const touch = new Float32Array(width);
   for (let x = 0; x < width; x++) {
     for (let y = height - 1; y >= height - band; y--) {
-      if (data[(y * width + x) * 4 + 3]! < TOUCHING) continue;
+      if (data[(y * width + x) * 4 + 3]! < SOLID_ALPHA) continue;
       lowest[x] = y;
       touch[x] = 1 - 0.6 * ((height - 1 - y) / band);
       break;

@@ -6,15 +6,15 @@
  * falling off toward the camera, with a faint shadow zone where the product will stand. The product's
  * own cast shadow and contact line are drawn over it like on any scene.
  */
-import type { Grading } from '../../art-direction/types';
+import type { Grading, Rgb } from '../../art-direction/types';
+import { mixRgb } from '../../pixels/color';
 import { sensorNoise } from '../../samples/texture';
 import { rasteriseInBands, type RawImage } from '../../image/sharp';
 
-type Rgb = readonly number[];
-const mix = (a: Rgb, b: Rgb, t: number) => a.map((v, i) => v + (b[i]! - v) * t);
+const mix = mixRgb;
 const css = (rgb: Rgb) => `rgb(${rgb.map((v) => Math.round(Math.min(255, Math.max(0, v)))).join(',')})`;
-const BLACK = [0, 0, 0];
-const WHITE = [255, 255, 255];
+const BLACK: Rgb = [0, 0, 0];
+const WHITE: Rgb = [255, 255, 255];
 
 export type StudioSpec = {
   size: { width: number; height: number };

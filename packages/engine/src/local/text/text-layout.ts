@@ -37,22 +37,27 @@ type Fitted = Rendered & { face: FaceReport };
 const DEFAULT_DPI = 72;
 
 /**
- * The text at the largest size that fits the box, with balanced lines: libvips fits it to the full
- * measure, then the same size is set on narrower measures and the narrowest that still fits the box
- * wins, so a last line is not left with one word.
+ * The text at the largest size that fits the box (and no larger than `largest` dpi), with balanced
+ * lines: libvips fits it to the full measure, then that size is set on narrower measures and the
+ * narrowest that still fits the box wins, so a last line is not left with one word.
  */
 async function fitMask(
   markup: string,
   font: FontChoice,
   box: TextBlock['box'],
   align: TextBlock['align'],
+  largest: number,
 ): Promise<Rendered> {
   const spec = specOf(markup, font, align);
   const width = Math.round(box.width);
-  const full = await renderText({ ...spec, width, height: box.height });
+  let full = await renderText({ ...spec, width, height: box.height });
   if (full.dpi === undefined) return { mask: full.mask, dpi: DEFAULT_DPI, measure: width };
-  const dpi = full.dpi;
-  // At a fixed size a render costs a fraction of fitting one: both narrower measures at once.
+  let dpi = full.dpi;
+  if (dpi > largest) {
+    dpi = Math.floor(largest);
+    full = await renderText({ ...spec, width, dpi });
+  }
+  // At a fixed size a render costs a fraction of fitting one: the narrower measures at once.
   const narrower = await Promise.all(
     NARROWER_MEASURES.map(async (share) => {
       const measure = Math.round(box.width * share);
@@ -193,14 +198,15 @@ function cachedFit(
   font: FontChoice,
   box: TextBlock['box'],
   align: TextBlock['align'],
+  largest: number,
 ): Promise<Fitted> {
-  const key = JSON.stringify([text, font.file, font.description, box.width, box.height, align]);
+  const key = JSON.stringify([text, font.file, font.description, box.width, box.height, align, largest]);
   let mask = masks.get(key);
   if (mask) {
     // Most recently used last, so the oldest entry is the first one evicted.
     masks.delete(key);
   } else {
-    const fitting = checkedText(text, font, (markup) => fitMask(markup, font, box, align));
+    const fitting = checkedText(text, font, (markup) => fitMask(markup, font, box, align, largest));
     // A failed render is not remembered: the next request tries again.
     fitting.catch(() => {
       if (masks.get(key) === fitting) masks.delete(key);
@@ -218,8 +224,8 @@ export function wordsOf(block: Pick<TextBlock, 'text' | 'language' | 'typeface'>
   return block.typeface.uppercase ? upperCase(text, block.language) : text;
 }
 
-const fittedOf = (block: TextBlock, text: string) =>
-  cachedFit(text, fontFor(block.typeface), block.box, block.align);
+const fittedOf = (block: TextBlock, text: string, largest = Infinity) =>
+  cachedFit(text, fontFor(block.typeface), block.box, block.align, largest);
 
 /**
  * Starts setting the blocks now, so that the text is ready (rendered by libvips on another thread)
@@ -261,11 +267,14 @@ export function textShadow(mask: RawImage, sigma: number): Promise<RawImage> {
   return shadow;
 }
 
-/** The set text of a block as a coverage mask (shared: read only), and where it goes on the canvas. */
-export async function layoutText(block: TextBlock): Promise<SetText> {
+/**
+ * The set text of a block as a coverage mask (shared: read only), and where it goes on the canvas; at
+ * `largest` dpi at most (a tagline under its slogan).
+ */
+export async function layoutText(block: TextBlock, largest = Infinity): Promise<SetText> {
   const text = wordsOf(block);
   const { box } = block;
-  const { mask, face, dpi, measure } = await fittedOf(block, text);
+  const { mask, face, dpi, measure } = await fittedOf(block, text, largest);
   return { text, mask, rect: rectIn(box, block.align, mask), face, dpi, measure };
 }
 

@@ -12,7 +12,7 @@ import { contrastRatio, levelAt, MIN_CONTRAST } from './contrast';
 import { drawText, type TextEffect } from './draw-text';
 import type { FaceReport } from './face-check';
 import type { TextLayer } from './layers';
-import { layoutAt, layoutText, rectIn, type TextRect } from './text-layout';
+import { layoutText, type TextRect } from './text-layout';
 
 export type TypesetReport = {
   role: TextBlock['role'];
@@ -78,15 +78,6 @@ export async function typesetLayers(
 /** The tagline's size at most, relative to the slogan's. */
 const TAGLINE_AT_MOST = 0.72;
 
-/** The block set to fit its box, or at the largest dpi given when that is smaller. */
-async function setWithin(block: TextBlock, largest: number) {
-  const fitted = await layoutText(block);
-  if (fitted.dpi <= largest) return fitted;
-  const dpi = Math.floor(largest);
-  const set = await layoutAt(block, dpi, Math.round(block.box.width));
-  return { ...set, rect: rectIn(block.box, block.align, set.mask) };
-}
-
 /** A palette's inks: its lightest colour pushed toward white, its darkest toward black. */
 export const inksOf = (swatch: { light: Rgb; dark: Rgb }): Inks => ({
   light: mixRgb(swatch.light, [255, 255, 255], 0.6),
@@ -100,7 +91,7 @@ async function typesetBlock(
   product: Coverage,
   largest = Infinity,
 ): Promise<SetLayer> {
-  const { text, mask, rect, face, dpi, measure } = await setWithin(block, largest);
+  const { text, mask, rect, face, dpi, measure } = await layoutText(block, largest);
 
   const behind = greys(scene, rect);
   const brightest = levelAt(behind, 0.95);
