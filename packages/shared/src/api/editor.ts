@@ -84,6 +84,9 @@ export const EDITOR_LIMITS = {
 export const LOGO_WIDTH_FACTOR = 0.3;
 /** Text sizes are pixels at this display width; an export scales them to the image's width. */
 export const EDITOR_REFERENCE_WIDTH = 1080;
+
+/** Spec section 7: the edited image downloads as a PNG named "promotional image with logo". */
+export const EDITED_FILE_NAME = 'promotional image with logo.png';
 /** Defaults of a new text layer (spec section 9). */
 export const TEXT_DEFAULTS = {
   fontSize: EDITOR_LIMITS.fontSize.default,

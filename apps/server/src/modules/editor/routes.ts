@@ -8,6 +8,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   EDITOR_BODY_LIMIT,
   EDITOR_EXPORT_LIMIT,
+  EDITED_FILE_NAME,
   EDITOR_SAVE_LIMIT,
   editorDocument,
   EDIT_IF_MATCH_MAX,
@@ -82,7 +83,7 @@ export const editRoutes: FastifyPluginAsync = async (app) => {
     return reply
       .type('image/png')
       .header('cache-control', 'no-store')
-      .header('content-disposition', 'attachment; filename="promotional image with logo.png"')
+      .header('content-disposition', `attachment; filename="${EDITED_FILE_NAME}"`)
       .send(png);
   });
 

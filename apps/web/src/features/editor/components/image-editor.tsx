@@ -19,7 +19,7 @@ import { useLoadedImage, type LoadedImage } from '../hooks/use-loaded-image';
 import { textBandsOf, type TextBand } from '../model/document';
 import { editorReducer, initialEditorState } from '../model/reducer';
 import { EDITED_FILE_NAME, type Scene } from '../lib/render';
-import { ApiError } from '../../../lib/api-client';
+import { errorDescription } from '../../../lib/error-description';
 import { EditorCanvas } from './editor-canvas';
 import { EditorTopBar, type DownloadLabel } from './editor-top-bar';
 import { LayersPanel } from './layers-panel';
@@ -178,10 +178,7 @@ function EditorWorkspace({
       toast({
         variant: 'destructive',
         title: t('editor.downloadFailed'),
-        description:
-          error instanceof ApiError && error.status >= 400 && error.status < 500
-            ? error.message
-            : t('common.genericError'),
+        description: errorDescription(error, t('editor.downloadFailed')) ?? t('common.genericError'),
       });
     } finally {
       setExporting(false);

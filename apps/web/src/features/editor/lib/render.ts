@@ -156,5 +156,4 @@ export function hitLayer(boxes: LayerBoxes, x: number, y: number): 'logo' | { te
   return boxes.logo && contains(boxes.logo, x, y) ? 'logo' : null;
 }
 
-/** Spec section 7: the edited image downloads as a PNG named "promotional image with logo". */
-export const EDITED_FILE_NAME = 'promotional image with logo.png';
+export { EDITED_FILE_NAME } from '@vitrine/shared/api/editor';

@@ -31,7 +31,7 @@ export function FusionImagesCard({
   /** The ready-made scene chosen instead of a context image ("Nos décors / Our scenes"). */
   scene: SceneChoice;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const scenes = useScenes();
   const chosen = scenes.data?.items.find((item) => item.id === scene.chosen);
   // The cut-out can be previewed on the scene chosen as it would be on an uploaded context image.
@@ -39,7 +39,7 @@ export function FusionImagesCard({
     ? {
         uploadId: chosen.id,
         previewUrl: sceneThumbnail(chosen, scene.palette),
-        name: sceneName(chosen, i18n.language),
+        name: sceneName(chosen),
       }
     : images.context;
   return (

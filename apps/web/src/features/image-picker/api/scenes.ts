@@ -6,14 +6,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { FusionPalette } from '@vitrine/shared/api/generation';
 import type { SceneSummary, ScenesResponse } from '@vitrine/shared/api/scenes';
 import { api } from '../../../lib/api-client';
+import { currentLang } from '../../../lib/current-lang';
 
 export const scenesQueryKey = ['scenes'] as const;
 
-export function useScenes(enabled = true) {
+export function useScenes() {
   return useQuery({
     queryKey: scenesQueryKey,
     queryFn: () => api<ScenesResponse>('/api/scenes'),
-    enabled,
     staleTime: Infinity,
   });
 }
@@ -23,5 +23,4 @@ export const sceneThumbnail = (scene: SceneSummary, palette: FusionPalette) =>
   scene.studio ? `${scene.thumbnailUrl}?palette=${encodeURIComponent(palette)}` : scene.thumbnailUrl;
 
 /** The scene's name in the interface's language. */
-export const sceneName = (scene: SceneSummary, language: string) =>
-  language.startsWith('en') ? scene.name.en : scene.name.fr;
+export const sceneName = (scene: SceneSummary) => scene.name[currentLang()];

@@ -27,7 +27,7 @@ export function SceneGrid({
   choice: SceneChoice;
   disabled: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const scenes = useScenes();
   const items = scenes.data?.items ?? [];
   const chosen = items.find((scene) => scene.id === choice.chosen);
@@ -48,7 +48,7 @@ export function SceneGrid({
           <CheckIcon className="size-4 shrink-0 text-brand-700" />
           <div className="min-w-0 flex-1">
             <p role="status" className="line-clamp-2 text-sm font-medium text-ink-900">
-              {t('imagePicker.sceneChosen', { name: sceneName(chosen, i18n.language) })}
+              {t('imagePicker.sceneChosen', { name: sceneName(chosen) })}
             </p>
             {/* Photos under CC BY are credited where they are chosen. */}
             {!chosen.studio && (
@@ -62,7 +62,7 @@ export function SceneGrid({
             size="sm"
             onClick={() => choice.onChoose(null)}
             disabled={disabled}
-            aria-label={t('imagePicker.sceneRemoveLabel', { name: sceneName(chosen, i18n.language) })}
+            aria-label={t('imagePicker.sceneRemoveLabel', { name: sceneName(chosen) })}
             className="hover:bg-red-50 hover:text-red-700"
           >
             <CloseIcon className="size-4" />
@@ -75,7 +75,7 @@ export function SceneGrid({
       {/* On a phone the page scrolls; from 640 px the tiles scroll in their own panel beside the product. */}
       <ul className="grid grid-cols-2 gap-2 rounded-xl bg-ink-50 p-2 ring-1 ring-ink-200 sm:max-h-[31rem] sm:scroll-py-2 sm:grid-cols-3 sm:overflow-y-auto">
         {items.map((scene) => {
-          const name = sceneName(scene, i18n.language);
+          const name = sceneName(scene);
           const pressed = scene.id === choice.chosen;
           return (
             <li key={scene.id} className="min-w-0">
