@@ -53,7 +53,6 @@ export function fitInBox(
   return { x, y, width, height, scale };
 }
 
-
 /**
  * The placement moved down so that the product's lowest solid row (enough pixels at SOLID_ALPHA opacity or
  * more: a foot, a base, not the fringe of the cut-out's soft edge) lies on the ground line: a product
