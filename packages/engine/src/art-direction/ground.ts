@@ -29,6 +29,8 @@ function onPodium(
 
 /** Seen from above, the scene shows only its surface: the window starts below its far edge. */
 const MOST_TOP_ZOOM = 2.5;
+/** Seen from above, the close-up's window is this much closer than the surface alone needs. */
+const TOP_CLOSE_UP = 1.3;
 
 /**
  * A product seen from above lies on the scene's surface seen from above too: the window starts just
@@ -42,9 +44,11 @@ function seenFromAbove(plan: FusionPlan, reading: SceneReading): FusionPlan {
   const cover = Math.max(W / reading.width, H / reading.height);
   const top = Math.min(0.9, surface.back + 0.03);
   // The window's height, as a share of the photo's, must fit between the far edge and the foot.
+  // The close-up comes closer still: the surface's grain larger, as a camera brought down to it.
+  const closer = plan.shot === 'close-up' ? TOP_CLOSE_UP : 1;
   const zoom = Math.min(
     MOST_TOP_ZOOM,
-    Math.max(plan.context.zoom ?? 1, H / (reading.height * cover) / (1 - top)),
+    Math.max(plan.context.zoom ?? 1, H / (reading.height * cover) / (1 - top)) * closer,
   );
   const described = { back: surface.back, front: surface.front, stand: surface.stand };
   return {

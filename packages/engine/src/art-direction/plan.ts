@@ -5,13 +5,28 @@ import { styleEffects } from './effects';
 import { PALETTE_GRADING } from './grading';
 import { layOut, type TextPlacement } from './layout';
 import { scenePrompt } from './prompt';
+import type { ProductViewReading } from './scene-reading';
 import type { Effects, FusionPlan, TextBlock, TextRole } from './types';
 import { resolveLanguage } from '../copy/language';
 import { TYPEFACES } from './typefaces';
 import { typographyChoice } from './typography';
 import { VARIANT_RECIPES, type VariantRecipe } from './variants';
 
-export function planFusion(request: FusionRequest, variant: number): FusionPlan {
+/**
+ * How the product is shown: as the user chose, else as its photo was read (local/read-product-view.ts),
+ * else from the front (a hosted scene is planned before the product is read).
+ */
+export function viewOf(request: FusionRequest, reading?: ProductViewReading): FusionPlan['viewChoice'] {
+  if (request.productView === 'du dessus') return { view: 'top', from: 'chosen' };
+  if (request.productView === 'de face') return { view: 'front', from: 'chosen' };
+  return reading ? { view: reading.view, from: 'detected', reading } : { view: 'front', from: 'default' };
+}
+
+export function planFusion(
+  request: FusionRequest,
+  variant: number,
+  reading?: ProductViewReading,
+): FusionPlan {
   const recipe = VARIANT_RECIPES[variant % VARIANT_RECIPES.length]!;
   const canvas = FUSION_FORMAT_SIZES[request.format];
   const copy: Record<TextRole, string | null | undefined> = {
@@ -26,7 +41,8 @@ export function planFusion(request: FusionRequest, variant: number): FusionPlan 
     request.style,
   );
   const grading = PALETTE_GRADING[request.palette];
-  const view = request.productView === 'du dessus' ? 'top' : 'front';
+  const viewChoice = viewOf(request, reading);
+  const { view } = viewChoice;
   const effects = shotEffects(styleEffects(request.style, grading), recipe, view);
   // The studio set stands the product on a podium before its panel; seen from above, it lies flat.
   const set = recipe.set === true && view === 'front';
@@ -58,10 +74,11 @@ export function planFusion(request: FusionRequest, variant: number): FusionPlan 
     shot: recipe.shot,
     style: request.style,
     palette: request.palette,
-    product: view === 'top' ? { ...layout.product, anchor: 'centre' } : layout.product,
+    product: view === 'top' ? laidFlat(layout.product, recipe.shot) : layout.product,
     context: recipe.context,
     light: recipe.light,
     view,
+    viewChoice,
     ground: {
       on: view === 'top' ? 'top-down' : podium ? 'podium' : 'planned',
       light: 'variant',
@@ -94,9 +111,28 @@ function shotEffects(effects: Effects, recipe: VariantRecipe, view: FusionPlan['
   return recipe.set ? { ...effects, podium: true } : effects;
 }
 
+/**
+ * Seen from above, the product lies in the middle of its box, turned as its shot says; in the scene
+ * shot it lies smaller toward the right, with the surface around it, and on the studio set's card
+ * toward the left, so that no two shots put it in the same place.
+ */
+function laidFlat(product: FusionPlan['product'], shot: FusionPlan['shot']): FusionPlan['product'] {
+  const flat = { ...product, anchor: 'centre' as const, turn: TOP_TURN[shot] };
+  const at = (share: number) => product.box.x + product.box.width * share;
+  if (shot === 'scene') return { ...flat, presence: TOP_SCENE_PRESENCE, centreX: at(TOP_SCENE_AT) };
+  return shot === 'backdrop' ? { ...flat, centreX: at(1 - TOP_SCENE_AT) } : flat;
+}
+
+/** The scene shot seen from above: the product's size against the hero's, and where its centre lies. */
+const TOP_SCENE_PRESENCE = 0.6;
+const TOP_SCENE_AT = 0.68;
+
+/** Seen from above, how each shot lays the product (degrees, clockwise): the close-up at a slant. */
+const TOP_TURN: Record<FusionPlan['shot'], number> = { hero: 0, scene: -6, 'close-up': 15, backdrop: 0 };
+
 /** The most depth of field the in-context shot keeps: the scene must stay readable. */
 const IN_CONTEXT_DEPTH = 0.3;
 
-export function planFusionVariants(request: FusionRequest): FusionPlan[] {
-  return Array.from({ length: request.variants }, (_, variant) => planFusion(request, variant));
+export function planFusionVariants(request: FusionRequest, reading?: ProductViewReading): FusionPlan[] {
+  return Array.from({ length: request.variants }, (_, variant) => planFusion(request, variant, reading));
 }

@@ -27,3 +27,16 @@ export type SceneReading = {
    */
   annotated?: { scene: string; view: 'eye-level' | 'high-angle' | 'top-down' };
 };
+
+/**
+ * How the product photo was taken (local/read-product-view.ts): `top` when the surface it lies on runs
+ * on behind it (seen from a high angle or straight down), `front` otherwise, with the reason and, when
+ * the background was compared, the measures (CIELAB difference, texture and texture ratio of the bands).
+ */
+export type ProductViewReading = {
+  view: 'front' | 'top';
+  reason: 'framed' | 'no-background' | 'plain-backdrop' | 'one-sheet' | 'one-surface' | 'backdrop-behind';
+  difference?: number;
+  texture?: number;
+  ratio?: number;
+};

@@ -1,6 +1,7 @@
 /** The render plan: everything a provider needs to draw one variant, decided before any pixel is read. */
 import type { FusionPalette, FusionPosition, FusionStyle, Size } from '@vitrine/shared/api/generation';
 import type { Lang } from '@vitrine/shared/locale';
+import type { ProductViewReading } from './scene-reading';
 import type { TypographyChoice } from './typography';
 
 /** Pixel rectangle on the canvas. */
@@ -168,6 +169,11 @@ export type FusionPlan = {
     /** Seen from above, the product lies in the middle of its box; otherwise it stands on groundY. */
     anchor?: 'base' | 'centre';
     /**
+     * Seen from above, the product may lie at an angle (degrees, clockwise): a flat-lay is arranged,
+     * and the turn makes one shot differ from the next. 0 when absent.
+     */
+    turn?: number;
+    /**
      * The product's size once fitted, relative to that fit (1 when absent): the studio set shows the
      * product smaller than the hero does, whatever limited the hero's size (its box, its share, the
      * photo's resolution).
@@ -176,6 +182,12 @@ export type FusionPlan = {
   };
   /** How the product was photographed: it stands on the scene (front) or lies on it seen from above. */
   view: 'front' | 'top';
+  /** Where the view came from: the user's choice, the product photo's reading, or the default (front). */
+  viewChoice: {
+    view: 'front' | 'top';
+    from: 'chosen' | 'detected' | 'default';
+    reading?: ProductViewReading;
+  };
   context: ContextFraming;
   light: Light;
   /** What the product stands on, and where the key light's side came from. */

@@ -19,7 +19,7 @@ import { renderExpress, renderFusion } from '../local/requests';
 import { findScene, sceneCatalogue } from '../local/scenes';
 
 const USAGE = `usage: npm run render -- --mode fusion --product FILE (--context FILE | --scene ID) --position centré|gauche|droite
-  --style STYLE --palette PALETTE [--slogan TEXT] [--tagline TEXT] [--view "de face"|"du dessus"]
+  --style STYLE --palette PALETTE [--slogan TEXT] [--tagline TEXT] [--view automatique|"de face"|"du dessus"]
   --typo TYPOGRAPHY --format FORMAT
   [--language fr|en] [--variants 1-4] [--png] --out DIR
        npm run render -- --mode express --style STYLE --format square|story|post|banner

@@ -3,11 +3,12 @@ import { FUSION_FORMAT_SIZES } from '@vitrine/shared/api/generation';
 import { decodeRgbCovering, decodeRgba, type SourceInfo } from '../image/decode';
 import type { RawImage } from '../image/sharp';
 import { cutOutProduct } from '../cutout/thread';
+import { readProductView } from './read-product-view';
 import { decodeMask } from '../cutout/mask-file';
 import { PRODUCT_SIDE, type CutoutJob, type ProductCutoutInput } from '../cutout/run';
 import type { Cutout } from '../cutout/cutout';
 import { standUpright } from '../cutout/upright';
-import type { SceneReading } from '../art-direction/scene-reading';
+import type { ProductViewReading, SceneReading } from '../art-direction/scene-reading';
 import { readScene } from './read-scene';
 
 /**
@@ -19,7 +20,14 @@ const CONTEXT_COVER = Math.max(
 );
 export const CONTEXT_MAX_SIDE = 2 * CONTEXT_COVER;
 
-export type PreparedProduct = { cutout: Cutout; source: SourceInfo; decodeMs: number; cutoutMs: number };
+export type PreparedProduct = {
+  cutout: Cutout;
+  /** How the photo was taken, read around the cut-out before it is stood upright. */
+  view: ProductViewReading;
+  source: SourceInfo;
+  decodeMs: number;
+  cutoutMs: number;
+};
 /** The context photo decoded, and what it says of its surface, light and warmth (read-scene.ts). */
 export type PreparedContext = {
   image: RawImage;
@@ -52,9 +60,10 @@ export async function startProduct(
   const ready = Promise.resolve().then(async () => {
     const t1 = performance.now();
     const { cutout } = await cutOutProduct(decoded, await jobFor(how, decoded));
+    const view = await readProductView(decoded, cutout);
     // A product photographed leaning stands upright in the scene (cutout/upright.ts).
     const upright = await standUpright(cutout);
-    return { cutout: upright, source: decoded.source, decodeMs, cutoutMs: since(t1) };
+    return { cutout: upright, view, source: decoded.source, decodeMs, cutoutMs: since(t1) };
   });
   // A caller that stops early must not leave an unhandled rejection behind.
   ready.catch(() => undefined);

@@ -7,7 +7,7 @@
  */
 import { FUSION_FORMAT_SIZES, type ExpressRequest, type FusionRequest } from '@vitrine/shared/api/generation';
 import { planExpressVariants } from '../art-direction/express-plan';
-import { planFusionVariants } from '../art-direction/plan';
+import { planFusionVariants, viewOf } from '../art-direction/plan';
 import type { ProductCutoutInput } from '../cutout/run';
 import type { RenderFormat } from './encode';
 import { mapInFlight, type OnVariantDone } from './parallel';
@@ -42,9 +42,12 @@ export async function renderFusion(
     startProduct(input.product, input.cutout),
     sceneFor(input, FUSION_FORMAT_SIZES[input.request.format]),
   ]);
-  // The product is cut out while the first variants draw their scenes.
+  // The product is cut out while the first variants draw their scenes, unless the way it was
+  // photographed (front or from above) is to be read from its cut-out first.
+  const read = viewOf(input.request).from !== 'chosen';
+  const plans = planFusionVariants(input.request, read ? (await product.ready).view : undefined);
   return mapInFlight(
-    planFusionVariants(input.request),
+    plans,
     (plan) => variantRenderer.fusion(plan, product.ready, context, input.formats),
     input.onVariant,
     variantsInFlight(),

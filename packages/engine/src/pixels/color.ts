@@ -34,6 +34,17 @@ export function labPixels(data: Uint8Array, channels: number): Float32Array {
   return lab;
 }
 
+/** A colour as CSS hex (#rrggbb), each channel rounded and clamped to a byte. */
+export const hexOf = (rgb: readonly number[]) =>
+  '#' +
+  rgb
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('');
+
 /** The colour a fraction `t` of the way from `a` to `b`. */
 export const mixRgb = (a: Rgb, b: Rgb, t: number): Rgb =>
   [0, 1, 2].map((c) => a[c]! + (b[c]! - a[c]!) * t) as unknown as Rgb;

@@ -63,7 +63,7 @@ describe('the workflow payload (spec section 3 and 7)', () => {
     });
   });
 
-  it('Fusion: "What is it?" and a photo taken from above travel only when given (nomProduit, vueProduit)', () => {
+  it('Fusion: "What is it?" and the way the product was photographed travel only when the user gave them (nomProduit, vueProduit)', () => {
     const given = buildWorkflowPayload({
       mode: 'fusion',
       request: baseRequest({ productName: 'Savon d’Alep', productView: 'du dessus' }),
@@ -72,9 +72,17 @@ describe('the workflow payload (spec section 3 and 7)', () => {
       ...ids,
     });
     expect(given).toMatchObject({ nomProduit: 'Savon d’Alep', vueProduit: 'du dessus' });
-    const plain = buildWorkflowPayload({
+    const front = buildWorkflowPayload({
       mode: 'fusion',
       request: baseRequest({ productView: 'de face' }),
+      productUrl: 'https://a.example/p.png',
+      contextUrl: 'https://a.example/c.png',
+      ...ids,
+    });
+    expect(front).toMatchObject({ vueProduit: 'de face' });
+    const plain = buildWorkflowPayload({
+      mode: 'fusion',
+      request: baseRequest({ productView: 'automatique' }),
       productUrl: 'https://a.example/p.png',
       contextUrl: 'https://a.example/c.png',
       ...ids,

@@ -54,8 +54,8 @@ export type FusionWorkflowPayload = {
   taglineSecondaire: string;
   /** "What is it?", sent only when the user wrote it (not a field of the spec's payload). */
   nomProduit?: string;
-  /** How the product was photographed, sent only when seen from above (not a field of the spec's payload). */
-  vueProduit?: 'du dessus';
+  /** How the product was photographed, sent only when the user chose it (not a field of the spec's payload). */
+  vueProduit?: 'de face' | 'du dessus';
   /**
    * The ready-made scene chosen instead of a context photo (not a field of the spec's payload);
    * `imageContexte` is then that scene's image.
@@ -105,7 +105,8 @@ export function buildWorkflowPayload(input: WorkflowInput): FusionWorkflowPayloa
       sloganPrincipal: request.slogan ?? '',
       taglineSecondaire: request.tagline ?? '',
       ...(request.productName && { nomProduit: request.productName }),
-      ...(request.productView === 'du dessus' && { vueProduit: 'du dessus' as const }),
+      ...(request.productView &&
+        request.productView !== 'automatique' && { vueProduit: request.productView }),
       ...(input.sceneId && { decor: input.sceneId }),
       styleTypo: request.typography,
       formatImage: named(request.format, FUSION_FORMAT_SIZES[request.format]),

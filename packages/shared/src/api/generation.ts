@@ -20,10 +20,11 @@ export const FUSION_PALETTES = ['chaude', 'froide', 'pastel', 'néon', 'noir_bla
 export const FUSION_TYPOGRAPHIES = ['moderne', 'élégant', 'manuscrit', 'tech'] as const;
 export const FUSION_FORMATS = ['carré', 'story', 'bannière', 'portrait', 'paysage'] as const;
 /**
- * How the product was photographed: from the front (it stands on the scene's surface) or from above (a
- * cup seen from the top, a flat-lay: it lies on the surface, seen from above).
+ * How the product was photographed: read from the photo (automatique), from the front (it stands on the
+ * scene's surface) or from above (a cup seen from the top, a flat-lay, a shoe on the pavement seen from a
+ * high angle: it lies on the surface, seen from above).
  */
-export const PRODUCT_VIEWS = ['de face', 'du dessus'] as const;
+export const PRODUCT_VIEWS = ['automatique', 'de face', 'du dessus'] as const;
 
 export const EXPRESS_STYLES = [
   'minimaliste',
@@ -144,7 +145,7 @@ export const fusionRequest = z.object({
   tagline: optionalCopy(TAGLINE_MAX_LENGTH),
   /** What the product is ("Bougie lavande & figue"): never drawn, it feeds slogan suggestions. */
   productName: optionalCopy(PRODUCT_NAME_MAX_LENGTH),
-  /** Absent: from the front. */
+  /** Absent: read from the photo (automatique). */
   productView: option(PRODUCT_VIEWS).optional(),
   typography: option(FUSION_TYPOGRAPHIES),
   format: option(FUSION_FORMATS),

@@ -150,7 +150,7 @@ export type FusionSettingsUsed = {
   tagline: string;
   /** "What is it?", empty when it was left blank. */
   productName: string;
-  /** How the product was photographed ('de face' for results made before the choice existed). */
+  /** How the product was photographed ('automatique' when the request left it to the engine). */
   productView: ProductView;
   typography: FusionTypography;
   format: FusionFormat;

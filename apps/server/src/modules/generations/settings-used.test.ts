@@ -78,7 +78,7 @@ describe('settingsUsed: what "generate again" fills the form with', () => {
     });
   });
 
-  it('a result made before "What is it?" existed reads back with it empty', () => {
+  it('a result made before "What is it?" existed reads back with it empty, and its view left to the engine', () => {
     const settings = settingsUsed({
       positionProduit: 'centré',
       styleRendu: 'minimaliste',
@@ -86,7 +86,7 @@ describe('settingsUsed: what "generate again" fills the form with', () => {
       styleTypo: 'moderne',
       formatImage: 'carré',
     });
-    expect(settings).toMatchObject({ productName: '', productView: 'de face' });
+    expect(settings).toMatchObject({ productName: '', productView: 'automatique' });
   });
 
   it('photos given by another address are not ours to reuse: their ids are null', () => {

@@ -54,7 +54,7 @@ export function settingsUsed(data: unknown): GenerationSettingsUsed | null {
     slogan: slogan ?? '',
     tagline: tagline ?? '',
     productName: productName ?? '',
-    productView: productView ?? 'de face',
+    productView: productView ?? 'automatique',
     typography,
     format,
     productUploadId: uploadIdOf(d.imageProduit),

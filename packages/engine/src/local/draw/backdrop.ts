@@ -8,17 +8,10 @@ import type { Box, Effects, FusionPlan, Grading, Light } from '../../art-directi
 import { fromSvg, toRaw, type RawImage } from '../../image/sharp';
 import type { Vignette } from './light';
 import { drawOver } from './overlay';
+import { hexOf as hex } from '../../pixels/color';
+import { cardBox } from './flat-card';
 import type { Placement } from './place-product';
 
-const hex = (rgb: readonly number[]) =>
-  '#' +
-  rgb
-    .map((v) =>
-      Math.round(Math.min(255, Math.max(0, v)))
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('');
 const mix = (a: readonly number[], b: readonly number[], t: number) => a.map((v, i) => v + (b[i]! - v) * t);
 
 export type BackdropSpec = {
@@ -43,11 +36,11 @@ export function archBox({ product, stage, groundY, canvas }: BackdropSpec): Box 
   return { x, y: foot - height, width, height };
 }
 
-/** What the studio set adds to the picture besides the product: its panel (none on other shots). */
+/** What the studio set adds to the picture besides the product: its panel or card (none on other shots). */
 export function setPieces(plan: FusionPlan, product: Placement): Box[] {
   if (plan.shot !== 'backdrop') return [];
   const { stage, groundY } = plan.product;
-  const box = archBox({ ...plan, product, stage, groundY });
+  const box = (plan.view === 'top' ? cardBox : archBox)({ ...plan, product, stage, groundY });
   return box.width >= 8 && box.height >= 8 ? [box] : [];
 }
 

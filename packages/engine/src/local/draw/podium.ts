@@ -3,9 +3,8 @@ import type { Grading, Light } from '../../art-direction/types';
 import { fromSvg, toRaw, type RawImage } from '../../image/sharp';
 import type { Vignette } from './light';
 import { drawOver } from './overlay';
+import { hexOf as hex } from '../../pixels/color';
 
-const hex = (rgb: readonly number[]) =>
-  '#' + rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
 const mixRgb = (a: readonly number[], b: readonly number[], t: number) =>
   a.map((v, i) => v + (b[i]! - v) * t);
 

@@ -6,7 +6,8 @@
  */
 import { safeAreaOf } from '@vitrine/shared/api/safe-area';
 import type { FusionPlan } from '../../art-direction/types';
-import type { RawImage } from '../../image/sharp';
+import { trim } from '../../cutout/cutout';
+import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
 import { fitInBox, prefetchSoftAlpha, resizeProduct, seated, type Placement } from '../draw/place-product';
 import { podiumArt, type PodiumArt } from '../draw/podium';
 import { productEdgeArt, type EdgeArt } from '../draw/product-edge';
@@ -40,7 +41,8 @@ function started<T>(work: Promise<T>): Promise<T> {
   return work;
 }
 
-async function resizeToBox(cutout: RawImage, plan: FusionPlan): Promise<SizedProduct> {
+async function resizeToBox(cut: RawImage, plan: FusionPlan): Promise<SizedProduct> {
+  const cutout = plan.product.turn ? await turned(cut, plan.product.turn) : cut;
   const fitted = fitInBox(cutout, plan.product, plan.canvas);
   const resized = await resizeProduct(cutout, fitted);
   // Standing, its solid base (not the cut-out's soft fringe below it) meets the ground line.
@@ -48,6 +50,14 @@ async function resizeToBox(cutout: RawImage, plan: FusionPlan): Promise<SizedPro
   const placement = plan.product.anchor === 'centre' ? fitted : seated(resized, fitted, safe.y + safe.height);
   prefetchSoftAlpha(resized, placement);
   return { placement, resized };
+}
+
+/** The cut-out turned about its centre, trimmed again to what it covers. */
+async function turned(cutout: RawImage, degrees: number): Promise<RawImage> {
+  const rotated = await toRaw(
+    fromRaw(cutout).rotate(degrees, { background: { r: 0, g: 0, b: 0, alpha: 0 } }),
+  );
+  return trim(rotated).image;
 }
 
 export function startEarlyWork(plan: FusionPlan, product: ProductSource, seed: number): EarlyWork {

@@ -122,7 +122,8 @@ describe('local Fusion render', () => {
   }, 60_000);
 
   it(`makes four pictures that differ on purpose: pairwise, product boxes overlap by IoU ${MAX_LAYOUT_IOU} at most and thumbnails reach SSIM ${MAX_VARIANT_SSIM} at most`, async () => {
-    // A real product photographed on a table, in a square and a banner (where the layout has least room).
+    // A real product photographed on a table, in a square and a banner (where the layout has least room),
+    // standing (the cup was photographed from above: laid flat, variant-distinctness.test.ts checks it).
     const product = readFileSync(path.join(PHOTOS, 'coffee-cup.png'));
     const context = await sceneJpeg(1600, 1200, 'cafe');
     for (const [format, position] of [
@@ -132,6 +133,7 @@ describe('local Fusion render', () => {
       const request = baseRequest({
         format,
         position,
+        productView: 'de face',
         variants: 4,
         slogan: 'Espresso du matin',
         tagline: 'Torréfié sur place',

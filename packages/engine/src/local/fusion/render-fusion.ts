@@ -40,6 +40,8 @@ export type RenderMetadata = {
   cutout: { method: Cutout['method']; reason?: Cutout['reason']; coverage: number; confidence: number };
   /** Where the product's own pixels are in the image. */
   product: Placement;
+  /** How the product is shown (front or from above), and whether the user chose it or its photo said so. */
+  view: FusionPlan['viewChoice'];
   /** What the product stands on (the photo's surface, or why the planned line was kept), and the light's side. */
   ground: FusionPlan['ground'] & { lightFrom: FusionPlan['light']['from'] };
   /** How much of the frame the product takes, and how much is left with nothing in it. */
@@ -122,6 +124,7 @@ function metadataOf(
       confidence: cutout.confidence,
     },
     product: placement,
+    view: plan.viewChoice,
     ground: { ...plan.ground, lightFrom: plan.light.from },
     // The studio set's panel fills the frame as much as text does.
     composition: compositionOf(plan.canvas, placement, [

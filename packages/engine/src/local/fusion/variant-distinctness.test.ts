@@ -32,10 +32,15 @@ beforeAll(async () => {
   lawn = await prepareContext(await readFile(scene));
 });
 
-async function fourOf(format: (typeof FUSION_FORMATS)[number], style: string): Promise<RenderedImage[]> {
+async function fourOf(
+  format: (typeof FUSION_FORMATS)[number],
+  style: string,
+  productView: 'de face' | 'du dessus' = 'de face',
+): Promise<RenderedImage[]> {
   const request = baseRequest({
     format,
     style,
+    productView,
     variants: 4,
     slogan: 'Fait main à Lyon',
     tagline: 'Nouvelle collection',
@@ -45,12 +50,20 @@ async function fourOf(format: (typeof FUSION_FORMATS)[number], style: string): P
   );
 }
 
+const CASES = FUSION_FORMATS.flatMap(
+  (format) =>
+    [
+      [format, 'de face'],
+      [format, 'du dessus'],
+    ] as const,
+);
+
 describe('four ideas, not four crops', () => {
-  it.each(FUSION_FORMATS)(
-    `%s: every two variants differ in the product's place (IoU ≤ ${MAX_BOX_IOU}) or as pictures (thumbnail SSIM ≤ ${MAX_THUMB_SSIM})`,
-    async (format) => {
+  it.each(CASES)(
+    `%s, %s: every two variants differ in the product's place (IoU ≤ ${MAX_BOX_IOU}) or as pictures (thumbnail SSIM ≤ ${MAX_THUMB_SSIM})`,
+    async (format, view) => {
       for (const style of ['photo réaliste', '3D mockup']) {
-        const four = await fourOf(format, style);
+        const four = await fourOf(format, style, view);
         expect(new Set(four.map((image) => image.metadata.shot)).size).toBe(4);
         const thumbs = await Promise.all(
           four.map(async ({ images }) => {
@@ -66,7 +79,7 @@ describe('four ideas, not four crops', () => {
             const alike = ssim(thumbs[i]!.grey, thumbs[j]!.grey, width, height);
             expect(
               overlap <= MAX_BOX_IOU || alike <= MAX_THUMB_SSIM,
-              `${format} ${style} variants ${i}/${j}: IoU ${overlap.toFixed(2)}, SSIM ${alike.toFixed(2)}`,
+              `${format} ${view} ${style} variants ${i}/${j}: IoU ${overlap.toFixed(2)}, SSIM ${alike.toFixed(2)}`,
             ).toBe(true);
           }
       }

@@ -85,7 +85,7 @@ export function FusionPage() {
       tagline: again.tagline,
       // A result made before the field existed carries none.
       productName: again.productName ?? '',
-      productView: again.productView ?? 'de face',
+      productView: again.productView ?? 'automatique',
       typography: again.typography,
       format: again.format,
     });

@@ -17,6 +17,7 @@ import {
   FUSION_FORMAT_RATIOS,
   FUSION_PALETTE_LABELS,
   FUSION_POSITION_LABELS,
+  PRODUCT_VIEW_LABELS,
   FUSION_STYLE_LABELS,
   FUSION_TYPOGRAPHY_LABELS,
 } from '../../generations/lib/option-labels';
@@ -60,13 +61,13 @@ export function FusionSettingsCards({ settings, onChange, errors }: Props) {
             name="productView"
             label={t('fusion.view')}
             help={t('fusion.viewHelp')}
-            columns="grid-cols-2"
+            columns="grid-cols-3"
             value={settings.productView}
             onChange={(value) => onChange('productView', value)}
             options={PRODUCT_VIEWS.map((value) => ({
               value,
-              label: t(value === 'du dessus' ? 'fusion.viewTop' : 'fusion.viewFront'),
-              caption: t(value === 'du dessus' ? 'fusion.viewTopCaption' : 'fusion.viewFrontCaption'),
+              label: t(PRODUCT_VIEW_LABELS[value].label),
+              caption: t(PRODUCT_VIEW_LABELS[value].caption),
             }))}
           />
         </div>

@@ -57,9 +57,11 @@ describe('Fusion request', () => {
     expect(!long.ok && 'error' in long && long.error.issues[0]?.path).toEqual(['productName']);
   });
 
-  it('says the product was photographed from above only when it was (from the front is the default)', () => {
-    const front = buildFusionRequest(DEFAULT_FUSION_SETTINGS, images);
-    expect(front.ok && 'productView' in front.body).toBe(false);
+  it('says how the product was photographed only when the user chose it (read from the photo is the default)', () => {
+    const auto = buildFusionRequest(DEFAULT_FUSION_SETTINGS, images);
+    expect(auto.ok && 'productView' in auto.body).toBe(false);
+    const front = buildFusionRequest({ ...DEFAULT_FUSION_SETTINGS, productView: 'de face' }, images);
+    expect(front.ok && front.body.productView).toBe('de face');
     const above = buildFusionRequest({ ...DEFAULT_FUSION_SETTINGS, productView: 'du dessus' }, images);
     expect(above.ok && above.body.productView).toBe('du dessus');
   });

@@ -82,7 +82,7 @@ export function buildFusionRequest(
     slogan: settings.slogan.trim() || undefined,
     tagline: settings.tagline.trim() || undefined,
     productName: settings.productName.trim() || undefined,
-    // From the front is the default: the request says only what differs.
+    // Read from the photo is the default: the request says only a choice.
     ...(settings.productView !== PRODUCT_VIEWS[0] && { productView: settings.productView }),
     typography: settings.typography,
     format: settings.format,

@@ -10,6 +10,7 @@ import {
   type FusionPosition,
   type FusionStyle,
   type FusionTypography,
+  type ProductView,
 } from '@vitrine/shared/api/generation';
 import type { GenerationMode } from '@vitrine/shared/api/generations';
 import type { MessageKey } from '@vitrine/shared/i18n/catalog';
@@ -19,6 +20,12 @@ export const FUSION_POSITION_LABELS = {
   gauche: 'fusion.options.position.left',
   droite: 'fusion.options.position.right',
 } as const satisfies Record<FusionPosition, MessageKey>;
+
+export const PRODUCT_VIEW_LABELS = {
+  automatique: { label: 'fusion.viewAuto', caption: 'fusion.viewAutoCaption' },
+  'de face': { label: 'fusion.viewFront', caption: 'fusion.viewFrontCaption' },
+  'du dessus': { label: 'fusion.viewTop', caption: 'fusion.viewTopCaption' },
+} as const satisfies Record<ProductView, { label: MessageKey; caption: MessageKey }>;
 
 export const FUSION_STYLE_LABELS = {
   'photo réaliste': 'fusion.options.style.photoRealistic',

@@ -12,14 +12,16 @@ export const shadowStep: Step<FusionContext> = {
     const { light, effects, grading } = context.plan;
     const { resized, placement } = sizedOf(context);
     const tint = grading.swatch.dark;
-    // Seen from above, the product lies on the surface: its shadow falls beside it, no contact line.
+    // Seen from above, the product lies on the surface: its shadow falls beside it, and no light gets
+    // under the edge it rests on (the lower one, as a high angle shows it).
     if (context.plan.view === 'top') {
       await castSilhouette(context.scene, resized, placement, light, {
-        strength: effects.shadow * 0.6,
-        softness: 0.6,
+        strength: Math.min(0.8, effects.shadow * 1.1),
+        softness: 0.35,
         tint,
         lay: 'beside',
       });
+      contactShadow(context.scene, resized, placement, effects.shadow * 0.8, tint);
       return;
     }
     // The shape's own shadow on the surface, then the contact and the ambient shade under the base.
