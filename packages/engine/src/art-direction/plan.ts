@@ -124,7 +124,7 @@ function laidFlat(product: FusionPlan['product'], shot: FusionPlan['shot']): Fus
 }
 
 /** The scene shot seen from above: the product's size against the hero's, and where its centre lies. */
-const TOP_SCENE_PRESENCE = 0.6;
+const TOP_SCENE_PRESENCE = 0.75;
 const TOP_SCENE_AT = 0.68;
 
 /** Seen from above, how each shot lays the product (degrees, clockwise): the close-up at a slant. */
