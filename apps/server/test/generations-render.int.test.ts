@@ -130,7 +130,7 @@ describe('rendering (worker with the real engine)', () => {
       slogan: fusionOptions.slogan,
       tagline: fusionOptions.tagline,
       productName: fusionOptions.productName,
-      productView: 'de face',
+      productView: 'automatique',
       typography: fusionOptions.typography,
       format: fusionOptions.format,
       productUploadId: u.uploads.productUploadId,

@@ -65,14 +65,19 @@ describe('reading how the product was photographed', () => {
     expect(await readProductView(photo, cutout)).toMatchObject({ view: 'front', reason: 'plain-backdrop' });
   });
 
-  it('one even sheet all around (a flat-lay on white paper) reads as from above', async () => {
-    const { photo, cutout } = photoWith(() => [244, 243, 240]);
+  it('one even sheet all around (a flat-lay on white paper, with its grain) reads as from above', async () => {
+    const { photo, cutout } = photoWith(grain([244, 243, 240], 6));
     expect(await readProductView(photo, cutout)).toMatchObject({ view: 'top', reason: 'one-sheet' });
   });
 
-  it('a packshot cleaned to pure white reads as from the front', async () => {
-    const { photo, cutout } = photoWith(() => [255, 255, 255]);
-    expect(await readProductView(photo, cutout)).toMatchObject({ view: 'front', reason: 'plain-backdrop' });
+  it('a packshot cleaned to pure white, or to a flat colour without any grain, reads as from the front', async () => {
+    for (const colour of [
+      [255, 255, 255],
+      [236, 232, 226],
+    ]) {
+      const { photo, cutout } = photoWith(() => colour);
+      expect(await readProductView(photo, cutout)).toMatchObject({ view: 'front', reason: 'plain-backdrop' });
+    }
   });
 
   it('a photo framed whole (no product found) is shown from the front', async () => {

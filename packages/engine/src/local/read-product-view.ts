@@ -23,6 +23,8 @@ const READ_WIDTH = 160;
 const SAME_SURFACE = 12;
 /** Texture (mean luma gradient on the small copy) under which a background is a plain backdrop. */
 const PLAIN = 2.2;
+/** Texture under which a background has no sensor noise at all: made digitally, not photographed. */
+const DIGITAL = 0.3;
 /** On a plain background, a difference under this is one sheet lying flat (no backdrop's fall-off). */
 const ONE_SHEET = 3;
 /** A background lighter than this (CIELAB L*) is a packshot cleaned to white: shot upright, from the front. */
@@ -61,6 +63,9 @@ export async function readProductView(photo: RawImage, cutout: Cutout): Promise<
   const texture = Math.min(behind.texture, under.texture);
   const ratio = Math.max(behind.texture, under.texture) / Math.max(texture, 1e-3);
   const measures = { difference: round(difference), texture: round(texture), ratio: round(ratio) };
+  // Not a grain of sensor noise: a backdrop made digitally (a packshot cleaned to a flat colour, a drawn
+  // product), shot upright.
+  if (texture < DIGITAL) return { view: 'front', reason: 'plain-backdrop', ...measures };
   if (texture < PLAIN) {
     const sheet = difference < ONE_SHEET && Math.min(behind.lab[0], under.lab[0]) < CLEANED_WHITE;
     return { view: sheet ? 'top' : 'front', reason: sheet ? 'one-sheet' : 'plain-backdrop', ...measures };

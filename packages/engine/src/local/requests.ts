@@ -11,7 +11,8 @@ import { planFusionVariants, viewOf } from '../art-direction/plan';
 import type { ProductCutoutInput } from '../cutout/run';
 import type { RenderFormat } from './encode';
 import { mapInFlight, type OnVariantDone } from './parallel';
-import { prepareContext, startProduct, type PreparedContext } from './prepare';
+import type { FusionPlan } from '../art-direction/types';
+import { prepareContext, startProduct, type PreparedContext, type PreparedProduct } from './prepare';
 import { prepareCatalogueScene } from './scenes';
 import type { RenderedExpress } from './express/render-express';
 import type { RenderedImage } from './fusion/render-fusion';
@@ -29,6 +30,19 @@ export function sceneFor(
   return prepareContext(input.context, canvas);
 }
 
+/**
+ * The request's plans. The product is cut out while the first variants draw their scenes, unless the
+ * way it was photographed (front or from above) is left to the engine: then it is read from the
+ * cut-out first.
+ */
+export async function fusionPlans(
+  request: FusionRequest,
+  product: { ready: Promise<PreparedProduct> },
+): Promise<FusionPlan[]> {
+  const read = viewOf(request).from !== 'chosen';
+  return planFusionVariants(request, read ? (await product.ready).view : undefined);
+}
+
 export async function renderFusion(
   input: SceneChoice & {
     request: FusionRequest;
@@ -42,12 +56,8 @@ export async function renderFusion(
     startProduct(input.product, input.cutout),
     sceneFor(input, FUSION_FORMAT_SIZES[input.request.format]),
   ]);
-  // The product is cut out while the first variants draw their scenes, unless the way it was
-  // photographed (front or from above) is to be read from its cut-out first.
-  const read = viewOf(input.request).from !== 'chosen';
-  const plans = planFusionVariants(input.request, read ? (await product.ready).view : undefined);
   return mapInFlight(
-    plans,
+    await fusionPlans(input.request, product),
     (plan) => variantRenderer.fusion(plan, product.ready, context, input.formats),
     input.onVariant,
     variantsInFlight(),

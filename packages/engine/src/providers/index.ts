@@ -4,14 +4,14 @@
  * metadata. Local is the default; openai and webhook only draw the background: the product is composited
  * and the copy typeset by the local pipeline, and any variant whose scene failed is rendered locally.
  */
-import type { Size } from '@vitrine/shared/api/generation';
+import { FUSION_FORMAT_SIZES, type Size } from '@vitrine/shared/api/generation';
 import { planExpressVariants, type ExpressPlan } from '../art-direction/express-plan';
 import { planFusionVariants } from '../art-direction/plan';
 import type { FusionPlan } from '../art-direction/types';
 import { isEngineError } from '../errors';
 import { mapInFlight } from '../local/parallel';
 import { prepareContext, startProduct, type PreparedContext } from '../local/prepare';
-import { sceneFor } from '../local/requests';
+import { fusionPlans, sceneFor } from '../local/requests';
 import { variantRenderer, variantsInFlight } from '../local/threads';
 import type { ImageProviderConfig, OpenAiProviderConfig, WebhookProviderConfig } from './config';
 import { imageSignature, ProviderFailure } from '../http/answers';
@@ -182,9 +182,11 @@ async function renderAll<R>(abandon: AbortController, render: () => Promise<R>):
 }
 
 /**
- * Starts the scenes while the uploads decode. Uploads that do not decode end the request with their
- * EngineError, as they do locally; the scene requests still running are then abandoned, as they are
- * when `onVariant` stops the render.
+ * Starts a hosted provider's scenes while the uploads decode, planned before the product is read (from
+ * the front unless the user chose). Locally, the plans read how the product was photographed first, as
+ * the CLI's do (local/requests.ts). Uploads that do not decode end the request with their EngineError,
+ * as they do locally; the scene requests still running are then abandoned, as they are when `onVariant`
+ * stops the render.
  */
 async function fusionWith(
   provider: Provider,
@@ -192,20 +194,21 @@ async function fusionWith(
   scenesFor: (plans: FusionPlan[], signal: AbortSignal) => Scenes,
   logger: ProviderLogger | undefined,
 ): Promise<ProviderRenderedImage[]> {
-  const plans = planFusionVariants(input.request);
   const abandon = new AbortController();
-  const scenes = scenesFor(plans, abandon.signal);
+  const hosted = provider === 'local' ? null : planFusionVariants(input.request);
+  const early = hosted && scenesFor(hosted, abandon.signal);
   // Nobody may be left holding a rejected promise if the render stops first.
-  for (const scene of scenes) scene.catch(() => undefined);
-  // The product is cut out while the first variants draw their scenes.
+  for (const scene of early ?? []) scene.catch(() => undefined);
   const [product, context] = await Promise.all([
     startProduct(input.product, input.cutout),
     // Decoded just large enough to cover this format: framing each variant is then a plain crop.
-    sceneFor(input, plans[0]!.canvas),
+    sceneFor(input, FUSION_FORMAT_SIZES[input.request.format]),
   ]).catch((error: unknown) => {
     abandon.abort();
     throw error;
   });
+  const plans = hosted ?? (await fusionPlans(input.request, product));
+  const scenes = early ?? scenesFor(plans, abandon.signal);
   return renderAll(abandon, () =>
     renderEach(
       provider,
