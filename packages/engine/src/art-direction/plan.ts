@@ -16,7 +16,10 @@ import { VARIANT_RECIPES, type VariantRecipe } from './variants';
  * How the product is shown: as the user chose, else as its photo was read (local/read-product-view.ts),
  * else from the front (a hosted scene is planned before the product is read).
  */
-export function viewOf(request: FusionRequest, reading?: ProductViewReading): FusionPlan['viewChoice'] {
+export function viewOf(
+  request: FusionRequest,
+  reading?: ProductViewReading,
+): { view: FusionPlan['view'] } & FusionPlan['viewChoice'] {
   if (request.productView === 'du dessus') return { view: 'top', from: 'chosen' };
   if (request.productView === 'de face') return { view: 'front', from: 'chosen' };
   return reading ? { view: reading.view, from: 'detected', reading } : { view: 'front', from: 'default' };
@@ -41,8 +44,7 @@ export function planFusion(
     request.style,
   );
   const grading = PALETTE_GRADING[request.palette];
-  const viewChoice = viewOf(request, reading);
-  const { view } = viewChoice;
+  const { view, ...viewChoice } = viewOf(request, reading);
   const effects = shotEffects(styleEffects(request.style, grading), recipe, view);
   // The studio set stands the product on a podium before its panel; seen from above, it lies flat.
   const set = recipe.set === true && view === 'front';

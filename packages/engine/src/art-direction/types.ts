@@ -183,11 +183,7 @@ export type FusionPlan = {
   /** How the product was photographed: it stands on the scene (front) or lies on it seen from above. */
   view: 'front' | 'top';
   /** Where the view came from: the user's choice, the product photo's reading, or the default (front). */
-  viewChoice: {
-    view: 'front' | 'top';
-    from: 'chosen' | 'detected' | 'default';
-    reading?: ProductViewReading;
-  };
+  viewChoice: { from: 'chosen' | 'detected' | 'default'; reading?: ProductViewReading };
   context: ContextFraming;
   light: Light;
   /** What the product stands on, and where the key light's side came from. */

@@ -8,19 +8,16 @@ import type { Lang } from '@vitrine/shared/locale';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { readAll, type Storage } from '../storage/storage';
-import { findOwn, lockOwn } from '../uploads/repository';
-import type { StoredImage } from './service';
+import { findOwn } from '../uploads/repository';
+import { checkLogo, invalidLogo, type StoredImage } from './service';
 
 type Deps = { database: Database; storage: Storage };
 
-const invalidLogo = (key: 'validation.editorLogo' | 'generations.editLogoGone') =>
-  new AppError('VALIDATION_FAILED', { messageKey: key, fields: { logo: { key } } });
-
 /** The logo's file, when it is one of the user's unexpired logos. */
 async function logoFile(deps: Deps, userId: string, uploadId: string): Promise<Buffer> {
-  const upload = await lockOwn(deps.database, userId, uploadId);
-  if (!upload || upload.role !== 'logo') throw invalidLogo('validation.editorLogo');
-  const file = upload.fresh ? await findOwn(deps.database, userId, uploadId) : undefined;
+  await checkLogo(deps.database, userId, uploadId);
+  const file = await findOwn(deps.database, userId, uploadId);
+  // Gone between the two reads: as if it had expired.
   if (!file) throw invalidLogo('generations.editLogoGone');
   return readAll(deps.storage, file.storageKey);
 }

@@ -98,7 +98,7 @@ export const editRoutes: FastifyPluginAsync = async (app) => {
     const document = parseInput(editorDocument, request.body);
     const { resultId, image: stored } = await editableImage(database, user.id, id, image);
     const saved = await saveEdit({ database, storage }, user.id, resultId, image, document, versions);
-    const plate = stored.plateKey ? platePath(resultId, image) : null;
+    const plate = platePath(resultId, image, stored);
     return reply.header('cache-control', 'no-store').send({ ...saved, plate });
   });
 };

@@ -67,9 +67,9 @@ function storedImageOf(entry: Record<string, unknown>, key: string): StoredImage
   };
 }
 
-/** The route that serves an image's plate. */
-export const platePath = (resultId: string, image: number) =>
-  `/api/generations/${resultId}/plate?image=${image}`;
+/** The route that serves an image's plate, or null for an image made before plates were kept. */
+export const platePath = (resultId: string, image: number, stored: StoredImage) =>
+  stored.plateKey ? `/api/generations/${resultId}/plate?image=${image}` : null;
 
 /**
  * The saved document, or the one an image opens with: over its plate with its slogan and tagline as
@@ -82,7 +82,7 @@ export async function readEdit(
   stored: StoredImage,
 ): Promise<EditorDocumentResponse> {
   const row = await edits.find(database, resultId, image);
-  const plate = stored.plateKey ? platePath(resultId, image) : null;
+  const plate = platePath(resultId, image, stored);
   if (!row) return { document: await openingDocument(stored), savedAt: null, version: null, plate };
   const document = row.logoAvailable ? row.document : { ...row.document, logo: null };
   return { document, savedAt: new Date(row.savedAt).toISOString(), version: row.version, plate };
@@ -96,18 +96,22 @@ async function openingDocument(stored: StoredImage): Promise<EditorDocument> {
 }
 
 /** Checks that the logo is one of the user's unexpired logos and counts this as a use of it. */
+/** A refused logo: the translated message, on the document's `logo` field. */
+export const invalidLogo = (key: 'validation.editorLogo' | 'generations.editLogoGone') =>
+  new AppError('VALIDATION_FAILED', { messageKey: key, fields: { logo: { key } } });
+
+/**
+ * Checks that `uploadId` is one of the user's logos and still kept (locked, inside a transaction);
+ * otherwise the translated 400. Saving a document and exporting it both ask.
+ */
+export async function checkLogo(db: Queryable, userId: string, uploadId: string): Promise<void> {
+  const upload = await lockOwn(db, userId, uploadId);
+  if (!upload || upload.role !== 'logo') throw invalidLogo('validation.editorLogo');
+  if (!upload.fresh) throw invalidLogo('generations.editLogoGone');
+}
+
 async function useLogo(tx: Queryable, userId: string, uploadId: string): Promise<void> {
-  const upload = await lockOwn(tx, userId, uploadId);
-  if (!upload || upload.role !== 'logo')
-    throw new AppError('VALIDATION_FAILED', {
-      messageKey: 'validation.editorLogo',
-      fields: { logo: { key: 'validation.editorLogo' } },
-    });
-  if (!upload.fresh)
-    throw new AppError('VALIDATION_FAILED', {
-      messageKey: 'generations.editLogoGone',
-      fields: { logo: { key: 'generations.editLogoGone' } },
-    });
+  await checkLogo(tx, userId, uploadId);
   await markUsed(tx, userId, uploadId);
 }
 

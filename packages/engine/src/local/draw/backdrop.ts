@@ -4,25 +4,14 @@
  * within the stage (clear of every text place), and takes the style's line: an ink outline for drawn
  * styles, a neon tube for cyberpunk.
  */
-import type { Box, Effects, FusionPlan, Grading, Light } from '../../art-direction/types';
+import type { Box, FusionPlan } from '../../art-direction/types';
 import { fromSvg, toRaw, type RawImage } from '../../image/sharp';
 import type { Vignette } from './light';
 import { drawOver } from './overlay';
 import { hexOf as hex } from '../../pixels/color';
 import { cardBox } from './flat-card';
 import type { Placement } from './place-product';
-
-const mix = (a: readonly number[], b: readonly number[], t: number) => a.map((v, i) => v + (b[i]! - v) * t);
-
-export type BackdropSpec = {
-  product: Placement;
-  stage: Box;
-  groundY: number;
-  canvas: { width: number; height: number };
-  grading: Grading;
-  effects: Effects;
-  light: Light;
-};
+import { mix, setPieceLook, type BackdropSpec } from './set-piece';
 
 /** Where the arch stands, in canvas pixels: its left, top, width and height (its foot is the bottom). */
 export function archBox({ product, stage, groundY, canvas }: BackdropSpec): Box {
@@ -47,11 +36,8 @@ export function setPieces(plan: FusionPlan, product: Placement): Box[] {
 export async function drawBackdrop(scene: RawImage, spec: BackdropSpec, vignette: Vignette | null) {
   const box = archBox(spec);
   if (box.width < 8 || box.height < 8) return null;
-  const { grading, effects, light, canvas } = spec;
-  const unit = Math.min(canvas.width, canvas.height);
-  const { dark, accent, light: pale } = grading.swatch;
-  const neon = effects.productEdge === 'neon';
-  const inked = effects.outline > 0 || effects.paper > 0;
+  const { grading, light } = spec;
+  const { unit, dark, accent, pale, neon, inked } = setPieceLook(spec);
   const top = neon ? mix(dark, [0, 0, 0], 0.35) : mix(pale, accent, 0.18);
   const foot = neon ? dark : mix(pale, accent, 0.42);
   const pad = Math.round(unit * 0.04);

@@ -8,11 +8,9 @@
 import type { Box } from '../../art-direction/types';
 import { fromSvg, toRaw, type RawImage } from '../../image/sharp';
 import { hexOf as hex } from '../../pixels/color';
-import type { BackdropSpec } from './backdrop';
 import type { Vignette } from './light';
 import { drawOver } from './overlay';
-
-const mix = (a: readonly number[], b: readonly number[], t: number) => a.map((v, i) => v + (b[i]! - v) * t);
+import { mix, setPieceLook, type BackdropSpec } from './set-piece';
 
 /** Room around the product on the card, as a share of the canvas' shorter side. */
 const MARGIN = 0.06;
@@ -35,11 +33,8 @@ export function cardBox({ product, stage, canvas }: BackdropSpec): Box {
 export async function drawFlatCard(scene: RawImage, spec: BackdropSpec, vignette: Vignette | null) {
   const box = cardBox(spec);
   if (box.width < 8 || box.height < 8) return null;
-  const { grading, effects, light, canvas } = spec;
-  const unit = Math.min(canvas.width, canvas.height);
-  const { dark, accent, light: pale } = grading.swatch;
-  const neon = effects.productEdge === 'neon';
-  const inked = effects.outline > 0 || effects.paper > 0;
+  const { grading, light } = spec;
+  const { unit, dark, accent, pale, neon, inked } = setPieceLook(spec);
   const near = neon ? mix(dark, [0, 0, 0], 0.3) : mix(pale, accent, 0.2);
   const far = neon ? dark : mix(pale, accent, 0.34);
   const pad = Math.round(unit * 0.05);

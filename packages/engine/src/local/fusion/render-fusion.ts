@@ -41,7 +41,7 @@ export type RenderMetadata = {
   /** Where the product's own pixels are in the image. */
   product: Placement;
   /** How the product is shown (front or from above), and whether the user chose it or its photo said so. */
-  view: FusionPlan['viewChoice'];
+  view: { view: FusionPlan['view'] } & FusionPlan['viewChoice'];
   /** What the product stands on (the photo's surface, or why the planned line was kept), and the light's side. */
   ground: FusionPlan['ground'] & { lightFrom: FusionPlan['light']['from'] };
   /** How much of the frame the product takes, and how much is left with nothing in it. */
@@ -124,7 +124,7 @@ function metadataOf(
       confidence: cutout.confidence,
     },
     product: placement,
-    view: plan.viewChoice,
+    view: { view: plan.view, ...plan.viewChoice },
     ground: { ...plan.ground, lightFrom: plan.light.from },
     // The studio set's panel fills the frame as much as text does.
     composition: compositionOf(plan.canvas, placement, [
