@@ -71,6 +71,12 @@ describe('suggestions that speak of the product ("What is it?")', () => {
     ]);
   });
 
+  it('suggest an offer as it was written, never invited to ("Découvrez 2 achetées…" is not French)', () => {
+    const lines = localSlogans({ ...base, productName: '2 achetées, la 3e offerte' });
+    expect(lines[0]).toBe('2 achetées, la 3e offerte');
+    expect(lines.some((line) => line.startsWith('Découvrez'))).toBe(false);
+  });
+
   it('keep a name as it was typed where it reads as a name (capitals inside, a brand)', () => {
     expect(localSlogans({ ...base, productName: 'Nike Air Max' })[1]).toBe('Découvrez Nike Air Max');
     expect(localSlogans({ ...base, language: 'en', productName: 'iPhone case' })[1]).toBe(

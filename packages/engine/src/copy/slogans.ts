@@ -12,7 +12,7 @@ import {
 } from '@vitrine/shared/api/generation';
 import type { Lang } from '@vitrine/shared/locale';
 import { localExpressCopy } from './express-copy';
-import { invitation, lowerFirst } from './product-name';
+import { invitation, lowerFirst, takesInvitation } from './product-name';
 import { foldedWords, upperFirst } from './words';
 
 export const SUGGESTION_COUNT = 3;
@@ -73,7 +73,9 @@ function productLines(name: string | null | undefined, mood: string, language: L
   const trimmed = name?.trim().replace(/\s+/g, ' ');
   if (!trimmed) return [];
   const named = upperFirst(trimmed);
-  return [named, invitation(trimmed, language), `${named} – ${lowerFirst(mood)}`];
+  // "Découvrez notre …" only reads for a name, not for an offer ("2 achetées, la 3e offerte").
+  const invited = takesInvitation(trimmed) ? [invitation(trimmed, language)] : [];
+  return [named, ...invited, `${named} – ${lowerFirst(mood)}`];
 }
 
 export function localSlogans(context: SloganContext): string[] {
