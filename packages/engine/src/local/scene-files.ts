@@ -6,7 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parseCatalogue, type CatalogueScene, type PhotoScene } from '../art-direction/scene-catalogue';
+import {
+  parseCatalogue,
+  scenePhotoFile,
+  type CatalogueScene,
+  type PhotoScene,
+} from '../art-direction/scene-catalogue';
 
 /** The folder holding catalogue.json, SOURCES.md and photos/ (found from the package, bundled or not). */
 export const SCENES_DIR = path.join(
@@ -26,4 +31,4 @@ export function findScene(id: string): CatalogueScene | undefined {
   return sceneCatalogue().find((scene) => scene.id === id);
 }
 
-export const scenePhotoPath = (scene: PhotoScene) => path.join(SCENES_DIR, scene.file);
+export const scenePhotoPath = (scene: PhotoScene) => path.join(SCENES_DIR, scenePhotoFile(scene));

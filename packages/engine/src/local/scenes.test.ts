@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { parseCatalogue } from '../art-direction/scene-catalogue';
+import { parseCatalogue, scenePhotoFile } from '../art-direction/scene-catalogue';
 import { findScene, prepareCatalogueScene, sceneCatalogue, SCENES_DIR, sceneThumbnail } from './scenes';
 
 const catalogue = sceneCatalogue();
@@ -12,8 +12,8 @@ describe('the scene catalogue (packages/engine/scenes/catalogue.json)', () => {
   it('has every photo it lists, at the size it states', async () => {
     expect(photos.length).toBeGreaterThan(0);
     for (const scene of photos) {
-      const file = path.join(SCENES_DIR, scene.file);
-      expect(existsSync(file), scene.file).toBe(true);
+      const file = path.join(SCENES_DIR, scenePhotoFile(scene));
+      expect(existsSync(file), file).toBe(true);
       const { width, height, format } = await sharp(file).metadata();
       expect({ id: scene.id, width, height, format }).toEqual({
         id: scene.id,
@@ -28,7 +28,7 @@ describe('the scene catalogue (packages/engine/scenes/catalogue.json)', () => {
     const sources = await import('node:fs/promises').then((fs) =>
       fs.readFile(path.join(SCENES_DIR, 'SOURCES.md'), 'utf8'),
     );
-    for (const scene of photos) expect(sources, scene.file).toContain(scene.file);
+    for (const scene of photos) expect(sources, scene.id).toContain(scenePhotoFile(scene));
   });
 
   it('the scenes cover wooden, marble and linen surfaces, a café, bathroom tiles, outdoors and studio sweeps, in at least 16 photos', () => {
