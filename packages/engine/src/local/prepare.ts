@@ -18,7 +18,7 @@ import { readScene } from './read-scene';
 const CONTEXT_COVER = Math.max(
   ...Object.values(FUSION_FORMAT_SIZES).flatMap((size) => [size.width, size.height]),
 );
-export const CONTEXT_MAX_SIDE = 2 * CONTEXT_COVER;
+const CONTEXT_MAX_SIDE = 2 * CONTEXT_COVER;
 
 export type PreparedProduct = {
   cutout: Cutout;
@@ -87,9 +87,10 @@ async function jobFor(how: ProductCutoutInput, photo: RawImage): Promise<CutoutJ
 export async function prepareContext(
   input: Buffer,
   canvas: { width: number; height: number } = { width: CONTEXT_COVER, height: CONTEXT_COVER },
+  read: (image: RawImage) => SceneReading | Promise<SceneReading> = readScene,
 ): Promise<PreparedContext> {
   const t0 = performance.now();
   const decoded = await decodeRgbCovering(input, canvas, CONTEXT_MAX_SIDE);
-  const reading = await readScene(decoded);
+  const reading = await read(decoded);
   return { image: decoded, source: decoded.source, decodeMs: since(t0), reading };
 }

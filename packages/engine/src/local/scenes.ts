@@ -8,10 +8,9 @@ import { readFile } from 'node:fs/promises';
 import type { FusionPalette } from '@vitrine/shared/api/generation';
 import { PALETTE_GRADING } from '../art-direction/grading';
 import { annotatedReading, type CatalogueScene } from '../art-direction/scene-catalogue';
-import { decodeRgbCovering } from '../image/decode';
 import { fromRaw, guard, openUntrusted } from '../image/sharp';
 import { drawStudioSweep } from './draw/studio';
-import { CONTEXT_MAX_SIDE, type PreparedContext } from './prepare';
+import { prepareContext, type PreparedContext } from './prepare';
 import { findScene, scenePhotoPath } from './scene-files';
 
 export { findScene, sceneCatalogue, scenePhotoPath, SCENES_DIR } from './scene-files';
@@ -59,13 +58,10 @@ export async function prepareCatalogueScene(
       reading: annotatedReading(scene, image, warmth),
     };
   }
-  const decoded = await decodeRgbCovering(await readFile(scenePhotoPath(scene)), canvas, CONTEXT_MAX_SIDE);
-  return {
-    image: decoded,
-    source: decoded.source,
-    decodeMs: Math.round(performance.now() - t0),
-    reading: annotatedReading(scene, decoded),
-  };
+  // A photo is prepared as an upload is, its annotation read instead of its pixels.
+  return prepareContext(await readFile(scenePhotoPath(scene)), canvas, (image) =>
+    annotatedReading(scene, image),
+  );
 }
 
 /** A studio sweep's thumbnail shape: the sweep has no size of its own. */
