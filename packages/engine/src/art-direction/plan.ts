@@ -46,9 +46,6 @@ export function planFusion(
   const grading = PALETTE_GRADING[request.palette];
   const { view, ...viewChoice } = viewOf(request, reading);
   const effects = shotEffects(styleEffects(request.style, grading), recipe, view);
-  // The studio set stands the product on a podium before its panel; seen from above, it lies flat.
-  const set = recipe.set === true && view === 'front';
-  const podium = view === 'front' && !recipe.onScene && (request.style === '3D mockup' || set);
   const { language, source } = resolveLanguage(request.language, [request.slogan, request.tagline]);
   const blocks = (placement: TextPlacement): TextBlock[] =>
     (['slogan', 'tagline'] as const).flatMap((role) => {
@@ -82,7 +79,8 @@ export function planFusion(
     view,
     viewChoice,
     ground: {
-      on: view === 'top' ? 'top-down' : podium ? 'podium' : 'planned',
+      // The shot decided the podium (shotEffects): the 3D mockup's, or the studio set's.
+      on: view === 'top' ? 'top-down' : effects.podium ? 'podium' : 'planned',
       light: 'variant',
     },
     grading,
