@@ -97,7 +97,7 @@ describe('Nos décors in the Fusion form', () => {
     expect((await history(page)).items[0]!.settings).toMatchObject({ sceneId: 'studio-sweep' });
   }, 420_000);
 
-  it('in English at 390 px: the tiles are named, a choice can be undone, and an upload is then needed again', async () => {
+  it('in English at 390 px: the tiles are named and fit the screen, a CC BY photo is credited, and a choice can be undone', async () => {
     const phone = await phoneContext(browser, { locale: 'en-US', baseURL: app.url, signedIn: context });
     try {
       const p = await phone.newPage();
