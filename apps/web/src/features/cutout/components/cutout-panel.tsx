@@ -18,9 +18,16 @@ type Preview = 'checker' | 'context';
  * The product's cut-out on the Fusion page, as soon as the photo is uploaded: on a checkerboard or on
  * the user's background, what the engine decided, and the ways to change it:
  * correct it, use the whole photo, or take an unsure cut-out anyway. A user who does nothing gets the
- * automatic result.
+ * automatic result. `backdrop` is what the cut-out can be previewed on: the context image uploaded or
+ * the ready-made scene chosen.
  */
-export function CutoutPanel({ product, context }: { product: PickedImage; context: PickedImage | null }) {
+export function CutoutPanel({
+  product,
+  backdrop,
+}: {
+  product: PickedImage;
+  backdrop: { previewUrl: string } | null;
+}) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const headingId = useId();
@@ -37,7 +44,7 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
     null,
   );
   const view = cutout.data;
-  const shownPreview: Preview = preview === 'context' && context ? 'context' : 'checker';
+  const shownPreview: Preview = preview === 'context' && backdrop ? 'context' : 'checker';
 
   function choose(choice: 'whole' | 'cutout' | 'auto') {
     update.mutate({ choice } as CutoutUpdate, {
@@ -66,8 +73,8 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
                 key={mode}
                 type="button"
                 aria-pressed={shownPreview === mode}
-                disabled={mode === 'context' && !context}
-                title={mode === 'context' && !context ? t('cutoutEditor.contextMissing') : undefined}
+                disabled={mode === 'context' && !backdrop}
+                title={mode === 'context' && !backdrop ? t('cutoutEditor.contextMissing') : undefined}
                 onClick={() => setPreview(mode)}
                 className={`rounded-md px-2.5 py-1 text-xs font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 ${
                   shownPreview === mode ? 'bg-brand-600 text-white' : 'text-ink-600 hover:text-ink-900'
@@ -119,10 +126,10 @@ export function CutoutPanel({ product, context }: { product: PickedImage; contex
               className="absolute inset-0 size-full object-contain"
             />
           )}
-          {view && !framed && view.previewUrl && shownPreview === 'context' && context && (
+          {view && !framed && view.previewUrl && shownPreview === 'context' && backdrop && (
             <OnContext
               previewUrl={view.previewUrl}
-              contextUrl={context.previewUrl}
+              contextUrl={backdrop.previewUrl}
               label={t('cutoutEditor.onContextAlt', { name: product.name })}
             />
           )}

@@ -5,7 +5,7 @@ import { CutoutPanel } from '../../cutout/components/cutout-panel';
 import { ImagePicker } from '../../image-picker/components/image-picker';
 import { SecurityNotice } from '../../image-picker/components/security-notice';
 import type { SceneChoice } from '../../image-picker/components/scene-grid';
-import { sceneName, sceneThumbnail, useScenes } from '../../image-picker/api/scenes';
+import { sceneThumbnail, useScenes } from '../../image-picker/api/scenes';
 import type { FusionImages, ImageSlot } from '../lib/fusion-form';
 import type { PickedImage } from '../../../lib/picked-image';
 
@@ -35,13 +35,7 @@ export function FusionImagesCard({
   const scenes = useScenes();
   const chosen = scenes.data?.items.find((item) => item.id === scene.chosen);
   // The cut-out can be previewed on the scene chosen as it would be on an uploaded context image.
-  const context = chosen
-    ? {
-        uploadId: chosen.id,
-        previewUrl: sceneThumbnail(chosen, scene.palette),
-        name: sceneName(chosen),
-      }
-    : images.context;
+  const backdrop = chosen ? { previewUrl: sceneThumbnail(chosen, scene.palette) } : images.context;
   return (
     <Card
       labelledBy="fusion-images-title"
@@ -67,7 +61,7 @@ export function FusionImagesCard({
       </div>
       {images.product && (
         <div className="mt-6">
-          <CutoutPanel product={images.product} context={context} />
+          <CutoutPanel product={images.product} backdrop={backdrop} />
         </div>
       )}
       <div className="mt-6">
