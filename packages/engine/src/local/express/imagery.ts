@@ -8,6 +8,7 @@ import type { ExpressImagery, IconTreatment } from '../../art-direction/express-
 import type { Box, Rgb } from '../../art-direction/types';
 import { ICON_GRID, iconId, loadIcon } from './icons';
 import { randomSource } from '../../pixels/noise';
+import { hexOf as hex } from '../../pixels/color';
 
 type Canvas = { width: number; height: number };
 
@@ -21,7 +22,6 @@ export type Placement = {
   fill: Rgb | null;
 };
 
-const hex = (rgb: Rgb) => '#' + rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
 const grow = (box: Box, by: number): Box => ({
   x: box.x - by,
   y: box.y - by,

@@ -6,8 +6,8 @@
  */
 import type { ExpressDesign, Motif } from '../../art-direction/express-designs';
 import { logoZoneOf } from '../../art-direction/express-plan';
-import type { Rgb } from '../../art-direction/types';
 import { randomSource } from '../../pixels/noise';
+import { hexOf as hex } from '../../pixels/color';
 
 type Canvas = { width: number; height: number };
 type Box = { x: number; y: number; width: number; height: number };
@@ -28,7 +28,6 @@ type Draw = (
   real: Room,
 ) => string | { art: string; accent: string };
 
-const hex = (rgb: Rgb) => '#' + rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
 const pick = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)]!;
 const grow = (box: Box, by: number): Box => ({
   x: box.x - by,
