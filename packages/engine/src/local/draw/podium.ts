@@ -4,9 +4,7 @@ import { fromSvg, toRaw, type RawImage } from '../../image/sharp';
 import type { Vignette } from './light';
 import { drawOver } from './overlay';
 import { hexOf as hex } from '../../pixels/color';
-
-const mixRgb = (a: readonly number[], b: readonly number[], t: number) =>
-  a.map((v, i) => v + (b[i]! - v) * t);
+import { mix } from './set-piece';
 
 /** Where a podium stands and how big it is: what its art depends on. */
 export type PodiumSpec = {
@@ -36,10 +34,10 @@ export async function podiumArt(spec: PodiumSpec): Promise<PodiumArt> {
   const h = Math.round(ry * 2.2) + body + shadow * 2 + 2;
   const cx = w / 2;
   const { dark, accent, light: pale } = grading.swatch;
-  const top = hex(mixRgb(pale, accent, 0.3));
-  const rim = hex(mixRgb(pale, [255, 255, 255], 0.6));
-  const sideLit = hex(mixRgb(accent, pale, 0.35));
-  const sideDark = hex(mixRgb(accent, dark, 0.6));
+  const top = hex(mix(pale, accent, 0.3));
+  const rim = hex(mix(pale, [255, 255, 255], 0.6));
+  const sideLit = hex(mix(accent, pale, 0.35));
+  const sideDark = hex(mix(accent, dark, 0.6));
   const [x1, x2] = light.from === 'right' ? ['1', '0'] : ['0', '1'];
   const bevel = Math.max(2, Math.round(ry * 0.12));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
