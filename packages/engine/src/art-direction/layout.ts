@@ -6,21 +6,13 @@
  */
 import type { FusionPosition, FusionStyle, Size } from '@vitrine/shared/api/generation';
 import { safeAreaOf } from '@vitrine/shared/api/safe-area';
-import type { Box, TextRole } from './types';
+import type { Box, ProductPlace, TextRole } from './types';
 import type { VariantRecipe } from './variants';
 
 export type TextPlacement = Partial<Record<TextRole, Box>>;
 
 export type Layout = {
-  product: {
-    box: Box;
-    centreX: number;
-    groundY: number;
-    third: 0 | 1 | 2;
-    stage: Box;
-    share: number;
-    presence?: number;
-  };
+  product: ProductPlace;
   text: TextPlacement;
   /** Other places the same text may go, also clear of the product box. */
   alternatives: TextPlacement[];

@@ -145,6 +145,27 @@ export type ContextFraming = {
  */
 export type Shot = 'hero' | 'scene' | 'close-up' | 'backdrop';
 
+/**
+ * Where the product may stand, as the layout gives it; it sits on groundY, centred horizontally in the
+ * box, as large as the box allows up to `share` of the canvas's area (its bounding box). The stage is the
+ * widest box around it clear of every text place: a framed print of the photo may fill it. The product's
+ * centre is at centreX, moved only as far as keeps it inside the box.
+ */
+export type ProductPlace = {
+  box: Box;
+  centreX: number;
+  groundY: number;
+  third: 0 | 1 | 2;
+  stage: Box;
+  share: number;
+  /**
+   * The product's size once fitted, relative to that fit (1 when absent): the studio set shows the
+   * product smaller than the hero does, whatever limited the hero's size (its box, its share, the
+   * photo's resolution).
+   */
+  presence?: number;
+};
+
 export type FusionPlan = {
   mode: 'fusion';
   variant: number;
@@ -153,19 +174,7 @@ export type FusionPlan = {
   style: FusionStyle;
   palette: FusionPalette;
   shot: Shot;
-  /**
-   * Where the product may stand; it sits on groundY, centred horizontally in the box, as large as the
-   * box allows up to `share` of the canvas's area (its bounding box). The stage is the widest box around
-   * it clear of every text place: a framed print of the photo may fill it. The product's centre is at
-   * centreX, moved only as far as keeps it inside the box.
-   */
-  product: {
-    box: Box;
-    centreX: number;
-    groundY: number;
-    third: 0 | 1 | 2;
-    stage: Box;
-    share: number;
+  product: ProductPlace & {
     /** Seen from above, the product lies in the middle of its box; otherwise it stands on groundY. */
     anchor?: 'base' | 'centre';
     /**
@@ -173,12 +182,6 @@ export type FusionPlan = {
      * and the turn makes one shot differ from the next. 0 when absent.
      */
     turn?: number;
-    /**
-     * The product's size once fitted, relative to that fit (1 when absent): the studio set shows the
-     * product smaller than the hero does, whatever limited the hero's size (its box, its share, the
-     * photo's resolution).
-     */
-    presence?: number;
   };
   /** How the product was photographed: it stands on the scene (front) or lies on it seen from above. */
   view: 'front' | 'top';
