@@ -161,13 +161,14 @@ export async function renderGenerationHandler(
         stored.push(plateKey);
       }
       // Who drew the background, and why not the asked provider: never a key or a provider's text.
-      // How the product was cut out, with the engine's confidence.
+      // How the product was cut out, with the engine's confidence, and how it is shown.
       images.push({
         key,
         width: variant.width,
         height: variant.height,
         ...(variant.engine && { engine: variant.engine }),
         ...(variant.cutout && { cutout: variant.cutout }),
+        ...(variant.view && { view: variant.view }),
         ...(variant.faces && { faces: variant.faces }),
         ...(variant.texts && { texts: variant.texts }),
         ...(plateKey && { plateKey, layers: variant.layers }),

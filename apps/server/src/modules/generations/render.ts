@@ -33,6 +33,8 @@ export type RenderedVariant = {
   engine?: VariantEngine;
   /** Fusion: how the product was cut out (or why the photo was framed), and the engine's confidence. */
   cutout?: VariantCutout;
+  /** Fusion: how the product is shown (standing, or seen from above), as chosen or read from its photo. */
+  view?: VariantView;
   /** The faces the image's texts were checked to be drawn with (docs/decisions/035). */
   faces?: VariantFace[];
   /** Where its texts are set, in its pixels. */
@@ -43,6 +45,7 @@ export type RenderedVariant = {
 };
 
 export type VariantCutout = { method: string; reason?: string; confidence: number };
+export type VariantView = { view: 'front' | 'top'; from: 'chosen' | 'detected' | 'default' };
 export type VariantFace = { role: string; face: FaceReport };
 
 /** Called after each variant; throwing from it (e.g. because the generation was cancelled) stops the render. */
@@ -86,6 +89,7 @@ type Rendered = {
     width: number;
     height: number;
     cutout?: VariantCutout;
+    view?: VariantView;
     /** Fusion's texts; Express has a headline and a supporting line. */
     text?: TextReport[];
     headline?: TextReport | null;
@@ -96,7 +100,7 @@ type Rendered = {
 function toVariant(rendered: Rendered): RenderedVariant {
   const { images, metadata } = rendered;
   if (!images.jpeg) throw new Error('the engine returned no JPEG');
-  const { provider, fallback, scene, cutout } = metadata;
+  const { provider, fallback, scene, cutout, view } = metadata;
   const texts = metadata.text ?? [metadata.headline, metadata.supporting];
   const layers = storedLayers(rendered, texts);
   const faces = texts.flatMap((text) => (text?.face ? [{ role: text.role, face: text.face }] : []));
@@ -114,6 +118,7 @@ function toVariant(rendered: Rendered): RenderedVariant {
         confidence: cutout.confidence,
       },
     }),
+    ...(view && { view: { view: view.view, from: view.from } }),
     ...(faces.length && { faces }),
     ...(areas.length && { texts: areas }),
     ...(images.plate && layers && { plate: images.plate, layers }),
