@@ -167,6 +167,72 @@ describe('the product cut-out on the Fusion page', () => {
     expect(await statusBackground(page)).not.toBe('rgb(255, 255, 255)');
   }, 120_000);
 
+  it('shows a stroke on the cut-out while it is drawn, and the server keeps what was shown (issue 35)', async () => {
+    // A point well inside the product, from the server's mask.
+    const view = await serverView(page, id);
+    const { data, info } = await sharp(await (await page.request.get(view.maskUrl!)).body())
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let sx = 0;
+    let sy = 0;
+    let n = 0;
+    for (let y = 0; y < info.height; y++)
+      for (let x = 0; x < info.width; x++)
+        if (data[y * info.width + x]! >= 128) {
+          sx += x;
+          sy += y;
+          n++;
+        }
+    const [cx, cy] = [(sx / n + 0.5) / info.width, (sy / n + 0.5) / info.height];
+    expect(data[Math.floor(cy * info.height) * info.width + Math.floor(cx * info.width)]).toBe(255);
+
+    const dialog = await openEditor(page);
+    const canvas = dialog.locator('canvas');
+    const pixel = () =>
+      canvas.evaluate(
+        (element: HTMLCanvasElement, [fx, fy]) =>
+          Array.from(
+            element
+              .getContext('2d')!
+              .getImageData(Math.floor(fx! * element.width), Math.floor(fy! * element.height), 1, 1).data,
+          ),
+        [cx, cy],
+      );
+    await expect.poll(async () => (await pixel())[3]).toBe(255);
+    const before = await pixel();
+    // Kept: the photo as it is (no veil).
+    await dialog.getByRole('button', { name: 'Retirer' }).click();
+    const layer = page.locator('dialog svg.cursor-crosshair');
+    const box = (await layer.boundingBox())!;
+    await page.mouse.move(box.x + (cx - 0.06) * box.width, box.y + cy * box.height);
+    await page.mouse.down();
+    await page.mouse.move(box.x + (cx + 0.06) * box.width, box.y + cy * box.height, { steps: 8 });
+    // Still drawing, nothing sent: the point is already veiled as removed.
+    const veiled = [before[0]! * 0.35 + 40, before[1]! * 0.35 + 20, before[2]! * 0.35 + 70];
+    await expect
+      .poll(async () => (await pixel()).slice(0, 3).every((v, c) => Math.abs(v - veiled[c]!) <= 2))
+      .toBe(true);
+    await page.screenshot({ path: 'e2e/.artifacts/cutout-stroke-preview.png' });
+    await page.mouse.up();
+    const response = await sent(page, id, dialog, 'Appliquer');
+    expect(response.status()).toBe(200);
+    const applied = (await response.json()) as CutoutView;
+    const mask = await sharp(await (await page.request.get(applied.maskUrl!)).body())
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+    expect(mask[Math.floor(cy * info.height) * info.width + Math.floor(cx * info.width)]).toBe(0);
+    // The editor shows the server's mask now, the same at that point.
+    expect((await pixel()).slice(0, 3).every((v, c) => Math.abs(v - veiled[c]!) <= 2)).toBe(true);
+    // Undone, the point shows kept again at once; applied, the server agrees.
+    await dialog.getByRole('button', { name: 'Retirer' }).press('Control+z');
+    await expect.poll(async () => (await pixel()).slice(0, 3)).toEqual(before.slice(0, 3));
+    expect((await sent(page, id, dialog, 'Appliquer')).status()).toBe(200);
+    expect((await serverView(page, id)).corrections?.strokes).toEqual([]);
+    await dialog.getByRole('button', { name: 'Terminer' }).click();
+  }, 120_000);
+
   it('the whole photo can be chosen instead, and the cut-out taken back', async () => {
     await page.getByRole('button', { name: 'Utiliser la photo entière' }).click();
     await page.getByText('La photo entière sera utilisée', { exact: false }).waitFor();

@@ -78,13 +78,13 @@ describe('worker', () => {
     expect(records.map((r) => r.label)).toEqual(['kept']);
   });
 
-  it('uploads a kept generation uses are kept a year after their last use: older ones go with their preview and cut-out files', async () => {
+  it('uploads a kept generation uses are kept a year after their last use: older ones go with their preview and cut-out files (masks included)', async () => {
     await db.query(`insert into users (id, email) values ('u-up', 'up@example.test')`);
     const now = '2026-06-01T12:00:00.000Z';
     const uses = { expired: '2025-05-31T12:00:00Z', kept: '2025-06-02T12:00:00Z' };
     for (const [label, usedAt] of Object.entries(uses)) {
       const key = `u-up/${label}.jpg`;
-      for (const file of [key, `${key}.thumb.webp`, `u-up/${label}.mask.png`])
+      for (const file of [key, `${key}.thumb.webp`, `u-up/${label}.mask.png`, `u-up/${label}.base.png`])
         await storage.put(file, Readable.from(Buffer.from(`file ${file}`)));
       const [upload] = await db.query<{ id: string }>(
         `insert into uploads (user_id, storage_key, content_type, size_bytes, role, created_at, last_used_at)
@@ -93,8 +93,9 @@ describe('worker', () => {
       );
       await db.query(
         `insert into upload_cutouts (upload_id, user_id, choice, method, framed, confidence, coverage, mask_key,
-           width, height, ms) values ($1, 'u-up', 'auto', 'segmented', false, 0.9, 0.3, $2, 10, 10, 1)`,
-        [upload!.id, `u-up/${label}.mask.png`],
+           base_mask_key, width, height, ms)
+         values ($1, 'u-up', 'cutout', 'corrected', false, 0.9, 0.3, $2, $3, 10, 10, 1)`,
+        [upload!.id, `u-up/${label}.mask.png`, `u-up/${label}.base.png`],
       );
       // A generation made from it then, whose result is kept as long as its year lasts.
       await generation(db, 'u-up', 'completed', {
@@ -110,6 +111,7 @@ describe('worker', () => {
     );
     expect(left.map((r) => r.storage_key)).toEqual(['u-up/kept.jpg']);
     expect(fs.readdirSync(path.join(storageRoot, 'u-up')).sort()).toEqual([
+      'kept.base.png',
       'kept.jpg',
       'kept.jpg.thumb.webp',
       'kept.mask.png',

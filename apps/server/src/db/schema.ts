@@ -324,6 +324,12 @@ export const uploadCutouts = pgTable(
     crossesFrame: boolean('crosses_frame').notNull().default(false),
     maskKey: text('mask_key'),
     previewKey: text('preview_key'),
+    /**
+     * With strokes: the mask they were painted on (the automatic one, or the box's), so that the next
+     * strokes on the same box start from it without segmenting again. Null without strokes (the mask
+     * itself is then that mask), or when none is kept.
+     */
+    baseMaskKey: text('base_mask_key'),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     corrections: jsonb('corrections'),

@@ -8,6 +8,7 @@ import { decodeRgba, type SourceInfo } from '../image/decode';
 import { fromRaw, guard, toRaw, type RawImage } from '../image/sharp';
 import type { CutoutMask } from './cutout';
 import { pieceCount } from './clean';
+import { decodeMask } from './mask-file';
 import { PRODUCT_SIDE, type CutoutJob } from './run';
 import { cutOutProduct } from './thread';
 
@@ -17,6 +18,11 @@ export type ProductAnalysis = {
   maskPng: Buffer | null;
   /** The cut-out over transparency, the decoded photo's size; null when no product was found. */
   preview: Buffer | null;
+  /**
+   * With strokes: the mask they were painted on (grey PNG, null when it was empty), to be given back
+   * as `basePng` with the next strokes on the same box. Undefined without strokes.
+   */
+  baseMaskPng?: Buffer | null;
   width: number;
   height: number;
   /** Separate pieces of the cut-out (0 when no product was found). */
@@ -27,6 +33,8 @@ export type ProductAnalysis = {
   ms: number;
 };
 
+const PNG = { compressionLevel: 6, adaptiveFiltering: false } as const;
+
 /** Longest side of the copy the pieces are counted on. */
 const PIECES_SIDE = 320;
 /** Share of a side's length the cut-out must cover, on two opposite sides, to cross the photo. */
@@ -34,13 +42,18 @@ const CROSSING_SHARE = 0.2;
 
 export async function analyseProduct(
   input: Buffer,
-  job: Omit<CutoutJob, 'decision'> = {},
+  job: Omit<CutoutJob, 'decision' | 'base'> & {
+    /** The mask the strokes are painted on, as this returned it (`baseMaskPng`), or null for none. */
+    basePng?: Buffer | null;
+  } = {},
 ): Promise<ProductAnalysis> {
   const t0 = performance.now();
+  const { basePng, ...rest } = job;
   const decoded = await decodeRgba(input, PRODUCT_SIDE);
-  const { cutout, mask } = await cutOutProduct(decoded, job);
+  const base = basePng === undefined ? undefined : basePng && (await decodeMask(basePng, decoded));
+  const { cutout, mask } = await cutOutProduct(decoded, { ...rest, ...(base !== undefined && { base }) });
   if (!mask) throw new Error('the cut-out thread returned no mask');
-  const { alpha, ...rest } = mask;
+  const { alpha, base: painted, ...found } = mask;
   let maskPng: Buffer | null = null;
   let preview: Buffer | null = null;
   let shape = { pieces: 0, crossesFrame: false };
@@ -48,14 +61,17 @@ export async function analyseProduct(
     shape = await shapeOf(alpha);
     const full = cutout.method === 'framed' ? null : cutout;
     [maskPng, preview] = await Promise.all([
-      guard(fromRaw(alpha).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer()),
+      guard(fromRaw(alpha).png(PNG).toBuffer()),
       previewOf(decoded, alpha, full),
     ]);
   }
+  const baseMaskPng =
+    painted === undefined ? undefined : painted && (await guard(fromRaw(painted).png(PNG).toBuffer()));
   return {
-    mask: rest,
+    mask: found,
     maskPng,
     preview,
+    ...(baseMaskPng !== undefined && { baseMaskPng }),
     width: decoded.width,
     height: decoded.height,
     ...shape,

@@ -49,12 +49,10 @@ function components(mask: Uint8Array, width: number, height: number, value: numb
 }
 
 export type CleanOptions = {
-  /** Components smaller than this share of the largest are dropped (unless a stroke keeps them). */
+  /** Components smaller than this share of the largest are dropped. */
   minComponentShare?: number;
-  /** Enclosed holes smaller than this share of the product are filled (unless a stroke opened them). */
+  /** Enclosed holes smaller than this share of the product are filled. */
   maxHoleShare?: number;
-  /** 1 where the user said keep, 2 where they said remove. */
-  strokes?: Uint8Array;
 };
 
 export function cleanMask(
@@ -63,14 +61,12 @@ export function cleanMask(
   height: number,
   options: CleanOptions = {},
 ): Uint8Array {
-  const { minComponentShare = 0.25, maxHoleShare = 0.01, strokes } = options;
+  const { minComponentShare = 0.25, maxHoleShare = 0.01 } = options;
   const fore = components(mask, width, height, 1);
   const largest = Math.max(0, ...fore.areas);
   const kept = new Uint8Array(fore.areas.length);
   for (let label = 1; label < fore.areas.length; label++)
     if (fore.areas[label]! >= largest * minComponentShare) kept[label] = 1;
-  if (strokes)
-    for (let p = 0; p < mask.length; p++) if (strokes[p] === 1 && fore.labels[p]) kept[fore.labels[p]!] = 1;
   const out = new Uint8Array(mask.length);
   let area = 0;
   for (let p = 0; p < mask.length; p++)
@@ -79,13 +75,9 @@ export function cleanMask(
       area++;
     }
   const back = components(out, width, height, 0);
-  const opened = new Uint8Array(back.areas.length);
-  if (strokes)
-    for (let p = 0; p < mask.length; p++) if (strokes[p] === 2 && back.labels[p]) opened[back.labels[p]!] = 1;
   for (let p = 0; p < out.length; p++) {
     const label = back.labels[p]!;
-    if (label && !back.touchesBorder[label] && !opened[label] && back.areas[label]! < area * maxHoleShare)
-      out[p] = 1;
+    if (label && !back.touchesBorder[label] && back.areas[label]! < area * maxHoleShare) out[p] = 1;
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { strokeReach } from '@vitrine/shared/cutout/brush';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -267,6 +268,42 @@ describe('product cut-out on ordinary backgrounds', () => {
     expect(at(0.5, 0.55)).toBe(0);
     expect(at(0.15, 0.15)).toBe(255);
     expect(at(0.45, 0.7), 'the rest of the mug').toBe(255);
+  });
+
+  it('a stroke changes the automatic mask only within its radius and margin, and a given base is painted on as it is', async () => {
+    const photo = await mugOnTable();
+    const auto = await findMask(photo);
+    const stroke = {
+      kind: 'remove' as const,
+      radius: 0.04,
+      points: [
+        [0.3, 0.6],
+        [0.55, 0.62],
+      ] as [number, number][],
+    };
+    const found = await findMask(photo, { corrections: { strokes: [stroke] } });
+    expect(found.method).toBe('corrected');
+    expect(Buffer.compare(found.base!.data, auto.alpha!.data), 'painted on the automatic mask').toBe(0);
+    const { reach } = strokeReach(stroke.radius, photo.width, photo.height);
+    const [a, b] = stroke.points.map(([x, y]) => [x * photo.width, y * photo.height] as const);
+    let changed = 0;
+    for (let y = 0; y < photo.height; y++)
+      for (let x = 0; x < photo.width; x++) {
+        const p = y * photo.width + x;
+        if (found.alpha!.data[p] === auto.alpha!.data[p]) continue;
+        changed++;
+        const [dx, dy] = [b![0] - a![0], b![1] - a![1]];
+        const t = Math.max(
+          0,
+          Math.min(1, ((x + 0.5 - a![0]) * dx + (y + 0.5 - a![1]) * dy) / (dx * dx + dy * dy)),
+        );
+        expect(Math.hypot(x + 0.5 - a![0] - t * dx, y + 0.5 - a![1] - t * dy)).toBeLessThanOrEqual(reach);
+      }
+    expect(changed, 'the stroke removed something').toBeGreaterThan(100);
+    // Given the same base, the strokes are painted without segmenting again, to the same mask.
+    const again = await findMask(photo, { corrections: { strokes: [stroke] }, base: found.base! });
+    expect(Buffer.compare(again.alpha!.data, found.alpha!.data)).toBe(0);
+    expect(again.timings).not.toHaveProperty('edge');
   });
 });
 

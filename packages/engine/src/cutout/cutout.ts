@@ -3,8 +3,8 @@
  * a plain or studio backdrop modelled from the borders (when that is clearly what the photo is); a
  * salient-object model (the one npm install put in place, or CUTOUT_MODEL's); else the main subject
  * segmented from whatever it was photographed on (cutout/subject.ts). The edge is then refined at full
- * size and its colours decontaminated. A user's corrections (box, keep/remove strokes) re-run the segmentation
- * with them. The photo is framed whole only when confidence is low, or when the user asks, and the
+ * size and its colours decontaminated. A box the user draws re-runs the segmentation inside it; keep
+ * and remove strokes then change the mask near them only (@vitrine/shared/cutout/brush). The photo is framed whole only when confidence is low, or when the user asks, and the
  * result says so.
  */
 import type { CutoutCorrections, CutoutMethodName, FramedReason } from '@vitrine/shared/api/cutout';
@@ -13,6 +13,7 @@ import { FRAME_BELOW, MIN_PRODUCT_SHARE, type ConfidenceParts } from './confiden
 import { decontaminate } from './foreground';
 import type { SaliencyModel } from './model';
 import { refineAlpha } from './refine';
+import { applyStrokes } from '@vitrine/shared/cutout/brush';
 import { boxInPixels } from './seeds';
 import { stopwatch } from './stopwatch';
 import { segmentSubject } from './subject';
@@ -49,6 +50,11 @@ export type CutoutMask = {
   parts?: ConfidenceParts;
   /** Milliseconds per step of the search, for benchmarks and logs. */
   timings?: Record<string, number>;
+  /**
+   * For a mask with strokes: the mask they were painted on (the automatic one, or the box's), kept so
+   * that the next strokes start from it without segmenting again. Null when nothing was found.
+   */
+  base?: RawImage | null;
 };
 
 /** What the caller already decided: a stored mask (the user checked it), or the whole photo. */
@@ -57,8 +63,13 @@ export type CutoutDecision =
   | { framed: true; reason: FramedReason; confidence: number };
 
 export type CutoutOptions = {
-  /** The user's corrections: the segmentation is re-run with them, and its result used. */
+  /** The user's corrections: a box re-runs the segmentation, strokes are painted on its result. */
   corrections?: CutoutCorrections | null;
+  /**
+   * The mask the strokes are painted on, as found earlier for the same box (or none): given, the
+   * photo is not segmented again. Ignored when it is not the photo's size.
+   */
+  base?: RawImage | null;
   /** The user accepted the automatic cut-out: it is used even when confidence is low. */
   accept?: boolean;
   /** The salient-object model (installed, or CUTOUT_MODEL's), if any. */
@@ -134,10 +145,36 @@ const ownAlpha = (rgba: RawImage): RawImage | null => {
 
 /** Where the product is in the photo, and whether the engine trusts it enough to cut it out. */
 export async function findMask(rgba: RawImage, options: CutoutOptions = {}): Promise<CutoutMask> {
+  const corrections = options.corrections ?? null;
+  if (!corrections?.strokes.length) return segment(rgba, options);
+  const t0 = performance.now();
+  const box = corrections.box;
+  const given = options.base;
+  const fits =
+    given !== undefined && (!given || (given.width === rgba.width && given.height === rgba.height));
+  // What the user painted on: the automatic mask, or the box's (accepted: the user is working on it).
+  const found = fits
+    ? null
+    : await segment(rgba, { ...options, corrections: box ? { box, strokes: [] } : null, accept: true });
+  const base = fits ? given! : found!.alpha;
+  const alpha = base ? Buffer.from(base.data) : Buffer.alloc(rgba.width * rgba.height);
+  const painted = performance.now();
+  applyStrokes(alpha, rgba, corrections.strokes);
+  const mask = { data: alpha, width: rgba.width, height: rgba.height, channels: 1 } as const;
+  const timings = {
+    ...found?.timings,
+    base: Math.round(painted - t0),
+    strokes: Math.round(performance.now() - painted),
+  };
+  return { ...measured(mask, 'corrected', found?.confidence ?? 1, false), base, timings };
+}
+
+/** The mask found by segmenting the photo, within the user's box if there is one. */
+async function segment(rgba: RawImage, options: CutoutOptions): Promise<CutoutMask> {
   const { timings, lap, restart } = stopwatch();
   const corrections = options.corrections ?? null;
-  const hasCorrections = Boolean(corrections && (corrections.box || corrections.strokes.length));
-  if (!hasCorrections) {
+  const boxed = Boolean(corrections?.box);
+  if (!boxed) {
     const own = ownAlpha(rgba);
     if (own) return measured(own, 'alpha', 1, false);
   }
@@ -156,24 +193,23 @@ export async function findMask(rgba: RawImage, options: CutoutOptions = {}): Pro
 
   // A plain backdrop (told from the small copy's borders) has its own, exact separation, unless a
   // clear model's map disagrees with it (studio-or-model.ts).
-  const backdrop = hasCorrections ? null : plainBackdrop(lab, width, height);
+  const backdrop = boxed ? null : plainBackdrop(lab, width, height);
   if (backdrop) {
     const studio = await backdropSeparation(rgba, { lab, width, height, backdrop }, modelMap);
     lap('studio');
     if (studio) return { ...measured(studio, 'studio', STUDIO_CONFIDENCE, false), timings };
   }
 
-  let method: CutoutMask['method'] = hasCorrections ? 'corrected' : 'segmented';
+  let method: CutoutMask['method'] = boxed ? 'corrected' : 'segmented';
   let prior = await modelMap();
-  if (prior && !hasCorrections) method = 'model';
+  if (prior && !boxed) method = 'model';
   // A box drawn around something the model missed: the box, not the model, says where the product is.
   if (prior && corrections?.box && !holdsProduct(prior, width, height, corrections.box)) prior = null;
   const subject = await segmentSubject(small.data, lab, width, height, {
     prior,
-    corrections,
-    // A model's map is already a segmentation: GrabCut runs only to spread the strokes a user painted
-    // (a box alone just bounds it).
-    grabCut: !(prior && !corrections?.strokes.length),
+    box: corrections?.box ?? null,
+    // A model's map is already a segmentation (a box just bounds it).
+    grabCut: !prior,
     timings,
   });
   restart();
@@ -203,7 +239,7 @@ export async function findMask(rgba: RawImage, options: CutoutOptions = {}): Pro
   if (corrections?.box) clearOutsideBox(alpha, rgba.width, rgba.height, corrections.box);
   const mask = { data: alpha, width: rgba.width, height: rgba.height, channels: 1 } as const;
   lap('edge');
-  const trusted = hasCorrections || options.accept === true;
+  const trusted = boxed || options.accept === true;
   const result = measured(mask, method, subject.confidence, !trusted && subject.confidence < FRAME_BELOW);
   return { ...result, parts: subject.parts, timings };
 }

@@ -17,6 +17,8 @@ export type CutoutJob = {
   /** What the caller already decided (a mask the user checked, or the whole photo); else found now. */
   decision?: CutoutDecision | null;
   corrections?: CutoutCorrections | null;
+  /** The mask the strokes are painted on, found earlier for the same box (see CutoutOptions). */
+  base?: RawImage | null;
   accept?: boolean;
   model?: SaliencyModelConfig | null;
 };
@@ -44,14 +46,23 @@ async function modelFor(config: SaliencyModelConfig | null | undefined): Promise
   }
 }
 
+/** Strokes painted on a mask found earlier: no segmentation, hence no model. */
+export const paintsOnly = (job: CutoutJob): boolean =>
+  job.base !== undefined && Boolean(job.corrections?.strokes.length);
+
 export async function runCutout(rgba: RawImage, job: CutoutJob): Promise<CutoutResult> {
   const t0 = performance.now();
   if (job.decision) {
     const cutout = cutoutFrom(rgba, job.decision);
     return { cutout, mask: null, ms: Math.round(performance.now() - t0) };
   }
-  const model = await modelFor(job.model);
-  const mask = await findMask(rgba, { corrections: job.corrections, accept: job.accept, model });
+  const model = paintsOnly(job) ? null : await modelFor(job.model);
+  const mask = await findMask(rgba, {
+    corrections: job.corrections,
+    accept: job.accept,
+    model,
+    ...(job.base !== undefined && { base: job.base }),
+  });
   const cutout = cutoutFrom(rgba, mask);
   return { cutout, mask, ms: Math.round(performance.now() - t0) };
 }

@@ -1,44 +1,12 @@
 /**
- * GrabCut's starting labels, from the prior (saliency or a model's map) and the user's corrections:
- * a box says nothing outside it is the product; "keep" and "remove" strokes are certain.
+ * GrabCut's starting labels, from the prior (saliency or a model's map) and the user's box: nothing
+ * outside it is the product. (Keep and remove strokes are painted on the mask afterwards, near where
+ * they are drawn: @vitrine/shared/cutout/brush.)
  */
-import type { CutoutCorrections } from '@vitrine/shared/api/cutout';
+import type { CutoutBox } from '@vitrine/shared/api/cutout';
 
 /** OpenCV's GrabCut labels. */
 export const GC = { BGD: 0, FGD: 1, PR_BGD: 2, PR_FGD: 3 } as const;
-
-/** Marks every pixel within `radius` of the polyline (a capsule per segment). */
-export function paintStroke(
-  target: Uint8Array,
-  width: number,
-  height: number,
-  points: readonly (readonly [number, number])[],
-  radius: number,
-  value: number,
-): void {
-  const r = Math.max(0.75, radius);
-  const segments =
-    points.length === 1 ? [[points[0]!, points[0]!]] : points.slice(1).map((p, i) => [points[i]!, p]);
-  for (const [a, b] of segments) {
-    const [ax, ay] = a!;
-    const [bx, by] = b!;
-    const x0 = Math.max(0, Math.floor(Math.min(ax, bx) - r));
-    const x1 = Math.min(width - 1, Math.ceil(Math.max(ax, bx) + r));
-    const y0 = Math.max(0, Math.floor(Math.min(ay, by) - r));
-    const y1 = Math.min(height - 1, Math.ceil(Math.max(ay, by) + r));
-    const dx = bx - ax;
-    const dy = by - ay;
-    const length2 = dx * dx + dy * dy;
-    for (let y = y0; y <= y1; y++) {
-      for (let x = x0; x <= x1; x++) {
-        const t = length2 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / length2)) : 0;
-        const ex = x - (ax + t * dx);
-        const ey = y - (ay + t * dy);
-        if (ex * ex + ey * ey <= r * r) target[y * width + x] = value;
-      }
-    }
-  }
-}
 
 /** Within a box, a prior below this marks probable background. */
 const BOX_BACKGROUND = 0.15;
@@ -48,14 +16,12 @@ export type Box = { x0: number; y0: number; x1: number; y1: number };
 
 export type Seeds = {
   labels: Uint8Array;
-  /** 1 where a stroke said "keep", 2 where it said "remove". */
-  strokes: Uint8Array;
   /** The box in pixels, when one was drawn. */
   box: Box | null;
 };
 
 /** Pixels of a corrections box on a `width` x `height` image. */
-export function boxInPixels(box: NonNullable<CutoutCorrections['box']>, width: number, height: number): Box {
+export function boxInPixels(box: CutoutBox, width: number, height: number): Box {
   const x0 = Math.max(0, Math.floor(box.x * width));
   const y0 = Math.max(0, Math.floor(box.y * height));
   const x1 = Math.min(width - 1, Math.max(x0, Math.ceil((box.x + box.width) * width) - 1));
@@ -67,7 +33,7 @@ export function seedsFrom(
   prior: Float32Array,
   width: number,
   height: number,
-  corrections: CutoutCorrections | null,
+  userBox: CutoutBox | null,
   options: { segmentation?: boolean } = {},
 ): Seeds {
   const count = width * height;
@@ -82,13 +48,12 @@ export function seedsFrom(
     }
   }
   openBands(labels, prior, width, height, band);
-  const strokes = new Uint8Array(count);
   let box: Seeds['box'] = null;
-  if (corrections?.box) {
+  if (userBox) {
     // Outside a box nothing is the product. Inside, a saliency prior (worked out within the box) is
     // only a hint, so everything probably is product except what it firmly calls background; a model's
     // segmentation is kept as it is.
-    box = boxInPixels(corrections.box, width, height);
+    box = boxInPixels(userBox, width, height);
     const under = options.segmentation ? 0.5 : BOX_BACKGROUND;
     for (let y = 0, p = 0; y < height; y++)
       for (let x = 0; x < width; x++, p++) {
@@ -96,16 +61,7 @@ export function seedsFrom(
         labels[p] = !within ? GC.BGD : prior[p]! < under ? GC.PR_BGD : GC.PR_FGD;
       }
   }
-  const longest = Math.max(width, height);
-  for (const stroke of corrections?.strokes ?? []) {
-    const points = stroke.points.map(([x, y]) => [x * width - 0.5, y * height - 0.5] as const);
-    paintStroke(strokes, width, height, points, stroke.radius * longest, stroke.kind === 'keep' ? 1 : 2);
-  }
-  for (let p = 0; p < count; p++) {
-    if (strokes[p] === 1) labels[p] = GC.FGD;
-    else if (strokes[p] === 2) labels[p] = GC.BGD;
-  }
-  return { labels, strokes, box };
+  return { labels, box };
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
  * The main subject of a photo on the small analysis copy: a prior (where something stands out, from
- * saliency or a model), GrabCut seeded by it and by the user's corrections, a tidy-up, and a
- * confidence score.
+ * saliency or a model), GrabCut seeded by it and by the user's box, a tidy-up, and a confidence
+ * score.
  */
-import type { CutoutCorrections } from '@vitrine/shared/api/cutout';
+import type { CutoutBox } from '@vitrine/shared/api/cutout';
 import { backgroundDetection } from './background-detection';
 import { cleanMask } from './clean';
 import { confidenceOf, type ConfidenceParts } from './confidence';
@@ -50,8 +50,6 @@ export type Subject = {
   prior: Float32Array;
   confidence: number;
   parts: ConfidenceParts;
-  /** 1 where a stroke said keep, 2 remove (for the full-size edge). */
-  strokes: Uint8Array;
 };
 
 export async function segmentSubject(
@@ -61,23 +59,24 @@ export async function segmentSubject(
   height: number,
   options: {
     prior?: Float32Array | null;
-    corrections?: CutoutCorrections | null;
+    /** The box the user drew: nothing outside it is the product. */
+    box?: CutoutBox | null;
     grabCut?: boolean;
     /** Milliseconds per step are added here. */
     timings?: Record<string, number>;
   } = {},
 ): Promise<Subject> {
   const { lap } = stopwatch(options.timings);
-  const corrections = options.corrections ?? null;
+  const userBox = options.box ?? null;
   const prior =
     options.prior ??
-    (corrections?.box
-      ? priorInBox(lab, width, height, boxInPixels(corrections.box, width, height))
+    (userBox
+      ? priorInBox(lab, width, height, boxInPixels(userBox, width, height))
       : saliencyPrior(lab, width, height));
   lap('prior');
   // A model's map is a segmentation already; a saliency prior is a hint.
-  const seeds = seedsFrom(prior, width, height, corrections, { segmentation: Boolean(options.prior) });
-  const iterations = corrections ? GRABCUT_ITERATIONS.corrected : GRABCUT_ITERATIONS.automatic;
+  const seeds = seedsFrom(prior, width, height, userBox, { segmentation: Boolean(options.prior) });
+  const iterations = userBox ? GRABCUT_ITERATIONS.corrected : GRABCUT_ITERATIONS.automatic;
   let raw =
     options.grabCut === false
       ? foreground(seeds.labels)
@@ -93,10 +92,10 @@ export async function segmentSubject(
     if (emptied(raw, width, seeds.box)) raw = wholeBox(seeds.labels, width, seeds.box);
   }
   lap('grabCut');
-  const mask = cleanMask(raw, width, height, { strokes: seeds.strokes });
+  const mask = cleanMask(raw, width, height);
   const { score, parts } = confidenceOf(mask, prior, lab, width, height);
   lap('clean');
-  return { mask, prior, confidence: score, parts, strokes: seeds.strokes };
+  return { mask, prior, confidence: score, parts };
 }
 
 /**

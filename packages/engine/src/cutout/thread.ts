@@ -1,15 +1,18 @@
 /**
- * The cut-out thread: one worker thread, started on first use, that cuts products out one at a time
+ * The cut-out threads: worker threads, started on first use, that cut products out one at a time
  * (segmentation is mostly synchronous WebAssembly and JavaScript: on the calling thread it would stall
- * a server's event loop for a good part of a second). Requests queue; a thread that dies fails only
- * the request it was running and is replaced. Without threads (configureCutoutThread(false)) the
- * work runs on the calling thread.
+ * a server's event loop for a good part of a second). Two lanes: one finds masks (segmentation, the
+ * model), the other paints strokes on a mask found earlier, so that one user's corrections never
+ * queue before another user's automatic cut-out. Requests queue in their lane; a job past its lane's
+ * time limit is stopped (its thread is replaced) and fails with a CutoutTimeout error; a thread that
+ * dies fails only the request it was running and is replaced. Without threads
+ * (configureCutoutThread(false)) the work runs on the calling thread.
  */
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { RawImage } from '../image/sharp';
 import { errorFrom, type ThreadError } from '../thread-errors';
-import { runCutout, type CutoutJob, type CutoutResult } from './run';
+import { paintsOnly, runCutout, type CutoutJob, type CutoutResult } from './run';
 
 export type CutoutRequest = { id: number; image: RawImage; job: CutoutJob };
 export type CutoutReply =
@@ -35,6 +38,22 @@ function entry(): URL {
 
 type Pending = { request: CutoutRequest; resolve: (r: CutoutResult) => void; reject: (e: Error) => void };
 
+/**
+ * The longest a job may run, per lane: finding a mask waits for the model (10 s at most) and then
+ * segments; painting strokes takes under a second for what a hand draws, and a few seconds for the
+ * heaviest corrections the contract takes (100 strokes of 1,000 points, each sweeping the photo).
+ */
+export const CUTOUT_TIME_LIMIT_MS = { find: 20_000, paint: 15_000 } as const;
+export type CutoutLane = keyof typeof CUTOUT_TIME_LIMIT_MS;
+
+/** A cut-out stopped for running past its lane's time limit. */
+export class CutoutTimeout extends Error {
+  constructor(limitMs: number) {
+    super(`the cut-out took longer than ${limitMs} ms and was stopped`);
+    this.name = 'CutoutTimeout';
+  }
+}
+
 /** Results cross threads as plain byte arrays: the engine's callers expect Buffers. */
 function revive(result: CutoutResult): CutoutResult {
   const buffer = (image: RawImage): RawImage => {
@@ -44,22 +63,34 @@ function revive(result: CutoutResult): CutoutResult {
   return {
     ...result,
     cutout: { ...result.cutout, image: buffer(result.cutout.image) },
-    mask: result.mask && { ...result.mask, alpha: result.mask.alpha && buffer(result.mask.alpha) },
+    mask: result.mask && {
+      ...result.mask,
+      alpha: result.mask.alpha && buffer(result.mask.alpha),
+      ...(result.mask.base && { base: buffer(result.mask.base) }),
+    },
   };
 }
 
 class CutoutThread {
   private worker: Worker | null = null;
   private running: Pending | null = null;
+  private timer: NodeJS.Timeout | null = null;
   private readonly queue: Pending[] = [];
   private nextId = 1;
+
+  constructor(private readonly limitMs: number) {}
 
   run(image: RawImage, job: CutoutJob): Promise<CutoutResult> {
     const decision =
       job.decision && !job.decision.framed
         ? { ...job.decision, alpha: shared(job.decision.alpha) }
         : job.decision;
-    const request = { id: this.nextId++, image: shared(image), job: { ...job, decision } };
+    const base = job.base && shared(job.base);
+    const request = {
+      id: this.nextId++,
+      image: shared(image),
+      job: { ...job, decision, ...(base && { base }) },
+    };
     return new Promise((resolve, reject) => {
       this.queue.push({ request, resolve, reject });
       this.next();
@@ -75,17 +106,35 @@ class CutoutThread {
       for (const pending of this.queue.splice(0)) pending.reject(error as Error);
       return;
     }
-    this.running = this.queue.shift()!;
+    const running = this.queue.shift()!;
+    this.running = running;
     worker.ref();
-    worker.postMessage(this.running.request);
+    worker.postMessage(running.request);
+    this.timer = setTimeout(() => {
+      if (this.running !== running) return;
+      // The thread is busy in synchronous work: only stopping it stops the job.
+      this.running = null;
+      this.worker = null;
+      void worker.terminate();
+      running.reject(new CutoutTimeout(this.limitMs));
+      this.next();
+    }, this.limitMs);
+    this.timer.unref();
+  }
+
+  private settled(): Pending | null {
+    const pending = this.running;
+    this.running = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    return pending;
   }
 
   private spawn(): Worker {
     const worker = new Worker(entry());
     worker.on('message', (reply: CutoutReply) => {
-      const pending = this.running;
-      if (!pending || pending.request.id !== reply.id) return;
-      this.running = null;
+      if (this.running?.request.id !== reply.id) return;
+      const pending = this.settled()!;
       worker.unref();
       if (reply.ok) pending.resolve(revive(reply.result));
       else pending.reject(errorFrom(reply.error));
@@ -94,8 +143,7 @@ class CutoutThread {
     const lost = (error: Error) => {
       if (this.worker !== worker) return;
       this.worker = null;
-      this.running?.reject(error);
-      this.running = null;
+      this.settled()?.reject(error);
       this.next();
     };
     worker.on('error', lost);
@@ -115,24 +163,33 @@ class CutoutThread {
   }
 }
 
-let thread: CutoutThread | null = null;
+let threads: Partial<Record<CutoutLane, CutoutThread>> = {};
 let useThread = true;
+let limits: Record<CutoutLane, number> = { ...CUTOUT_TIME_LIMIT_MS };
 
-/** Whether cut-outs run on their own thread (the default) or on the calling thread. */
-export async function configureCutoutThread(enabled: boolean): Promise<void> {
+/**
+ * Whether cut-outs run on their own threads (the default) or on the calling thread, and each lane's
+ * time limit (CUTOUT_TIME_LIMIT_MS unless given). The threads start again with the new limits.
+ */
+export async function configureCutoutThread(
+  enabled: boolean,
+  timeLimitsMs: Partial<Record<CutoutLane, number>> = {},
+): Promise<void> {
   useThread = enabled;
-  if (!enabled) await closeCutoutThread();
+  limits = { ...CUTOUT_TIME_LIMIT_MS, ...timeLimitsMs };
+  await closeCutoutThread();
 }
 
 export async function closeCutoutThread(): Promise<void> {
-  const old = thread;
-  thread = null;
-  await old?.close();
+  const old = Object.values(threads);
+  threads = {};
+  await Promise.all(old.map((thread) => thread.close()));
 }
 
-/** Cuts the product out of decoded pixels (RGBA), on the cut-out thread when there is one. */
+/** Cuts the product out of decoded pixels (RGBA), on its lane's cut-out thread when there is one. */
 export function cutOutProduct(rgba: RawImage, job: CutoutJob = {}): Promise<CutoutResult> {
   if (!useThread) return runCutout(rgba, job);
-  thread ??= new CutoutThread();
+  const lane: CutoutLane = paintsOnly(job) ? 'paint' : 'find';
+  const thread = (threads[lane] ??= new CutoutThread(limits[lane]));
   return thread.run(rgba, job);
 }

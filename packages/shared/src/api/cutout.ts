@@ -132,6 +132,11 @@ export type CutoutView = {
   crossesFrame: boolean;
   /** The mask: a PNG the size of `width` x `height`, white with the product's alpha; null when none was found. */
   maskUrl: string | null;
+  /**
+   * The mask the keep and remove strokes are painted on (the automatic one, or the box's): the browser
+   * paints the strokes being drawn on it, as the server will. Null when none was found.
+   */
+  baseMaskUrl: string | null;
   /** The cut-out itself over transparency (WebP), the same size as the mask; null when none was found. */
   previewUrl: string | null;
   width: number;

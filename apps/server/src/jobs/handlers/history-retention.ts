@@ -6,7 +6,7 @@
  * logo that no saved document uses goes a day after its last use.
  */
 import { deleteFinishedBefore } from '../../modules/generations/repository';
-import { thumbnailKey } from '../../modules/uploads/recent';
+import { filesOf } from '../../modules/uploads/remove';
 import { deleteExpired } from '../../modules/uploads/repository';
 import type { Storage } from '../../modules/storage/storage';
 import type { JobContext } from '../job';
@@ -39,12 +39,7 @@ export async function applyHistoryRetention(
   let deletedFiles = await removeAll(storage, generations.imageKeys);
   const uploads = await deleteExpired(database, now, LOGO_GRACE_DAYS);
   for (const upload of uploads) {
-    deletedFiles += await removeAll(storage, [
-      upload.storageKey,
-      thumbnailKey(upload.storageKey),
-      upload.maskKey,
-      upload.previewKey,
-    ]);
+    deletedFiles += await removeAll(storage, filesOf(upload));
   }
   return {
     deletedGenerations: generations.results,

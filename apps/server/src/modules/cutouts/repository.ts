@@ -20,6 +20,7 @@ export type CutoutRow = Pick<
   | 'crossesFrame'
   | 'maskKey'
   | 'previewKey'
+  | 'baseMaskKey'
   | 'width'
   | 'height'
   | 'ms'
@@ -29,7 +30,8 @@ export type CutoutRow = Pick<
 const columns = (alias: string) =>
   `${alias}.upload_id as "uploadId", ${alias}.choice, ${alias}.method, ${alias}.framed, ${alias}.reason,
   ${alias}.confidence, ${alias}.coverage, ${alias}.pieces, ${alias}.crosses_frame as "crossesFrame",
-  ${alias}.mask_key as "maskKey", ${alias}.preview_key as "previewKey", ${alias}.width, ${alias}.height,
+  ${alias}.mask_key as "maskKey", ${alias}.preview_key as "previewKey",
+  ${alias}.base_mask_key as "baseMaskKey", ${alias}.width, ${alias}.height,
   ${alias}.corrections, ${alias}.ms, ${alias}.version`;
 
 export async function find(db: Queryable, uploadId: string): Promise<CutoutRow | undefined> {
@@ -54,13 +56,12 @@ export async function findForProduct(
   return row;
 }
 
+export type CutoutFiles = Pick<CutoutRow, 'maskKey' | 'previewKey' | 'baseMaskKey'>;
+
 /** The files of the upload's current cut-out, locked until the transaction ends. */
-export async function lockFiles(
-  tx: Queryable,
-  uploadId: string,
-): Promise<Pick<CutoutRow, 'maskKey' | 'previewKey'> | undefined> {
-  const [previous] = await tx.query<Pick<CutoutRow, 'maskKey' | 'previewKey'>>(
-    `select mask_key as "maskKey", preview_key as "previewKey" from upload_cutouts
+export async function lockFiles(tx: Queryable, uploadId: string): Promise<CutoutFiles | undefined> {
+  const [previous] = await tx.query<CutoutFiles>(
+    `select mask_key as "maskKey", preview_key as "previewKey", base_mask_key as "baseMaskKey" from upload_cutouts
      where upload_id = $1 for update`,
     [uploadId],
   );
@@ -73,12 +74,13 @@ export type NewCutout = Omit<CutoutRow, 'uploadId' | 'version'> & { userId: stri
 export async function save(tx: Queryable, uploadId: string, cutout: NewCutout): Promise<CutoutRow> {
   const [saved] = await tx.query<CutoutRow>(
     `insert into upload_cutouts as c (upload_id, user_id, choice, method, framed, reason, confidence, coverage,
-       pieces, crosses_frame, mask_key, preview_key, width, height, corrections, ms)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+       pieces, crosses_frame, mask_key, preview_key, width, height, corrections, ms, base_mask_key)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
      on conflict (upload_id) do update set choice = excluded.choice, method = excluded.method,
        framed = excluded.framed, reason = excluded.reason, confidence = excluded.confidence,
        coverage = excluded.coverage, pieces = excluded.pieces,
        crosses_frame = excluded.crosses_frame, mask_key = excluded.mask_key, preview_key = excluded.preview_key,
+       base_mask_key = excluded.base_mask_key,
        width = excluded.width, height = excluded.height, corrections = excluded.corrections,
        ms = excluded.ms, version = c.version + 1, updated_at = now()
      returning ${columns('c')}`,
@@ -99,6 +101,7 @@ export async function save(tx: Queryable, uploadId: string, cutout: NewCutout): 
       cutout.height,
       cutout.corrections ? JSON.stringify(cutout.corrections) : null,
       cutout.ms,
+      cutout.baseMaskKey,
     ],
   );
   return saved!;

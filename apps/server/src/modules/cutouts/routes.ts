@@ -1,7 +1,8 @@
 /**
  * The cut-out of a product upload: GET computes the automatic one on the first look; PUT records the
- * user's choice (automatic, cut-out with or without corrections, whole photo); the mask and the
- * preview are served to the owner. Another user's upload is simply not found.
+ * user's choice (automatic, cut-out with or without corrections, whole photo); the mask, the
+ * preview and the mask strokes are painted on (for the browser to show strokes at once) are served
+ * to the owner. Another user's upload is simply not found.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { cutoutUpdate } from '@vitrine/shared/api/cutout';
@@ -50,7 +51,8 @@ export const cutoutRoutes: FastifyPluginAsync = async (app) => {
   });
 
   const serve =
-    (file: 'mask' | 'preview', type: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    (file: 'mask' | 'preview' | 'base', type: string) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
       const { user } = await signedIn(request, reply);
       const key = await cutoutFile(deps, user.id, uploadId(request), file);
       // Each new cut-out has a new version in its URL: a given URL never changes.
@@ -62,4 +64,5 @@ export const cutoutRoutes: FastifyPluginAsync = async (app) => {
     };
   app.get('/uploads/:id/cutout/mask.png', serve('mask', 'image/png'));
   app.get('/uploads/:id/cutout/preview.webp', serve('preview', 'image/webp'));
+  app.get('/uploads/:id/cutout/base.png', serve('base', 'image/png'));
 };

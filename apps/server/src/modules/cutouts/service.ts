@@ -32,8 +32,20 @@ export type CutoutDeps = {
   rateLimitMultiplier?: number;
 };
 
-/** Cut-outs a user may have computed per hour: each costs about half a second of a core. */
+/**
+ * Work a user may ask for per hour, in units of one automatic cut-out (about half a second of a
+ * core). Corrections count by their size (`workOf`).
+ */
 const COMPUTE_LIMIT = { max: 120, windowSeconds: 3600 };
+/** Stroke points times brush radius (a fraction of the photo) that cost one more unit of work. */
+const STROKE_WORK_UNIT = 100;
+
+/** The work a computation costs: one unit, and more for many long, wide strokes. */
+export function workOf(corrections: CutoutCorrections | null): number {
+  let size = 0;
+  for (const stroke of corrections?.strokes ?? []) size += stroke.points.length * stroke.radius;
+  return 1 + Math.floor(size / STROKE_WORK_UNIT);
+}
 
 let engine: Promise<typeof import('@vitrine/engine/cutout/analyse')> | null = null;
 const analyser = () => (engine ??= import('@vitrine/engine/cutout/analyse'));
@@ -51,6 +63,7 @@ export function viewOf(row: CutoutRow): CutoutView {
     pieces: row.pieces,
     crossesFrame: row.crossesFrame,
     maskUrl: row.maskKey ? `${base}/mask.png?v=${row.version}` : null,
+    baseMaskUrl: baseKeyOf(row) ? `${base}/base.png?v=${row.version}` : null,
     previewUrl: row.previewKey ? `${base}/preview.webp?v=${row.version}` : null,
     width: row.width,
     height: row.height,
@@ -64,6 +77,38 @@ async function ownUpload(db: Queryable, userId: string, uploadId: string) {
   if (!upload) throw new AppError('NOT_FOUND');
   return upload;
 }
+
+/** The stored mask the row's strokes were painted on: the mask itself when it has none. */
+function baseKeyOf(row: CutoutRow): string | null {
+  return row.corrections?.strokes.length ? row.baseMaskKey : row.maskKey;
+}
+
+const sameBox = (a: CutoutCorrections['box'] | undefined, b: CutoutCorrections['box'] | undefined) =>
+  a && b ? a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height : !a && !b;
+
+/**
+ * The mask new strokes are painted on, when the stored cut-out has it for the same box: its PNG, or
+ * null when nothing was found there. Undefined when the engine must find it again.
+ */
+async function baseFor(
+  deps: CutoutDeps,
+  row: CutoutRow | undefined,
+  corrections: CutoutCorrections | null,
+): Promise<Buffer | null | undefined> {
+  if (!row || !corrections?.strokes.length || !sameBox(row.corrections?.box, corrections.box))
+    return undefined;
+  const key = baseKeyOf(row);
+  // A cut-out with no mask and no strokes found nothing: the strokes start from an empty mask.
+  if (!key) return row.corrections?.strokes.length ? undefined : null;
+  try {
+    return await readAll(deps.storage, key);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Users with a cut-out being computed in this process: another one is refused, not queued. */
+const busy = new Set<string>();
 
 type Computed = {
   choice: CutoutView['choice'];
@@ -80,19 +125,42 @@ type Computed = {
   ms: number;
   maskPng: Buffer | null;
   preview: Buffer | null;
+  baseMaskPng: Buffer | null;
 };
 
-/** Runs the engine on the upload's photo. Engine failures become translated errors. */
+/**
+ * Runs the engine on the upload's photo, one computation per user at a time. Engine failures become
+ * translated errors.
+ */
 async function compute(
   deps: CutoutDeps,
   userId: string,
   photoKey: string,
-  request: { choice: CutoutView['choice']; corrections: CutoutCorrections | null; accept: boolean },
+  request: {
+    choice: CutoutView['choice'];
+    corrections: CutoutCorrections | null;
+    accept: boolean;
+    basePng?: Buffer | null | undefined;
+  },
 ): Promise<Computed> {
-  await hit(deps.database, `cutout:user:${userId}`, {
-    ...COMPUTE_LIMIT,
-    max: COMPUTE_LIMIT.max * (deps.rateLimitMultiplier ?? 1),
-  });
+  if (busy.has(userId))
+    throw new AppError('CUTOUT_BUSY', { messageKey: 'cutout.busy', retryAfterSeconds: 1 });
+  busy.add(userId);
+  try {
+    return await computeNow(deps, userId, photoKey, request);
+  } finally {
+    busy.delete(userId);
+  }
+}
+
+async function computeNow(
+  deps: CutoutDeps,
+  userId: string,
+  photoKey: string,
+  request: Parameters<typeof compute>[3],
+): Promise<Computed> {
+  const limit = { ...COMPUTE_LIMIT, max: COMPUTE_LIMIT.max * (deps.rateLimitMultiplier ?? 1) };
+  await hit(deps.database, `cutout:user:${userId}`, limit, undefined, workOf(request.corrections));
   let bytes: Buffer;
   try {
     bytes = await readAll(deps.storage, photoKey);
@@ -106,10 +174,13 @@ async function compute(
       corrections: request.corrections,
       accept: request.accept,
       model: deps.model ?? null,
+      ...(request.basePng !== undefined && { basePng: request.basePng }),
     });
   } catch (error) {
     if (error instanceof Error && error.name === 'EngineError')
       throw new AppError('INVALID_FILE', { messageKey: 'uploads.imageCorrupt', cause: error });
+    if (error instanceof Error && error.name === 'CutoutTimeout')
+      throw new AppError('SERVICE_UNAVAILABLE', { messageKey: 'cutout.timedOut', cause: error });
     throw new AppError('CUTOUT_FAILED', { messageKey: 'cutout.failed', cause: error });
   }
   const { mask } = analysis;
@@ -133,6 +204,7 @@ async function compute(
     ms: analysis.ms,
     maskPng: analysis.maskPng,
     preview: analysis.preview,
+    baseMaskPng: analysis.baseMaskPng ?? null,
   };
 }
 
@@ -147,26 +219,33 @@ async function store(
   computed: Computed,
 ): Promise<CutoutRow> {
   const base = `${userId}/${Date.now()}-${crypto.randomBytes(8).toString('hex')}`;
-  const maskKey = computed.maskPng ? `${base}.mask.png` : null;
-  const previewKey = computed.preview ? `${base}.cutout.webp` : null;
+  const { maskPng, preview, baseMaskPng, ...stored } = computed;
+  const files = [
+    { key: `${base}.mask.png`, bytes: maskPng },
+    { key: `${base}.cutout.webp`, bytes: preview },
+    { key: `${base}.base.png`, bytes: baseMaskPng },
+  ];
+  const [maskKey, previewKey, baseMaskKey] = files.map((file) => (file.bytes ? file.key : null));
   const written: string[] = [];
   try {
-    if (maskKey && computed.maskPng) {
-      await deps.storage.put(maskKey, Readable.from([computed.maskPng]));
-      written.push(maskKey);
-    }
-    if (previewKey && computed.preview) {
-      await deps.storage.put(previewKey, Readable.from([computed.preview]));
-      written.push(previewKey);
+    for (const { key, bytes } of files) {
+      if (!bytes) continue;
+      await deps.storage.put(key, Readable.from([bytes]));
+      written.push(key);
     }
     const { row, old } = await deps.database.transaction(async (tx) => {
       await ownUpload(tx, userId, uploadId);
       const previous = await cutouts.lockFiles(tx, uploadId);
-      const { maskPng: _mask, preview: _preview, ...stored } = computed;
-      const saved = await cutouts.save(tx, uploadId, { ...stored, userId, maskKey, previewKey });
+      const saved = await cutouts.save(tx, uploadId, {
+        ...stored,
+        userId,
+        maskKey: maskKey ?? null,
+        previewKey: previewKey ?? null,
+        baseMaskKey: baseMaskKey ?? null,
+      });
       return { row: saved, old: previous };
     });
-    await removeFiles(deps.storage, [old?.maskKey, old?.previewKey]);
+    await removeFiles(deps.storage, [old?.maskKey, old?.previewKey, old?.baseMaskKey]);
     return row;
   } catch (error) {
     await removeFiles(deps.storage, written);
@@ -246,6 +325,7 @@ export async function updateCutout(
     choice: update.choice,
     corrections,
     accept: update.choice === 'cutout',
+    basePng: await baseFor(deps, existing, corrections),
   });
   if (update.choice === 'whole') Object.assign(computed, { framed: true, reason: 'whole-photo' });
   return viewOf(await store(deps, userId, uploadId, computed));
@@ -256,11 +336,11 @@ export async function cutoutFile(
   deps: CutoutDeps,
   userId: string,
   uploadId: string,
-  file: 'mask' | 'preview',
+  file: 'mask' | 'preview' | 'base',
 ): Promise<string> {
   await ownUpload(deps.database, userId, uploadId);
   const row = await cutouts.find(deps.database, uploadId);
-  const key = file === 'mask' ? row?.maskKey : row?.previewKey;
+  const key = row && { mask: row.maskKey, preview: row.previewKey, base: baseKeyOf(row) }[file];
   if (!key) throw new AppError('NOT_FOUND');
   return key;
 }

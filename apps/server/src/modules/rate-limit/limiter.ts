@@ -28,14 +28,18 @@ export const scaled = (limit: Limit, multiplier: number): Limit => ({
   max: limit.max * multiplier,
 });
 
-/** Counts one attempt under `key`; past the limit, a 429 with `messageKey` (or the generic message). */
+/**
+ * Counts one attempt under `key` (or `amount` units of work); past the limit, a 429 with `messageKey`
+ * (or the generic message).
+ */
 export async function hit(
   database: Database,
   key: string,
   limit: Limit,
   messageKey?: MessageKey,
+  amount = 1,
 ): Promise<void> {
-  const row = await count(database, key, limit.windowSeconds);
+  const row = await count(database, key, limit.windowSeconds, amount);
   if (row && row.count > limit.max) {
     const endsAt = new Date(row.windowStart).getTime() + limit.windowSeconds * 1000;
     const retryAfterSeconds = Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));

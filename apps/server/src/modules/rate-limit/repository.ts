@@ -7,17 +7,25 @@ import type { rateLimits } from '../../db/schema';
 
 export type Counter = Pick<typeof rateLimits.$inferSelect, 'count' | 'windowStart'>;
 
-/** Counts one under `key`: the window restarts when `windowSeconds` have passed, else the count goes up. */
-export async function count(db: Queryable, key: string, windowSeconds: number): Promise<Counter | undefined> {
+/**
+ * Counts `amount` (one by default) under `key`: the window restarts when `windowSeconds` have passed,
+ * else the count goes up.
+ */
+export async function count(
+  db: Queryable,
+  key: string,
+  windowSeconds: number,
+  amount = 1,
+): Promise<Counter | undefined> {
   const [row] = await db.query<Counter>(
-    `insert into rate_limits (key, window_start, count) values ($1, now(), 1)
+    `insert into rate_limits (key, window_start, count) values ($1, now(), $3::int)
      on conflict (key) do update set
-       count = case when rate_limits.window_start <= now() - make_interval(secs => $2) then 1
-                    else rate_limits.count + 1 end,
+       count = case when rate_limits.window_start <= now() - make_interval(secs => $2) then $3::int
+                    else rate_limits.count + $3::int end,
        window_start = case when rate_limits.window_start <= now() - make_interval(secs => $2) then now()
                            else rate_limits.window_start end
      returning count, window_start as "windowStart"`,
-    [key, windowSeconds],
+    [key, windowSeconds, amount],
   );
   return row;
 }

@@ -1,6 +1,6 @@
 /**
  * Deleting an upload: its row goes first (its cut-out with it, by cascade), then its files (the image,
- * its preview, the cut-out's mask and preview). A file left by a failed removal is unreachable, never a
+ * its preview, the cut-out's masks and preview). A file left by a failed removal is unreachable, never a
  * listed upload without its image.
  */
 import type { Database } from '../../db/client';
@@ -10,9 +10,13 @@ import { deleteOwn, type UploadFiles } from './repository';
 
 /** The storage keys of an upload's files. */
 export const filesOf = (upload: UploadFiles): string[] =>
-  [upload.storageKey, thumbnailKey(upload.storageKey), upload.maskKey, upload.previewKey].filter(
-    (key): key is string => Boolean(key),
-  );
+  [
+    upload.storageKey,
+    thumbnailKey(upload.storageKey),
+    upload.maskKey,
+    upload.previewKey,
+    upload.baseMaskKey,
+  ].filter((key): key is string => Boolean(key));
 
 /**
  * Deletes the user's upload and its files; false when the user has no such upload (or, with

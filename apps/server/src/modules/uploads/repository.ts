@@ -28,7 +28,12 @@ export const notExpired = (alias = 'uploads', now = 'now()') =>
 export type UploadRecord = typeof uploads.$inferSelect;
 
 /** The files an upload leaves behind once its row is gone: the image, its preview and its cut-out's. */
-export type UploadFiles = { storageKey: string; maskKey: string | null; previewKey: string | null };
+export type UploadFiles = {
+  storageKey: string;
+  maskKey: string | null;
+  previewKey: string | null;
+  baseMaskKey: string | null;
+};
 
 /** The user's unexpired uploads among `ids`, by id. */
 export async function findOwnUploads(
@@ -81,7 +86,8 @@ export async function deleteExpired(
           or (role = 'logo' and last_used_at < $1::timestamptz - make_interval(days => $2)
               and not exists (select 1 from generation_edits e where e.logo_upload_id = uploads.id))
        returning id, storage_key)
-     select gone.storage_key as "storageKey", c.mask_key as "maskKey", c.preview_key as "previewKey"
+     select gone.storage_key as "storageKey", c.mask_key as "maskKey", c.preview_key as "previewKey",
+       c.base_mask_key as "baseMaskKey"
      from gone left join upload_cutouts c on c.upload_id = gone.id`,
     [now, logoGraceDays],
   );
@@ -170,7 +176,8 @@ export async function deleteOwn(
     `with gone as (delete from uploads where id = $1 and user_id = $2
                      ${onlyIfNotUsedSince ? 'and last_used_at = created_at' : ''}
                    returning id, storage_key)
-     select gone.storage_key as "storageKey", c.mask_key as "maskKey", c.preview_key as "previewKey"
+     select gone.storage_key as "storageKey", c.mask_key as "maskKey", c.preview_key as "previewKey",
+       c.base_mask_key as "baseMaskKey"
      from gone left join upload_cutouts c on c.upload_id = gone.id`,
     [id, userId],
   );

@@ -4,7 +4,10 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CutoutUpdate, CutoutView } from '@vitrine/shared/api/cutout';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
+
+/** How many times a first look refused because another cut-out of the user is in flight is asked again. */
+const BUSY_RETRIES = 20;
 
 export const cutoutQueryKey = (uploadId: string) => ['cutout', uploadId] as const;
 
@@ -25,7 +28,14 @@ export function useCutout(uploadId: string | null) {
     queryFn: () => getCutout(uploadId!),
     enabled: Boolean(uploadId),
     staleTime: Infinity,
-    retry: 1,
+    // The server works out one cut-out per user at a time: a photo replaced while the last one is
+    // being cut out is asked again, once a second, until its turn comes.
+    retry: (failures, error) =>
+      error instanceof ApiError && error.code === 'CUTOUT_BUSY' ? failures < BUSY_RETRIES : failures < 1,
+    retryDelay: (failures, error) =>
+      error instanceof ApiError && error.code === 'CUTOUT_BUSY'
+        ? 1000
+        : Math.min(1000 * 2 ** failures, 30_000),
   });
 }
 

@@ -17,12 +17,15 @@ export function CorrectionShape({
   width,
   height,
   faint = false,
+  ghost = false,
 }: {
   item: Correction;
   width: number;
   height: number;
   /** A box drawn before the last one: it no longer counts. */
   faint?: boolean;
+  /** A stroke whose effect is shown on the photo: only a trace of it is drawn. */
+  ghost?: boolean;
 }) {
   if (item.kind === 'box') {
     const { x, y, width: w, height: h } = item.box;
@@ -49,14 +52,14 @@ export function CorrectionShape({
       cy={item.points[0]![1] * height}
       r={r}
       fill={colour}
-      fillOpacity={0.55}
+      fillOpacity={ghost ? 0.15 : 0.55}
     />
   ) : (
     <polyline
       points={points}
       fill="none"
       stroke={colour}
-      strokeOpacity={0.55}
+      strokeOpacity={ghost ? 0.15 : 0.55}
       strokeWidth={r * 2}
       strokeLinecap="round"
       strokeLinejoin="round"

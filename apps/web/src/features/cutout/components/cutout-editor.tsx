@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CutoutBox, CutoutView } from '@vitrine/shared/api/cutout';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +9,7 @@ import { useToast } from '../../../components/ui/toast';
 import { formatPercent } from '../../../lib/format-number';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useUpdateCutout } from '../api/cutout';
+import { useMaskPreview } from '../hooks/use-mask-preview';
 import { usePhotoZoom } from '../hooks/use-photo-zoom';
 import { drawOverlay, loadImage } from '../lib/canvas';
 import { CorrectionShape, preview, type Drawing } from './correction-shape';
@@ -77,7 +78,6 @@ export function CutoutEditor({
   const [notice, setNotice] = useState<Notice>(null);
   const [confirmReset, setConfirmReset] = useState(false);
   const [photo, setPhoto] = useState<HTMLImageElement | null>(null);
-  const [loadedMask, setLoadedMask] = useState<{ url: string; image: HTMLImageElement } | null>(null);
   const photoZoom = usePhotoZoom();
   const touch = useMediaQuery('(pointer: coarse)');
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -95,21 +95,24 @@ export function CutoutEditor({
     };
   }, [photoUrl]);
 
-  const maskUrl = update.data?.maskUrl ?? view.maskUrl;
+  // The stroke being drawn and every stroke drawn so far are shown on the cut-out at once.
+  const stroke = useMemo(
+    () =>
+      drawing && drawing.tool !== 'box'
+        ? { kind: drawing.tool, radius: brushRadius(brush), points: drawing.points }
+        : null,
+    [drawing, brush],
+  );
+  const painted = useMaskPreview({
+    photo,
+    view: update.data ?? view,
+    corrections,
+    drawing: stroke,
+    size: { width, height },
+  });
   useEffect(() => {
-    let cancelled = false;
-    if (maskUrl)
-      void loadImage(maskUrl).then((image) => !cancelled && setLoadedMask({ url: maskUrl, image }));
-    return () => {
-      cancelled = true;
-    };
-  }, [maskUrl]);
-  // Until the new mask has loaded, the last one stays on screen.
-  const mask = maskUrl ? (loadedMask?.image ?? null) : null;
-
-  useEffect(() => {
-    if (photo && canvasRef.current) drawOverlay(canvasRef.current, photo, mask);
-  }, [photo, mask]);
+    if (painted.pixels && canvasRef.current) drawOverlay(canvasRef.current, painted.pixels, painted.alpha);
+  }, [painted.pixels, painted.alpha]);
 
   const close = () => onClose(changed ? corrections : null);
 
@@ -348,6 +351,8 @@ export function CutoutEditor({
                     width={width}
                     height={height}
                     faint={item.kind === 'box' && index !== current}
+                    // Painted on the photo already: the stroke is only outlined faintly.
+                    ghost={painted.live && item.kind !== 'box'}
                   />
                 ))}
               </svg>

@@ -10,7 +10,8 @@ export function loadImage(url: string): Promise<HTMLImageElement> {
   });
 }
 
-function pixelsOf(image: CanvasImageSource, width: number, height: number): ImageData {
+/** An image's pixels at `width` x `height` (RGBA). */
+export function pixelsOf(image: CanvasImageSource, width: number, height: number): ImageData {
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
@@ -19,36 +20,40 @@ function pixelsOf(image: CanvasImageSource, width: number, height: number): Imag
   return context.getImageData(0, 0, width, height);
 }
 
+/** A grey mask image as one byte per pixel (255 = product), at `width` x `height`. */
+export function alphaOf(mask: CanvasImageSource, width: number, height: number): Uint8ClampedArray {
+  const rgba = pixelsOf(mask, width, height).data;
+  const alpha = new Uint8ClampedArray(width * height);
+  for (let p = 0; p < alpha.length; p++) alpha[p] = rgba[p * 4]!;
+  return alpha;
+}
+
 /**
  * The photo with what the cut-out leaves out darkened and tinted, and a bright line along the
- * cut-out's edge: what the user corrects from. Drawn into `canvas` at its size.
+ * cut-out's edge: what the user corrects from. `photo` and `alpha` are at the canvas's size.
  */
-export function drawOverlay(
-  canvas: HTMLCanvasElement,
-  photo: HTMLImageElement,
-  mask: HTMLImageElement | null,
-) {
+export function drawOverlay(canvas: HTMLCanvasElement, photo: ImageData, alpha: Uint8ClampedArray | null) {
   const { width, height } = canvas;
   const context = canvas.getContext('2d')!;
-  context.drawImage(photo, 0, 0, width, height);
-  if (!mask) return;
-  const shown = context.getImageData(0, 0, width, height);
-  const alpha = pixelsOf(mask, width, height).data;
+  if (!alpha) {
+    context.putImageData(photo, 0, 0);
+    return;
+  }
+  const shown = new ImageData(new Uint8ClampedArray(photo.data), width, height);
   const out = shown.data;
-  const inside = (p: number) => alpha[p * 4]! >= 128;
   for (let y = 0, p = 0; y < height; y++) {
     for (let x = 0; x < width; x++, p++) {
       const i = p * 4;
-      const kept = inside(p);
+      const kept = alpha[p]! >= 128;
       const edge =
         x > 0 &&
         y > 0 &&
         x < width - 1 &&
         y < height - 1 &&
-        (kept !== inside(p - 1) ||
-          kept !== inside(p + 1) ||
-          kept !== inside(p - width) ||
-          kept !== inside(p + width));
+        (kept !== alpha[p - 1]! >= 128 ||
+          kept !== alpha[p + 1]! >= 128 ||
+          kept !== alpha[p - width]! >= 128 ||
+          kept !== alpha[p + width]! >= 128);
       if (edge) {
         out[i] = 255;
         out[i + 1] = 214;

@@ -178,7 +178,7 @@ export function canUndo(state: Corrections): boolean {
 /** The corrections as the server takes them: the last box drawn, and every stroke in order. */
 export function toRequest(state: Corrections): CutoutCorrections {
   const box = lastBox(state);
-  const strokes = state.items.filter((item): item is CutoutStroke => item.kind !== 'box');
+  const strokes = strokesOf(state);
   return box ? { box, strokes } : { strokes };
 }
 
@@ -199,4 +199,15 @@ export function pointCount(state: Corrections): number {
 export function withinLimits(state: Corrections): boolean {
   const strokes = state.items.filter((item) => item.kind !== 'box').length;
   return strokes <= CUTOUT_LIMITS.strokes && pointCount(state) <= CUTOUT_LIMITS.points;
+}
+
+/** Whether two boxes (or two absences of a box) are the same. */
+export function sameBox(a: CutoutBox | null | undefined, b: CutoutBox | null | undefined): boolean {
+  if (!a || !b) return !a && !b;
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
+/** The strokes of the corrections, in the order they were drawn. */
+export function strokesOf(state: Corrections): CutoutStroke[] {
+  return state.items.filter((item): item is CutoutStroke => item.kind !== 'box');
 }

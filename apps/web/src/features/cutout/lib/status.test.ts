@@ -13,6 +13,7 @@ const view = (over: Partial<CutoutView> = {}): CutoutView => ({
   pieces: 1,
   crossesFrame: false,
   maskUrl: '/mask.png',
+  baseMaskUrl: '/base.png',
   previewUrl: '/preview.webp',
   width: 800,
   height: 600,

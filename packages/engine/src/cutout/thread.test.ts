@@ -1,0 +1,43 @@
+/** The cut-out threads' lanes and time limits (issue 35: a time limit per job). */
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeCutoutThread, configureCutoutThread, cutOutProduct } from './thread';
+
+afterAll(async () => {
+  await configureCutoutThread(true);
+});
+
+/** A noisy photo and an empty mask, both 1400 x 1100. */
+function photo() {
+  const width = 1400;
+  const height = 1100;
+  const data = Buffer.alloc(width * height * 4);
+  for (let i = 0; i < data.length; i++) data[i] = (i * 2654435761) >>> 24;
+  const base = { data: Buffer.alloc(width * height), width, height, channels: 1 as const };
+  return { image: { data, width, height, channels: 4 as const }, base };
+}
+
+let seed = 3;
+const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+const sweeping = (count: number) =>
+  Array.from({ length: count }, (_, s) => ({
+    kind: s % 2 ? ('keep' as const) : ('remove' as const),
+    radius: 0.2,
+    points: Array.from({ length: 100 }, () => [next(), next()] as [number, number]),
+  }));
+
+describe('cut-out time limits', () => {
+  it('stops a job that runs past its lane’s limit, and the next job runs on a new thread', async () => {
+    // Long enough for a thread to start and paint a dot, far too short for 100 strokes sweeping the photo.
+    await configureCutoutThread(true, { paint: 1500 });
+    const { image, base } = photo();
+    const heavy = cutOutProduct(image, { base, corrections: { strokes: sweeping(100) } });
+    await expect(heavy).rejects.toMatchObject({ name: 'CutoutTimeout' });
+    const light = await cutOutProduct(image, {
+      base,
+      corrections: { strokes: [{ kind: 'keep', radius: 0.05, points: [[0.5, 0.5]] }] },
+    });
+    expect(light.mask?.method).toBe('corrected');
+    expect(light.mask?.coverage).toBeGreaterThan(0);
+    await closeCutoutThread();
+  });
+});
