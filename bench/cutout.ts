@@ -9,6 +9,12 @@
  *   CUTOUT_MODEL       (and CUTOUT_MODEL_INPUT_SIZE, _MEAN, _STD) as the server reads them (the
  *                      environment, then .env): unset, the model npm install put in place; a path,
  *                      another model; `none`, the engine's own segmentation
+ * Strokes (decision 051): on each photo, up to three keep or remove strokes simulated on the largest
+ * errors left against its reference mask (bench/cutout-lib/strokes.ts), with the IoU after each; the
+ * server's refine of one stroke (decode, paint lane, files) on the mask it keeps; the heaviest
+ * correction the contract takes; another user's automatic cut-out alone and beside it; and the
+ * editor's preview at each pointer move in Chromium with a 4× slower CPU (bench/cutout-lib/preview.ts).
+ * The human-drawn set ../shared/cutout-dev-human is included when it is there.
  * The 12-megapixel photo is the development set's bike photo enlarged to 4243x2828 and saved as a
  * camera would (JPEG quality 92): decoding costs what a phone's photo costs. The Fusion request is a
  * story in four variants with a real product photographed on a table (samples/photos), cut out anew
@@ -21,6 +27,11 @@ import { fusionRequest } from '@vitrine/shared/api/generation';
 import { decodeRgba } from '../packages/engine/src/image/decode';
 import { fromEngineFile, fromRaw, guard, toRaw } from '../packages/engine/src/image/sharp';
 import { closeCutoutThread, cutOutProduct } from '../packages/engine/src/cutout/thread';
+import { analyseProduct } from '../packages/engine/src/cutout/analyse';
+import type { RawImage } from '../packages/engine/src/image/sharp';
+import type { BrushStroke } from '../packages/shared/src/cutout/brush';
+import { simulateStrokes } from './cutout-lib/strokes';
+import { previewTimings } from './cutout-lib/preview';
 import { saliencyModelOfServer } from '../packages/engine/src/cli/server-model';
 import { PRODUCT_SIDE } from '../packages/engine/src/cutout/run';
 import { renderFusion } from '../packages/engine/src/local/requests';
@@ -32,7 +43,12 @@ import { machine, percentile, round } from './lib';
 const root = path.resolve(import.meta.dirname, '..');
 const DEV_SET = path.join(root, 'packages/engine/test-data/cutout-dev');
 const PHOTOS = path.join(root, 'packages/engine/src/samples/photos');
-const SETS = [DEV_SET, ...(process.env.BENCH_CUTOUT_SETS?.split(':').filter(Boolean) ?? [])];
+const HUMAN_SET = path.resolve(root, '../shared/cutout-dev-human');
+const SETS = [
+  DEV_SET,
+  ...(fs.existsSync(HUMAN_SET) ? [HUMAN_SET] : []),
+  ...(process.env.BENCH_CUTOUT_SETS?.split(':').filter(Boolean) ?? []),
+];
 const RUNS = Number(process.env.BENCH_CUTOUT_RUNS ?? 9);
 const MODEL = saliencyModelOfServer();
 /** A user's box: the product's bounding box and this share of the photo around it. */
@@ -40,6 +56,11 @@ const BOX_MARGIN = 0.02;
 
 const TARGETS = {
   mean_iou_auto: 0.8,
+  mean_iou_after_3_strokes: 0.97,
+  stroke_changed_beyond_reach: 0,
+  stroke_preview_per_move_ms: 100,
+  stroke_refine_p50_ms: 1000,
+  other_user_auto_delay_ms: 1000,
   cut_out_share: 0.9,
   mean_iou_one_box: 0.9,
   cutout_12mp_p50_ms: 600,
@@ -98,6 +119,7 @@ async function cutout(bytes: Buffer, box?: ReturnType<typeof boxAround>) {
     model: MODEL,
   });
   const ms = performance.now() - t0;
+  const work = mask?.alpha ? Uint8Array.from(mask.alpha.data) : new Uint8Array(photo.width * photo.height);
   const { width, height } = photo.source;
   const alpha = mask?.alpha
     ? (
@@ -106,7 +128,90 @@ async function cutout(bytes: Buffer, box?: ReturnType<typeof boxAround>) {
         )
       ).data
     : Buffer.alloc(width * height);
-  return { ms, alpha, method: result.method, found: mask?.method ?? null, confidence: mask?.confidence ?? 0 };
+  return {
+    ms,
+    alpha,
+    method: result.method,
+    found: mask?.method ?? null,
+    confidence: mask?.confidence ?? 0,
+    photo,
+    work,
+  };
+}
+
+/** The server's refine of one stroke on the mask it keeps: decode, paint lane, mask, base and preview files. */
+async function refineMs(bytes: Buffer, base: Uint8Array, photo: RawImage, stroke: BrushStroke) {
+  const basePng = await guard(
+    fromRaw({ data: Buffer.from(base), width: photo.width, height: photo.height, channels: 1 })
+      .png()
+      .toBuffer(),
+  );
+  const t0 = performance.now();
+  await analyseProduct(bytes, {
+    corrections: {
+      strokes: [{ ...stroke, points: stroke.points.map(([x, y]) => [x, y] as [number, number]) }],
+    },
+    basePng,
+  });
+  return Math.round(performance.now() - t0);
+}
+
+/**
+ * The heaviest correction the contract takes (100 strokes of 100 points, the largest brush, each point
+ * far from the last) on the 1400-px bike, another user's automatic cut-out alone and while it runs,
+ * and the editor's preview of a stroke in a slowed-down Chromium.
+ */
+async function strokeTimings() {
+  const bytes = fs.readFileSync(path.join(DEV_SET, 'bike.jpg'));
+  const other = fs.readFileSync(path.join(DEV_SET, 'boat.jpg'));
+  const auto = await cutout(bytes);
+  const basePng = await guard(
+    fromRaw({ data: Buffer.from(auto.work), width: auto.photo.width, height: auto.photo.height, channels: 1 })
+      .png()
+      .toBuffer(),
+  );
+  let seed = 7;
+  const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const heavy = Array.from({ length: 100 }, (_, i) => ({
+    kind: i % 2 ? ('keep' as const) : ('remove' as const),
+    radius: 0.2,
+    points: Array.from({ length: 100 }, () => [next(), next()] as [number, number]),
+  }));
+  const heaviest: number[] = [];
+  const alone: number[] = [];
+  const beside: number[] = [];
+  for (let i = 0; i < Math.min(RUNS, 5); i++) {
+    alone.push((await cutout(other)).ms);
+    const t0 = performance.now();
+    const correcting = analyseProduct(bytes, { corrections: { strokes: heavy }, basePng }).then(() =>
+      heaviest.push(performance.now() - t0),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    beside.push((await cutout(other)).ms);
+    await correcting;
+  }
+  // The preview: a stroke across the product, drawn in 40 moves, at the editor's 960 px.
+  const scale = 960 / Math.max(auto.photo.width, auto.photo.height);
+  const width = Math.round(auto.photo.width * scale);
+  const height = Math.round(auto.photo.height * scale);
+  const photo = await toRaw(fromRaw(auto.photo).resize(width, height, { fit: 'fill' }).ensureAlpha());
+  const mask = await toRaw(
+    fromRaw({ data: Buffer.from(auto.work), width: auto.photo.width, height: auto.photo.height, channels: 1 })
+      .resize(width, height, { fit: 'fill' })
+      .extractChannel(0),
+  );
+  const stroke: BrushStroke = {
+    kind: 'remove',
+    radius: 0.03,
+    points: Array.from({ length: 40 }, (_, i) => [0.2 + (0.6 * i) / 39, 0.55 + 0.1 * Math.sin(i / 6)]),
+  };
+  const preview = await previewTimings(photo.data, mask.data, width, height, stroke);
+  return {
+    stroke_heaviest_correction_p50_ms: Math.round(percentile(heaviest, 50)),
+    other_user_auto_alone_p50_ms: Math.round(percentile(alone, 50)),
+    other_user_auto_beside_heaviest_p50_ms: Math.round(percentile(beside, 50)),
+    stroke_preview_phone_class: { cpu_slowdown: 4, canvas: `${width}x${height}`, ...preview },
+  };
 }
 
 const photos = SETS.flatMap((dir) =>
@@ -135,6 +240,10 @@ type PhotoResult = {
   ms: number;
   iou_one_box: number;
   ms_one_box: number;
+  /** IoU at the working size, automatic then after each simulated stroke. */
+  iou_strokes: number[];
+  stroke_refine_ms: number | null;
+  changed_beyond_reach: number;
 };
 const results: PhotoResult[] = [];
 for (const photo of photos) {
@@ -145,6 +254,12 @@ for (const photo of photos) {
   const reference = { data: await greyAt(photo.mask, width, height), width, height };
   const auto = await cutout(bytes);
   const boxed = await cutout(bytes, boxAround(reference));
+  const work = auto.photo;
+  const workReference = await greyAt(photo.mask, work.width, work.height);
+  const simulated = simulateStrokes(work, auto.work, workReference);
+  const refine = simulated.strokes.length
+    ? await refineMs(bytes, auto.work, work, simulated.strokes[0]!)
+    : null;
   results.push({
     set: photo.set,
     photo: photo.name,
@@ -155,6 +270,9 @@ for (const photo of photos) {
     ms: Math.round(auto.ms),
     iou_one_box: round(iou(boxed.alpha, reference.data), 3),
     ms_one_box: Math.round(boxed.ms),
+    iou_strokes: simulated.iou.map((v) => round(v, 3)),
+    stroke_refine_ms: refine,
+    changed_beyond_reach: simulated.changedBeyondReach,
   });
 }
 
@@ -169,6 +287,7 @@ const bySet = Object.fromEntries(
         mean_iou_auto: mean(rows.map((r) => r.iou)),
         cut_out_share: round(rows.filter((r) => r.method !== 'framed').length / rows.length, 3),
         mean_iou_one_box: mean(rows.map((r) => r.iou_one_box)),
+        mean_iou_after_strokes: [0, 1, 2, 3].map((k) => mean(rows.map((r) => r.iou_strokes[k]!))),
       },
     ];
   }),
@@ -213,6 +332,8 @@ for (let i = 0; i < RUNS; i++) {
   cutoutMethod = rendered[0]!.metadata.cutout.method;
 }
 
+const strokes = await strokeTimings();
+
 // A model that fails to load leaves every photo to the engine's own segmentation: say so rather than
 // report it as the model's.
 if (MODEL && !results.some((r) => r.found === 'model'))
@@ -246,6 +367,15 @@ const summary = {
   fusion_story_request_p50_ms: Math.round(percentile(requestTimes, 50)),
   fusion_story_request_p95_ms: Math.round(percentile(requestTimes, 95)),
   fusion_story_cutout_method: cutoutMethod,
+  mean_iou_after_strokes: [0, 1, 2, 3].map((k) => mean(results.map((r) => r.iou_strokes[k]!))),
+  stroke_changed_beyond_reach: results.reduce((sum, r) => sum + r.changed_beyond_reach, 0),
+  stroke_refine_p50_ms: Math.round(
+    percentile(
+      results.flatMap((r) => (r.stroke_refine_ms === null ? [] : [r.stroke_refine_ms])),
+      50,
+    ),
+  ),
+  ...strokes,
 };
 
 console.log(
