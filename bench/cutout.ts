@@ -6,6 +6,7 @@
  *   BENCH_CUTOUT_SETS  extra folders of NAME.(jpg|png) + NAME.mask.png, colon-separated (default: the
  *                      development set in packages/engine/test-data/cutout-dev only)
  *   BENCH_CUTOUT_RUNS  timed runs of the 12-megapixel photo and of the Fusion request (default 9)
+ *   BENCH_CUTOUT_QUALITY_ONLY=1  the quality rows only, none of the timed ones
  *   CUTOUT_MODEL       (and CUTOUT_MODEL_INPUT_SIZE, _MEAN, _STD) as the server reads them (the
  *                      environment, then .env): unset, the model npm install put in place; a path,
  *                      another model; `none`, the engine's own segmentation
@@ -31,6 +32,7 @@ import { analyseProduct } from '../packages/engine/src/cutout/analyse';
 import type { RawImage } from '../packages/engine/src/image/sharp';
 import type { BrushStroke } from '../packages/shared/src/cutout/brush';
 import { simulateStrokes } from './cutout-lib/strokes';
+import { auroc, boundaryF, strayShare } from './cutout-lib/measures';
 import { previewTimings } from './cutout-lib/preview';
 import { saliencyModelOfServer } from '../packages/engine/src/cli/server-model';
 import { PRODUCT_SIDE } from '../packages/engine/src/cutout/run';
@@ -50,6 +52,8 @@ const SETS = [
   ...(process.env.BENCH_CUTOUT_SETS?.split(':').filter(Boolean) ?? []),
 ];
 const RUNS = Number(process.env.BENCH_CUTOUT_RUNS ?? 9);
+/** Only the quality rows (no timed runs): for comparing changes to the cut-out quickly. */
+const QUALITY_ONLY = process.env.BENCH_CUTOUT_QUALITY_ONLY === '1';
 const MODEL = saliencyModelOfServer();
 /** A user's box: the product's bounding box and this share of the photo around it. */
 const BOX_MARGIN = 0.02;
@@ -57,6 +61,9 @@ const BOX_MARGIN = 0.02;
 const TARGETS = {
   mean_iou_auto: 0.8,
   mean_iou_after_3_strokes: 0.97,
+  mean_boundary_f: 0.8,
+  stray_share_max: 0.002,
+  confidence_auroc_bad: 0.85,
   stroke_changed_beyond_reach: 0,
   stroke_preview_per_move_ms: 100,
   stroke_refine_p50_ms: 1000,
@@ -240,6 +247,11 @@ type PhotoResult = {
   ms: number;
   iou_one_box: number;
   ms_one_box: number;
+  /** Boundary F-measure (tolerance 0.5 % of the diagonal), automatic and with one box. */
+  boundary_f: number;
+  boundary_f_one_box: number;
+  /** Share of the photo in pieces of the mask that touch no part of the subject. */
+  stray_share: number;
   /** IoU at the working size, automatic then after each simulated stroke. */
   iou_strokes: number[];
   stroke_refine_ms: number | null;
@@ -270,6 +282,9 @@ for (const photo of photos) {
     ms: Math.round(auto.ms),
     iou_one_box: round(iou(boxed.alpha, reference.data), 3),
     ms_one_box: Math.round(boxed.ms),
+    boundary_f: round(boundaryF(auto.alpha, reference.data, width, height), 3),
+    boundary_f_one_box: round(boundaryF(boxed.alpha, reference.data, width, height), 3),
+    stray_share: round(strayShare(auto.alpha, reference.data, width, height), 5),
     iou_strokes: simulated.iou.map((v) => round(v, 3)),
     stroke_refine_ms: refine,
     changed_beyond_reach: simulated.changedBeyondReach,
@@ -277,6 +292,18 @@ for (const photo of photos) {
 }
 
 const mean = (values: number[]) => round(values.reduce((a, b) => a + b, 0) / values.length, 3);
+/** Edge, stray pieces and confidence rows of a group of photos. */
+const qualityOf = (rows: PhotoResult[]) => {
+  const confidence = auroc(rows.map((r) => ({ score: 1 - r.confidence, bad: r.iou < 0.7 })));
+  return {
+    mean_boundary_f: mean(rows.map((r) => r.boundary_f)),
+    mean_boundary_f_one_box: mean(rows.map((r) => r.boundary_f_one_box)),
+    stray_share_mean: round(rows.reduce((a, r) => a + r.stray_share, 0) / rows.length, 5),
+    stray_share_max: Math.max(...rows.map((r) => r.stray_share)),
+    bad_cutouts: rows.filter((r) => r.iou < 0.7).length,
+    confidence_auroc_bad: confidence === null ? null : round(confidence, 3),
+  };
+};
 const bySet = Object.fromEntries(
   [...new Set(results.map((r) => r.set))].map((set) => {
     const rows = results.filter((r) => r.set === set);
@@ -288,6 +315,7 @@ const bySet = Object.fromEntries(
         cut_out_share: round(rows.filter((r) => r.method !== 'framed').length / rows.length, 3),
         mean_iou_one_box: mean(rows.map((r) => r.iou_one_box)),
         mean_iou_after_strokes: [0, 1, 2, 3].map((k) => mean(rows.map((r) => r.iou_strokes[k]!))),
+        ...qualityOf(rows),
       },
     ];
   }),
@@ -301,7 +329,7 @@ const big = await guard(
     .toBuffer(),
 );
 const bigTimes: number[] = [];
-for (let i = 0; i < RUNS; i++) bigTimes.push((await cutout(big)).ms);
+for (let i = 0; i < (QUALITY_ONLY ? 0 : RUNS); i++) bigTimes.push((await cutout(big)).ms);
 
 // A whole Fusion story request with a product photographed on a table, cut out each time.
 const product = fs.readFileSync(path.join(PHOTOS, 'coffee-cup.png'));
@@ -316,10 +344,10 @@ const request = fusionRequest.parse({
   format: 'story',
 });
 // The server warms the engine up once it is ready: its first user does not pay for the threads' start.
-await warmUpEngine({ render: true, model: MODEL });
+if (!QUALITY_ONLY) await warmUpEngine({ render: true, model: MODEL });
 const requestTimes: number[] = [];
 let cutoutMethod = '';
-for (let i = 0; i < RUNS; i++) {
+for (let i = 0; i < (QUALITY_ONLY ? 0 : RUNS); i++) {
   const t0 = performance.now();
   const rendered = await renderFusion({
     request,
@@ -332,7 +360,7 @@ for (let i = 0; i < RUNS; i++) {
   cutoutMethod = rendered[0]!.metadata.cutout.method;
 }
 
-const strokes = await strokeTimings();
+const strokes = QUALITY_ONLY ? {} : await strokeTimings();
 
 // A model that fails to load leaves every photo to the engine's own segmentation: say so rather than
 // report it as the model's.
@@ -368,6 +396,7 @@ const summary = {
   fusion_story_request_p95_ms: Math.round(percentile(requestTimes, 95)),
   fusion_story_cutout_method: cutoutMethod,
   mean_iou_after_strokes: [0, 1, 2, 3].map((k) => mean(results.map((r) => r.iou_strokes[k]!))),
+  ...qualityOf(results),
   stroke_changed_beyond_reach: results.reduce((sum, r) => sum + r.changed_beyond_reach, 0),
   stroke_refine_p50_ms: Math.round(
     percentile(

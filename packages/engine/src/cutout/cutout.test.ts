@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeRgba } from '../image/decode';
-import { fromEngineFile, fromSvg, toRaw, type RawImage } from '../image/sharp';
+import { fromEngineFile, fromRaw, fromSvg, toRaw, type RawImage } from '../image/sharp';
 import { decontaminate } from './foreground';
 import { loadSaliencyModel, type SaliencyModel } from './model';
 import { saliencyModelFromEnv } from './model-config';
@@ -216,6 +216,31 @@ describe('product cut-out on ordinary backgrounds', () => {
     const found = await findMask(photo, { model, corrections: { box, strokes: [] } });
     expect(found.method).toBe('corrected');
     expect(iou(found.alpha!.data, truth, [128, 0.5])).toBeGreaterThan(0.9);
+  });
+
+  it('with the installed model, a box around a product small in a busy photo makes the model look at the box (issue 35: a box that segments)', async () => {
+    const model = await loadSaliencyModel(saliencyModelFromEnv({})!);
+    // The espresso cut out, then set small (a tenth of the width) on a forest boardwalk beside a bike.
+    const cup = await cutOut(await decodeRgba(fs.readFileSync(path.join(PHOTOS, 'coffee-cup.png')), 600), {
+      model,
+    });
+    const scene = await decodeRgba(fs.readFileSync(path.join(DEV_SET, 'bike.jpg')), PRODUCT_SIDE);
+    const small = await toRaw(
+      fromRaw(cup.image).resize(Math.round(scene.width / 10), null, { kernel: 'lanczos3' }),
+    );
+    const left = Math.round(scene.width * 0.06);
+    const top = Math.round(scene.height * 0.72);
+    const photo = await toRaw(
+      fromRaw(scene).composite([{ input: await fromRaw(small).png().toBuffer(), left, top }]),
+    );
+    const truth = new Uint8Array(photo.width * photo.height);
+    for (let y = 0; y < small.height; y++)
+      for (let x = 0; x < small.width; x++)
+        truth[(top + y) * photo.width + left + x] = small.data[(y * small.width + x) * 4 + 3]!;
+    const box = boxAround(truth, photo.width, photo.height, 128);
+    const found = await findMask(photo, { model, corrections: { box, strokes: [] } });
+    expect(found.method).toBe('corrected');
+    expect(iou(found.alpha!.data, truth, [128, 128])).toBeGreaterThan(0.9);
   });
 
   it('a box drawn around a product whose colours fill the rest of the photo is never emptied', async () => {

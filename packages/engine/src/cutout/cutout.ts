@@ -14,6 +14,7 @@ import { decontaminate } from './foreground';
 import type { SaliencyModel } from './model';
 import { refineAlpha } from './refine';
 import { applyStrokes } from '@vitrine/shared/cutout/brush';
+import { mapInBox } from './box-map';
 import { boxInPixels } from './seeds';
 import { stopwatch } from './stopwatch';
 import { segmentSubject } from './subject';
@@ -203,6 +204,9 @@ async function segment(rgba: RawImage, options: CutoutOptions): Promise<CutoutMa
   let method: CutoutMask['method'] = boxed ? 'corrected' : 'segmented';
   let prior = await modelMap();
   if (prior && !boxed) method = 'model';
+  // Within a box, the model looks again at the box itself (box-map.ts).
+  if (prior && options.model && corrections?.box)
+    prior = await mapInBox(options.model, rgba, prior, corrections.box, width, height).catch(() => prior);
   // A box drawn around something the model missed: the box, not the model, says where the product is.
   if (prior && corrections?.box && !holdsProduct(prior, width, height, corrections.box)) prior = null;
   const subject = await segmentSubject(small.data, lab, width, height, {
