@@ -93,7 +93,7 @@ export async function segmentSubject(
   }
   lap('grabCut');
   const mask = cleanMask(raw, width, height);
-  const { score, parts } = confidenceOf(mask, prior, lab, width, height);
+  const { score, parts } = confidenceOf(mask, prior, lab, width, height, { learned: Boolean(options.prior) });
   lap('clean');
   return { mask, prior, confidence: score, parts };
 }
