@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { EditorDocumentResponse } from '@vitrine/shared/api/editor';
+import { EDITOR_TYPEFACES, type EditorDocumentResponse } from '@vitrine/shared/api/editor';
 import type { HistoryResponse } from '@vitrine/shared/api/generations';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
@@ -73,6 +73,18 @@ describe('a result’s slogan as an editable layer', () => {
     await page.getByRole('button', { name: 'Ajouter un logo' }).click();
     await page.locator('canvas').waitFor();
     const dialogOrPage = page.getByRole('region', { name: 'Éditeur d’image' });
+    // The texts are drawn with the engine's own font files (decision 054), loaded from the app.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts]
+            .filter(
+              (face) => face.family.replace(/"/g, '').startsWith('Vitrine ') && face.status === 'loaded',
+            )
+            .map((face) => face.family.replace(/"/g, '')),
+        ),
+      )
+      .toContain(`Vitrine ${EDITOR_TYPEFACES[headline.fontFamily][headline.fontWeight].family}`);
     await dialogOrPage.screenshot({ path: `${ARTIFACTS}/editor-layers-opened.png` });
 
     // The headline is a layer like any other: selected from the layers panel, its words changed.

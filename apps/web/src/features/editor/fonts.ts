@@ -1,102 +1,173 @@
 /**
- * The editor's six font names drawn with open fonts shipped with the app, so a text renders the same on
- * every machine whatever is installed there (docs/decisions/017). Arimo, Tinos and Gelasio are
- * metric-compatible with Arial, Times New Roman and Georgia: a line keeps the width it has in the font
- * the user picked. Comic Neue is drawn after Comic Sans MS; Anton is a close condensed display face for
- * Impact but not metric-compatible (it is slightly narrower). Helvetica is drawn with Arimo, as Arial
- * stands in for it on most systems. Licences: apps/web/NOTICE.md.
+ * The editor's six font names drawn in the browser with the very font files the engine sets them in
+ * when it exports (EDITOR_TYPEFACES: Inter, Playfair Display, Space Grotesk and Caveat, from the
+ * @expo-google-fonts packages the engine uses, SIL Open Font License 1.1): what the preview shows, line
+ * breaks included, is what the exported image holds (docs/decisions/054). Licences: apps/web/NOTICE.md.
  *
- * Each face's CSS declares every unicode subset; the browser downloads a file only when text needs it.
+ * The faces are registered once in the page's font set under names of their own (the interface's Inter
+ * Variable is another font); the browser downloads a file only when a text first needs it.
  */
-import '@fontsource/arimo/400.css';
-import '@fontsource/arimo/700.css';
-import '@fontsource/arimo/400-italic.css';
-import '@fontsource/tinos/400.css';
-import '@fontsource/tinos/700.css';
-import '@fontsource/tinos/400-italic.css';
-import '@fontsource/gelasio/400.css';
-import '@fontsource/gelasio/700.css';
-import '@fontsource/gelasio/400-italic.css';
-import '@fontsource/anton/400.css';
-import '@fontsource/comic-neue/400.css';
-import '@fontsource/comic-neue/700.css';
-import '@fontsource/comic-neue/400-italic.css';
-import { EDITOR_FONTS, EDITOR_WEIGHTS, type EditorFont, type EditorWeight } from '@vitrine/shared/api/editor';
+import interMedium from '@expo-google-fonts/inter/500Medium/Inter_500Medium.ttf?url';
+import interExtraBold from '@expo-google-fonts/inter/800ExtraBold/Inter_800ExtraBold.ttf?url';
+import playfairRegular from '@expo-google-fonts/playfair-display/400Regular/PlayfairDisplay_400Regular.ttf?url';
+import playfairItalic from '@expo-google-fonts/playfair-display/400Regular_Italic/PlayfairDisplay_400Regular_Italic.ttf?url';
+import playfairBold from '@expo-google-fonts/playfair-display/700Bold/PlayfairDisplay_700Bold.ttf?url';
+import groteskMedium from '@expo-google-fonts/space-grotesk/500Medium/SpaceGrotesk_500Medium.ttf?url';
+import groteskBold from '@expo-google-fonts/space-grotesk/700Bold/SpaceGrotesk_700Bold.ttf?url';
+import caveatMedium from '@expo-google-fonts/caveat/500Medium/Caveat_500Medium.ttf?url';
+import caveatBold from '@expo-google-fonts/caveat/700Bold/Caveat_700Bold.ttf?url';
+import {
+  EDITOR_FONTS,
+  EDITOR_TYPEFACES,
+  EDITOR_WEIGHTS,
+  type EditorFont,
+  type EditorTypeface,
+  type EditorWeight,
+} from '@vitrine/shared/api/editor';
 
-/** One shipped face: its CSS weight and style. `synthetic`: the browser slants the upright face. */
-export type ShippedFace = { weight: 400 | 700; style: 'normal' | 'italic'; synthetic?: true };
+/** One engine face as the browser loads it: its family, weight, slant and file. */
+export type ShippedFace = EditorTypeface & { url: string; pkg: string; file: string };
+
+/** Every face EDITOR_TYPEFACES uses, with the file the engine sets it from. */
+export const SHIPPED_FACES: readonly ShippedFace[] = [
+  {
+    family: 'Inter',
+    weight: 500,
+    italic: false,
+    url: interMedium,
+    pkg: '@expo-google-fonts/inter',
+    file: '500Medium/Inter_500Medium.ttf',
+  },
+  {
+    family: 'Inter',
+    weight: 800,
+    italic: false,
+    url: interExtraBold,
+    pkg: '@expo-google-fonts/inter',
+    file: '800ExtraBold/Inter_800ExtraBold.ttf',
+  },
+  {
+    family: 'Playfair Display',
+    weight: 400,
+    italic: false,
+    url: playfairRegular,
+    pkg: '@expo-google-fonts/playfair-display',
+    file: '400Regular/PlayfairDisplay_400Regular.ttf',
+  },
+  {
+    family: 'Playfair Display',
+    weight: 400,
+    italic: true,
+    url: playfairItalic,
+    pkg: '@expo-google-fonts/playfair-display',
+    file: '400Regular_Italic/PlayfairDisplay_400Regular_Italic.ttf',
+  },
+  {
+    family: 'Playfair Display',
+    weight: 700,
+    italic: false,
+    url: playfairBold,
+    pkg: '@expo-google-fonts/playfair-display',
+    file: '700Bold/PlayfairDisplay_700Bold.ttf',
+  },
+  {
+    family: 'Space Grotesk',
+    weight: 500,
+    italic: false,
+    url: groteskMedium,
+    pkg: '@expo-google-fonts/space-grotesk',
+    file: '500Medium/SpaceGrotesk_500Medium.ttf',
+  },
+  {
+    family: 'Space Grotesk',
+    weight: 700,
+    italic: false,
+    url: groteskBold,
+    pkg: '@expo-google-fonts/space-grotesk',
+    file: '700Bold/SpaceGrotesk_700Bold.ttf',
+  },
+  {
+    family: 'Caveat',
+    weight: 500,
+    italic: false,
+    url: caveatMedium,
+    pkg: '@expo-google-fonts/caveat',
+    file: '500Medium/Caveat_500Medium.ttf',
+  },
+  {
+    family: 'Caveat',
+    weight: 700,
+    italic: false,
+    url: caveatBold,
+    pkg: '@expo-google-fonts/caveat',
+    file: '700Bold/Caveat_700Bold.ttf',
+  },
+];
+
+/** The CSS family a face is registered under. */
+export const cssFamily = (family: EditorTypeface['family']) => `Vitrine ${family}`;
+
+const FALLBACK: Record<EditorTypeface['family'], 'sans-serif' | 'serif' | 'cursive'> = {
+  Inter: 'sans-serif',
+  'Playfair Display': 'serif',
+  'Space Grotesk': 'sans-serif',
+  Caveat: 'cursive',
+};
 
 export type EditorFontFace = {
   /** The CSS family the canvas draws with. */
   family: string;
-  /** The npm package that ships it (SIL Open Font License 1.1). */
-  source: string;
-  /** True when a line has the same width as in the font the user picked. */
-  metricCompatible: boolean;
   /** What is drawn if the font files could not be loaded. */
   fallback: 'sans-serif' | 'serif' | 'cursive';
   /** The face drawn for each of the editor's weights. */
-  faces: Record<EditorWeight, ShippedFace>;
+  faces: Record<EditorWeight, { weight: number; style: 'normal' | 'italic' }>;
 };
 
-const regular: ShippedFace = { weight: 400, style: 'normal' };
-const bold: ShippedFace = { weight: 700, style: 'normal' };
-const italic: ShippedFace = { weight: 400, style: 'italic' };
-const threeFaces = { normal: regular, bold, italic } as const;
+export const EDITOR_FONT_FACES = Object.fromEntries(
+  EDITOR_FONTS.map((font) => {
+    const faces = EDITOR_TYPEFACES[font];
+    const family = faces.normal.family;
+    const face = (weight: EditorWeight) => ({
+      weight: faces[weight].weight,
+      style: faces[weight].italic ? ('italic' as const) : ('normal' as const),
+    });
+    return [
+      font,
+      {
+        family: cssFamily(family),
+        fallback: FALLBACK[family],
+        faces: { normal: face('normal'), bold: face('bold'), italic: face('italic') },
+      },
+    ];
+  }),
+) as Record<EditorFont, EditorFontFace>;
 
-export const EDITOR_FONT_FACES: Record<EditorFont, EditorFontFace> = {
-  Arial: {
-    family: 'Arimo',
-    source: '@fontsource/arimo',
-    metricCompatible: true,
-    fallback: 'sans-serif',
-    faces: threeFaces,
-  },
-  Helvetica: {
-    family: 'Arimo',
-    source: '@fontsource/arimo',
-    metricCompatible: true,
-    fallback: 'sans-serif',
-    faces: threeFaces,
-  },
-  'Times New Roman': {
-    family: 'Tinos',
-    source: '@fontsource/tinos',
-    metricCompatible: true,
-    fallback: 'serif',
-    faces: threeFaces,
-  },
-  Georgia: {
-    family: 'Gelasio',
-    source: '@fontsource/gelasio',
-    metricCompatible: true,
-    fallback: 'serif',
-    faces: threeFaces,
-  },
-  // Impact has a single heavy weight, like Anton: bold draws that face rather than thickening it, and
-  // italic slants it, as systems do with Impact itself.
-  Impact: {
-    family: 'Anton',
-    source: '@fontsource/anton',
-    metricCompatible: false,
-    fallback: 'sans-serif',
-    faces: { normal: regular, bold: regular, italic: { ...italic, synthetic: true } },
-  },
-  'Comic Sans MS': {
-    family: 'Comic Neue',
-    source: '@fontsource/comic-neue',
-    metricCompatible: false,
-    fallback: 'cursive',
-    faces: threeFaces,
-  },
-};
-
-/** The canvas `font` for a text layer: e.g. `normal 700 24px "Arimo", sans-serif`. */
+/** The canvas `font` for a text layer: e.g. `normal 800 24px "Vitrine Inter", sans-serif`. */
 export function canvasFont(font: EditorFont, weight: EditorWeight, sizePx: number): string {
   const { family, fallback, faces } = EDITOR_FONT_FACES[font];
   const face = faces[weight];
   return `${face.style} ${face.weight} ${sizePx}px "${family}", ${fallback}`;
 }
+
+type FontSet = Pick<FontFaceSet, 'add'>;
+let registered: FontSet | null = null;
+
+/** Adds the engine's faces to the page's fonts, once (nothing is downloaded until a text needs it). */
+export function registerEditorFaces(
+  fonts: FontSet | undefined = typeof document === 'undefined' ? undefined : document.fonts,
+): void {
+  if (!fonts || registered === fonts || typeof FontFace === 'undefined') return;
+  for (const face of SHIPPED_FACES)
+    fonts.add(
+      new FontFace(cssFamily(face.family), `url(${face.url}) format('truetype')`, {
+        weight: String(face.weight),
+        style: face.italic ? 'italic' : 'normal',
+        display: 'swap',
+      }),
+    );
+  registered = fonts;
+}
+registerEditorFaces();
 
 /** Longest wait for font files before drawing anyway (with the fallback until they arrive). */
 export const FONT_LOAD_TIMEOUT_MS = 5000;

@@ -1,24 +1,10 @@
 /**
- * The editor's six font names (the spec's) set by the engine: each is drawn with the shipped face
- * nearest to it, since the engine sets text only in its own open faces (fonts.ts). Sans-serifs (Arial,
- * Helvetica) take Inter, serifs (Times New Roman, Georgia) Playfair Display, Impact the heavy Space
- * Grotesk, Comic Sans MS the handwritten Caveat. Bold takes the family's heaviest shipped weight,
- * normal its lightest; italic takes an italic face where one is shipped (Playfair Display), else the
- * upright normal one. The other way, a face the engine set is shown in the editor under the name
- * of the font it stands nearest to.
+ * The editor's six font names (the spec's) set by the engine: each in the shipped face the shared
+ * table names (EDITOR_TYPEFACES), the one the editor's preview draws too. The other way, a face the
+ * engine set is shown in the editor under the name of the font it stands nearest to.
  */
-import type { EditorFont, EditorWeight } from '@vitrine/shared/api/editor';
+import { EDITOR_TYPEFACES, type EditorFont, type EditorWeight } from '@vitrine/shared/api/editor';
 import type { Typeface } from '../../art-direction/types';
-import { SHIPPED_TYPEFACES } from './fonts';
-
-const FAMILY_OF: Record<EditorFont, string> = {
-  Arial: 'Inter',
-  Helvetica: 'Inter',
-  'Times New Roman': 'Playfair Display',
-  Georgia: 'Playfair Display',
-  Impact: 'Space Grotesk',
-  'Comic Sans MS': 'Caveat',
-};
 
 const EDITOR_FONT_OF: Record<string, EditorFont> = {
   Inter: 'Arial',
@@ -32,13 +18,7 @@ const BOLD_FROM = 700;
 
 /** The shipped face that sets an editor font in a weight. */
 export function typefaceFor(font: EditorFont, weight: EditorWeight): Typeface {
-  const family = FAMILY_OF[font];
-  const faces = SHIPPED_TYPEFACES.filter((face) => face.family === family);
-  const upright = faces.filter((face) => !face.italic).map((face) => face.weight);
-  const italic = weight === 'italic' ? faces.find((face) => face.italic) : undefined;
-  if (italic) return { family, weight: italic.weight, italic: true, uppercase: false };
-  const chosen = weight === 'bold' ? Math.max(...upright) : Math.min(...upright);
-  return { family, weight: chosen, italic: false, uppercase: false };
+  return { ...EDITOR_TYPEFACES[font][weight], uppercase: false };
 }
 
 /** How the editor shows a face the engine set: the font it stands nearest to, and its weight. */
