@@ -76,13 +76,14 @@ describe('a result’s slogan as an editable layer', () => {
     // The texts are drawn with the engine's own font files (decision 054), loaded from the app.
     await expect
       .poll(() =>
-        page.evaluate(() =>
-          [...document.fonts]
-            .filter(
-              (face) => face.family.replace(/"/g, '').startsWith('Vitrine ') && face.status === 'loaded',
-            )
-            .map((face) => face.family.replace(/"/g, '')),
-        ),
+        page.evaluate(() => {
+          const loaded: string[] = [];
+          document.fonts.forEach((face) => {
+            const family = face.family.replace(/"/g, '');
+            if (family.startsWith('Vitrine ') && face.status === 'loaded') loaded.push(family);
+          });
+          return loaded;
+        }),
       )
       .toContain(`Vitrine ${EDITOR_TYPEFACES[headline.fontFamily][headline.fontWeight].family}`);
     await dialogOrPage.screenshot({ path: `${ARTIFACTS}/editor-layers-opened.png` });

@@ -106,6 +106,15 @@ describe('a result opens in the editor with its text as layers', () => {
 
   it('the answer names the plate and holds the slogan as an editable layer over it', async () => {
     expect(opened.plate).toBe(`/api/generations/${result.id}/plate?image=0`);
+    // The language of the image's own texts (a French description), whose typography the preview
+    // follows (decision 054), whatever language the editor is read in.
+    expect(opened.language).toBe('fr');
+    const inEnglish = await t.app.inject({
+      method: 'GET',
+      url: url(result.id, 'edit'),
+      headers: { cookie: alice.cookie, 'accept-language': 'en' },
+    });
+    expect(inEnglish.json().language).toBe('fr');
     expect(opened.document.background).toBe('plate');
     const slogan = opened.document.texts.find((text) => text.source?.role === 'slogan');
     expect(slogan?.text.length).toBeGreaterThan(0);

@@ -114,6 +114,8 @@ describe('editor documents: saving and reopening', () => {
       savedAt: null,
       version: null,
       plate: null,
+      // No text of its own: the language the request speaks.
+      language: 'en',
     });
     // Without `image`, the first image.
     expect((await read(alice.cookie, `/api/generations/${generationId}/edit`)).savedAt).toBeNull();

@@ -23,6 +23,7 @@
  *   against EDITOR_EXPORT_LIMIT. Nothing is stored.
  */
 import { z } from 'zod';
+import type { Lang } from '../locale';
 import { CONTROL_CHARS } from '../validation/fields';
 import { UUID_PATTERN } from '../ids';
 
@@ -305,4 +306,9 @@ export type EditorDocumentResponse = {
   version: string | null;
   /** The image's text-free plate (GET …/plate?image=N), or null when it was made without one. */
   plate: string | null;
+  /**
+   * The language the texts are set in at export, and by whose typographic rules (the image's own
+   * texts', else the request's): the preview draws them by the same rules.
+   */
+  language: Lang;
 };

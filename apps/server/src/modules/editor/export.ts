@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { readAll, type Storage } from '../storage/storage';
 import { findOwn } from '../uploads/repository';
-import { checkLogo, invalidLogo, type StoredImage } from './service';
+import { checkLogo, invalidLogo, textLanguage, type StoredImage } from './service';
 
 type Deps = { database: Database; storage: Storage };
 
@@ -45,7 +45,7 @@ export async function exportEdit(
     import('@vitrine/engine/errors'),
   ]);
   const drawn = { ...document, background: onPlate ? ('plate' as const) : ('image' as const) };
-  const layers = engineLayersOf(drawn, image.layers, image, image.layers[0]?.language ?? language);
+  const layers = engineLayersOf(drawn, image.layers, image, textLanguage(image, language));
   try {
     // The spec's edited download is a PNG.
     return (await renderEdit(background, layers, logo, 'png')).file;

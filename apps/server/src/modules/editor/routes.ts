@@ -23,7 +23,7 @@ import { requireUser } from '../auth/session';
 import { hit } from '../rate-limit/limiter';
 import { requestLang } from '../../http/request-lang';
 import { exportEdit } from './export';
-import { editableImage, platePath, readEdit, saveEdit } from './service';
+import { editableImage, platePath, readEdit, saveEdit, textLanguage } from './service';
 import { isUuid } from '@vitrine/shared/ids';
 
 async function target(request: FastifyRequest, reply: FastifyReply) {
@@ -54,7 +54,7 @@ export const editRoutes: FastifyPluginAsync = async (app) => {
   app.get('/generations/:id/edit', async (request, reply) => {
     const { user, id, image } = await target(request, reply);
     const { resultId, image: stored } = await editableImage(database, user.id, id, image);
-    const answer = await readEdit(database, resultId, image, stored);
+    const answer = await readEdit(database, resultId, image, stored, requestLang(request));
     return reply.header('cache-control', 'no-store').send(answer);
   });
 
@@ -99,6 +99,7 @@ export const editRoutes: FastifyPluginAsync = async (app) => {
     const { resultId, image: stored } = await editableImage(database, user.id, id, image);
     const saved = await saveEdit({ database, storage }, user.id, resultId, image, document, versions);
     const plate = platePath(resultId, image, stored);
-    return reply.header('cache-control', 'no-store').send({ ...saved, plate });
+    const language = textLanguage(stored, requestLang(request));
+    return reply.header('cache-control', 'no-store').send({ ...saved, plate, language });
   });
 };

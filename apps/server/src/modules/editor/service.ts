@@ -12,6 +12,7 @@ import {
   type EditorDocumentResponse,
 } from '@vitrine/shared/api/editor';
 import { storedTextLayers, type StoredTextLayer } from '@vitrine/shared/api/text-layers';
+import type { Lang } from '@vitrine/shared/locale';
 import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Storage } from '../storage/storage';
@@ -80,13 +81,18 @@ export async function readEdit(
   resultId: string,
   image: number,
   stored: StoredImage,
+  lang: Lang,
 ): Promise<EditorDocumentResponse> {
   const row = await edits.find(database, resultId, image);
   const plate = platePath(resultId, image, stored);
-  if (!row) return { document: await openingDocument(stored), savedAt: null, version: null, plate };
+  const language = textLanguage(stored, lang);
+  if (!row) return { document: await openingDocument(stored), savedAt: null, version: null, plate, language };
   const document = row.logoAvailable ? row.document : { ...row.document, logo: null };
-  return { document, savedAt: new Date(row.savedAt).toISOString(), version: row.version, plate };
+  return { document, savedAt: new Date(row.savedAt).toISOString(), version: row.version, plate, language };
 }
+
+/** The language an image's texts are set in: its own texts', else the one the request speaks. */
+export const textLanguage = (stored: StoredImage, lang: Lang): Lang => stored.layers[0]?.language ?? lang;
 
 async function openingDocument(stored: StoredImage): Promise<EditorDocument> {
   if (!stored.plateKey || stored.layers.length === 0) return EMPTY_EDITOR_DOCUMENT;
@@ -136,7 +142,7 @@ export async function saveEdit(
     /** This save's own version, picked by the client; one is made when it is left out. */
     version?: string;
   } = {},
-): Promise<Omit<EditorDocumentResponse, 'plate'>> {
+): Promise<Omit<EditorDocumentResponse, 'plate' | 'language'>> {
   const logoId = document.logo?.uploadId ?? null;
   const version = versions.version ?? randomUUID();
   const savedAt = await deps.database.transaction(async (tx) => {

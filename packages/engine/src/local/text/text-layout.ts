@@ -3,7 +3,7 @@
  * wrapped text fits its box (libvips picks it), with balanced lines.
  */
 import { threadId } from 'node:worker_threads';
-import { applyTypography, upperCase } from '../../art-direction/typography';
+import { applyTypography, upperCase } from '@vitrine/shared/typography';
 import type { TextBlock } from '../../art-direction/types';
 import { EngineError } from '../../errors';
 import { fromRaw, renderText, toRaw, type RawImage } from '../../image/sharp';

@@ -19,6 +19,7 @@ import { useLoadedImage, type LoadedImage } from '../hooks/use-loaded-image';
 import { textBandsOf, type TextBand } from '../model/document';
 import { editorReducer, initialEditorState } from '../model/reducer';
 import { EDITED_FILE_NAME, type Scene } from '../lib/render';
+import { currentLang } from '../../../lib/current-lang';
 import { errorDescription } from '../../../lib/error-description';
 import { EditorCanvas } from './editor-canvas';
 import { EditorTopBar, type DownloadLabel } from './editor-top-bar';
@@ -150,14 +151,16 @@ function EditorWorkspace({
   }, [main]);
 
   const logoImage = logo.status === 'ready' ? logo.image : null;
+  // Texts are drawn by the typographic rules of the language the export sets them in.
+  const language = loaded?.language ?? currentLang();
   // The first drawing waits for the faces in use (5 s at most); each later load draws again.
   const fontLoads = useEditorFonts(state.document.texts);
   const scene: Scene | null = useMemo(
     () =>
       main.status === 'ready' && state.canvas.width > 0 && fontLoads > 0
-        ? { image: main.image, logo: logoImage, document: state.document, fontLoads }
+        ? { image: main.image, logo: logoImage, document: state.document, fontLoads, language }
         : null,
-    [main, logoImage, state.document, state.canvas.width, fontLoads],
+    [main, logoImage, state.document, state.canvas.width, fontLoads, language],
   );
 
   const [redrawing, setRedrawing] = useState(false);

@@ -3,6 +3,7 @@
  * down. The download is made by the server, which sets the same texts with the engine's typesetting.
  */
 import type { EditorDocument, TextLayer } from '@vitrine/shared/api/editor';
+import type { Lang } from '@vitrine/shared/locale';
 import { canvasFont } from '../fonts';
 import { contains, logoBox, textLayout, type Box, type FontOf, type Measure } from '../model/geometry';
 import type { EditorState, Size } from '../model/types';
@@ -22,6 +23,8 @@ export type Scene = {
   document: EditorDocument;
   /** Font loads finished so far: a new one makes a new scene, drawn again with the arrived faces. */
   fontLoads?: number;
+  /** The language whose typographic rules the texts are drawn by (the export's). */
+  language: Lang;
 };
 
 const SELECTION_COLOUR = '#4f46e5';
@@ -33,7 +36,7 @@ export function canvasMeasure(ctx: CanvasRenderingContext2D): Measure {
   };
 }
 
-/** The shipped open faces that stand in for the six font names (docs/decisions/017). */
+/** The engine's own faces for the six font names (docs/decisions/054). */
 const fontOf: FontOf = (text, px) => canvasFont(text.fontFamily, text.fontWeight, px);
 
 const naturalSize = (image: HTMLImageElement): Size => ({
@@ -41,8 +44,8 @@ const naturalSize = (image: HTMLImageElement): Size => ({
   height: image.naturalHeight,
 });
 
-function drawText(ctx: CanvasRenderingContext2D, text: TextLayer, size: Size) {
-  const layout = textLayout(text, size, canvasMeasure(ctx), fontOf);
+function drawText(ctx: CanvasRenderingContext2D, text: TextLayer, size: Size, language: Lang) {
+  const layout = textLayout(text, size, canvasMeasure(ctx), fontOf, language);
   if (text.backgroundColor !== 'transparent') {
     ctx.fillStyle = text.backgroundColor;
     const { x, y, width, height } = layout.box;
@@ -80,7 +83,7 @@ export function renderScene(ctx: CanvasRenderingContext2D, scene: Scene, overlay
   if (boxes.logo) ctx.drawImage(scene.logo!, boxes.logo.x, boxes.logo.y, boxes.logo.width, boxes.logo.height);
   for (const text of scene.document.texts) {
     ctx.save();
-    drawText(ctx, text, size);
+    drawText(ctx, text, size, scene.language);
     ctx.restore();
   }
   if (overlay) drawOverlay(ctx, size, boxes, overlay);
@@ -96,7 +99,7 @@ export function layerBoxes(ctx: CanvasRenderingContext2D, scene: Scene): LayerBo
     logo: logo && scene.logo ? logoBox(logo, size, naturalSize(scene.logo)) : null,
     texts: scene.document.texts.map((text) => ({
       id: text.id,
-      box: textLayout(text, size, measure, fontOf).box,
+      box: textLayout(text, size, measure, fontOf, scene.language).box,
     })),
   };
 }

@@ -52,14 +52,14 @@ describe('logo geometry (spec section 9)', () => {
 
 describe('export geometry: full resolution whatever the zoom or display size', () => {
   it('layers are placed in the image’s own pixels, from percent positions', () => {
-    const layout = textLayout(TEXT, { width: 1080, height: 1920 }, measure, fontOf);
+    const layout = textLayout(TEXT, { width: 1080, height: 1920 }, measure, fontOf, 'fr');
     expect([layout.cx, layout.cy]).toEqual([270, 1440]);
     expect(layout.fontPx).toBe(24);
     expect(layout.outlinePx).toBe(2);
   });
 
   it('text sizes are pixels of a 1080-wide display, scaled with the image', () => {
-    const layout = textLayout(TEXT, { width: 1920, height: 640 }, measure, fontOf);
+    const layout = textLayout(TEXT, { width: 1920, height: 640 }, measure, fontOf, 'fr');
     expect(layout.fontPx).toBeCloseTo(42.667, 3);
     expect(layout.outlinePx).toBeCloseTo(3.556, 3);
     expect(layout.font).toContain('42.666');
@@ -116,19 +116,35 @@ describe('a text the engine set, as a layer (decision 046)', () => {
       fontSize: 60,
       source: { role: 'slogan', width: 40, uppercase: true },
     };
-    const layout = textLayout(slogan, { width: 1080, height: 1080 }, measure, fontOf);
+    const layout = textLayout(slogan, { width: 1080, height: 1080 }, measure, fontOf, 'fr');
     // 432 px wide lines of 30-px characters: at most 14 characters each.
     expect(layout.lines).toEqual(['LE GOÛT DU', 'VRAI PAIN']);
     expect(layout.box.height).toBeGreaterThan(layout.lineHeight * 2);
   });
 
+  it('sets the words by the language’s typographic rules, as the export does, and never breaks at a no-break space', () => {
+    const nb = '\u00a0';
+    const french = { ...TEXT, text: 'Tout à 2 € ! "Le" pain...' };
+    expect(textLayout(french, { width: 1080, height: 1080 }, measure, fontOf, 'fr').lines).toEqual([
+      `Tout à 2${nb}€${nb}! «${nb}Le${nb}» pain…`,
+    ]);
+    const english = { ...TEXT, text: 'Only £ 2 ! "Fresh" bread' };
+    expect(textLayout(english, { width: 1080, height: 1080 }, measure, fontOf, 'en').lines).toEqual([
+      `Only £${nb}2! “Fresh” bread`,
+    ]);
+    // A narrow set width: "2 €" and "€ !" stay together on their line.
+    const narrow = { ...french, text: 'Tout à 2 € !', source: { role: 'slogan' as const, width: 10 } };
+    const lines = textLayout(narrow, { width: 1080, height: 1080 }, measure, fontOf, 'fr').lines;
+    expect(lines.at(-1)).toBe(`2${nb}€${nb}!`);
+  });
+
   it('a text added in the editor stays on one line, however long', () => {
     const long = { ...TEXT, text: 'Une phrase bien plus longue que la largeur de l’image' };
-    expect(textLayout(long, { width: 400, height: 400 }, measure, fontOf).lines).toEqual([long.text]);
+    expect(textLayout(long, { width: 400, height: 400 }, measure, fontOf, 'fr').lines).toEqual([long.text]);
   });
 
   it('a new text’s default size of 24 is 24 px on a 1080-px image and scales with it', () => {
-    expect(textLayout(TEXT, { width: 1080, height: 1080 }, measure, fontOf).fontPx).toBe(24);
-    expect(textLayout(TEXT, { width: 2160, height: 2160 }, measure, fontOf).fontPx).toBe(48);
+    expect(textLayout(TEXT, { width: 1080, height: 1080 }, measure, fontOf, 'fr').fontPx).toBe(24);
+    expect(textLayout(TEXT, { width: 2160, height: 2160 }, measure, fontOf, 'fr').fontPx).toBe(48);
   });
 });

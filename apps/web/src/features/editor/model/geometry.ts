@@ -2,6 +2,8 @@
  * Where layers sit, in the image's own pixels: what the canvas draws and what the download holds, so
  * the export is the same at any zoom or screen size (spec sections 3 and 9).
  */
+import type { Lang } from '@vitrine/shared/locale';
+import { applyTypography, upperCase } from '@vitrine/shared/typography';
 import {
   EDITOR_REFERENCE_WIDTH,
   LOGO_WIDTH_FACTOR,
@@ -54,13 +56,14 @@ export type TextLayout = {
 export type Measure = (text: string, font: string) => number;
 
 /**
- * The words in lines no wider than `maxWidth` (a word longer than it keeps a line of its own). The
+ * The words in lines no wider than `maxWidth` (a word longer than it keeps a line of its own). Lines
+ * break at ordinary spaces only: a no-break space (before a French "!", inside an amount) holds. The
  * engine balances its lines as well, so a preview may break a line one word apart from the export.
  */
 export function wrapLines(text: string, maxWidth: number, width: (line: string) => number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  for (const word of text.split(/[ \t\n\r]+/).filter(Boolean)) {
     const longer = line ? `${line} ${word}` : word;
     if (line && width(longer) > maxWidth) {
       lines.push(line);
@@ -74,16 +77,24 @@ export function wrapLines(text: string, maxWidth: number, width: (line: string) 
 }
 
 /**
- * A text's place and lines: one line for a text added in the editor; a text the engine set (its
- * `source`) wraps at the width it was set at, in capitals when the engine sets it so.
+ * A text's place and lines, its words set by the typographic rules of `language` as the export sets
+ * them: one line for a text added in the editor; a text the engine set (its `source`) wraps at the
+ * width it was set at, in capitals when the engine sets it so.
  */
-export function textLayout(text: TextLayer, image: Size, measure: Measure, fontOf: FontOf): TextLayout {
+export function textLayout(
+  text: TextLayer,
+  image: Size,
+  measure: Measure,
+  fontOf: FontOf,
+  language: Lang,
+): TextLayout {
   const scale = textScale(image.width);
   const fontPx = text.fontSize * scale;
   const font = fontOf(text, fontPx);
   const outlinePx = text.outlineWidth * scale;
   const padding = fontPx * 0.3;
-  const words = text.source?.uppercase ? text.text.toLocaleUpperCase() : text.text;
+  const typeset = applyTypography(text.text, language);
+  const words = text.source?.uppercase ? upperCase(typeset, language) : typeset;
   const lines = text.source
     ? wrapLines(words, (text.source.width / 100) * image.width, (line) => measure(line, font))
     : [words];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frenchTypography } from './french-typography';
+import { frenchTypography } from './french';
 
 const show = (s: string) => s.replace(/\u00a0/g, '⍽');
 

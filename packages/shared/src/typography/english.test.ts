@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { englishTypography } from './english-typography';
+import { englishTypography } from './english';
 
 describe('English typography in slogans', () => {
   it('puts no space before : ; ! ? and writes 10% rather than 10 %', () => {

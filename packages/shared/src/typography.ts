@@ -1,0 +1,39 @@
+/**
+ * The typographic rules of a text's language (French rules for French text, English for English), as
+ * the engine sets slogans and the editor's preview draws them: the same characters in both.
+ */
+import { LOCALE_BY_LANG, type Lang } from './locale';
+import { englishTypography } from './typography/english';
+import { frenchTypography } from './typography/french';
+
+/** U+2060 WORD JOINER: no line break here. */
+const NO_BREAK = '\u2060';
+
+const NBSP = '\u00a0';
+
+/**
+ * A telephone number written in groups: a national one begins with 0 (06 12 34 56 78, 020 7946 0958),
+ * an international one with + (+33 6 12 34 56 78).
+ */
+const PHONE = /(?<![\p{L}\p{N}])(?:\+\d{1,3}|0\d{0,3})(?:[ .\u00a0]\d{2,4}){2,}(?![\p{L}\p{N}])/gu;
+/** An amount with thousands set apart by spaces (1 490, 12 000). */
+const THOUSANDS = /(?<![\p{L}\p{N}])\d{1,3}(?:[ \u00a0]\d{3})+(?![\p{L}\p{N}])/gu;
+
+/**
+ * The language's rules, then some for both, where a line must not end: a slash between two letters or
+ * digits (7j/7, 24/7, and/or), inside a telephone number or an amount, and between an amount and its
+ * currency (30 € in French, £ 12 in English).
+ */
+export function applyTypography(text: string, language: Lang): string {
+  const set = language === 'fr' ? frenchTypography(text) : englishTypography(text);
+  const bound = set
+    .replace(/([\p{L}\p{N}])\/(?=[\p{L}\p{N}])/gu, `$1/${NO_BREAK}`)
+    .replace(PHONE, (phone) => phone.replaceAll(' ', NBSP))
+    .replace(THOUSANDS, (amount) => amount.replaceAll(' ', NBSP));
+  return language === 'fr'
+    ? bound.replace(/(\d) (?=[€$£])/g, `$1${NBSP}`)
+    : bound.replace(/([€$£]) (?=\d)/g, `$1${NBSP}`);
+}
+
+/** Capitals by the language's own rules. */
+export const upperCase = (text: string, language: Lang) => text.toLocaleUpperCase(LOCALE_BY_LANG[language]);
