@@ -33,7 +33,7 @@ function put(
   });
 }
 
-const doc = (words: string): EditorDocument => ({ version: 1, logo: null, texts: [text({ text: words })] });
+const doc = (words: string): EditorDocument => ({ version: 2, logo: null, texts: [text({ text: words })] });
 
 describe('the same image edited in two places', () => {
   it('the second place to save over the first is refused, and the first place’s work stays', async () => {

@@ -197,7 +197,7 @@ describe('plates and results made before them', () => {
     expect(opened.document.texts).toEqual([]);
     expect((await get(alice.cookie, url(old.id, 'plate'))).statusCode).toBe(404);
     const document: EditorDocument = {
-      version: 1,
+      version: 2,
       logo: null,
       texts: [
         {

@@ -66,7 +66,7 @@ describe('editor documents: logos', () => {
       ],
     ];
     for (const [uploadId, en, fr] of cases) {
-      const body = { version: 1, logo: { uploadId, x: 50, y: 50, size: 20 }, texts: [] };
+      const body = { version: 2, logo: { uploadId, x: 50, y: 50, size: 20 }, texts: [] };
       const res = await putEdit(alice.cookie, url, body);
       expect(res.statusCode, uploadId).toBe(400);
       expect(res.json().error.fields.logo, uploadId).toBe(en);
@@ -84,7 +84,7 @@ describe('editor documents: logos', () => {
       logo,
     ]);
     await saved(alice.cookie, editUrl(generationId, 'image=0'), {
-      version: 1,
+      version: 2,
       logo: { uploadId: logo, x: 50, y: 50, size: 20 },
       texts: [],
     });
@@ -113,7 +113,7 @@ describe('editor documents: logos', () => {
     expect(thumb.statusCode).toBe(200);
     expect(fileExists(firstKey)).toBe(true);
     const withLogo = (uploadId: string): EditorDocument => ({
-      version: 1,
+      version: 2,
       logo: { uploadId, x: 50, y: 50, size: 20 },
       texts: [],
     });
@@ -126,11 +126,11 @@ describe('editor documents: logos', () => {
     expect(fileExists(firstKey)).toBe(true);
 
     // Dropped from image 1 too: nothing uses it any more, but undo may still bring it back today.
-    await saved(dave.cookie, editUrl(id, 'image=1'), { version: 1, logo: null, texts: [] });
+    await saved(dave.cookie, editUrl(id, 'image=1'), { version: 2, logo: null, texts: [] });
     expect(await storageKeyOf(first)).toBe(firstKey);
     expect(fileExists(firstKey)).toBe(true);
     await saved(dave.cookie, editUrl(id, 'image=1'), withLogo(first));
-    await saved(dave.cookie, editUrl(id, 'image=1'), { version: 1, logo: null, texts: [] });
+    await saved(dave.cookie, editUrl(id, 'image=1'), { version: 2, logo: null, texts: [] });
 
     // The daily job, two days later: the unused logos go, files and all; the one in use stays.
     const later = new Date(Date.now() + 2 * 86_400_000).toISOString();
@@ -169,7 +169,7 @@ describe('editor documents: logos', () => {
     const logo = await uploadLogo(erin);
     const url = editUrl(done.generation.id, 'image=0');
     await saved(erin.cookie, url, {
-      version: 1,
+      version: 2,
       logo: { uploadId: logo, x: 30, y: 30, size: 10 },
       texts: [text()],
     });
@@ -180,7 +180,7 @@ describe('editor documents: logos', () => {
     });
     expect(removed.statusCode).toBe(204);
     const reopened = await read(erin.cookie, url);
-    expect(reopened.document).toEqual({ version: 1, logo: null, texts: [text()] });
+    expect(reopened.document).toEqual({ version: 2, logo: null, texts: [text()] });
     // What is read back can be saved as it is.
     await saved(erin.cookie, url, reopened.document);
   });
@@ -196,8 +196,8 @@ describe('editor documents: limits and lifetime', () => {
       `editor-save:user:${frank.userId}`,
       EDITOR_SAVE_LIMIT.max - 1,
     ]);
-    const last = await saved(frank.cookie, url, { version: 1, logo: null, texts: [text()] });
-    const refused = await putEdit(frank.cookie, url, { version: 1, logo: null, texts: [] }, 'fr');
+    const last = await saved(frank.cookie, url, { version: 2, logo: null, texts: [text()] });
+    const refused = await putEdit(frank.cookie, url, { version: 2, logo: null, texts: [] }, 'fr');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json().error.message).toMatch(
@@ -205,14 +205,14 @@ describe('editor documents: limits and lifetime', () => {
     );
     expect(await read(frank.cookie, url)).toEqual(last);
     // Another user is not held back.
-    await saved(alice.cookie, editUrl(generationId, 'image=0'), { version: 1, logo: null, texts: [] });
+    await saved(alice.cookie, editUrl(generationId, 'image=0'), { version: 2, logo: null, texts: [] });
   });
 
   it('a generation past its year of history goes with its edits (retention job)', async () => {
     const gina = await signedInUser(t.app, 'gina-editor@example.test');
     const done = await finishedGeneration(gina);
     await saved(gina.cookie, editUrl(done.generation.id, 'image=1'), {
-      version: 1,
+      version: 2,
       logo: null,
       texts: [text()],
     });

@@ -3,6 +3,7 @@
  * generations and existing images only, saved and reopened exactly, and every bad body refused with a
  * translated 4xx and nothing stored.
  */
+import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_BODY_LIMIT, type EditorDocument } from '@vitrine/shared/api/editor';
 import { signedInUser } from './helpers/factories';
@@ -32,14 +33,14 @@ describe('editor documents: who may read and save them', () => {
     const get = await getEdit(undefined, editUrl(generationId), 'fr');
     expect(get.statusCode).toBe(401);
     expect(get.json().error.message).toBe('Veuillez vous connecter pour modifier vos images');
-    const put = await putEdit(undefined, editUrl(generationId), { version: 1, logo: null, texts: [text()] });
+    const put = await putEdit(undefined, editUrl(generationId), { version: 2, logo: null, texts: [text()] });
     expect(put.statusCode).toBe(401);
     expect(put.json().error.code).toBe('UNAUTHENTICATED');
     expect(await editRows(alice.userId)).toEqual([]);
   });
 
   it('another user’s generation, an unknown id or a malformed id answers 404 and nothing is stored', async () => {
-    const body: EditorDocument = { version: 1, logo: null, texts: [text()] };
+    const body: EditorDocument = { version: 2, logo: null, texts: [text()] };
     for (const id of [generationId, resultId]) {
       expect((await getEdit(bob.cookie, editUrl(id))).statusCode).toBe(404);
       const put = await putEdit(bob.cookie, editUrl(id), body);
@@ -59,7 +60,7 @@ describe('editor documents: who may read and save them', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.message).toBe('Cette génération n’a pas cette image.');
     const put = await putEdit(alice.cookie, editUrl(generationId, 'image=3'), {
-      version: 1,
+      version: 2,
       logo: null,
       texts: [],
     });
@@ -98,7 +99,7 @@ describe('editor documents: who may read and save them', () => {
             : 'This generation is not finished yet: its images can be edited once it is completed.',
         );
       }
-      const put = await putEdit(carol.cookie, editUrl(id), { version: 1, logo: null, texts: [] });
+      const put = await putEdit(carol.cookie, editUrl(id), { version: 2, logo: null, texts: [] });
       expect(put.statusCode).toBe(409);
       expect(await editRows(carol.userId)).toEqual([]);
     } finally {
@@ -110,7 +111,7 @@ describe('editor documents: who may read and save them', () => {
 describe('editor documents: saving and reopening', () => {
   it('an image never edited reads as the empty document, never saved (an image without a plate: over itself)', async () => {
     expect(await read(alice.cookie, editUrl(generationId, 'image=1'))).toEqual({
-      document: { version: 1, logo: null, texts: [] },
+      document: { version: 2, logo: null, texts: [] },
       savedAt: null,
       version: null,
       plate: null,
@@ -121,10 +122,52 @@ describe('editor documents: saving and reopening', () => {
     expect((await read(alice.cookie, `/api/generations/${generationId}/edit`)).savedAt).toBeNull();
   });
 
+  it('text sizes are pixels of a 540-px display (the spec’s 24 reads on a 1080-px image): a version 1 document, measured on 1080, is read halved', async () => {
+    const url = editUrl(generationId, 'image=1');
+    const v1 = {
+      version: 1,
+      logo: null,
+      texts: [
+        text({ id: 'a', fontSize: 24, outlineWidth: 2 }),
+        text({ id: 'b', fontSize: 50, outlineWidth: 3 }),
+        text({ id: 'c', fontSize: 120, outlineWidth: 0 }),
+      ],
+    };
+    const sizes = (document: EditorDocument) => document.texts.map((t) => [t.id, t.fontSize, t.outlineWidth]);
+    const halved = [
+      ['a', 12, 1],
+      ['b', 26, 2],
+      ['c', 60, 0],
+    ];
+    // A version 1 body (a page loaded before the change) is saved as version 2.
+    const put = await putEdit(alice.cookie, url, v1);
+    expect(put.statusCode, put.body).toBe(200);
+    const reread = await read(alice.cookie, url);
+    expect(reread.document.version).toBe(2);
+    expect(sizes(reread.document)).toEqual(halved);
+    // A version 1 document stored before the change is migrated (migration 0017), in its texts' order.
+    await t.database.query(
+      `update generation_edits set document = $1 where result_id = $2 and image_index = 1`,
+      [JSON.stringify(v1), resultId],
+    );
+    const migration = fs.readFileSync(
+      new URL('../src/db/migrations/0017_editor_document_v2.sql', import.meta.url),
+      'utf8',
+    );
+    await t.database.query(migration);
+    const migrated = await read(alice.cookie, url);
+    expect(migrated.document.version).toBe(2);
+    expect(sizes(migrated.document)).toEqual(halved);
+    expect(migrated.document.texts.map((t) => t.text)).toEqual(v1.texts.map((t) => t.text));
+    // Larger than the largest size once halved: still refused.
+    const tooLarge = await putEdit(alice.cookie, url, { ...v1, texts: [text({ fontSize: 300 })] });
+    expect(tooLarge.statusCode).toBe(400);
+  });
+
   it('a saved document is restored exactly, per image, by the generation’s id or its result’s', async () => {
     const logo = await uploadLogo(alice);
     const document: EditorDocument = {
-      version: 1,
+      version: 2,
       logo: { uploadId: logo, x: 12.5, y: 88, size: 35 },
       texts: [
         text(),
@@ -164,13 +207,13 @@ describe('editor documents: saving and reopening', () => {
 
   it('texts are stored trimmed, with a pasted tab or control character as a space', async () => {
     const pasted = await saved(alice.cookie, editUrl(generationId, 'image=0'), {
-      version: 1,
+      version: 2,
       logo: null,
       texts: [text({ text: 'Prix\t9,90\u00a0€\u0007' })],
     });
     expect(pasted.document.texts[0]!.text).toBe('Prix 9,90\u00a0€');
     const res = await saved(alice.cookie, editUrl(generationId, 'image=0'), {
-      version: 1,
+      version: 2,
       logo: null,
       texts: [text({ text: '  Promo  ' })],
     });
@@ -183,7 +226,7 @@ describe('editor documents: saving and reopening', () => {
 
 describe('editor documents: bad input is refused, translated, and nothing is stored', () => {
   const url = () => editUrl(generationId, 'image=0');
-  const valid = (): EditorDocument => ({ version: 1, logo: null, texts: [text({ id: 'kept' })] });
+  const valid = (): EditorDocument => ({ version: 2, logo: null, texts: [text({ id: 'kept' })] });
 
   beforeAll(async () => {
     await saved(alice.cookie, url(), valid());
@@ -203,7 +246,7 @@ describe('editor documents: bad input is refused, translated, and nothing is sto
         'shadow',
         'This field is not accepted here.',
       ],
-      ['version', { ...valid(), version: 2 }, 'version', 'Choose one of the options offered.'],
+      ['version', { ...valid(), version: 3 }, 'version', 'Choose one of the options offered.'],
       ['logo as text', { ...valid(), logo: 'x' }, 'logo', 'This value is not valid.'],
       ['texts as an object', { ...valid(), texts: {} }, 'texts', 'This value is not valid.'],
       [
@@ -266,7 +309,7 @@ describe('editor documents: bad input is refused, translated, and nothing is sto
         'logo',
         'This logo is not one of your uploads.',
       ],
-      ['texts missing', { version: 1, logo: null }, 'texts', 'This field is required.'],
+      ['texts missing', { version: 2, logo: null }, 'texts', 'This field is required.'],
     ];
     for (const [name, body, field, message] of cases) {
       const res = await putEdit(alice.cookie, url(), body);

@@ -106,7 +106,7 @@ describe('text the database cannot store (a NUL, half a surrogate pair)', () => 
       method: 'PUT',
       url: `/api/generations/${crypto.randomUUID()}/edit?image=0`,
       headers: { cookie: alice.cookie, 'content-type': 'application/json' },
-      payload: JSON.stringify({ version: 1, logo: null, texts: [{ id: 't1', text: 'a\ud800b' }] }),
+      payload: JSON.stringify({ version: 2, logo: null, texts: [{ id: 't1', text: 'a\ud800b' }] }),
     });
     expect(edit.statusCode).toBe(400);
     expect(edit.json().error.fields).toEqual({ texts: FORBIDDEN.fr });

@@ -11,8 +11,8 @@
  * EDITOR_ROUTE_ERRORS below.
  *
  * Positions are percents of the image (0 to 100, the layer's centre); the logo's width is its size
- * percent × LOGO_WIDTH_FACTOR of the image width; text sizes are pixels of a 1080-wide display
- * (EDITOR_REFERENCE_WIDTH), scaled with the image when exported.
+ * percent × LOGO_WIDTH_FACTOR of the image width; text sizes and outlines are pixels of a 540-wide
+ * display of the image (EDITOR_REFERENCE_WIDTH), scaled with the image when drawn and exported.
  *
  * An image made with its text as layers (docs/decisions/046) opens on its text-free plate, with its
  * slogan and tagline as text layers (`source` names which); `background: 'plate'` says the document is
@@ -121,8 +121,16 @@ export const EDITOR_LIMITS = {
 
 /** Logo width = size percent × this × image width. */
 export const LOGO_WIDTH_FACTOR = 0.3;
-/** Text sizes are pixels at this display width; an export scales them to the image's width. */
-export const EDITOR_REFERENCE_WIDTH = 1080;
+/**
+ * Text sizes and outline widths are pixels of a display of the image this wide (the editor's canvas on
+ * a laptop, a phone's screen), scaled to the image's own width when drawn and exported: the spec's
+ * default of 24 px is 4.4 % of the image's width, 48 px on a 1080-px image, which reads on a phone's
+ * feed; its range of 12 to 120 px runs from a small caption to a headline a fifth of the width high.
+ * Documents of version 1 measured them on a 1080-wide display, and are read as version 2.
+ */
+export const EDITOR_REFERENCE_WIDTH = 540;
+/** The display width version 1 documents measured text sizes on. */
+const V1_REFERENCE_WIDTH = 1080;
 
 /** Spec section 7: the edited image downloads as a PNG named "promotional image with logo". */
 export const EDITED_FILE_NAME = 'promotional image with logo.png';
@@ -204,20 +212,53 @@ export const logoLayer = z.strictObject({
 });
 export type LogoLayer = z.infer<typeof logoLayer>;
 
-/** What is saved: the layers, in drawing order (logo first, then texts). */
-export const editorDocument = z.strictObject({
-  version: z.literal(1),
-  /** What the layers are drawn over: the composed image (the default) or its text-free plate. */
-  background: z.enum(['image', 'plate'], { error: 'validation.invalid' }).optional(),
-  logo: logoLayer.nullable(),
-  texts: z
-    .array(textLayer)
-    .max(EDITOR_LIMITS.maxTexts, 'validation.editorTooManyTexts')
-    .refine((texts) => new Set(texts.map((t) => t.id)).size === texts.length, 'validation.invalid'),
-});
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A version 1 document as version 2: its text sizes and outlines, measured on a 1080-wide display,
+ * measured on a 540-wide one (halved, on the size's steps, the smallest size at least). Anything else
+ * passes unchanged, to be checked as version 2.
+ */
+function upgradeDocument(value: unknown): unknown {
+  if (!isRecord(value) || value.version !== 1) return value;
+  const k = EDITOR_REFERENCE_WIDTH / V1_REFERENCE_WIDTH;
+  const { min, step } = EDITOR_LIMITS.fontSize;
+  const texts = Array.isArray(value.texts)
+    ? value.texts.map((text: unknown) =>
+        isRecord(text)
+          ? {
+              ...text,
+              ...(typeof text.fontSize === 'number' && {
+                fontSize: Math.max(min, Math.round((text.fontSize * k) / step) * step),
+              }),
+              ...(typeof text.outlineWidth === 'number' && {
+                outlineWidth: Math.round(text.outlineWidth * k),
+              }),
+            }
+          : text,
+      )
+    : value.texts;
+  return { ...value, version: 2, texts };
+}
+
+/** What is saved: the layers, in drawing order (logo first, then texts). Version 1 is read as 2. */
+export const editorDocument = z.preprocess(
+  upgradeDocument,
+  z.strictObject({
+    version: z.literal(2),
+    /** What the layers are drawn over: the composed image (the default) or its text-free plate. */
+    background: z.enum(['image', 'plate'], { error: 'validation.invalid' }).optional(),
+    logo: logoLayer.nullable(),
+    texts: z
+      .array(textLayer)
+      .max(EDITOR_LIMITS.maxTexts, 'validation.editorTooManyTexts')
+      .refine((texts) => new Set(texts.map((t) => t.id)).size === texts.length, 'validation.invalid'),
+  }),
+);
 export type EditorDocument = z.infer<typeof editorDocument>;
 
-export const EMPTY_EDITOR_DOCUMENT: EditorDocument = { version: 1, logo: null, texts: [] };
+export const EMPTY_EDITOR_DOCUMENT: EditorDocument = { version: 2, logo: null, texts: [] };
 
 /** Which of the generation's images: its index written plainly ("", "1e0" or "0x1" are not one). */
 export const editorImageQuery = z.object({

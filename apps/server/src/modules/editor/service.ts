@@ -98,7 +98,7 @@ async function openingDocument(stored: StoredImage): Promise<EditorDocument> {
   if (!stored.plateKey || stored.layers.length === 0) return EMPTY_EDITOR_DOCUMENT;
   const { textViewOf } = await import('./text-layers');
   const texts = stored.layers.map((layer) => textViewOf(layer, stored));
-  return { version: 1, background: 'plate', logo: null, texts };
+  return { version: 2, background: 'plate', logo: null, texts };
 }
 
 /** Checks that the logo is one of the user's unexpired logos and counts this as a use of it. */

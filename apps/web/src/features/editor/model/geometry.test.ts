@@ -54,15 +54,15 @@ describe('export geometry: full resolution whatever the zoom or display size', (
   it('layers are placed in the image’s own pixels, from percent positions', () => {
     const layout = textLayout(TEXT, { width: 1080, height: 1920 }, measure, fontOf, 'fr');
     expect([layout.cx, layout.cy]).toEqual([270, 1440]);
-    expect(layout.fontPx).toBe(24);
-    expect(layout.outlinePx).toBe(2);
+    expect(layout.fontPx).toBe(48);
+    expect(layout.outlinePx).toBe(4);
   });
 
-  it('text sizes are pixels of a 1080-wide display, scaled with the image', () => {
+  it('text sizes are pixels of a 540-wide display, scaled with the image', () => {
     const layout = textLayout(TEXT, { width: 1920, height: 640 }, measure, fontOf, 'fr');
-    expect(layout.fontPx).toBeCloseTo(42.667, 3);
-    expect(layout.outlinePx).toBeCloseTo(3.556, 3);
-    expect(layout.font).toContain('42.666');
+    expect(layout.fontPx).toBeCloseTo(85.333, 3);
+    expect(layout.outlinePx).toBeCloseTo(7.111, 3);
+    expect(layout.font).toContain('85.333');
   });
 
   it('a pointer at the same place of the shown image lands on the same image pixel at zoom 0.5, 1 and 3, on any screen', () => {
@@ -113,7 +113,7 @@ describe('a text the engine set, as a layer (decision 046)', () => {
       text: 'Le goût du vrai pain',
       x: 50,
       y: 20,
-      fontSize: 60,
+      fontSize: 30,
       source: { role: 'slogan', width: 40, uppercase: true },
     };
     const layout = textLayout(slogan, { width: 1080, height: 1080 }, measure, fontOf, 'fr');
@@ -143,8 +143,8 @@ describe('a text the engine set, as a layer (decision 046)', () => {
     expect(textLayout(long, { width: 400, height: 400 }, measure, fontOf, 'fr').lines).toEqual([long.text]);
   });
 
-  it('a new text’s default size of 24 is 24 px on a 1080-px image and scales with it', () => {
-    expect(textLayout(TEXT, { width: 1080, height: 1080 }, measure, fontOf, 'fr').fontPx).toBe(24);
-    expect(textLayout(TEXT, { width: 2160, height: 2160 }, measure, fontOf, 'fr').fontPx).toBe(48);
+  it('a new text’s default size of 24 is 48 px on a 1080-px image (4.4 % of its width, it reads on a phone) and scales with it', () => {
+    expect(textLayout(TEXT, { width: 1080, height: 1080 }, measure, fontOf, 'fr').fontPx).toBe(48);
+    expect(textLayout(TEXT, { width: 2160, height: 2160 }, measure, fontOf, 'fr').fontPx).toBe(96);
   });
 });

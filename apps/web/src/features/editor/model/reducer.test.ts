@@ -327,7 +327,7 @@ describe('undo and redo', () => {
 
   it('loading a saved document starts a fresh history', () => {
     const saved: EditorDocument = {
-      version: 1,
+      version: 2,
       logo: { uploadId: LOGO_ID, x: 10, y: 90, size: 30 },
       texts: [],
     };
@@ -365,7 +365,7 @@ describe('a new text starts clear of the image’s own slogan and tagline', () =
   it('opened with its slogan and tagline as layers (decision 046), a new text still starts clear of them, at 24', () => {
     const slogan = { ...TEXT_DEFAULTS, id: 'slogan', text: 'Le goût du vrai', x: 50, y: 86, fontSize: 88 };
     const opened: EditorDocument = {
-      version: 1,
+      version: 2,
       background: 'plate',
       logo: null,
       texts: [
