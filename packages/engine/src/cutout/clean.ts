@@ -6,7 +6,7 @@
 type Components = { labels: Int32Array; areas: number[]; touchesBorder: boolean[] };
 
 /** 4-connected components of the pixels where `mask[p] === value`. Label 0 is "not in the set". */
-function components(mask: Uint8Array, width: number, height: number, value: number): Components {
+export function components(mask: Uint8Array, width: number, height: number, value: number): Components {
   const labels = new Int32Array(mask.length);
   const areas = [0];
   const touchesBorder = [false];

@@ -124,3 +124,55 @@ describe("a product's own shadow on a plain backdrop", () => {
     expect(alphaAt(found.alpha!, 420, 352)).toBeGreaterThan(200);
   });
 });
+
+describe('a stray piece on a plain backdrop (issue 35: stray pieces)', () => {
+  /** A red disc on a white sweep, and apart from it a small blue-grey stain on the sweep. */
+  async function discAndStain(): Promise<RawImage> {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+      <rect width="640" height="480" fill="#f4f4f2"/>
+      <circle cx="280" cy="240" r="95" fill="#c0302a"/>
+      <ellipse cx="520" cy="390" rx="34" ry="22" fill="#8e9aa6"/>
+    </svg>`;
+    return toRaw(fromSvg(svg).ensureAlpha());
+  }
+  /** A clear model that sees the red disc and nothing else. */
+  const redOnly: SaliencyModel = {
+    predict: async ({ data, width, height, channels }) => {
+      const map = new Float32Array(width * height);
+      for (let p = 0; p < map.length; p++)
+        map[p] = data[p * channels]! > 150 && data[p * channels + 1]! < 100 ? 0.99 : 0.01;
+      return map;
+    },
+  };
+  const alphaAt = (mask: RawImage, x: number, y: number) => mask.data[y * mask.width + x]!;
+
+  it('a piece apart from the product that the model does not see at all is left out', async () => {
+    const found = await findMask(await discAndStain(), { model: redOnly });
+    expect(found.method).toBe('studio');
+    expect(alphaAt(found.alpha!, 280, 240)).toBe(255);
+    // Nothing of the stain is kept; at most a faint pixel or two of its edge.
+    let kept = 0;
+    let faint = 0;
+    for (let y = 360; y < 420; y++)
+      for (let x = 480; x < 560; x++) {
+        const a = alphaAt(found.alpha!, x, y);
+        if (a >= 128) kept++;
+        else if (a > 0) faint++;
+      }
+    expect(kept).toBe(0);
+    expect(faint).toBeLessThan(10);
+  });
+
+  it('a second piece the model sees (a pair of earrings) stays', async () => {
+    const both: SaliencyModel = {
+      predict: async ({ data, width, height, channels }) => {
+        const map = new Float32Array(width * height);
+        for (let p = 0; p < map.length; p++) map[p] = data[p * channels]! < 230 ? 0.99 : 0.01;
+        return map;
+      },
+    };
+    const found = await findMask(await discAndStain(), { model: both });
+    expect(found.method).toBe('studio');
+    expect(alphaAt(found.alpha!, 520, 390)).toBe(255);
+  });
+});

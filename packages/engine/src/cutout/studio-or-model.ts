@@ -8,6 +8,7 @@
  */
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import type { BackgroundModel } from './background-model';
+import { components } from './clean';
 import { segmentProduct } from './plain-backdrop';
 
 /** Agreement (IoU of the two masks) above which the backdrop's exact separation is kept as it is. */
@@ -69,7 +70,55 @@ export async function backdropSeparation(
   if (!map) return alpha;
   const { width, height } = analysis;
   if ((await modelAgainstBackdrop(map, width, height, alpha)).overrules) return null;
-  return withoutCastShadow(alpha, map, analysis);
+  return withoutStrayPieces(await withoutCastShadow(alpha, map, analysis), map, width, height);
+}
+
+/**
+ * The separation without pieces the model does not see at all: a cloud, a reflection or a stain that
+ * differs from the backdrop makes a piece of its own, apart from the product. A piece other than the
+ * largest is dropped when the model's map over it averages below NOT_PRODUCT (a second product the
+ * model sees, an earring's twin, stays).
+ */
+async function withoutStrayPieces(
+  alpha: RawImage,
+  map: Float32Array,
+  width: number,
+  height: number,
+): Promise<RawImage> {
+  const { data: small } = await toRaw(
+    fromRaw(alpha).resize(width, height, { fit: 'fill' }).extractChannel(0),
+  );
+  const mask = new Uint8Array(width * height);
+  for (let p = 0; p < mask.length; p++) mask[p] = small[p]! >= 128 ? 1 : 0;
+  const { labels, areas } = components(mask, width, height, 1);
+  if (areas.length <= 2) return alpha;
+  const seen = new Float64Array(areas.length);
+  for (let p = 0; p < labels.length; p++) if (labels[p]) seen[labels[p]!]! += map[p]!;
+  const largest = areas.indexOf(Math.max(...areas));
+  const dropped = areas.map(
+    (area, label) => label > 0 && label !== largest && seen[label]! / area < NOT_PRODUCT,
+  );
+  if (!dropped.some(Boolean)) return alpha;
+  // The dropped pieces, two pixels wider (the full-size soft edge reaches past the small copy's), at
+  // full size.
+  const drop = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      for (let dy = -2; dy <= 2; dy++)
+        for (let dx = -2; dx <= 2; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          if (dropped[labels[ny * width + nx]!]) drop[y * width + x] = 255;
+        }
+  const { data: big } = await toRaw(
+    fromRaw({ data: drop, width, height, channels: 1 })
+      .resize(alpha.width, alpha.height, { fit: 'fill', kernel: 'linear' })
+      .extractChannel(0),
+  );
+  const out = Buffer.from(alpha.data);
+  for (let p = 0; p < out.length; p++) out[p] = Math.round((out[p]! * (255 - big[p]!)) / 255);
+  return { ...alpha, data: out };
 }
 
 /** Below this, the model says a pixel is not the product. */
