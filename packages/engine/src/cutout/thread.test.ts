@@ -1,6 +1,6 @@
 /** The cut-out threads' lanes and time limits (issue 35: a time limit per job). */
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeCutoutThread, configureCutoutThread, cutOutProduct } from './thread';
+import { closeCutoutThread, configureCutoutThread, cutOutProduct, liveCutoutLanes } from './thread';
 
 afterAll(async () => {
   await configureCutoutThread(true);
@@ -38,6 +38,20 @@ describe('cut-out time limits', () => {
     });
     expect(light.mask?.method).toBe('corrected');
     expect(light.mask?.coverage).toBeGreaterThan(0);
+    await closeCutoutThread();
+  });
+
+  it('the paint lane’s thread stops once it has waited for work long enough, and starts again for the next stroke', async () => {
+    await configureCutoutThread(true, {}, 300);
+    const { image, base } = photo();
+    const stroke = {
+      strokes: [{ kind: 'keep' as const, radius: 0.05, points: [[0.5, 0.5]] as [number, number][] }],
+    };
+    await cutOutProduct(image, { base, corrections: stroke });
+    expect(liveCutoutLanes()).toEqual(['paint']);
+    await expect.poll(() => liveCutoutLanes(), { timeout: 5000, interval: 100 }).toEqual([]);
+    const again = await cutOutProduct(image, { base, corrections: stroke });
+    expect(again.mask?.method).toBe('corrected');
     await closeCutoutThread();
   });
 });
