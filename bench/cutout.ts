@@ -32,7 +32,7 @@ import { analyseProduct } from '../packages/engine/src/cutout/analyse';
 import type { RawImage } from '../packages/engine/src/image/sharp';
 import type { BrushStroke } from '../packages/shared/src/cutout/brush';
 import { simulateStrokes } from './cutout-lib/strokes';
-import { auroc, boundaryF, strayShare } from './cutout-lib/measures';
+import { auroc, boundaryF, iouOf, strayShare } from './cutout-lib/measures';
 import { previewTimings } from './cutout-lib/preview';
 import { saliencyModelOfServer } from '../packages/engine/src/cli/server-model';
 import { PRODUCT_SIDE } from '../packages/engine/src/cutout/run';
@@ -80,18 +80,6 @@ async function greyAt(file: Buffer | string, width: number, height: number): Pro
   const source = typeof file === 'string' ? fromEngineFile(fs.readFileSync(file)) : fromEngineFile(file);
   const { data } = await toRaw(source.extractChannel(0).resize(width, height, { fit: 'fill' }));
   return data;
-}
-
-function iou(a: Buffer, b: Buffer): number {
-  let both = 0;
-  let either = 0;
-  for (let p = 0; p < a.length; p++) {
-    const x = a[p]! >= 128;
-    const y = b[p]! >= 128;
-    if (x && y) both++;
-    if (x || y) either++;
-  }
-  return either ? both / either : 1;
 }
 
 function boxAround(reference: Mask) {
@@ -275,12 +263,12 @@ for (const photo of photos) {
   results.push({
     set: photo.set,
     photo: photo.name,
-    iou: round(iou(auto.alpha, reference.data), 3),
+    iou: round(iouOf(auto.alpha, reference.data), 3),
     method: auto.method,
     found: auto.found,
     confidence: auto.confidence,
     ms: Math.round(auto.ms),
-    iou_one_box: round(iou(boxed.alpha, reference.data), 3),
+    iou_one_box: round(iouOf(boxed.alpha, reference.data), 3),
     ms_one_box: Math.round(boxed.ms),
     boundary_f: round(boundaryF(auto.alpha, reference.data, width, height), 3),
     boundary_f_one_box: round(boundaryF(boxed.alpha, reference.data, width, height), 3),

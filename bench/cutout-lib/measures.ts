@@ -4,6 +4,19 @@
  * the mask that touch no part of the subject), and how well a confidence tells bad cut-outs (AUROC).
  */
 
+/** Intersection over union of two masks (128 and above = product). */
+export function iouOf(mask: Uint8Array, reference: Uint8Array): number {
+  let both = 0;
+  let either = 0;
+  for (let p = 0; p < mask.length; p++) {
+    const a = mask[p]! >= 128;
+    const b = reference[p]! >= 128;
+    if (a && b) both++;
+    if (a || b) either++;
+  }
+  return either ? both / either : 1;
+}
+
 /** Pixels on a mask's outline: set, with a 4-neighbour unset or the photo's edge beside them. */
 function outline(mask: Uint8Array, width: number, height: number): Uint8Array {
   const out = new Uint8Array(mask.length);

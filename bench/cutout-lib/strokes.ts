@@ -4,8 +4,15 @@
  * length, with the widest brush that fits inside it, as a hand would paint it. Strokes are painted by
  * the code the server runs (@vitrine/shared/cutout/brush), on the automatic mask.
  */
-import { applyStrokes, strokeReach, type BrushPhoto, type BrushStroke } from '@vitrine/shared/cutout/brush';
+import {
+  applyStrokes,
+  distanceToStroke,
+  strokeReach,
+  type BrushPhoto,
+  type BrushStroke,
+} from '@vitrine/shared/cutout/brush';
 import { CUTOUT_LIMITS } from '@vitrine/shared/api/cutout';
+import { iouOf } from './measures';
 
 /** The 4-connected regions of one kind of error (1 background kept, 2 product left out): the largest one's pixels. */
 function largestRegion(wrong: Uint8Array, width: number): number[] {
@@ -123,34 +130,6 @@ function strokeOver(region: number[], kind: BrushStroke['kind'], width: number, 
   return { kind, radius, points };
 }
 
-export function iouOf(mask: Uint8Array, reference: Uint8Array): number {
-  let both = 0;
-  let either = 0;
-  for (let p = 0; p < mask.length; p++) {
-    const a = mask[p]! >= 128;
-    const b = reference[p]! >= 128;
-    if (a && b) both++;
-    if (a || b) either++;
-  }
-  return either ? both / either : 1;
-}
-
-/** Distance from a pixel's centre to a stroke's drawn path, in pixels. */
-function distanceToPath(x: number, y: number, stroke: BrushStroke, width: number, height: number): number {
-  let best = Infinity;
-  const pts = stroke.points.map(([fx, fy]) => [fx * width, fy * height] as const);
-  for (let i = 0; i < pts.length; i++) {
-    const [ax, ay] = pts[i]!;
-    const [bx, by] = pts[Math.min(i + 1, pts.length - 1)]!;
-    const dx = bx - ax;
-    const dy = by - ay;
-    const l2 = dx * dx + dy * dy;
-    const t = l2 ? Math.max(0, Math.min(1, ((x + 0.5 - ax) * dx + (y + 0.5 - ay) * dy) / l2)) : 0;
-    best = Math.min(best, Math.hypot(x + 0.5 - ax - t * dx, y + 0.5 - ay - t * dy));
-  }
-  return best;
-}
-
 /**
  * Up to `count` strokes on the largest errors left, one at a time: the IoU after each, and how many
  * pixels any stroke changed farther than its radius and margin (always 0 if strokes are local).
@@ -184,7 +163,7 @@ export function simulateStrokes(
     for (let p = 0; p < mask.length; p++)
       if (
         mask[p] !== before[p] &&
-        distanceToPath(p % width, Math.floor(p / width), stroke, width, height) > reach
+        distanceToStroke(p % width, Math.floor(p / width), stroke, width, height) > reach
       )
         changedBeyondReach++;
     strokes.push(stroke);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CutoutStroke, CutoutView } from '@vitrine/shared/api/cutout';
-import { strokeReach } from '@vitrine/shared/cutout/brush';
+import { distanceToStroke, strokeReach } from '@vitrine/shared/cutout/brush';
 import { signedInUser, uploaded, type SignedInUser } from './helpers/factories';
 import { useTestApp } from './helpers/test-app';
 import { cutoutRequests } from './helpers/cutout';
@@ -44,22 +44,6 @@ async function maskOf(cookie: string, url: string) {
   return { data, width: info.width, height: info.height };
 }
 
-/** Distance in pixels from a pixel's centre to a stroke's path, on a `width` x `height` mask. */
-function distance(x: number, y: number, stroke: CutoutStroke, width: number, height: number): number {
-  const pts = stroke.points.map(([fx, fy]) => [fx * width, fy * height] as const);
-  let best = Infinity;
-  for (let i = 0; i < pts.length; i++) {
-    const [ax, ay] = pts[i]!;
-    const [bx, by] = pts[Math.min(i + 1, pts.length - 1)]!;
-    const dx = bx - ax;
-    const dy = by - ay;
-    const l2 = dx * dx + dy * dy;
-    const s = l2 ? Math.max(0, Math.min(1, ((x + 0.5 - ax) * dx + (y + 0.5 - ay) * dy) / l2)) : 0;
-    best = Math.min(best, Math.hypot(x + 0.5 - ax - s * dx, y + 0.5 - ay - s * dy));
-  }
-  return best;
-}
-
 /** Pixels that differ between two masks, each with its distance to the stroke. */
 function changes(a: { data: Buffer; width: number; height: number }, b: typeof a, stroke: CutoutStroke) {
   const far: number[] = [];
@@ -69,7 +53,7 @@ function changes(a: { data: Buffer; width: number; height: number }, b: typeof a
       const p = y * a.width + x;
       if (a.data[p] === b.data[p]) continue;
       count++;
-      far.push(distance(x, y, stroke, a.width, a.height));
+      far.push(distanceToStroke(x, y, stroke, a.width, a.height));
     }
   return { count, farthest: Math.max(0, ...far) };
 }

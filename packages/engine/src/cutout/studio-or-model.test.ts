@@ -89,6 +89,17 @@ describe('products before a plain wall, with the installed model', () => {
   });
 });
 
+/** A clear model that sees a red disc and nothing else. */
+const redOnly: SaliencyModel = {
+  predict: async ({ data, width, height, channels }) => {
+    const map = new Float32Array(width * height);
+    for (let p = 0; p < map.length; p++)
+      map[p] = data[p * channels]! > 150 && data[p * channels + 1]! < 100 ? 0.99 : 0.01;
+    return map;
+  },
+};
+const alphaAt = (mask: RawImage, x: number, y: number) => mask.data[y * mask.width + x]!;
+
 describe("a product's own shadow on a plain backdrop", () => {
   /** A red disc on a white sweep, its grey shadow on the floor to its right. */
   async function discWithShadow(): Promise<RawImage> {
@@ -99,16 +110,6 @@ describe("a product's own shadow on a plain backdrop", () => {
     </svg>`;
     return toRaw(fromSvg(svg).ensureAlpha());
   }
-  /** A clear model that sees the red disc and nothing else. */
-  const redOnly: SaliencyModel = {
-    predict: async ({ data, width, height, channels }) => {
-      const map = new Float32Array(width * height);
-      for (let p = 0; p < map.length; p++)
-        map[p] = data[p * channels]! > 150 && data[p * channels + 1]! < 100 ? 0.99 : 0.01;
-      return map;
-    },
-  };
-  const alphaAt = (mask: RawImage, x: number, y: number) => mask.data[y * mask.width + x]!;
 
   it('is not part of the cut-out where the model says it is not the product', async () => {
     const found = await findMask(await discWithShadow(), { model: redOnly });
@@ -135,16 +136,6 @@ describe('a stray piece on a plain backdrop (issue 35: stray pieces)', () => {
     </svg>`;
     return toRaw(fromSvg(svg).ensureAlpha());
   }
-  /** A clear model that sees the red disc and nothing else. */
-  const redOnly: SaliencyModel = {
-    predict: async ({ data, width, height, channels }) => {
-      const map = new Float32Array(width * height);
-      for (let p = 0; p < map.length; p++)
-        map[p] = data[p * channels]! > 150 && data[p * channels + 1]! < 100 ? 0.99 : 0.01;
-      return map;
-    },
-  };
-  const alphaAt = (mask: RawImage, x: number, y: number) => mask.data[y * mask.width + x]!;
 
   it('a piece apart from the product that the model does not see at all is left out', async () => {
     const found = await findMask(await discAndStain(), { model: redOnly });

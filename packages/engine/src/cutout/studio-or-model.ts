@@ -111,14 +111,7 @@ async function withoutStrayPieces(
           if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
           if (dropped[labels[ny * width + nx]!]) drop[y * width + x] = 255;
         }
-  const { data: big } = await toRaw(
-    fromRaw({ data: drop, width, height, channels: 1 })
-      .resize(alpha.width, alpha.height, { fit: 'fill', kernel: 'linear' })
-      .extractChannel(0),
-  );
-  const out = Buffer.from(alpha.data);
-  for (let p = 0; p < out.length; p++) out[p] = Math.round((out[p]! * (255 - big[p]!)) / 255);
-  return { ...alpha, data: out };
+  return withoutArea(alpha, drop, width, height);
 }
 
 /** Below this, the model says a pixel is not the product. */
@@ -144,8 +137,13 @@ async function withoutCastShadow(
       any = true;
     }
   if (!any) return alpha;
+  return withoutArea(alpha, shadow, width, height);
+}
+
+/** The full-size alpha with an area taken out: `area` (255 = out) on the small copy, scaled up softly. */
+async function withoutArea(alpha: RawImage, area: Buffer, width: number, height: number): Promise<RawImage> {
   const { data: big } = await toRaw(
-    fromRaw({ data: shadow, width, height, channels: 1 })
+    fromRaw({ data: area, width, height, channels: 1 })
       .resize(alpha.width, alpha.height, { fit: 'fill', kernel: 'linear' })
       .extractChannel(0),
   );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyStroke, applyStrokes, strokeReach, type BrushPhoto, type BrushStroke } from './brush';
+import {
+  applyStroke,
+  applyStrokes,
+  distanceToStroke,
+  strokeReach,
+  type BrushPhoto,
+  type BrushStroke,
+} from './brush';
 
 /** A deterministic pseudo-random sequence (mulberry32). */
 function random(seed: number) {
@@ -17,24 +24,6 @@ function photoOf(width: number, height: number, colour: (x: number, y: number) =
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) data.set(colour(x, y), (y * width + x) * 3);
   return { data, width, height, channels: 3 } satisfies BrushPhoto;
-}
-
-/** Distance from a pixel's centre to the stroke's drawn path, in pixels. */
-function distanceToPath(x: number, y: number, stroke: BrushStroke, width: number, height: number) {
-  const cx = x + 0.5;
-  const cy = y + 0.5;
-  const pts = stroke.points.map(([fx, fy]) => [fx * width, fy * height] as const);
-  let best = Infinity;
-  for (let i = 0; i < pts.length; i++) {
-    const [ax, ay] = pts[i]!;
-    const [bx, by] = pts[Math.min(i + 1, pts.length - 1)]!;
-    const dx = bx - ax;
-    const dy = by - ay;
-    const l2 = dx * dx + dy * dy;
-    const t = l2 ? Math.max(0, Math.min(1, ((cx - ax) * dx + (cy - ay) * dy) / l2)) : 0;
-    best = Math.min(best, Math.hypot(cx - ax - t * dx, cy - ay - t * dy));
-  }
-  return best;
 }
 
 describe('keep and remove strokes (issue 35: local brushes)', () => {
@@ -60,7 +49,7 @@ describe('keep and remove strokes (issue 35: local brushes)', () => {
         for (let x = 0; x < width; x++) {
           const p = y * width + x;
           if (alpha[p] !== before[p])
-            expect(distanceToPath(x, y, stroke, width, height)).toBeLessThanOrEqual(reach);
+            expect(distanceToStroke(x, y, stroke, width, height)).toBeLessThanOrEqual(reach);
         }
     }
   });
@@ -83,7 +72,7 @@ describe('keep and remove strokes (issue 35: local brushes)', () => {
     let kept = 0;
     for (let y = 0; y < height; y++)
       for (let x = 0; x < width; x++) {
-        const d = distanceToPath(x, y, stroke, width, height);
+        const d = distanceToStroke(x, y, stroke, width, height);
         const on = alpha[y * width + x] === 255;
         if (d <= core * 0.9) expect(on).toBe(true);
         if (d > reach) expect(on).toBe(false);

@@ -44,6 +44,27 @@ export function strokeReach(radius: number, width: number, height: number): { co
   return { core, reach: core + Math.max(MIN_MARGIN, core * BRUSH_MARGIN) };
 }
 
+/**
+ * How far a pixel's centre is from a stroke's path as drawn, in pixels of a `width` x `height` mask:
+ * what `strokeReach` bounds (the tests and the benchmark check it with this).
+ */
+export function distanceToStroke(x: number, y: number, stroke: BrushStroke, width: number, height: number) {
+  const cx = x + 0.5;
+  const cy = y + 0.5;
+  let best = Infinity;
+  const { points } = stroke;
+  for (let i = 0; i < points.length; i++) {
+    const [ax, ay] = [points[i]![0] * width, points[i]![1] * height];
+    const next = points[Math.min(i + 1, points.length - 1)]!;
+    const dx = next[0] * width - ax;
+    const dy = next[1] * height - ay;
+    const l2 = dx * dx + dy * dy;
+    const t = l2 ? Math.max(0, Math.min(1, ((cx - ax) * dx + (cy - ay) * dy) / l2)) : 0;
+    best = Math.min(best, Math.hypot(cx - ax - t * dx, cy - ay - t * dy));
+  }
+  return best;
+}
+
 type Region = { x0: number; y0: number; width: number; height: number };
 
 /** The x-range (pixel centres) of a disc's chord at row centre `cy`, merged into `range`; false if none. */
