@@ -7,6 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { emPx } from '@vitrine/engine/local/text/layers';
+import { editableImage } from '../src/modules/editor/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EDITOR_EXPORT_LIMIT,
@@ -128,6 +130,27 @@ describe('a result opens in the editor with its text as layers', () => {
 
   it('exporting the document as it opened gives the composed picture back', async () => {
     const res = await exportOf(alice.cookie, result.id, opened.document);
+    expect(res.statusCode, res.body).toBe(200);
+    const composed = await get(alice.cookie, result.image.url);
+    expect(await differenceIn(res.rawPayload, composed.rawPayload)).toBeLessThan(1.5);
+  }, 60_000);
+
+  it('a version 1 document that left the texts at the size they opened at exports them at the engine’s own size', async () => {
+    // Version 1 measured sizes on a 1080-wide display: each text as it opened then.
+    const { image } = await editableImage(t.database, alice.userId, result.id, 0);
+    const openedInVersion1 = (role: string) => {
+      const layer = image.layers.find((l) => l.role === role)!;
+      const size = Math.round(emPx(layer.dpi) / (image.width / 1080) / 2) * 2;
+      return Math.min(120, Math.max(12, size));
+    };
+    const v1 = {
+      ...opened.document,
+      version: 1,
+      texts: opened.document.texts.map((text) =>
+        text.source ? { ...text, fontSize: openedInVersion1(text.source.role) } : text,
+      ),
+    };
+    const res = await exportOf(alice.cookie, result.id, v1);
     expect(res.statusCode, res.body).toBe(200);
     const composed = await get(alice.cookie, result.image.url);
     expect(await differenceIn(res.rawPayload, composed.rawPayload)).toBeLessThan(1.5);

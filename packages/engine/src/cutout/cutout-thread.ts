@@ -16,6 +16,8 @@ const wrap = (image: RawImage): RawImage => {
 
 const port = parentPort!;
 port.on('message', ({ id, image, job }: CutoutRequest) => {
+  // The job's time limit runs from here.
+  port.postMessage({ id, started: true } satisfies CutoutReply);
   const decision =
     job.decision && !job.decision.framed
       ? { ...job.decision, alpha: wrap(job.decision.alpha) }

@@ -27,8 +27,9 @@ const sweeping = (count: number) =>
 
 describe('cut-out time limits', () => {
   it('stops a job that runs past its lane’s limit, and the next job runs on a new thread', async () => {
-    // Long enough for a thread to start and paint a dot, far too short for 100 strokes sweeping the photo.
-    await configureCutoutThread(true, { paint: 1500 });
+    // Counted from when the thread starts the job: long enough to paint a dot (tens of milliseconds),
+    // far too short for 100 strokes sweeping the photo (seconds).
+    await configureCutoutThread(true, { paint: 1000 });
     const { image, base } = photo();
     const heavy = cutOutProduct(image, { base, corrections: { strokes: sweeping(100) } });
     await expect(heavy).rejects.toMatchObject({ name: 'CutoutTimeout' });

@@ -16,7 +16,9 @@ import { paintsOnly, runCutout, type CutoutJob, type CutoutResult } from './run'
 
 export type CutoutRequest = { id: number; image: RawImage; job: CutoutJob };
 export type CutoutReply =
-  { id: number; ok: true; result: CutoutResult } | { id: number; ok: false; error: ThreadError };
+  | { id: number; started: true }
+  | { id: number; ok: true; result: CutoutResult }
+  | { id: number; ok: false; error: ThreadError };
 
 /** The pixels in shared memory: the thread reads them in place. */
 function shared(image: RawImage): RawImage {
@@ -41,7 +43,7 @@ type Pending = { request: CutoutRequest; resolve: (r: CutoutResult) => void; rej
 /**
  * The longest a job may run, per lane: finding a mask waits for the model (10 s at most) and then
  * segments; painting strokes takes under a second for what a hand draws, and a few seconds for the
- * heaviest corrections the contract takes (100 strokes of 1,000 points, each sweeping the photo).
+ * heaviest corrections the contract takes (10,000 points in 100 strokes, each sweeping the photo).
  */
 export const CUTOUT_TIME_LIMIT_MS = { find: 20_000, paint: 15_000 } as const;
 export type CutoutLane = keyof typeof CUTOUT_TIME_LIMIT_MS;
@@ -130,10 +132,18 @@ class CutoutThread {
       for (const pending of this.queue.splice(0)) pending.reject(error as Error);
       return;
     }
-    const running = this.queue.shift()!;
-    this.running = running;
+    this.running = this.queue.shift()!;
     worker.ref();
-    worker.postMessage(running.request);
+    worker.postMessage(this.running.request);
+  }
+
+  /**
+   * The running job's time limit, counted from when its thread starts it (a thread's own start, which
+   * loads the engine, is not the job's time).
+   */
+  private startClock(worker: Worker): void {
+    const running = this.running;
+    if (!running) return;
     this.timer = setTimeout(() => {
       if (this.running !== running) return;
       // The thread is busy in synchronous work: only stopping it stops the job.
@@ -158,6 +168,7 @@ class CutoutThread {
     const worker = new Worker(entry());
     worker.on('message', (reply: CutoutReply) => {
       if (this.running?.request.id !== reply.id) return;
+      if ('started' in reply) return this.startClock(worker);
       const pending = this.settled()!;
       worker.unref();
       if (reply.ok) pending.resolve(revive(reply.result));
@@ -183,13 +194,25 @@ class CutoutThread {
     return this.worker !== null;
   }
 
+  /** Whether a job is being worked on now. */
+  get busy(): boolean {
+    return this.running !== null;
+  }
+
   async close(): Promise<void> {
     if (this.idle) clearTimeout(this.idle);
-    for (const pending of this.queue.splice(0)) pending.reject(new Error('the cut-out thread is closed'));
+    const closed = () => new Error('the cut-out thread is closed');
+    for (const pending of this.queue.splice(0)) pending.reject(closed());
     const worker = this.worker;
     this.worker = null;
     if (!worker) return;
-    if (this.running) await new Promise<void>((done) => worker.once('message', () => done()));
+    // The job running is let finish (or stop at its time limit, or with its thread), never waited on for ever.
+    if (this.running)
+      await new Promise<void>((done) => {
+        worker.once('message', () => done());
+        worker.once('exit', () => done());
+      });
+    this.settled()?.reject(closed());
     await worker.terminate();
   }
 }
@@ -218,6 +241,11 @@ export async function configureCutoutThread(
 /** The lanes whose thread is running now. */
 export function liveCutoutLanes(): CutoutLane[] {
   return (Object.keys(threads) as CutoutLane[]).filter((lane) => threads[lane]?.alive);
+}
+
+/** The lanes working on a job now. */
+export function busyCutoutLanes(): CutoutLane[] {
+  return (Object.keys(threads) as CutoutLane[]).filter((lane) => threads[lane]?.busy);
 }
 
 export async function closeCutoutThread(): Promise<void> {

@@ -56,6 +56,12 @@ export const cutoutBox = z
   .refine((b) => b.x + b.width <= 1.000001 && b.y + b.height <= 1.000001, 'cutout.outsideImage');
 export type CutoutBox = z.infer<typeof cutoutBox>;
 
+/** Whether two boxes (or two absences of a box) are the same. */
+export function sameBox(a: CutoutBox | null | undefined, b: CutoutBox | null | undefined): boolean {
+  if (!a || !b) return !a && !b;
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
 export const cutoutStroke = z
   .object(
     {

@@ -130,7 +130,7 @@ export const LOGO_WIDTH_FACTOR = 0.3;
  */
 export const EDITOR_REFERENCE_WIDTH = 540;
 /** The display width version 1 documents measured text sizes on. */
-const V1_REFERENCE_WIDTH = 1080;
+export const EDITOR_V1_REFERENCE_WIDTH = 1080;
 
 /** Spec section 7: the edited image downloads as a PNG named "promotional image with logo". */
 export const EDITED_FILE_NAME = 'promotional image with logo.png';
@@ -215,31 +215,32 @@ export type LogoLayer = z.infer<typeof logoLayer>;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A text size of version 1 (pixels of a 1080-wide display) as version 2 measures it. */
+export function upgradeV1FontSize(size: number): number {
+  const { min, step } = EDITOR_LIMITS.fontSize;
+  return Math.max(min, Math.round((size * EDITOR_REFERENCE_WIDTH) / EDITOR_V1_REFERENCE_WIDTH / step) * step);
+}
+
 /**
  * A version 1 document as version 2: its text sizes and outlines, measured on a 1080-wide display,
- * measured on a 540-wide one (halved, on the size's steps, the smallest size at least). Anything else
- * passes unchanged, to be checked as version 2.
+ * measured on a 540-wide one (halved, on the size's steps, the smallest size at least). Only a version
+ * 1 document whose texts all keep version 1's rules (the same as version 2's) is converted; any other
+ * is only renumbered, so that its checking as version 2 names the field at fault.
  */
 function upgradeDocument(value: unknown): unknown {
   if (!isRecord(value) || value.version !== 1) return value;
-  const k = EDITOR_REFERENCE_WIDTH / V1_REFERENCE_WIDTH;
-  const { min, step } = EDITOR_LIMITS.fontSize;
-  const texts = Array.isArray(value.texts)
-    ? value.texts.map((text: unknown) =>
-        isRecord(text)
-          ? {
-              ...text,
-              ...(typeof text.fontSize === 'number' && {
-                fontSize: Math.max(min, Math.round((text.fontSize * k) / step) * step),
-              }),
-              ...(typeof text.outlineWidth === 'number' && {
-                outlineWidth: Math.round(text.outlineWidth * k),
-              }),
-            }
-          : text,
-      )
-    : value.texts;
-  return { ...value, version: 2, texts };
+  const texts = Array.isArray(value.texts) ? value.texts : [];
+  if (!texts.every((text: unknown) => textLayer.safeParse(text).success)) return { ...value, version: 2 };
+  const k = EDITOR_REFERENCE_WIDTH / EDITOR_V1_REFERENCE_WIDTH;
+  return {
+    ...value,
+    version: 2,
+    texts: texts.map((text: TextLayer) => ({
+      ...text,
+      fontSize: upgradeV1FontSize(text.fontSize),
+      outlineWidth: Math.round(text.outlineWidth * k),
+    })),
+  };
 }
 
 /** What is saved: the layers, in drawing order (logo first, then texts). Version 1 is read as 2. */

@@ -67,7 +67,7 @@ export function distanceToStroke(x: number, y: number, stroke: BrushStroke, widt
 
 type Region = { x0: number; y0: number; width: number; height: number };
 
-/** The x-range (pixel centres) of a disc's chord at row centre `cy`, merged into `range`; false if none. */
+/** The x-range (pixel centres) of a disc's chord at row centre `cy`, merged into `range` (none: unchanged). */
 function discRange(px: number, py: number, r: number, cy: number, range: Float64Array): void {
   const ey = cy - py;
   if (ey > r || ey < -r) return;

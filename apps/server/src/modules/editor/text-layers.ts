@@ -9,6 +9,8 @@
 import {
   EDITOR_LIMITS,
   EDITOR_REFERENCE_WIDTH,
+  EDITOR_V1_REFERENCE_WIDTH,
+  upgradeV1FontSize,
   type EditorDocument,
   type TextLayer,
 } from '@vitrine/shared/api/editor';
@@ -73,7 +75,11 @@ function editedLayer(stored: StoredTextLayer, text: TextLayer, image: Size): Eng
   const { rect: _rect, ...layer } = stored;
   const view = textViewOf(stored, image);
   const edited: EngineTextLayer = { ...layer, text: text.text, ...decorations(text, image) };
-  if (text.fontSize !== view.fontSize) {
+  // The size it opened at, as a version 1 document saved it (then converted): not a change either.
+  const openedInVersion1 = upgradeV1FontSize(
+    clampFontSize(emPx(layer.dpi) / (image.width / EDITOR_V1_REFERENCE_WIDTH)),
+  );
+  if (text.fontSize !== view.fontSize && text.fontSize !== openedInVersion1) {
     const dpi = dpiForEm(text.fontSize * scaleOf(image));
     const k = dpi / layer.dpi;
     const { box } = layer;

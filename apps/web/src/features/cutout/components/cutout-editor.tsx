@@ -25,6 +25,7 @@ import {
   KEYBOARD_BOX,
   lastBox,
   nudgeBox,
+  STROKE_SPACING,
   thin,
   toFraction,
   toRequest,
@@ -36,8 +37,6 @@ import {
   type Tool,
 } from '../lib/corrections';
 
-/** Points of a stroke closer than this (fraction of the photo) add nothing. */
-const SPACING = 0.004;
 /** The longest side the photo is drawn at in the editor. */
 const CANVAS_SIDE = 960;
 
@@ -178,7 +177,7 @@ export function CutoutEditor({
       runs.map((run) => ({
         kind: drawing.tool as 'keep' | 'remove',
         radius: brushRadius(brush),
-        points: thin(run, SPACING).map(([x, y]) => [x, y] as [number, number]),
+        points: thin(run, STROKE_SPACING).map(([x, y]) => [x, y] as [number, number]),
       })),
     );
   }

@@ -5,10 +5,18 @@
  * needs the server (it segments the photo again): until it is applied, the server's last mask is shown.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { CutoutView } from '@vitrine/shared/api/cutout';
+import { sameBox, type CutoutView } from '@vitrine/shared/api/cutout';
 import { applyStrokes, type BrushStroke } from '@vitrine/shared/cutout/brush';
 import { alphaOf, loadImage, pixelsOf } from '../lib/canvas';
-import { insideRuns, lastBox, sameBox, strokesOf, type Corrections, type Point } from '../lib/corrections';
+import {
+  insideRuns,
+  lastBox,
+  STROKE_SPACING,
+  strokesOf,
+  thin,
+  type Corrections,
+  type Point,
+} from '../lib/corrections';
 
 type Size = { width: number; height: number };
 
@@ -69,11 +77,15 @@ export function useMaskPreview({
     return alpha;
   }, [photoPixels, onBase, base, corrections, size.width, size.height]);
 
-  // The stroke being drawn, painted on a copy at each move; cut to the photo as it will be sent.
+  // The stroke being drawn, painted on a copy at each move.
   const alpha = useMemo(() => {
     if (!committed || !photoPixels || !drawing) return committed;
     const copy = committed.slice();
-    const runs: BrushStroke[] = insideRuns(drawing.points).map((points) => ({ ...drawing, points }));
+    // Cut to the photo and thinned as the stroke will be sent, so it does not move when the pointer lifts.
+    const runs: BrushStroke[] = insideRuns(drawing.points).map((run) => ({
+      ...drawing,
+      points: thin(run, STROKE_SPACING),
+    }));
     applyStrokes(copy, photoPixels, runs);
     return copy;
   }, [committed, photoPixels, drawing]);

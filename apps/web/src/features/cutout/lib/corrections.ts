@@ -95,6 +95,9 @@ export function boxBetween(a: Point, b: Point): CutoutBox | null {
   return { x, y, width: Math.min(width, 1 - x), height: Math.min(height, 1 - y) };
 }
 
+/** Points of a stroke closer than this (fraction of the photo) add nothing. */
+export const STROKE_SPACING = 0.004;
+
 /**
  * A stroke's points thinned so that consecutive points are at least `spacing` apart (a fraction of
  * the photo): a long stroke stays far under the server's limits, and the path keeps its shape (the
@@ -199,12 +202,6 @@ export function pointCount(state: Corrections): number {
 export function withinLimits(state: Corrections): boolean {
   const strokes = state.items.filter((item) => item.kind !== 'box').length;
   return strokes <= CUTOUT_LIMITS.strokes && pointCount(state) <= CUTOUT_LIMITS.points;
-}
-
-/** Whether two boxes (or two absences of a box) are the same. */
-export function sameBox(a: CutoutBox | null | undefined, b: CutoutBox | null | undefined): boolean {
-  if (!a || !b) return !a && !b;
-  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 }
 
 /** The strokes of the corrections, in the order they were drawn. */
