@@ -203,6 +203,34 @@ describe('fair to every user (issue 35)', () => {
     expect((await counted()) - before).toBe(21);
   });
 
+  it('a correction refused by the hourly budget takes nothing from it: a smaller one still fits', async () => {
+    const id = await uploaded(t.app, bob.cookie, { name: 'cup.png', bytes: cup(71) });
+    expect((await get(bob.cookie, `/api/uploads/${id}/cutout`)).statusCode).toBe(200);
+    const key = `cutout:user:${bob.userId}`;
+    const max = 120 * t.config.auth.rateLimitMultiplier;
+    // Five units left this hour.
+    await t.database.query(`update rate_limits set count = $2 where key = $1`, [key, max - 5]);
+    const sweeping = Array.from({ length: 40 }, () => ({
+      kind: 'remove',
+      radius: 0.2,
+      points: [
+        [0, 0],
+        [1, 1],
+      ],
+    }));
+    const refused = await put(bob.cookie, id, { choice: 'cutout', corrections: { strokes: sweeping } }, 'en');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    const [{ count }] = await t.database.query<{ count: number }>(
+      `select count from rate_limits where key = $1`,
+      [key],
+    );
+    expect(count).toBe(max - 5);
+    const small = { kind: 'keep', radius: 0.02, points: [[0.5, 0.5]] };
+    const fits = await put(bob.cookie, id, { choice: 'cutout', corrections: { strokes: [small] } });
+    expect(fits.statusCode, fits.body).toBe(200);
+  });
+
   it('a correction stopped at its time limit is a translated 503, and the cut-out stays as it was', async () => {
     const id = await uploaded(t.app, bob.cookie, { name: 'cup.png', bytes: cup(61) });
     const auto: CutoutView = (await get(bob.cookie, `/api/uploads/${id}/cutout`)).json();

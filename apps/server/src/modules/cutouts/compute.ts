@@ -127,7 +127,9 @@ export async function compute(
   },
 ): Promise<Computed> {
   const limit = { ...COMPUTE_LIMIT, max: COMPUTE_LIMIT.max * (deps.rateLimitMultiplier ?? 1) };
-  await hit(deps.database, `cutout:user:${userId}`, limit, undefined, workOf(request.corrections));
+  await hit(deps.database, `cutout:user:${userId}`, limit, undefined, workOf(request.corrections), {
+    refundRefused: true,
+  });
   let bytes: Buffer;
   try {
     bytes = await readAll(deps.storage, photoKey);

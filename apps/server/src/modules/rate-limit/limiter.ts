@@ -6,7 +6,7 @@
 import type { MessageKey } from '@vitrine/shared/i18n/catalog';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { count } from './repository';
+import { count, refund } from './repository';
 
 export type Limit = { max: number; windowSeconds: number };
 
@@ -30,7 +30,9 @@ export const scaled = (limit: Limit, multiplier: number): Limit => ({
 
 /**
  * Counts one attempt under `key` (or `amount` units of work); past the limit, a 429 with `messageKey`
- * (or the generic message).
+ * (or the generic message). With `refundRefused`, a refused request's units are taken back: work that
+ * was never done does not hold the budget (a large request refused near the limit leaves room for a
+ * small one).
  */
 export async function hit(
   database: Database,
@@ -38,9 +40,11 @@ export async function hit(
   limit: Limit,
   messageKey?: MessageKey,
   amount = 1,
+  { refundRefused = false } = {},
 ): Promise<void> {
   const row = await count(database, key, limit.windowSeconds, amount);
   if (row && row.count > limit.max) {
+    if (refundRefused) await refund(database, key, amount);
     const endsAt = new Date(row.windowStart).getTime() + limit.windowSeconds * 1000;
     const retryAfterSeconds = Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));
     throw new AppError('RATE_LIMITED', {

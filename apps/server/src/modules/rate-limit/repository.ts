@@ -30,6 +30,11 @@ export async function count(
   return row;
 }
 
+/** Takes `amount` back from the count under `key` (never below 0), in whatever window it is. */
+export async function refund(db: Queryable, key: string, amount: number): Promise<void> {
+  await db.query(`update rate_limits set count = greatest(0, count - $2::int) where key = $1`, [key, amount]);
+}
+
 /** The count under `key` if its window started less than `windowSeconds` ago. */
 export async function freshCount(
   db: Queryable,
