@@ -138,13 +138,12 @@ describe('keep and remove strokes (issue 35: local brushes)', () => {
     const height = 100;
     const photo = photoOf(width, height, () => [90, 90, 90]);
     const alpha = new Uint8Array(width * height);
-    const rect = applyStrokes(alpha, photo, [
+    applyStrokes(alpha, photo, [
       { kind: 'keep', radius: 0.1, points: [[0.5, 0.5]] },
       { kind: 'remove', radius: 0.03, points: [[0.5, 0.5]] },
     ]);
     expect(alpha[50 * width + 50]).toBe(0);
     expect(alpha[50 * width + 58]).toBe(255);
-    expect(rect).not.toBeNull();
   });
 
   it('refuses a mask of another size than the photo', () => {

@@ -6,6 +6,7 @@
  * wall behind it. Nothing farther than the brush's radius plus the margin from the stroke's path
  * ever changes (`strokeReach`), and the work is bounded by the area the stroke covers.
  */
+import { paintPath } from './capsule';
 
 /** The photo the mask belongs to: interleaved 8-bit channels (RGB or RGBA), the mask's size. */
 export type BrushPhoto = {
@@ -21,9 +22,6 @@ export type BrushStroke = {
   radius: number;
   points: readonly (readonly [number, number])[];
 };
-
-/** The part of the mask a stroke changed, in pixels, bounds included. */
-export type ChangedRect = { x0: number; y0: number; x1: number; y1: number };
 
 /** The margin that follows the photo's edges, as a share of the brush's radius. */
 export const BRUSH_MARGIN = 0.5;
@@ -65,74 +63,6 @@ export function distanceToStroke(x: number, y: number, stroke: BrushStroke, widt
   return best;
 }
 
-type Region = { x0: number; y0: number; width: number; height: number };
-
-/** The x-range (pixel centres) of a disc's chord at row centre `cy`, merged into `range` (none: unchanged). */
-function discRange(px: number, py: number, r: number, cy: number, range: Float64Array): void {
-  const ey = cy - py;
-  if (ey > r || ey < -r) return;
-  const half = Math.sqrt(r * r - ey * ey);
-  if (px - half < range[0]!) range[0] = px - half;
-  if (px + half > range[1]!) range[1] = px + half;
-}
-
-/**
- * Calls `span(y, from, to)` for every row of pixels whose centres lie within `r` of the segment a-b
- * (a capsule), in region coordinates. Convex, so each row meets it in one run.
- */
-function capsuleSpans(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  r: number,
-  region: Region,
-  span: (y: number, from: number, to: number) => void,
-): void {
-  const dx = bx - ax;
-  const dy = by - ay;
-  const length = Math.hypot(dx, dy);
-  const ux = length ? dx / length : 0;
-  const uy = length ? dy / length : 0;
-  const top = Math.max(region.y0, Math.ceil(Math.min(ay, by) - r - 0.5));
-  const bottom = Math.min(region.y0 + region.height - 1, Math.floor(Math.max(ay, by) + r - 0.5));
-  const range = new Float64Array(2);
-  for (let y = top; y <= bottom; y++) {
-    const cy = y + 0.5;
-    range[0] = Infinity;
-    range[1] = -Infinity;
-    discRange(ax, ay, r, cy, range);
-    discRange(bx, by, r, cy, range);
-    if (length) {
-      // Along the segment, 0 <= (c - a)·u <= length, and across it, |(c - a)×u| <= r: both linear in x.
-      let from = -Infinity;
-      let to = Infinity;
-      const along = (cy - ay) * uy;
-      if (Math.abs(ux) > 1e-12) {
-        const p = (0 - along) / ux + ax;
-        const q = (length - along) / ux + ax;
-        from = Math.min(p, q);
-        to = Math.max(p, q);
-      } else if (along < 0 || along > length) to = -Infinity;
-      const across = (cy - ay) * ux;
-      if (Math.abs(uy) > 1e-12) {
-        const p = (across + r) / uy + ax;
-        const q = (across - r) / uy + ax;
-        from = Math.max(from, Math.min(p, q));
-        to = Math.min(to, Math.max(p, q));
-      } else if (across < -r || across > r) to = -Infinity;
-      if (from <= to) {
-        if (from < range[0]!) range[0] = from;
-        if (to > range[1]!) range[1] = to;
-      }
-    }
-    if (range[0]! > range[1]!) continue;
-    const first = Math.max(region.x0, Math.ceil(range[0]! - 0.5));
-    const last = Math.min(region.x0 + region.width - 1, Math.floor(range[1]! - 0.5));
-    if (first <= last) span(y - region.y0, first - region.x0, last - region.x0);
-  }
-}
-
 /**
  * The stroke's path in pixels, with points closer than `step` to the last one kept left out: the
  * simplified path stays within `step` of the drawn one, so painting it `step` thinner never reaches
@@ -153,48 +83,6 @@ function pathOf(stroke: BrushStroke, width: number, height: number, step: number
   return out;
 }
 
-/**
- * Paints `value` over the capsules of radius `r` along `path`, inside `region`. The capsules' runs
- * are merged row by row first, so each pixel is written once however much the segments overlap.
- */
-function paintPath(
-  zone: Uint8Array,
-  region: Region,
-  path: [number, number][],
-  r: number,
-  value: number,
-): number[][] {
-  const rows: number[][] = Array.from({ length: region.height }, () => []);
-  const segments = path.length === 1 ? [[path[0]!, path[0]!]] : path.slice(1).map((p, i) => [path[i]!, p]);
-  for (const [a, b] of segments)
-    capsuleSpans(a![0], a![1], b![0], b![1], r, region, (y, from, to) => addRun(rows[y]!, from, to));
-  for (let y = 0; y < region.height; y++) {
-    const runs = rows[y]!;
-    const row = y * region.width;
-    for (let i = 0; i < runs.length; i += 2) zone.fill(value, row + runs[i]!, row + runs[i + 1]! + 1);
-  }
-  return rows;
-}
-
-/** Adds the run from-to (inclusive) to a row's runs [from0, to0, from1, to1, …], merging overlaps. */
-function addRun(runs: number[], from: number, to: number): void {
-  let lo = from;
-  let hi = to;
-  let i = 0;
-  while (i < runs.length) {
-    const a = runs[i]!;
-    const b = runs[i + 1]!;
-    if (b + 1 < lo || a > hi + 1) {
-      i += 2;
-      continue;
-    }
-    lo = Math.min(lo, a);
-    hi = Math.max(hi, b);
-    runs.splice(i, 2);
-  }
-  runs.push(lo, hi);
-}
-
 const RING = 1;
 const CORE = 2;
 
@@ -207,16 +95,15 @@ function scratch(length: number): Int32Array {
 
 /**
  * Applies one stroke to `alpha` (one byte per pixel, 255 = product, the photo's size), in place.
- * Returns the rectangle it may have changed, or null when the stroke lies outside the photo.
  */
 export function applyStroke(
   alpha: Uint8Array | Uint8ClampedArray,
   photo: BrushPhoto,
   stroke: BrushStroke,
-): ChangedRect | null {
+): void {
   const { width, height, channels, data } = photo;
   if (alpha.length !== width * height) throw new Error('the mask and the photo differ in size');
-  if (!stroke.points.length) return null;
+  if (!stroke.points.length) return;
   const { core, reach } = strokeReach(stroke.radius, width, height);
   const step = Math.max(0.5, core / 16);
   const path = pathOf(stroke, width, height, step);
@@ -234,7 +121,7 @@ export function applyStroke(
   const y0 = Math.max(0, Math.floor(minY - reach));
   const x1 = Math.min(width - 1, Math.ceil(maxX + reach));
   const y1 = Math.min(height - 1, Math.ceil(maxY + reach));
-  if (x0 > x1 || y0 > y1) return null;
+  if (x0 > x1 || y0 > y1) return;
   const region = { x0, y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
   const zone = new Uint8Array(region.width * region.height);
   paintPath(zone, region, path, Math.max(0.5, reach - step), RING);
@@ -276,7 +163,7 @@ export function applyStroke(
       }
     }
   }
-  if (changed < MIN_CHANGED) return { x0, y0, x1, y1 };
+  if (changed < MIN_CHANGED) return;
 
   // The margin: spread from the brush over pixels like the ones it turned, never across an edge.
   const m0 = s0 / changed;
@@ -327,27 +214,13 @@ export function applyStroke(
       queue[tail++] = next;
     }
   }
-  return { x0, y0, x1, y1 };
 }
 
-/** Applies strokes in order; returns the rectangle they may have changed, or null for none. */
+/** Applies strokes in order. */
 export function applyStrokes(
   alpha: Uint8Array | Uint8ClampedArray,
   photo: BrushPhoto,
   strokes: readonly BrushStroke[],
-): ChangedRect | null {
-  let rect: ChangedRect | null = null;
-  for (const stroke of strokes) {
-    const r = applyStroke(alpha, photo, stroke);
-    if (!r) continue;
-    rect = rect
-      ? {
-          x0: Math.min(rect.x0, r.x0),
-          y0: Math.min(rect.y0, r.y0),
-          x1: Math.max(rect.x1, r.x1),
-          y1: Math.max(rect.y1, r.y1),
-        }
-      : r;
-  }
-  return rect;
+): void {
+  for (const stroke of strokes) applyStroke(alpha, photo, stroke);
 }

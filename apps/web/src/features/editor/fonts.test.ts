@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EDITOR_FONTS, EDITOR_TYPEFACES, EDITOR_WEIGHTS } from '@vitrine/shared/api/editor';
+import { EDITOR_FONTS, EDITOR_WEIGHTS } from '@vitrine/shared/api/editor';
+import { EDITOR_TYPEFACES } from '@vitrine/shared/api/editor-typefaces';
 import {
   EDITOR_FONT_FACES,
   SHIPPED_FACES,

@@ -16,14 +16,8 @@ import groteskMedium from '@expo-google-fonts/space-grotesk/500Medium/SpaceGrote
 import groteskBold from '@expo-google-fonts/space-grotesk/700Bold/SpaceGrotesk_700Bold.ttf?url';
 import caveatMedium from '@expo-google-fonts/caveat/500Medium/Caveat_500Medium.ttf?url';
 import caveatBold from '@expo-google-fonts/caveat/700Bold/Caveat_700Bold.ttf?url';
-import {
-  EDITOR_FONTS,
-  EDITOR_TYPEFACES,
-  EDITOR_WEIGHTS,
-  type EditorFont,
-  type EditorTypeface,
-  type EditorWeight,
-} from '@vitrine/shared/api/editor';
+import { EDITOR_FONTS, EDITOR_WEIGHTS, type EditorFont, type EditorWeight } from '@vitrine/shared/api/editor';
+import { EDITOR_TYPEFACES, type EditorTypeface } from '@vitrine/shared/api/editor-typefaces';
 
 /** One engine face as the browser loads it: its family, weight, slant and file. */
 export type ShippedFace = EditorTypeface & { url: string; pkg: string; file: string };

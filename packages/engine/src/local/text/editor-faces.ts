@@ -3,7 +3,8 @@
  * table names (EDITOR_TYPEFACES), the one the editor's preview draws too. The other way, a face the
  * engine set is shown in the editor under the name of the font it stands nearest to.
  */
-import { EDITOR_TYPEFACES, type EditorFont, type EditorWeight } from '@vitrine/shared/api/editor';
+import type { EditorFont, EditorWeight } from '@vitrine/shared/api/editor';
+import { EDITOR_TYPEFACES } from '@vitrine/shared/api/editor-typefaces';
 import type { Typeface } from '../../art-direction/types';
 
 const EDITOR_FONT_OF: Record<string, EditorFont> = {
