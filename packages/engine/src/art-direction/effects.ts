@@ -69,7 +69,7 @@ function byStyle(style: FusionStyle, grading: Grading): Effects {
         ...NONE,
         saturation: 0.6,
         // Washed, not fogged: the scene stays a place behind the product.
-        wash: 0.48,
+        wash: 0.38,
         washColour: toward(grading.swatch.light, WHITE, 0.55),
         shadow: 0.35,
         depthOfField: 0.8,
@@ -80,7 +80,7 @@ function byStyle(style: FusionStyle, grading: Grading): Effects {
         saturation: 0.55,
         // Film's grain and a faint leak of light: more reads as damage, not as a period look.
         grain: 0.05,
-        vignette: 0.7,
+        vignette: 0.45,
         warmth: 0.8,
         fade: 0.28,
         shadow: 0.5,

@@ -73,7 +73,8 @@ export function planFusion(
     shot: recipe.shot,
     style: request.style,
     palette: request.palette,
-    product: view === 'top' ? laidFlat(layout.product, recipe.shot) : layout.product,
+    product:
+      view === 'top' ? laidFlat(layout.product, recipe.shot, canvas, request.position) : layout.product,
     context: recipe.context,
     light: recipe.light,
     view,
@@ -116,11 +117,21 @@ function shotEffects(effects: Effects, recipe: VariantRecipe, view: FusionPlan['
  * shot it lies smaller toward the right, with the surface around it, and on the studio set's card
  * toward the left, so that no two shots put it in the same place.
  */
-function laidFlat(product: FusionPlan['product'], shot: FusionPlan['shot']): FusionPlan['product'] {
+function laidFlat(
+  product: FusionPlan['product'],
+  shot: FusionPlan['shot'],
+  canvas: { width: number },
+  position: FusionRequest['position'],
+): FusionPlan['product'] {
   const flat = { ...product, anchor: 'centre' as const, turn: TOP_TURN[shot] };
   const at = (share: number) => product.box.x + product.box.width * share;
   if (shot === 'scene') return { ...flat, presence: TOP_SCENE_PRESENCE, centreX: at(TOP_SCENE_AT) };
-  return shot === 'backdrop' ? { ...flat, centreX: at(1 - TOP_SCENE_AT) } : flat;
+  if (shot !== 'backdrop') return flat;
+  // The studio set's sheet fills the frame: a centred product lies in its middle, on the disc, not
+  // aside as it stands beside an arch.
+  if (position !== 'centré') return { ...flat, centreX: at(0.5) };
+  const box = { ...product.box, x: Math.round((canvas.width - product.box.width) / 2) };
+  return { ...flat, box, centreX: canvas.width / 2 };
 }
 
 /** The scene shot seen from above: the product's size against the hero's, and where its centre lies. */

@@ -9,7 +9,7 @@ import { fromSvg, toRaw, type RawImage } from '../../image/sharp';
 import type { Vignette } from './light';
 import { drawOver } from './overlay';
 import { hexOf as hex } from '../../pixels/color';
-import { cardBox } from './flat-card';
+import { discBox } from './flat-lay';
 import type { Placement } from './place-product';
 import { mix, setPieceLook, type BackdropSpec } from './set-piece';
 
@@ -29,7 +29,7 @@ export function archBox({ product, stage, groundY, canvas }: BackdropSpec): Box 
 export function setPieces(plan: FusionPlan, product: Placement): Box[] {
   if (plan.shot !== 'backdrop') return [];
   const { stage, groundY } = plan.product;
-  const box = (plan.view === 'top' ? cardBox : archBox)({ ...plan, product, stage, groundY });
+  const box = (plan.view === 'top' ? discBox : archBox)({ ...plan, product, stage, groundY });
   return box.width >= 8 && box.height >= 8 ? [box] : [];
 }
 

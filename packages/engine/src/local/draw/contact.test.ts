@@ -57,6 +57,16 @@ describe('the contact shadow follows the silhouette', () => {
     expect(at(scene, 20, 150)).toBe(160);
   });
 
+  it("leaves a near-black line of occlusion right under the base even at a calm style's low strength, lighter a few pixels down", () => {
+    const scene = grey(200, 200);
+    // The calm styles' shade, scaled as the shadow step scales it: still a product resting on the surface.
+    contactShadow(scene, feet, { x: 50, y: 50 }, 0.35, [20, 20, 20]);
+    const touching = at(scene, 72, 150);
+    expect(touching).toBeLessThan(160 * 0.45);
+    // Lighter a few pixels below: the occlusion is a line at the contact, not a band.
+    expect(at(scene, 72, 154)).toBeGreaterThan(touching + 20);
+  });
+
   it('casts nothing at strength 0', () => {
     const scene = grey(200, 200);
     contactShadow(scene, feet, { x: 50, y: 50 }, 0, [20, 20, 20]);

@@ -1,6 +1,6 @@
 /**
  * What the studio set's pieces share (the arch panel standing behind an upright product, backdrop.ts;
- * the card a product seen from above lies on, flat-card.ts): where they go, and the look they take from
+ * the sheet and disc a product seen from above lies on, flat-lay.ts): where they go, and the look they take from
  * the palette and the style's line.
  */
 import type { Box, Effects, Grading, Light } from '../../art-direction/types';

@@ -58,8 +58,8 @@ export function castShadow(
     cx + away * base * 0.2,
     foot.groundY,
     ambientRx,
-    Math.max(5, foot.height * 0.06),
-    0.55 * strength,
+    Math.max(5, foot.height * 0.05),
+    0.85 * strength,
     tint,
   );
 }
@@ -69,6 +69,9 @@ export const CONTACT_BAND = 0.12;
 /** The same for a wide product (wider than WIDE times its height). */
 const WIDE_CONTACT_BAND = 0.3;
 const WIDE = 1.3;
+/** How dark the occlusion right under the base gets, and how deep it reaches as a share of the height. */
+const OCCLUSION = 0.8;
+const OCCLUSION_DEPTH = 0.012;
 /** Least opacity of a product pixel that is solid: a base, a foot, not the cut-out's soft fringe. */
 export const SOLID_ALPHA = 200;
 
@@ -135,6 +138,10 @@ export function contactShadow(
   }
   const [tr, tg, tb] = [1 - tint[0] / 255, 1 - tint[1] / 255, 1 - tint[2] / 255];
   const reach = Math.ceil(depth * 1.6);
+  // Where the base meets the surface no light reaches at all, whatever the style's shadow: a thin,
+  // near-black line of occlusion under the ambient contact, which is what makes a product rest.
+  const core = Math.max(1.5, height * OCCLUSION_DEPTH);
+  const occlusion = OCCLUSION * Math.min(1, strength * 2);
   for (let x = 0; x < width; x++) {
     const X = at.x + x;
     if (X < 0 || X >= scene.width || soft[x]! < 0.01) continue;
@@ -143,7 +150,11 @@ export function contactShadow(
     for (let dy = -Math.ceil(depth * 0.4); dy <= reach; dy++) {
       const Y = at.y + base + dy;
       if (Y < 0 || Y >= scene.height) continue;
-      const k = 0.9 * strength * soft[x]! * Math.exp(-2 * (Math.max(0, dy) / depth) ** 2);
+      const below = Math.max(0, dy);
+      const ambient = 0.9 * strength * Math.exp(-2 * (below / depth) ** 2);
+      // Full in the first row below the base, the one that shows.
+      const occluded = occlusion * Math.exp(-2 * (Math.max(0, below - 1) / core) ** 2);
+      const k = soft[x]! * (1 - (1 - ambient) * (1 - occluded));
       if (k < 0.002) continue;
       const i = (Y * scene.width + X) * scene.channels;
       scene.data[i] = scene.data[i]! * (1 - k * tr);

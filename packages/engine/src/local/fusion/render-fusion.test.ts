@@ -88,7 +88,10 @@ describe('local Fusion render', () => {
     const product = readFileSync(path.join(PHOTOS, 'coffee-cup.png'));
     const results = await renderFusion({ request: baseRequest({ variants: 4 }), product, context });
     expect(results).toHaveLength(4);
-    for (const [i, result] of results.entries()) {
+    // The studio set of a product seen from above lies it on a sheet that hides the photo: nothing of it to mirror.
+    const onScene = results.filter((result) => !result.metadata.steps.includes('flat-lay sheet'));
+    expect(onScene.length).toBeGreaterThanOrEqual(3);
+    for (const [i, result] of onScene.entries()) {
       const out = await decodeOutput(result.images.jpeg!);
       /** Mean red minus blue over a band of columns. */
       const redness = (x0: number, x1: number) => {

@@ -1,11 +1,11 @@
-/** The backdrop shot's panel, standing behind the product; seen from above, the card it lies on. */
+/** The backdrop shot's panel, standing behind the product; seen from above, the sheet it lies on. */
 import { drawBackdrop } from '../../../draw/backdrop';
-import { drawFlatCard } from '../../../draw/flat-card';
+import { drawFlatLay } from '../../../draw/flat-lay';
 import type { Step } from '../../../steps';
 import { sizedOf, type FusionContext } from '../../context';
 
 export const backdropStep: Step<FusionContext> = {
-  name: (context) => (context.plan.view === 'top' ? 'flat-lay card' : 'backdrop panel'),
+  name: (context) => (context.plan.view === 'top' ? 'flat-lay sheet' : 'backdrop panel'),
   async run(context) {
     const { plan, scene, shade } = context;
     if (plan.shot !== 'backdrop') return false;
@@ -13,7 +13,7 @@ export const backdropStep: Step<FusionContext> = {
     const { grading, effects, light, canvas } = plan;
     const spec = { product: sizedOf(context).placement, stage, groundY, canvas };
     // Not drawn when the stage has no room for it.
-    const draw = plan.view === 'top' ? drawFlatCard : drawBackdrop;
+    const draw = plan.view === 'top' ? drawFlatLay : drawBackdrop;
     return (await draw(scene, { ...spec, grading, effects, light }, shade)) !== null;
   },
 };

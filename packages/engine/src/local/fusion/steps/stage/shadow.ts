@@ -5,6 +5,9 @@ import { castShadow, contactShadow } from '../../../draw/shadow';
 import type { Step } from '../../../steps';
 import { sizedOf, type FusionContext } from '../../context';
 
+/** The least shade under a standing product in any style: less, and it floats. */
+const GROUNDED = 0.75;
+
 export const shadowStep: Step<FusionContext> = {
   // Every cut-out product has one: the staging names it.
   name: () => [],
@@ -30,7 +33,8 @@ export const shadowStep: Step<FusionContext> = {
       softness: 0.5,
       tint,
     });
-    castShadow(context.scene, footprint(resized, placement), light, effects.shadow, tint);
-    contactShadow(context.scene, resized, placement, effects.shadow, tint);
+    const grounded = Math.max(effects.shadow, GROUNDED);
+    castShadow(context.scene, footprint(resized, placement), light, grounded, tint);
+    contactShadow(context.scene, resized, placement, grounded, tint);
   },
 };

@@ -1,0 +1,51 @@
+/** The studio set of a product seen from above: a flat-lay on a sheet of the palette's paper that fills the frame. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { decodeOutput } from '../../test-utils/measure';
+import { baseRequest } from '../../test-utils/render-fixtures';
+import { renderFusion } from '../requests';
+
+const PHOTOS = path.join(import.meta.dirname, '../../samples/photos');
+
+describe('the flat-lay studio set', () => {
+  it('lays a product seen from above in the middle of a sheet that hides the whole context photo, not on a card pasted on it', async () => {
+    // A context whose halves could not be mistaken for a sheet: saturated red on the left, blue on the right.
+    const context = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#1040e0' } })
+      .composite([
+        {
+          input: { create: { width: 800, height: 1200, channels: 3, background: '#e01010' } },
+          left: 0,
+          top: 0,
+        },
+      ])
+      .jpeg()
+      .toBuffer();
+    const product = readFileSync(path.join(PHOTOS, 'coffee-cup.png'));
+    for (const format of ['carré', 'story'] as const) {
+      const request = baseRequest({ variants: 4, format, productView: 'du dessus', palette: 'pastel' });
+      const results = await renderFusion({ request, product, context });
+      const set = results.find((result) => result.metadata.shot === 'backdrop')!;
+      expect(set.metadata.steps).toContain('flat-lay sheet');
+      const out = await decodeOutput(set.images.jpeg!);
+      /** Mean red minus blue over a band of columns, on the rows below the text. */
+      const redness = (x0: number, x1: number) => {
+        let sum = 0;
+        let n = 0;
+        for (let y = Math.round(out.height * 0.75); y < out.height; y++)
+          for (let x = x0; x < x1; x++, n++) {
+            const p = (y * out.width + x) * out.channels;
+            sum += out.data[p]! - out.data[p + 2]!;
+          }
+        return sum / n;
+      };
+      const band = Math.round(out.width * 0.08);
+      // The context's halves differ by about 200 in red minus blue; the sheet's two sides by little.
+      expect(Math.abs(redness(0, band) - redness(out.width - band, out.width)), format).toBeLessThan(30);
+      // A centred request lays the product in the middle of the sheet.
+      const { x, width } = set.metadata.product;
+      expect(Math.abs(x + width / 2 - out.width / 2) / out.width, format).toBeLessThan(0.05);
+    }
+  }, 60_000);
+});
