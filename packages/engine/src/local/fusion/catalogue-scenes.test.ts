@@ -11,9 +11,10 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('a product rendered on a catalogue scene stands on its annotated surface', () => {
-  for (const id of ['outdoor-meadow-mountains', 'studio-sweep']) {
+  for (const id of ['outdoor-meadow-mountains', 'kitchen-island-granite', 'studio-sweep']) {
     it(`on ${id}: the base is on the annotated band, and the metadata says the ground came from the annotation`, async () => {
-      const [back, front] = findScene(id)!.surface;
+      const { surface, view } = findScene(id)!;
+      const [back, front] = surface;
       for (const format of ['carré', 'story'] as const) {
         const request = baseRequest({ format, variants: 2, slogan: 'Crème fraîche' });
         const scene = await prepareCatalogueScene(id, request.palette, { width: 1080, height: 1920 });
@@ -21,7 +22,7 @@ describe('a product rendered on a catalogue scene stands on its annotated surfac
           const label = `${format} variant ${plan.variant}`;
           const { metadata } = await renderFusionVariant(plan, inputs.studio, scene, []);
           expect(metadata.ground.on, label).toBe('surface');
-          expect(metadata.ground.annotation, label).toEqual({ scene: id, view: 'eye-level' });
+          expect(metadata.ground.annotation, label).toEqual({ scene: id, view });
           // Where the ground line meets the photo is between the annotated far and near edges.
           expect(metadata.ground.photoY!, label).toBeGreaterThan(back);
           expect(metadata.ground.photoY!, label).toBeLessThanOrEqual(front);
