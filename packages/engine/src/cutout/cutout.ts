@@ -11,6 +11,7 @@ import type { CutoutCorrections, CutoutMethodName, FramedReason } from '@vitrine
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { FRAME_BELOW, MIN_PRODUCT_SHARE, type ConfidenceParts } from './confidence';
 import { decontaminate } from './foreground';
+import { openHoles } from './holes';
 import type { SaliencyModel } from './model';
 import { refineAlpha } from './refine';
 import { applyStrokes } from '@vitrine/shared/cutout/brush';
@@ -222,6 +223,8 @@ async function segment(rgba: RawImage, options: CutoutOptions): Promise<CutoutMa
   if (area === 0)
     return { alpha: null, method, framed: true, reason: 'no-product-found', confidence: 0, coverage: 0 };
 
+  // The background seen through a handle or a frame, which a model fills in.
+  if (prior) openHoles(subject.mask, lab, prior, width, height);
   const coarse = new Float32Array(subject.mask.length);
   for (let p = 0; p < coarse.length; p++) coarse[p] = subject.mask[p]!;
   const longest = Math.max(rgba.width, rgba.height);
