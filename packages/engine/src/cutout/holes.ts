@@ -65,10 +65,10 @@ export function openHoles(
   let nf = 0;
   for (let p = 0; p < mask.length; p++) {
     if (!mask[p] && outside[p]! >= RING_FROM && outside[p]! <= RING_TO) {
-      bg[bin(lab, p)]++;
+      bg[bin(lab, p)]! += 1;
       nb++;
     } else if (mask[p] && inside[p]! >= 2) {
-      fg[bin(lab, p)]++;
+      fg[bin(lab, p)]! += 1;
       nf++;
     }
   }
