@@ -8,6 +8,8 @@
  *   BENCH_REQUESTS   whole 4-variant requests timed per format (default: one per style)
  *   BENCH_FORMATS    only these formats, comma-separated (e.g. "story,banner"; default: all)
  *   BENCH_RENDER_THREADS  render threads for whole requests (default: the engine's, one per core; 0: none)
+ * "Every format" (one variant composed again in each Fusion format, from the files) is timed when no
+ * BENCH_FORMATS is given.
  * Variants are timed one at a time on the main thread; whole requests run as the server runs them.
  */
 import os from 'node:os';
@@ -47,6 +49,7 @@ import { closeRenderThreads, configureRenderThreads } from '../packages/engine/s
 import { DEFAULT_RENDER_THREADS } from '../packages/engine/src/local/thread-count';
 import { productPhoto, sceneJpeg } from '../packages/engine/src/samples/synthetic';
 import { machine, percentile, round } from './lib';
+import { timeEveryFormat } from './every-format';
 
 /** Styles timed per format, one 4-variant request each (default: every style). */
 const STYLES = {
@@ -289,6 +292,15 @@ for (const format of chosen(EXPRESS_FORMATS)) {
   };
 }
 
+// ---- Every format: one variant composed again in each format, from the files -----------------------
+const everyFormat = ONLY
+  ? null
+  : await timeEveryFormat(
+      (i) => fusionInput(i, 'carré', 1),
+      { product: productFile, context: contextFile },
+      5,
+    );
+
 type Timed = { variant: { p50_ms: number }; request_4_variants: { p50_ms: number } };
 const story = fusion.story as Timed | undefined;
 const pass = (value: number, limit: number) => ({ value, limit, pass: value <= limit });
@@ -322,6 +334,7 @@ console.log(
         Object.entries(fusionByStyle).map(([style, times]) => [style, round(percentile(times, 50), 0)]),
       ),
       express,
+      ...(everyFormat && { fusion_every_format_one_variant: everyFormat }),
       peak_rss_mb: round(process.resourceUsage().maxRSS / 1024, 0),
       render_threads: RENDER_THREADS,
       targets,

@@ -5,7 +5,13 @@
  * `onVariant` hears of each finished variant; throwing from it (e.g. on cancel) stops the render
  * before the next variant starts.
  */
-import { FUSION_FORMAT_SIZES, type ExpressRequest, type FusionRequest } from '@vitrine/shared/api/generation';
+import {
+  FUSION_FORMAT_SIZES,
+  FUSION_FORMATS,
+  type ExpressRequest,
+  type FusionFormat,
+  type FusionRequest,
+} from '@vitrine/shared/api/generation';
 import { planExpressVariants } from '../art-direction/express-plan';
 import { planFusionVariants, viewOf } from '../art-direction/plan';
 import type { ProductCutoutInput } from '../cutout/run';
@@ -62,6 +68,51 @@ export async function renderFusion(
     input.onVariant,
     variantsInFlight(),
   );
+}
+
+/** One image of a request in every format: which format, which variant, and the image. */
+export type FormatImage = { format: FusionFormat; variant: number; image: RenderedImage };
+
+/**
+ * The request's chosen variants composed again for each format: laid out anew from the same plan (the
+ * product, the text, the scene), not cropped from one picture. The product is cut out once and the
+ * context photo decoded once, large enough to cover every format; each format gets its own plan, read
+ * from the same cut-out.
+ */
+export async function renderFusionFormats(
+  input: SceneChoice & {
+    request: FusionRequest;
+    product: Buffer;
+    cutout?: ProductCutoutInput;
+    /** The variants to compose (indices from 0), every one of the request's by default. */
+    variants?: readonly number[];
+    formats?: readonly FusionFormat[];
+    encode?: RenderFormat[];
+    onVariant?: OnVariantDone;
+  },
+): Promise<FormatImage[]> {
+  const formats = input.formats ?? FUSION_FORMATS;
+  const variants = input.variants ?? Array.from({ length: input.request.variants }, (_, i) => i);
+  const [product, uploaded] = await Promise.all([
+    startProduct(input.product, input.cutout),
+    input.scene === undefined ? prepareContext(input.context) : null,
+  ]);
+  const jobs = await Promise.all(
+    formats.map(async (format) => {
+      const request = { ...input.request, format, variants: Math.max(...variants) + 1 };
+      const context = uploaded ?? (await sceneFor({ ...input, request }, FUSION_FORMAT_SIZES[format]));
+      const plans = await fusionPlans(request, product);
+      return variants.map((variant) => ({ format, variant, plan: plans[variant]!, context }));
+    }),
+  );
+  const work = jobs.flat();
+  const images = await mapInFlight(
+    work,
+    ({ plan, context }) => variantRenderer.fusion(plan, product.ready, context, input.encode),
+    input.onVariant,
+    variantsInFlight(),
+  );
+  return work.map(({ format, variant }, i) => ({ format, variant, image: images[i]! }));
 }
 
 export async function renderExpress(
