@@ -137,6 +137,9 @@ describe('rendering (worker with the real engine)', () => {
       contextUploadId: u.uploads.contextUploadId,
       // An uploaded context photo, not a ready-made scene.
       sceneId: null,
+      // The light left automatic.
+      light: null,
+      reflection: 'automatique',
     });
     expect(result.settings).toEqual(own.items[0]!.settings);
     const stats: GenerationStats = (

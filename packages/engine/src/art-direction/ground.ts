@@ -98,7 +98,9 @@ function frame(
 
 export function groundOnScene(plan: FusionPlan, reading: SceneReading | null | undefined): FusionPlan {
   if (!reading) return plan;
-  const light = reading.light && reading.light.strength >= CLEAR_LIGHT ? reading.light.from : null;
+  // A light the user chose is kept; otherwise a clear one in the photo decides the key light's side.
+  const light =
+    !plan.lighting && reading.light && reading.light.strength >= CLEAR_LIGHT ? reading.light.from : null;
   // An annotated scene says so in the metadata: its surface and light were not guessed.
   const noted: FusionPlan = reading.annotated
     ? { ...plan, ground: { ...plan.ground, annotation: reading.annotated } }

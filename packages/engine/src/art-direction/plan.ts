@@ -6,7 +6,7 @@ import { PALETTE_GRADING } from './grading';
 import { layOut, type TextPlacement } from './layout';
 import { scenePrompt } from './prompt';
 import type { ProductViewReading } from './scene-reading';
-import type { Effects, FusionPlan, TextBlock, TextRole } from './types';
+import type { Effects, FusionPlan, Light, TextBlock, TextRole } from './types';
 import { resolveLanguage } from '../copy/language';
 import { TYPEFACES } from './typefaces';
 import { typographyChoice } from './typography';
@@ -45,7 +45,12 @@ export function planFusion(
   );
   const grading = PALETTE_GRADING[request.palette];
   const { view, ...viewChoice } = viewOf(request, reading);
-  const effects = shotEffects(styleEffects(request.style, grading), recipe, view);
+  const effects = shotEffects(
+    reflected(styleEffects(request.style, grading), request.reflection),
+    recipe,
+    view,
+  );
+  const lighting = request.light ?? null;
   const { language, source } = resolveLanguage(request.language, [request.slogan, request.tagline]);
   const blocks = (placement: TextPlacement): TextBlock[] =>
     (['slogan', 'tagline'] as const).flatMap((role) => {
@@ -76,13 +81,14 @@ export function planFusion(
     product:
       view === 'top' ? laidFlat(layout.product, recipe.shot, canvas, request.position) : layout.product,
     context: recipe.context,
-    light: recipe.light,
+    light: lighting ? chosenLight(recipe.light, lighting.angle) : recipe.light,
+    lighting,
     view,
     viewChoice,
     ground: {
       // The shot decided the podium (shotEffects): the 3D mockup's, or the studio set's.
       on: view === 'top' ? 'top-down' : effects.podium ? 'podium' : 'planned',
-      light: 'variant',
+      light: lighting ? 'chosen' : 'variant',
     },
     grading,
     effects,
@@ -146,4 +152,27 @@ const IN_CONTEXT_DEPTH = 0.3;
 
 export function planFusionVariants(request: FusionRequest, reading?: ProductViewReading): FusionPlan[] {
   return Array.from({ length: request.variants }, (_, variant) => planFusion(request, variant, reading));
+}
+
+/** The side of the product a light at `angle` (as the picture shows it) falls on: its shading's side. */
+export function sideOf(angle: number): Light['from'] {
+  const across = Math.cos((angle * Math.PI) / 180);
+  return across > SIDE_AT ? 'right' : across < -SIDE_AT ? 'left' : 'top';
+}
+/** A light more to one side than this (the cosine of its angle) lights that side of the product. */
+const SIDE_AT = 0.38;
+
+/** The variant's key light, from where the user put it. */
+function chosenLight(light: Light, angle: number): Light {
+  return { ...light, from: sideOf(angle), angle };
+}
+
+/** How strong a reflection "oui" gives a style that has none: the 3D mockup's. */
+const REFLECTION_ON = 0.22;
+
+/** The style's reflection, unless the user switched it on or off. */
+function reflected(effects: Effects, reflection: FusionRequest['reflection']): Effects {
+  if (reflection === 'non') return { ...effects, reflection: 0 };
+  if (reflection === 'oui') return { ...effects, reflection: Math.max(effects.reflection, REFLECTION_ON) };
+  return effects;
 }

@@ -1,5 +1,6 @@
 /** The render plan: everything a provider needs to draw one variant, decided before any pixel is read. */
 import type { FusionPalette, FusionPosition, FusionStyle, Size } from '@vitrine/shared/api/generation';
+import type { LightChoice } from '@vitrine/shared/api/light';
 import type { Lang } from '@vitrine/shared/locale';
 import type { ProductViewReading } from './scene-reading';
 import type { TypographyChoice } from './typography';
@@ -95,7 +96,7 @@ export type Ground = {
   surface?: { back: number; front: number; stand: number };
   /** Where the ground line meets the photo, as a share of its height, in the framing chosen. */
   photoY?: number;
-  light: 'scene' | 'variant';
+  light: 'scene' | 'variant' | 'chosen';
   /**
    * Set when the surface and the light's side were taken from a catalogue scene's annotation rather
    * than read from the photo: the scene's id and the view it was photographed from.
@@ -104,7 +105,17 @@ export type Ground = {
 };
 
 /** Where the key light comes from and how bright the variant is. */
-export type Light = { from: 'left' | 'right' | 'top'; exposure: number; strength: number };
+export type Light = {
+  from: 'left' | 'right' | 'top';
+  exposure: number;
+  strength: number;
+  /**
+   * Set when the user chose the light: where it comes from as the picture shows it, in degrees
+   * counter-clockwise from the right (90 from behind the product, 270 from the front). `from` is then
+   * the side nearest to it.
+   */
+  angle?: number;
+};
 
 export type TextRole = 'slogan' | 'tagline';
 export type Typeface = {
@@ -189,6 +200,8 @@ export type FusionPlan = {
   viewChoice: { from: 'chosen' | 'detected' | 'default'; reading?: ProductViewReading };
   context: ContextFraming;
   light: Light;
+  /** The light and shadow the user chose in the form; null: read from the scene, or the variant's. */
+  lighting: LightChoice | null;
   /** What the product stands on, and where the key light's side came from. */
   ground: Ground;
   grading: Grading;

@@ -90,6 +90,22 @@ describe('the workflow payload (spec section 3 and 7)', () => {
     expect('nomProduit' in plain || 'vueProduit' in plain).toBe(false);
   });
 
+  it('Fusion: the light and the reflection travel only when chosen (lumiere, reflet)', () => {
+    const at = { productUrl: 'https://a.example/p.png', contextUrl: 'https://a.example/c.png', ...ids };
+    const chosen = buildWorkflowPayload({
+      mode: 'fusion',
+      request: baseRequest({ light: { angle: 135, softness: 0.6, strength: 0.5 }, reflection: 'non' }),
+      ...at,
+    });
+    expect(chosen).toMatchObject({ lumiere: { angle: 135, douceur: 0.6, intensite: 0.5 }, reflet: 'non' });
+    const automatic = buildWorkflowPayload({
+      mode: 'fusion',
+      request: baseRequest({ reflection: 'automatique' }),
+      ...at,
+    });
+    expect('lumiere' in automatic || 'reflet' in automatic).toBe(false);
+  });
+
   it('Fusion: every format carries its size; no slogan or tagline sends empty strings', () => {
     const expected = {
       carré: 'carré 1080x1080',

@@ -61,6 +61,10 @@ export type FusionWorkflowPayload = {
    * `imageContexte` is then that scene's image.
    */
   decor?: string;
+  /** The light chosen in the form ("Lumière"), sent only when chosen (not a field of the spec's payload). */
+  lumiere?: { angle: number; douceur: number; intensite: number };
+  /** The reflection switched on or off, sent only when chosen (not a field of the spec's payload). */
+  reflet?: 'oui' | 'non';
   styleTypo: FusionRequest['typography'];
   formatImage: string;
   backgroundGenerationId: string;
@@ -108,6 +112,14 @@ export function buildWorkflowPayload(input: WorkflowInput): FusionWorkflowPayloa
       ...(request.productView &&
         request.productView !== 'automatique' && { vueProduit: request.productView }),
       ...(input.sceneId && { decor: input.sceneId }),
+      ...(request.light && {
+        lumiere: {
+          angle: request.light.angle,
+          douceur: request.light.softness,
+          intensite: request.light.strength,
+        },
+      }),
+      ...(request.reflection && request.reflection !== 'automatique' && { reflet: request.reflection }),
       styleTypo: request.typography,
       formatImage: named(request.format, FUSION_FORMAT_SIZES[request.format]),
       ...FUSION_FIXED_VALUES,

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../locale';
 import { optionalText, TEXT_MAX_LENGTH } from '../validation/fields';
+import { lightChoice, REFLECTIONS } from './light';
 
 export const FUSION_POSITIONS = ['centré', 'gauche', 'droite'] as const;
 export const FUSION_STYLES = [
@@ -151,6 +152,10 @@ export const fusionRequest = z.object({
   format: option(FUSION_FORMATS),
   variants,
   language: optionalLanguage,
+  /** Absent (or null): the light is read from the scene. */
+  light: lightChoice.nullish(),
+  /** Absent: the style decides. */
+  reflection: option(REFLECTIONS).optional(),
 });
 export type FusionRequestInput = z.input<typeof fusionRequest>;
 export type FusionRequest = z.output<typeof fusionRequest>;

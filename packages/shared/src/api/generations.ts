@@ -38,6 +38,7 @@ import {
   type ProductView,
 } from './generation';
 import { sceneIdField } from './scenes';
+import type { LightChoice, Reflection } from './light';
 
 export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
@@ -159,6 +160,10 @@ export type FusionSettingsUsed = {
   contextUploadId: string | null;
   /** The ready-made scene chosen instead of a context photo, or null. */
   sceneId: string | null;
+  /** The light chosen in the form, or null when it was left automatic. */
+  light: LightChoice | null;
+  /** The reflection as chosen ('automatique' when the style decided). */
+  reflection: Reflection;
 };
 export type ExpressSettingsUsed = {
   mode: 'express';

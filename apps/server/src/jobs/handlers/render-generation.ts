@@ -169,6 +169,7 @@ export async function renderGenerationHandler(
         ...(variant.engine && { engine: variant.engine }),
         ...(variant.cutout && { cutout: variant.cutout }),
         ...(variant.view && { view: variant.view }),
+        ...(variant.light && { light: variant.light }),
         ...(variant.faces && { faces: variant.faces }),
         ...(variant.texts && { texts: variant.texts }),
         ...(plateKey && { plateKey, layers: variant.layers }),

@@ -35,6 +35,8 @@ export type RenderedVariant = {
   cutout?: VariantCutout;
   /** Fusion: how the product is shown (standing, or seen from above), as chosen or read from its photo. */
   view?: VariantView;
+  /** Fusion: the light and shadow used, chosen in the form or automatic. */
+  light?: VariantLight;
   /** The faces the image's texts were checked to be drawn with (docs/decisions/035). */
   faces?: VariantFace[];
   /** Where its texts are set, in its pixels. */
@@ -46,6 +48,14 @@ export type RenderedVariant = {
 
 export type VariantCutout = { method: string; reason?: string; confidence: number };
 export type VariantView = { view: 'front' | 'top'; from: 'chosen' | 'detected' | 'default' };
+/** The light and shadow a Fusion image was made with: chosen in the form, read from the scene, or the variant's. */
+export type VariantLight = {
+  from: 'chosen' | 'scene' | 'variant';
+  angle: number;
+  softness: number;
+  strength: number;
+  reflection: boolean;
+};
 export type VariantFace = { role: string; face: FaceReport };
 
 /** Called after each variant; throwing from it (e.g. because the generation was cancelled) stops the render. */
@@ -90,6 +100,7 @@ type Rendered = {
     height: number;
     cutout?: VariantCutout;
     view?: VariantView;
+    light?: VariantLight;
     /** Fusion's texts; Express has a headline and a supporting line. */
     text?: TextReport[];
     headline?: TextReport | null;
@@ -100,7 +111,7 @@ type Rendered = {
 function toVariant(rendered: Rendered): RenderedVariant {
   const { images, metadata } = rendered;
   if (!images.jpeg) throw new Error('the engine returned no JPEG');
-  const { provider, fallback, scene, cutout, view } = metadata;
+  const { provider, fallback, scene, cutout, view, light } = metadata;
   const texts = metadata.text ?? [metadata.headline, metadata.supporting];
   const layers = storedLayers(rendered, texts);
   const faces = texts.flatMap((text) => (text?.face ? [{ role: text.role, face: text.face }] : []));
@@ -119,6 +130,15 @@ function toVariant(rendered: Rendered): RenderedVariant {
       },
     }),
     ...(view && { view: { view: view.view, from: view.from } }),
+    ...(light && {
+      light: {
+        from: light.from,
+        angle: light.angle,
+        softness: light.softness,
+        strength: light.strength,
+        reflection: light.reflection,
+      },
+    }),
     ...(faces.length && { faces }),
     ...(areas.length && { texts: areas }),
     ...(images.plate && layers && { plate: images.plate, layers }),

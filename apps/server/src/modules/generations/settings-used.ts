@@ -5,6 +5,7 @@
  */
 import { expressRequest, fusionRequest } from '@vitrine/shared/api/generation';
 import type { GenerationSettingsUsed } from '@vitrine/shared/api/generations';
+import { lightChoice, type LightChoice } from '@vitrine/shared/api/light';
 import { sceneIdField } from '@vitrine/shared/api/scenes';
 import { UUID_PATTERN } from '@vitrine/shared/ids';
 
@@ -42,10 +43,13 @@ export function settingsUsed(data: unknown): GenerationSettingsUsed | null {
     productView: d.vueProduit || undefined,
     typography: d.styleTypo,
     format: formatName(d.formatImage),
+    light: lightOf(d.lumiere),
+    reflection: d.reflet === 'oui' || d.reflet === 'non' ? d.reflet : undefined,
   });
   if (!parsed.success) return null;
   const { position, style, palette, slogan, tagline, productName, productView, typography, format } =
     parsed.data;
+  const { light, reflection } = parsed.data;
   return {
     mode: 'fusion',
     position,
@@ -63,5 +67,15 @@ export function settingsUsed(data: unknown): GenerationSettingsUsed | null {
       .nullable()
       .catch(null)
       .parse(d.decor ?? null),
+    light: light ?? null,
+    reflection: reflection ?? 'automatique',
   };
+}
+
+/** The payload's `lumiere` as the request's light; nothing (automatic) when absent or not one. */
+function lightOf(value: unknown): LightChoice | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const { angle, douceur, intensite } = value as Record<string, unknown>;
+  const light = lightChoice.safeParse({ angle, softness: douceur, strength: intensite });
+  return light.success ? light.data : undefined;
 }

@@ -16,37 +16,60 @@ const LAY: Record<Light['from'], { across: number; back: number }> = {
 };
 
 /**
+ * How a light the user placed lays the silhouette: away from the light as the picture shows it, longer
+ * when it comes from a side (a low sun), shorter from behind or the front.
+ */
+export function layOf(light: Light): { across: number; back: number } {
+  if (light.angle === undefined) return LAY[light.from];
+  const t = (light.angle * Math.PI) / 180;
+  const length = 0.25 + 0.32 * Math.abs(Math.cos(t));
+  return { across: -Math.cos(t) * length, back: -Math.sin(t) * length };
+}
+
+/**
  * Seen from above, the shadow is the product's shape itself, moved a little away from the light and
- * down (as a light from above and in front throws it), blurred wider.
+ * down (as a light from above and in front throws it; a light the user placed throws it straight away
+ * from itself), blurred wider.
  */
 function besideIt(product: RawImage, at: Placement, light: Light) {
   const { data, width, height } = product;
   const alpha = Buffer.alloc(width * height);
   for (let p = 0, i = 3; p < alpha.length; p++, i += 4) alpha[p] = data[i]!;
-  const away = light.from === 'left' ? 1 : light.from === 'right' ? -1 : 0;
   const unit = Math.max(width, height);
+  const t = ((light.angle ?? 0) * Math.PI) / 180;
+  const [dx, dy] =
+    light.angle === undefined
+      ? [light.from === 'left' ? 1 : light.from === 'right' ? -1 : 0, 1]
+      : [-Math.cos(t), Math.sin(t)];
   return {
     alpha,
     width,
     height,
-    left: at.x + Math.round(away * unit * 0.035),
-    top: at.y + Math.round(unit * 0.04),
+    left: at.x + Math.round(dx * unit * 0.035),
+    top: at.y + Math.round(dy * unit * 0.04),
   };
 }
 
-/** The laid-down silhouette: an alpha image and where its top-left corner falls on the scene. */
+/**
+ * The laid-down silhouette: an alpha image and where its top-left corner falls on the scene. It rises
+ * from the base (the shadow falls behind the product) or, under a light from behind, comes down toward
+ * the viewer (`forward`).
+ */
 function layDown(product: RawImage, at: Placement, light: Light) {
   const { data, width, height } = product;
-  const { across, back } = LAY[light.from];
+  const { across, back } = layOf(light);
   const shiftMax = Math.ceil(Math.abs(across) * height);
-  const rise = Math.ceil(back * height);
+  const rise = Math.max(0, Math.ceil(back * height));
+  const fall = Math.max(0, Math.ceil(-back * height));
   const w = width + shiftMax;
-  const h = rise + 2;
+  const h = rise + fall + 2;
+  // The row of the silhouette that lies on the product's base row.
+  const ground = rise;
   const alpha = Buffer.alloc(w * h);
   const x0 = across < 0 ? shiftMax : 0;
   for (let y = 0; y < height; y++) {
     const above = height - 1 - y;
-    const ty = h - 2 - Math.round(above * back);
+    const ty = ground - Math.round(above * back);
     const tx = x0 + Math.round(above * across);
     const row = ty * w + tx;
     for (let x = 0, i = y * width * 4 + 3; x < width; x++, i += 4) {
@@ -54,7 +77,14 @@ function layDown(product: RawImage, at: Placement, light: Light) {
       if (a > alpha[row + x]!) alpha[row + x] = a;
     }
   }
-  return { alpha, width: w, height: h, left: at.x - x0, top: at.y + at.height - h + 1 };
+  return {
+    alpha,
+    width: w,
+    height: h,
+    left: at.x - x0,
+    top: at.y + at.height - 1 - ground,
+    forward: back < 0,
+  };
 }
 
 /**
@@ -70,7 +100,9 @@ export async function castSilhouette(
 ): Promise<void> {
   if (shade.strength <= 0) return;
   const beside = shade.lay === 'beside';
-  const silhouette = beside ? besideIt(product, at, light) : layDown(product, at, light);
+  const silhouette = beside
+    ? { ...besideIt(product, at, light), forward: false }
+    : layDown(product, at, light);
   const sigma = Math.max(1.5, at.height * (0.012 + 0.03 * shade.softness));
   // Room around the silhouette for the blur to spread into.
   const pad = Math.ceil(sigma * 3);
@@ -93,9 +125,10 @@ export async function castSilhouette(
     if (sy < 0 || sy >= height) continue;
     // Lighter with distance from the base: the far end of a shadow is fainter (beside a product seen
     // from above, it is even).
+    const along = Math.min(1, y / Math.max(1, laid.height - 2 * pad));
     const fade = beside
       ? shade.strength
-      : shade.strength * (0.45 + 0.55 * Math.min(1, y / Math.max(1, laid.height - 2 * pad)));
+      : shade.strength * (0.45 + 0.55 * (silhouette.forward ? 1 - along : along));
     for (let x = 0; x < laid.width; x++) {
       const sx = laid.left + x;
       if (sx < 0 || sx >= width) continue;

@@ -51,7 +51,14 @@ export function castShadow(
   if (strength <= 0) return;
   const base = foot.right - foot.left;
   const cx = (foot.left + foot.right) / 2;
-  const away = light.from === 'left' ? 1 : light.from === 'right' ? -1 : 0;
+  const away =
+    light.angle !== undefined
+      ? -Math.cos((light.angle * Math.PI) / 180)
+      : light.from === 'left'
+        ? 1
+        : light.from === 'right'
+          ? -1
+          : 0;
   const ambientRx = base * 0.75 + foot.height * 0.12;
   darken(
     scene,

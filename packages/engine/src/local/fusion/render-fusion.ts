@@ -24,6 +24,7 @@ import { placeTextStep } from './steps/place-text';
 import { stageProductStep } from './steps/stage-product';
 import { styliseStructureStep } from './steps/stylise-structure';
 import { styliseSurfaceStep } from './steps/stylise-surface';
+import { lightUsed } from './steps/stage/shadow';
 
 export type RenderMetadata = {
   engine: 'local';
@@ -44,6 +45,8 @@ export type RenderMetadata = {
   view: { view: FusionPlan['view'] } & FusionPlan['viewChoice'];
   /** What the product stands on (the photo's surface, or why the planned line was kept), and the light's side. */
   ground: FusionPlan['ground'] & { lightFrom: FusionPlan['light']['from'] };
+  /** The light and shadow used: chosen in the form, read from the scene, or the variant's. */
+  light: ReturnType<typeof lightUsed>;
   /** How much of the frame the product takes, and how much is left with nothing in it. */
   composition: Composition;
   /** Where text and the product's key parts stay: clear of a story's overlays, inside every margin. */
@@ -126,6 +129,7 @@ function metadataOf(
     product: placement,
     view: { view: plan.view, ...plan.viewChoice },
     ground: { ...plan.ground, lightFrom: plan.light.from },
+    light: lightUsed(plan),
     // The studio set's panel fills the frame as much as text does.
     composition: compositionOf(plan.canvas, placement, [
       ...blocks.map((block) => block.box),

@@ -16,6 +16,8 @@ const fusion = {
   productUploadId: 'p',
   contextUploadId: 'c',
   sceneId: null,
+  light: null,
+  reflection: 'automatique',
 } as const;
 const express = {
   mode: 'express',
