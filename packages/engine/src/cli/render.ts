@@ -6,23 +6,35 @@
  *   npm run render -- --scenes (lists the ready-made scenes)
  *   npm run render -- --mode express --style techno --format banner --description "..." \
  *     --product-name "..." --out dir/
+ *   --formats all (or a list of format keys) renders each variant again in every format, into
+ *   dir/<format key>/; --light angle=135,softness=0.6,strength=0.5 and --reflection on|off choose the
+ *   light and shadow (Fusion).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expressRequest, fusionRequest } from '@vitrine/shared/api/generation';
+import {
+  EXPRESS_FORMATS,
+  expressRequest,
+  FUSION_FORMATS,
+  fusionRequest,
+  type ExpressFormat,
+  type FusionFormat,
+} from '@vitrine/shared/api/generation';
 import type { z } from 'zod';
 import { parseCommandLine } from './args';
 import { saliencyModelOfServer } from './server-model';
 import { isEngineError } from '../errors';
 import type { OutputFormat } from '../local/encode';
-import { renderExpress, renderFusion } from '../local/requests';
+import { renderExpress, renderFusion, renderFusionFormats } from '../local/requests';
+import { lightArg, reflectionArg } from './light-arg';
 import { findScene, sceneCatalogue } from '../local/scenes';
 
 const USAGE = `usage: npm run render -- --mode fusion --product FILE (--context FILE | --scene ID) --position centré|gauche|droite
   --style STYLE --palette PALETTE [--slogan TEXT] [--tagline TEXT] [--view automatique|"de face"|"du dessus"]
-  --typo TYPOGRAPHY --format FORMAT
+  --typo TYPOGRAPHY --format FORMAT [--formats all|FORMAT,FORMAT...]
+  [--light auto|angle=0-359,softness=0-1,strength=0-1] [--reflection auto|on|off]
   [--language fr|en] [--variants 1-4] [--png] --out DIR
-       npm run render -- --mode express --style STYLE --format square|story|post|banner
+       npm run render -- --mode express --style STYLE --format square|story|post|banner [--formats all|...]
   [--description TEXT] [--product-name TEXT] [--language fr|en] [--variants 1-4] [--png] --out DIR
        npm run render -- --scenes   (the ready-made scenes: id, kind, view, names)`;
 
@@ -44,6 +56,9 @@ const { values } = parseCommandLine(
     'product-name': { type: 'string' },
     language: { type: 'string' },
     format: { type: 'string' },
+    formats: { type: 'string' },
+    light: { type: 'string' },
+    reflection: { type: 'string' },
     variants: { type: 'string' },
     png: { type: 'boolean', default: false },
     out: { type: 'string' },
@@ -57,7 +72,8 @@ function fail(message: string, code = 2): never {
   process.exit(code);
 }
 
-type Rendered = { images: Partial<Record<OutputFormat, Buffer>>; metadata: unknown };
+/** An image rendered, and the format it was composed again in when --formats asked for several. */
+type Rendered = { images: Partial<Record<OutputFormat, Buffer>>; metadata: unknown; format?: string };
 
 function invalid(error: z.ZodError): never {
   const issues = error.issues.map((issue) => `  --${issue.path.join('.')}: ${issue.message}`);
@@ -66,24 +82,44 @@ function invalid(error: z.ZodError): never {
 
 const variants = () => (values.variants === undefined ? undefined : Number(values.variants));
 
-async function renderFromArgs(formats: OutputFormat[]): Promise<{ request: unknown; results: Rendered[] }> {
-  if (values.mode === 'express') {
-    const parsed = expressRequest.safeParse({
-      style: values.style,
-      format: values.format,
-      description: values.description,
-      productName: values['product-name'],
-      language: values.language,
-      variants: variants(),
-    });
-    if (!parsed.success) invalid(parsed.error);
-    return { request: parsed.data, results: await renderExpress(parsed.data, formats) };
-  }
+/** --formats: every format of the mode, or the keys listed; none when absent. */
+function formatsArg<T extends string>(all: readonly T[]): T[] | null {
+  if (values.formats === undefined) return null;
+  if (values.formats === 'all') return [...all];
+  const listed = values.formats.split(',').map((format) => format.trim());
+  const unknown = listed.filter((format) => !all.includes(format as T));
+  if (unknown.length || !listed.length)
+    fail(`--formats: unknown format "${unknown.join(', ')}" (one of: all, ${all.join(', ')})\n${USAGE}`);
+  return listed as T[];
+}
+
+async function renderExpressArgs(output: OutputFormat[]): Promise<{ request: unknown; results: Rendered[] }> {
+  const formats = formatsArg<ExpressFormat>(EXPRESS_FORMATS);
+  const parsed = expressRequest.safeParse({
+    style: values.style,
+    format: values.format ?? formats?.[0],
+    description: values.description,
+    productName: values['product-name'],
+    language: values.language,
+    variants: variants(),
+  });
+  if (!parsed.success) invalid(parsed.error);
+  if (!formats) return { request: parsed.data, results: await renderExpress(parsed.data, output) };
+  const results: Rendered[] = [];
+  for (const format of formats)
+    for (const image of await renderExpress({ ...parsed.data, format }, output))
+      results.push({ ...image, format });
+  return { request: parsed.data, results };
+}
+
+async function renderFromArgs(output: OutputFormat[]): Promise<{ request: unknown; results: Rendered[] }> {
+  if (values.mode === 'express') return renderExpressArgs(output);
   if (values.mode !== 'fusion') fail(`unknown mode "${values.mode}"\n${USAGE}`);
   if (!values.product || !values.context === !values.scene)
     fail(`--product and one of --context or --scene are required\n${USAGE}`);
   if (values.scene && !findScene(values.scene))
     fail(`unknown scene "${values.scene}" (npm run render -- --scenes lists them)`);
+  const formats = formatsArg<FusionFormat>(FUSION_FORMATS);
   const parsed = fusionRequest.safeParse({
     position: values.position,
     style: values.style,
@@ -93,23 +129,21 @@ async function renderFromArgs(formats: OutputFormat[]): Promise<{ request: unkno
     tagline: values.tagline,
     productView: values.view,
     typography: values.typo,
-    format: values.format,
+    format: values.format ?? formats?.[0],
     variants: variants(),
+    light: lightArg(values.light),
+    reflection: reflectionArg(values.reflection),
   });
   if (!parsed.success) invalid(parsed.error);
   const product = await readFile(values.product);
   const scene = values.scene ? { scene: values.scene } : { context: await readFile(values.context!) };
-  return {
-    request: parsed.data,
-    // Cut out as the server does: with the installed model, or CUTOUT_MODEL's, or none.
-    results: await renderFusion({
-      request: parsed.data,
-      product,
-      ...scene,
-      formats,
-      cutout: { model: saliencyModelOfServer() },
-    }),
-  };
+  // Cut out as the server does: with the installed model, or CUTOUT_MODEL's, or none.
+  const cutout = { model: saliencyModelOfServer() };
+  const request = parsed.data;
+  if (!formats)
+    return { request, results: await renderFusion({ request, product, ...scene, formats: output, cutout }) };
+  const images = await renderFusionFormats({ request, product, ...scene, formats, encode: output, cutout });
+  return { request, results: images.map(({ format, image }) => ({ ...image, format })) };
 }
 
 /** One line per ready-made scene: id, kind, view, French and English names. */
@@ -122,18 +156,24 @@ async function main(): Promise<void> {
   if (values.help) return void console.log(USAGE);
   if (values.scenes) return listScenes();
   if (!values.out) fail(`--out is required\n${USAGE}`);
-  const formats: OutputFormat[] = values.png ? ['jpeg', 'png'] : ['jpeg'];
-  const { request, results } = await renderFromArgs(formats);
+  const output: OutputFormat[] = values.png ? ['jpeg', 'png'] : ['jpeg'];
+  const { request, results } = await renderFromArgs(output);
   await mkdir(values.out, { recursive: true });
   const outputs = [];
-  for (const [index, { images, metadata }] of results.entries()) {
+  const seen = new Map<string, number>();
+  for (const { images, metadata, format } of results) {
+    // With --formats, each format's images go in a folder of their own, numbered from 1 there.
+    const dir = format ? path.join(values.out, format) : values.out;
+    const number = (seen.get(dir) ?? 0) + 1;
+    seen.set(dir, number);
+    await mkdir(dir, { recursive: true });
     const files = [];
-    for (const [format, data] of Object.entries(images)) {
-      const file = path.join(values.out, `${values.mode}-${index + 1}.${format === 'jpeg' ? 'jpg' : 'png'}`);
+    for (const [encoding, data] of Object.entries(images)) {
+      const file = path.join(dir, `${values.mode}-${number}.${encoding === 'jpeg' ? 'jpg' : 'png'}`);
       await writeFile(file, data);
       files.push(file);
     }
-    outputs.push({ files, metadata });
+    outputs.push({ ...(format && { format }), files, metadata });
   }
   console.log(JSON.stringify({ mode: values.mode, request, outputs }, null, 2));
 }
