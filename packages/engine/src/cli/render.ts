@@ -9,7 +9,12 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expressRequest, fusionRequest } from '@vitrine/shared/api/generation';
+import {
+  EXPRESS_FORMATS,
+  expressRequest,
+  FUSION_FORMATS,
+  fusionRequest,
+} from '@vitrine/shared/api/generation';
 import type { z } from 'zod';
 import { parseCommandLine } from './args';
 import { saliencyModelOfServer } from './server-model';
@@ -20,9 +25,10 @@ import { findScene, sceneCatalogue } from '../local/scenes';
 
 const USAGE = `usage: npm run render -- --mode fusion --product FILE (--context FILE | --scene ID) --position centré|gauche|droite
   --style STYLE --palette PALETTE [--slogan TEXT] [--tagline TEXT] [--view automatique|"de face"|"du dessus"]
-  --typo TYPOGRAPHY --format FORMAT
+  --typo TYPOGRAPHY --format ${FUSION_FORMATS.join('|')}
+  (marketplace: the product alone on pure white, no text; the scene is not used)
   [--language fr|en] [--variants 1-4] [--png] --out DIR
-       npm run render -- --mode express --style STYLE --format square|story|post|banner
+       npm run render -- --mode express --style STYLE --format ${EXPRESS_FORMATS.join('|')}
   [--description TEXT] [--product-name TEXT] [--language fr|en] [--variants 1-4] [--png] --out DIR
        npm run render -- --scenes   (the ready-made scenes: id, kind, view, names)`;
 

@@ -72,6 +72,10 @@ describe('the size asked of the image API', () => {
       portrait: '1024x1536',
       bannière: '1536x1024',
       paysage: '1536x1024',
+      publication: '1024x1536',
+      pinterest: '1024x1536',
+      // Never asked: a marketplace image has no scene (it is rendered locally).
+      marketplace: '1024x1024',
     };
     for (const [format, size] of Object.entries(fusion)) {
       expect(imageSizeFor(FUSION_FORMAT_SIZES[format as FusionFormat]), format).toBe(size);
@@ -81,6 +85,8 @@ describe('the size asked of the image API', () => {
       story: '1024x1536',
       post: '1536x1024',
       banner: '1536x1024',
+      feed: '1024x1536',
+      pinterest: '1024x1536',
     };
     for (const [format, size] of Object.entries(express)) {
       expect(imageSizeFor(EXPRESS_FORMAT_SIZES[format as ExpressFormat]), format).toBe(size);

@@ -20,6 +20,7 @@ import { fusionContext, stagedOf, type FusionContext } from './context';
 import { calmBehindTextStep } from './steps/calm-behind-text';
 import { frameSceneStep } from './steps/frame-scene';
 import { gradeAndLightStep } from './steps/grade-and-light';
+import { renderPackshot } from './render-packshot';
 import { placeTextStep } from './steps/place-text';
 import { stageProductStep } from './steps/stage-product';
 import { styliseStructureStep } from './steps/stylise-structure';
@@ -83,6 +84,8 @@ export async function renderFusionVariant(
   source: PreparedContext,
   formats: RenderFormat[] = ['jpeg'],
 ): Promise<RenderedImage> {
+  // A marketplace image is the product alone on white: no scene to draw (render-packshot.ts).
+  if (plan.packshot) return renderPackshot(plan, product, formats);
   const clock = new Stopwatch();
   const context = fusionContext(plan, product, source);
   await runSteps(SCENE_STEPS, context);
