@@ -1,13 +1,14 @@
 /**
  * The feed post 4:5, the pin 2:3 and the marketplace image in the browser (decision 059): each format
  * is offered under its own name in both modes and both languages, the marketplace image's note says
- * its text and scene are not used, and a marketplace image made from the form is 2000 x 2000.
+ * its text and scene are not used, and a marketplace image made from the form with the product alone
+ * (no context image) is 2000 x 2000.
  */
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { contextJpeg, productJpeg } from '../apps/server/test/helpers/sample-images';
+import { productJpeg } from '../apps/server/test/helpers/sample-images';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
 import { signedInUser } from './session';
@@ -47,7 +48,7 @@ async function optionsOf(p: Page) {
 }
 
 describe('the new formats in the browser', () => {
-  it('Fusion offers 4:5, 2:3 and the marketplace image by name; the marketplace image is made 2000 x 2000, with its note', async () => {
+  it('Fusion offers 4:5, 2:3 and the marketplace image by name; the marketplace image, with its note, is made from the product alone at 2000 x 2000', async () => {
     await page.goto('/dashboard');
     await page.getByRole('radio', { name: 'Carré 1:1', exact: true }).waitFor();
     for (const name of [
@@ -66,11 +67,11 @@ describe('the new formats in the browser', () => {
     await note.waitFor();
     expect(await note.textContent()).toContain('ne sont pas utilisés pour ce format');
 
+    // The product alone: the marketplace image needs no context image.
     await pick(page, 'Image du produit', 'bouteille.jpg', await productJpeg());
-    await pick(page, 'Image de contexte', 'comptoir.jpg', await contextJpeg());
     await expect
       .poll(() => page.getByText('Image prête', { exact: true }).count(), { timeout: 30_000 })
-      .toBe(2);
+      .toBe(1);
     await page.getByRole('textbox', { name: /^Slogan principal/ }).fill('Soldes d’hiver');
     await page.getByRole('button', { name: 'Générer mon image' }).click();
     await page.getByText('Image générée\u00a0!', { exact: true }).first().waitFor({ timeout: 120_000 });

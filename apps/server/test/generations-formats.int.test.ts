@@ -1,7 +1,7 @@
 /**
  * The feed post 4:5, the pin 2:3 and the marketplace image (decision 059) through the HTTP API, rendered
- * by the real worker and engine on a real database: each new format is accepted, rendered at its size
- * and offered again with the same settings; an unknown format still gets a translated 400.
+ * by the real worker and engine on a real database: each new format is accepted and rendered at its
+ * size, the marketplace image without a scene; an unknown format still gets a translated 400.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +60,24 @@ describe('the new formats through the API', () => {
       [generation.id],
     );
     expect(row!.webhook_data.formatImage).toBe(format);
+  });
+
+  it('a marketplace image needs no scene: started with the product alone, it is rendered; other formats still need one', async () => {
+    const u = await kit.userWithUploads('marketplace-alone@example.test');
+    const alone = { productUploadId: u.uploads.productUploadId };
+    const refused = await startFusion(t.app, u.cookie, { ...alone, format: 'pinterest' }, 'en');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ contextUploadId: 'This field is required.' });
+    expect(await kit.rows(u.userId)).toEqual([]);
+    const res = await startFusion(t.app, u.cookie, { ...alone, format: 'marketplace', variants: 1 });
+    expect(res.statusCode).toBe(202);
+    const { generation } = started(res.body);
+    expect(await sizesOf(u.cookie, generation.id)).toEqual([[2000, 2000]]);
+    const [row] = await t.database.query<{ webhook_data: Record<string, unknown> }>(
+      `select webhook_data from background_generations where id = $1`,
+      [generation.id],
+    );
+    expect(row!.webhook_data.imageContexte).toBe('');
   });
 
   it.each([

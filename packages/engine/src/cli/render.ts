@@ -26,7 +26,7 @@ import { findScene, sceneCatalogue } from '../local/scenes';
 const USAGE = `usage: npm run render -- --mode fusion --product FILE (--context FILE | --scene ID) --position centré|gauche|droite
   --style STYLE --palette PALETTE [--slogan TEXT] [--tagline TEXT] [--view automatique|"de face"|"du dessus"]
   --typo TYPOGRAPHY --format ${FUSION_FORMATS.join('|')}
-  (marketplace: the product alone on pure white, no text; the scene is not used)
+  (marketplace: the product alone on pure white, no text; --context and --scene may be left out)
   [--language fr|en] [--variants 1-4] [--png] --out DIR
        npm run render -- --mode express --style STYLE --format ${EXPRESS_FORMATS.join('|')}
   [--description TEXT] [--product-name TEXT] [--language fr|en] [--variants 1-4] [--png] --out DIR
@@ -86,7 +86,9 @@ async function renderFromArgs(formats: OutputFormat[]): Promise<{ request: unkno
     return { request: parsed.data, results: await renderExpress(parsed.data, formats) };
   }
   if (values.mode !== 'fusion') fail(`unknown mode "${values.mode}"\n${USAGE}`);
-  if (!values.product || !values.context === !values.scene)
+  // The marketplace image needs no scene (decision 059); any other format needs exactly one.
+  const sceneless = values.format === 'marketplace' && !values.context && !values.scene;
+  if (!values.product || (!sceneless && !values.context === !values.scene))
     fail(`--product and one of --context or --scene are required\n${USAGE}`);
   if (values.scene && !findScene(values.scene))
     fail(`unknown scene "${values.scene}" (npm run render -- --scenes lists them)`);
@@ -104,7 +106,11 @@ async function renderFromArgs(formats: OutputFormat[]): Promise<{ request: unkno
   });
   if (!parsed.success) invalid(parsed.error);
   const product = await readFile(values.product);
-  const scene = values.scene ? { scene: values.scene } : { context: await readFile(values.context!) };
+  const scene = values.scene
+    ? { scene: values.scene }
+    : values.context
+      ? { context: await readFile(values.context) }
+      : {};
   return {
     request: parsed.data,
     // Cut out as the server does: with the installed model, or CUTOUT_MODEL's, or none.

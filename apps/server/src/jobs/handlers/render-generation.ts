@@ -118,7 +118,12 @@ export async function renderGenerationHandler(
         job.contextKey === undefined ? null : readSource(storage, job.contextKey),
         storedCutoutFor(database, storage, row.userId, job.productKey),
       ]);
-      const scene = contextPhoto ? { context: contextPhoto } : { scene: job.sceneId! };
+      // Neither for a marketplace image started without a scene (the engine needs none).
+      const scene = contextPhoto
+        ? { context: contextPhoto }
+        : job.sceneId !== undefined
+          ? { scene: job.sceneId }
+          : {};
       await report(PROGRESS.sourcesRead);
       const outcome = await ask({ mode: 'fusion', ...job });
       variants = await renderer.fusion(

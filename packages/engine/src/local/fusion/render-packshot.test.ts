@@ -17,6 +17,7 @@ import { baseRequest, renderInputs } from '../../test-utils/render-fixtures';
 import { resizeProduct } from '../draw/place-product';
 import type { OutputFormat } from '../encode';
 import { prepareContext, prepareProduct, type PreparedContext, type PreparedProduct } from '../prepare';
+import { renderFusion } from '../requests';
 import { renderFusionVariant, type RenderedImage } from './render-fusion';
 
 const OPEN_PHOTOS = path.join(import.meta.dirname, '../../../test-data/open-photos');
@@ -166,5 +167,16 @@ describe('the marketplace image', () => {
     for (let y = product.y; y < product.y + product.height; y++)
       mask.fill(1, y * SIDE + product.x, y * SIDE + product.x + product.width);
     expect(whiteShare(image, mask)).toBe(1);
+  }, 60_000);
+
+  it('is rendered from the product alone: a request with no scene or context photo needs none (other formats do)', async () => {
+    const photo = await readFile(path.join(OPEN_PHOTOS, 'products', PRODUCTS[0]!));
+    const [rendered] = await renderFusion({ request: marketplace(1), product: photo, formats: ['jpeg'] });
+    const image = await decodeOutput(rendered!.images.jpeg!);
+    expect([image.width, image.height]).toEqual([2000, 2000]);
+    expect(rendered!.metadata.steps[0]).toBe('pure white background');
+    await expect(
+      renderFusion({ request: baseRequest({ format: 'pinterest', variants: 1 }), product: photo }),
+    ).rejects.toThrow('a pinterest needs a scene');
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textlessFormat } from '@vitrine/shared/api/generation';
 import { useImagesDown } from '../../site/api/status';
 import { currentLang } from '../../../lib/current-lang';
 import { useLocation, useNavigate } from 'react-router';
@@ -256,6 +257,7 @@ export function FusionPage() {
           }}
           onBusyChange={(slot, busy) => setUploading((current) => ({ ...current, [slot]: busy }))}
           showMissing={showMissing}
+          sceneless={textlessFormat(settings.format)}
         />
         <FusionSettingsCards settings={settings} onChange={change} errors={errors} />
         {/* Below 768 px the form is long: its action stays at hand, in a bar at the bottom of the screen. */}
