@@ -243,6 +243,23 @@ describe('openai provider, Fusion', () => {
   }, 30_000);
 });
 
+describe('openai provider, the marketplace image', () => {
+  it('asks the image API for nothing: the product alone on white is rendered locally, with no scene', async () => {
+    api.answer((sent) => b64Answer(sent.body));
+    const results = await provider().renderFusion({
+      request: baseRequest({ format: 'marketplace', variants: 2 }),
+      product,
+    });
+    expect(api.requests).toHaveLength(0);
+    for (const { metadata } of results) {
+      expect(metadata).toMatchObject({ engine: 'local', provider: 'openai', width: 2000, height: 2000 });
+      expect(metadata.scene).toBeUndefined();
+      expect(metadata.fallback).toBeUndefined();
+      expect(metadata.steps[0]).toBe('pure white background');
+    }
+  }, 30_000);
+});
+
 describe('openai provider, Express', () => {
   const request = (input: Record<string, unknown> = {}) =>
     expressRequest.parse({
