@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { textlessFormat } from '@vitrine/shared/api/generation';
 import type { MessageKey } from '@vitrine/shared/i18n/catalog';
 import { createCopywriter } from '@vitrine/engine/copy/copywriter';
 import type { ExpressCopy } from '@vitrine/engine/copy/types';
@@ -78,7 +79,8 @@ export async function renderGenerationHandler(
   const onVariant = (done: number, total: number) =>
     report(from + Math.round(((PROGRESS.rendered - from) * done) / total));
   const ask = async (job: WorkflowRequest) => {
-    if (!workflow) return undefined;
+    // The marketplace image has no scene for the workflow to draw: it is not asked, nor waited for.
+    if (!workflow || (job.mode === 'fusion' && textlessFormat(job.request.format))) return undefined;
     const outcome = await askWorkflow(
       {
         database,
