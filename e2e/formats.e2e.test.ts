@@ -79,6 +79,17 @@ describe('the new formats in the browser', () => {
     const [result] = await historyOf(page);
     const meta = await sharp(await bytesOf(page, result!.images[0]!.url)).metadata();
     expect([meta.width, meta.height]).toEqual([2000, 2000]);
+
+    // Made again with the same settings: the format is kept, and no context image is said to be gone.
+    await page.getByRole('link', { name: 'Générer à nouveau avec ces réglages' }).click();
+    await expect
+      .poll(() => page.getByRole('radio', { name: 'Marketplace (fond blanc) 1:1', exact: true }).isChecked())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByText('Image prête', { exact: true }).count(), { timeout: 30_000 })
+      .toBe(1);
+    expect(await page.getByText(/L’image de contexte de cette génération/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Générer mon image' }).waitFor();
   }, 180_000);
 
   it('Express offers the feed post 4:5 and the pin 2:3, and no marketplace image (it needs a product)', async () => {

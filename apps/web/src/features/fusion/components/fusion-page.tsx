@@ -72,7 +72,7 @@ export function FusionPage() {
   const againRequest = readAgain(location.state, 'fusion');
   const [againKey, setAgainKey] = useState<string | null>(null);
   const [photosToFetch, setPhotosToFetch] = useState<
-    (Record<ImageSlot, string | null> & { scene: string | null }) | null
+    (Record<ImageSlot, string | null> & { scene: string | null; sceneless: boolean }) | null
   >(null);
   if (againRequest && againKey !== location.key) {
     setAgainKey(location.key);
@@ -101,6 +101,8 @@ export function FusionPage() {
       product: again.productUploadId,
       context: again.contextUploadId,
       scene: again.sceneId ?? null,
+      // A marketplace image may have been made with no scene at all: nothing to fetch, nothing gone.
+      sceneless: textlessFormat(again.format),
     });
     setUploading({ product: true, context: true });
   }
@@ -120,8 +122,8 @@ export function FusionPage() {
           [slot]: slot === 'product' ? 'again.productGone' : 'again.contextGone',
         }));
       const done = () => setUploading((current) => ({ ...current, [slot]: false }));
-      // Made on one of our scenes: there is no context image to fetch.
-      if (slot === 'context' && photosToFetch.scene) {
+      // Made on one of our scenes, or with none: there is no context image to fetch.
+      if (slot === 'context' && (photosToFetch.scene || (!id && photosToFetch.sceneless))) {
         done();
         continue;
       }
