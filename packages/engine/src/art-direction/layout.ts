@@ -102,6 +102,10 @@ export function layOut(
   const margin = 0.05 * Math.min(W, H);
   // Text and the product stay in the safe area (a story's overlays, every format's margins).
   const safe = safeAreaOf(canvas);
+  // The product's reach, the stage and the text keep to the safe area's sides where they are wider than
+  // the margin (a feed post's, narrowed to the 3:4 crop of a profile grid); elsewhere, the margin.
+  const side = Math.max(margin, safe.x);
+  const inset = Math.max(margin * 1.5, side + 0.5 * margin);
   // Clear of a story's top bar by more than a hair: a headline touching it reads as under it.
   const textTop = Math.max(margin * 1.5, safe.y + (safe.y >= 0.1 * H ? 0.75 : 0.25) * margin);
   const band = (has.slogan || has.tagline) && (shape === 'tall' || third === 1);
@@ -135,7 +139,7 @@ export function layOut(
   if (band) {
     // The band stays above the product: below it, the ground line would rise and the product float
     // in mid-air over most photos. Variants vary its alignment instead.
-    text = stack(margin * 1.5, W - 3 * margin, { top: textTop }, [sloganH, taglineH]);
+    text = stack(inset, W - 2 * inset, { top: textTop }, [sloganH, taglineH]);
     top = textTop + textH + gap;
   }
 
@@ -146,7 +150,7 @@ export function layOut(
   // strip): there the product may reach across the middle, and still leans to the chosen side.
   const spans = shape === 'tall' && third !== 1;
   const boxCentre = spans ? W / 2 : cx;
-  const halfReach = spans ? W / 2 - margin : Math.min(cx - margin, W - margin - cx);
+  const halfReach = spans ? W / 2 - side : Math.min(cx - side, W - side - cx);
   // In a tall canvas the width only caps a wide product: the area share sizes it, and a wide product
   // made narrower by the variant would shrink to a strip across the middle of the story.
   const width = Math.min(PRODUCT_WIDTH[shape] * W * (shape === 'tall' ? 1 : scale), 2 * halfReach);
@@ -156,8 +160,8 @@ export function layOut(
   // Text column on the side away from the product, at the top, the middle or the foot of the column.
   const alternatives: TextPlacement[] = [];
   if (textH > 0 && !band) {
-    const x0 = third === 0 ? box.x + box.width + gap : margin * 1.5;
-    const x1 = third === 0 ? W - margin * 1.5 : box.x - gap;
+    const x0 = third === 0 ? box.x + box.width + gap : inset;
+    const x1 = third === 0 ? W - inset : box.x - gap;
     const columnTop = textTop + 0.04 * H;
     const columnFoot = groundY - 0.02 * H;
     const anchors = {
@@ -177,8 +181,8 @@ export function layOut(
   // The stage: the widest box clear of the text and the canvas margins whose centre stays in the third.
   // A print of the photo (the framed layout) may fill it.
   const textBoxes = [text, ...alternatives].flatMap((placement) => Object.values(placement));
-  let left = margin;
-  let right = W - margin;
+  let left = side;
+  let right = W - side;
   for (const t of textBoxes) {
     if (t.y >= groundY || t.y + t.height <= top) continue;
     if (t.x >= cx) right = Math.min(right, t.x - gap);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FUSION_FORMAT_SIZES,
   FUSION_FORMATS,
+  SCENE_FORMATS,
   FUSION_PALETTES,
   FUSION_POSITIONS,
   FUSION_STYLES,
@@ -67,7 +68,7 @@ describe('art direction: canvas and product box', () => {
 
   it('the product keeps headroom above it and floor in front of it, in every style', () => {
     for (const style of FUSION_STYLES) {
-      for (const format of FUSION_FORMATS) {
+      for (const format of SCENE_FORMATS) {
         for (const position of FUSION_POSITIONS) {
           for (const plan of planFusionVariants(request({ style, format, position }))) {
             const { box, groundY } = plan.product;
@@ -181,7 +182,7 @@ describe('art direction: grading, effects and prompt', () => {
   });
 
   it('the four variants are four ideas: hero, in context, close-up and studio set, in that order', () => {
-    for (const format of FUSION_FORMATS)
+    for (const format of SCENE_FORMATS)
       for (const style of ['photo réaliste', '3D mockup'] as const) {
         const plans = planFusionVariants(request({ format, style }));
         expect(plans.map((plan) => plan.shot)).toEqual(['hero', 'scene', 'close-up', 'backdrop']);
@@ -216,5 +217,37 @@ describe('art direction: grading, effects and prompt', () => {
     expect(new Set(keys).size).toBe(4);
     expect(planFusionVariants(request({ format: 'story' }))).toEqual(plans);
     expect(planFusionVariants(request({ variants: 2 }))).toHaveLength(2);
+  });
+});
+
+describe('art direction: the marketplace image', () => {
+  it('plans no text whatever was typed, no podium, the product centred with its box 80 to 90 % of the frame', () => {
+    for (const style of FUSION_STYLES)
+      for (const position of FUSION_POSITIONS)
+        for (const plan of planFusionVariants(request({ format: 'marketplace', style, position }))) {
+          const label = `${style} ${position} variant ${plan.variant}`;
+          expect(plan.canvas, label).toEqual({ width: 2000, height: 2000 });
+          expect([...plan.text, ...plan.textAlternatives.flat()], label).toEqual([]);
+          expect(plan.effects.podium, label).toBe(false);
+          expect(plan.ground.on, label).toBe('planned');
+          const { box } = plan.product;
+          expect(box.width, label).toBe(box.height);
+          expect(box.width / 2000, label).toBeGreaterThanOrEqual(0.8);
+          expect(box.width / 2000, label).toBeLessThanOrEqual(0.9);
+          expect(box.x + box.width / 2, label).toBe(1000);
+          expect(box.y + box.height / 2, label).toBe(1000);
+        }
+  });
+
+  it('gives its four variants four different looks: with or without a contact shadow, at 85, 85, 81 and 89 %', () => {
+    const plans = planFusionVariants(request({ format: 'marketplace' }));
+    expect(plans.map((plan) => plan.packshot)).toEqual([
+      { fill: 0.85, shadow: false },
+      { fill: 0.85, shadow: true },
+      { fill: 0.81, shadow: false },
+      { fill: 0.89, shadow: true },
+    ]);
+    // Every other format has no packshot: its scene, set and text are planned as before.
+    for (const format of SCENE_FORMATS) expect(planFusion(request({ format }), 0).packshot).toBeUndefined();
   });
 });

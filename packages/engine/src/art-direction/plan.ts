@@ -1,9 +1,10 @@
 /** Art direction: a validated Fusion request -> one plan per variant. Pure: no pixels, no clock. */
 import type { FusionRequest } from '@vitrine/shared/api/generation';
-import { FUSION_FORMAT_SIZES } from '@vitrine/shared/api/generation';
+import { FUSION_FORMAT_SIZES, textlessFormat } from '@vitrine/shared/api/generation';
 import { styleEffects } from './effects';
 import { PALETTE_GRADING } from './grading';
 import { layOut, type TextPlacement } from './layout';
+import { packshotOf } from './packshot';
 import { scenePrompt } from './prompt';
 import type { ProductViewReading } from './scene-reading';
 import type { Effects, FusionPlan, Light, TextBlock, TextRole } from './types';
@@ -30,6 +31,15 @@ export function planFusion(
   variant: number,
   reading?: ProductViewReading,
 ): FusionPlan {
+  // A marketplace image has no text, whatever was typed, and the product in the middle (packshot.ts).
+  if (textlessFormat(request.format))
+    return packshotOf(
+      planScene({ ...request, slogan: undefined, tagline: undefined, position: 'centré' }, variant, reading),
+    );
+  return planScene(request, variant, reading);
+}
+
+function planScene(request: FusionRequest, variant: number, reading?: ProductViewReading): FusionPlan {
   const recipe = VARIANT_RECIPES[variant % VARIANT_RECIPES.length]!;
   const canvas = FUSION_FORMAT_SIZES[request.format];
   const copy: Record<TextRole, string | null | undefined> = {

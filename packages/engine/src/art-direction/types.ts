@@ -213,4 +213,13 @@ export type FusionPlan = {
   textAlternatives: TextBlock[][];
   /** The scene described in words, for image-model providers. */
   prompt: string;
+  /**
+   * A marketplace's main image (art-direction/packshot.ts): the product alone on pure white, no scene,
+   * set, text or style. Absent for every other format.
+   */
+  packshot?: Packshot;
 };
+
+/** How a marketplace image shows the product: its box's larger side as a share of the frame's side, and
+ * whether a faint contact shadow lies under it. */
+export type Packshot = { fill: number; shadow: boolean };

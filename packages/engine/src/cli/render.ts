@@ -31,10 +31,11 @@ import { findScene, sceneCatalogue } from '../local/scenes';
 
 const USAGE = `usage: npm run render -- --mode fusion --product FILE (--context FILE | --scene ID) --position centré|gauche|droite
   --style STYLE --palette PALETTE [--slogan TEXT] [--tagline TEXT] [--view automatique|"de face"|"du dessus"]
-  --typo TYPOGRAPHY --format FORMAT [--formats all|FORMAT,FORMAT...]
+  --typo TYPOGRAPHY --format ${FUSION_FORMATS.join('|')} [--formats all|FORMAT,FORMAT...]
+  (marketplace: the product alone on pure white, no text; --context and --scene may be left out)
   [--light auto|angle=0-359,softness=0-1,strength=0-1] [--reflection auto|on|off]
   [--language fr|en] [--variants 1-4] [--png] --out DIR
-       npm run render -- --mode express --style STYLE --format square|story|post|banner [--formats all|...]
+       npm run render -- --mode express --style STYLE --format ${EXPRESS_FORMATS.join('|')} [--formats all|...]
   [--description TEXT] [--product-name TEXT] [--language fr|en] [--variants 1-4] [--png] --out DIR
        npm run render -- --scenes   (the ready-made scenes: id, kind, view, names)`;
 
@@ -115,7 +116,9 @@ async function renderExpressArgs(output: OutputFormat[]): Promise<{ request: unk
 async function renderFromArgs(output: OutputFormat[]): Promise<{ request: unknown; results: Rendered[] }> {
   if (values.mode === 'express') return renderExpressArgs(output);
   if (values.mode !== 'fusion') fail(`unknown mode "${values.mode}"\n${USAGE}`);
-  if (!values.product || !values.context === !values.scene)
+  // The marketplace image needs no scene (decision 059); any other format needs exactly one.
+  const sceneless = values.format === 'marketplace' && !values.context && !values.scene;
+  if (!values.product || (!sceneless && !values.context === !values.scene))
     fail(`--product and one of --context or --scene are required\n${USAGE}`);
   if (values.scene && !findScene(values.scene))
     fail(`unknown scene "${values.scene}" (npm run render -- --scenes lists them)`);
@@ -136,7 +139,11 @@ async function renderFromArgs(output: OutputFormat[]): Promise<{ request: unknow
   });
   if (!parsed.success) invalid(parsed.error);
   const product = await readFile(values.product);
-  const scene = values.scene ? { scene: values.scene } : { context: await readFile(values.context!) };
+  const scene = values.scene
+    ? { scene: values.scene }
+    : values.context
+      ? { context: await readFile(values.context) }
+      : {};
   // Cut out as the server does: with the installed model, or CUTOUT_MODEL's, or none.
   const cutout = { model: saliencyModelOfServer() };
   const request = parsed.data;

@@ -1,5 +1,5 @@
 /** The uploads of a Fusion request, decoded once and shared by every variant: the product cut out. */
-import { FUSION_FORMAT_SIZES } from '@vitrine/shared/api/generation';
+import { FUSION_FORMAT_SIZES, SCENE_FORMATS } from '@vitrine/shared/api/generation';
 import { decodeRgbCovering, decodeRgba, type SourceInfo } from '../image/decode';
 import type { RawImage } from '../image/sharp';
 import { cutOutProduct } from '../cutout/thread';
@@ -13,10 +13,14 @@ import { readScene } from './read-scene';
 
 /**
  * The context is kept just large enough to cover a canvas: by default the largest side of any format,
- * so the tallest and widest formats are plain crops of it. Never longer than CONTEXT_MAX_SIDE.
+ * so the tallest and widest formats are plain crops of it (the marketplace image has no scene: it does
+ * not count). Never longer than CONTEXT_MAX_SIDE.
  */
 const CONTEXT_COVER = Math.max(
-  ...Object.values(FUSION_FORMAT_SIZES).flatMap((size) => [size.width, size.height]),
+  ...SCENE_FORMATS.flatMap((format) => [
+    FUSION_FORMAT_SIZES[format].width,
+    FUSION_FORMAT_SIZES[format].height,
+  ]),
 );
 const CONTEXT_MAX_SIDE = 2 * CONTEXT_COVER;
 

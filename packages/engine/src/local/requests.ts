@@ -8,6 +8,7 @@
 import {
   FUSION_FORMAT_SIZES,
   FUSION_FORMATS,
+  textlessFormat,
   type ExpressRequest,
   type FusionFormat,
   type FusionRequest,
@@ -24,17 +25,45 @@ import type { RenderedExpress } from './express/render-express';
 import type { RenderedImage } from './fusion/render-fusion';
 import { variantRenderer, variantsInFlight } from './threads';
 
-/** The context photo uploaded, or the id of a ready-made scene (scenes.ts). */
-export type SceneChoice = { context: Buffer; scene?: undefined } | { scene: string; context?: undefined };
+/**
+ * The context photo uploaded, or the id of a ready-made scene (scenes.ts); neither for a marketplace
+ * image, which has no scene (art-direction/packshot.ts).
+ */
+export type SceneChoice =
+  | { context: Buffer; scene?: undefined }
+  | { scene: string; context?: undefined }
+  | { context?: undefined; scene?: undefined };
 
-/** The scene a request renders on, decoded (or drawn) just large enough to cover `canvas`. */
+/**
+ * The scene a request renders on, decoded (or drawn) just large enough to cover `canvas`. A request
+ * given neither photo nor scene renders on none: only the marketplace image may (the contract says so,
+ * packages/shared/src/api/generations.ts).
+ */
 export function sceneFor(
   input: SceneChoice & { request: FusionRequest },
   canvas: { width: number; height: number },
 ): Promise<PreparedContext> {
   if (input.scene !== undefined) return prepareCatalogueScene(input.scene, input.request.palette, canvas);
-  return prepareContext(input.context, canvas);
+  if (input.context !== undefined) return prepareContext(input.context, canvas);
+  if (!textlessFormat(input.request.format)) throw new Error(`a ${input.request.format} needs a scene`);
+  return Promise.resolve(NO_SCENE);
 }
+
+/** What a marketplace image renders on when no scene was given: nothing (one white pixel, never drawn). */
+const NO_SCENE: PreparedContext = {
+  image: { data: Buffer.from([255, 255, 255]), width: 1, height: 1, channels: 3 },
+  source: {
+    format: 'none',
+    width: 1,
+    height: 1,
+    space: 'srgb',
+    depth: 'uchar',
+    hasAlpha: false,
+    orientation: 1,
+    pages: 1,
+  },
+  decodeMs: 0,
+};
 
 /**
  * The request's plans. The product is cut out while the first variants draw their scenes, unless the
@@ -95,7 +124,7 @@ export async function renderFusionFormats(
   const variants = input.variants ?? Array.from({ length: input.request.variants }, (_, i) => i);
   const [product, uploaded] = await Promise.all([
     startProduct(input.product, input.cutout),
-    input.scene === undefined ? prepareContext(input.context) : null,
+    input.context !== undefined ? prepareContext(input.context) : null,
   ]);
   const jobs = await Promise.all(
     formats.map(async (format) => {

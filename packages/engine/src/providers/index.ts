@@ -4,7 +4,7 @@
  * metadata. Local is the default; openai and webhook only draw the background: the product is composited
  * and the copy typeset by the local pipeline, and any variant whose scene failed is rendered locally.
  */
-import { FUSION_FORMAT_SIZES, type Size } from '@vitrine/shared/api/generation';
+import { FUSION_FORMAT_SIZES, textlessFormat, type Size } from '@vitrine/shared/api/generation';
 import { planExpressVariants, type ExpressPlan } from '../art-direction/express-plan';
 import { planFusionVariants } from '../art-direction/plan';
 import type { FusionPlan } from '../art-direction/types';
@@ -195,7 +195,9 @@ async function fusionWith(
   logger: ProviderLogger | undefined,
 ): Promise<ProviderRenderedImage[]> {
   const abandon = new AbortController();
-  const hosted = provider === 'local' ? null : planFusionVariants(input.request);
+  // A marketplace image has no scene for a provider to draw: it is rendered locally (packshot.ts).
+  const sceneless = textlessFormat(input.request.format);
+  const hosted = provider === 'local' || sceneless ? null : planFusionVariants(input.request);
   const early = hosted && scenesFor(hosted, abandon.signal);
   // Nobody may be left holding a rejected promise if the render stops first.
   for (const scene of early ?? []) scene.catch(() => undefined);
@@ -208,7 +210,7 @@ async function fusionWith(
     throw error;
   });
   const plans = hosted ?? (await fusionPlans(input.request, product));
-  const scenes = early ?? scenesFor(plans, abandon.signal);
+  const scenes = early ?? (sceneless ? localScenes(plans) : scenesFor(plans, abandon.signal));
   return renderAll(abandon, () =>
     renderEach(
       provider,

@@ -72,6 +72,10 @@ describe('the size asked of the image API', () => {
       portrait: '1024x1536',
       bannière: '1536x1024',
       paysage: '1536x1024',
+      publication: '1024x1536',
+      pinterest: '1024x1536',
+      // Never asked: a marketplace image has no scene (it is rendered locally).
+      marketplace: '1024x1024',
     };
     for (const [format, size] of Object.entries(fusion)) {
       expect(imageSizeFor(FUSION_FORMAT_SIZES[format as FusionFormat]), format).toBe(size);
@@ -81,6 +85,8 @@ describe('the size asked of the image API', () => {
       story: '1024x1536',
       post: '1536x1024',
       banner: '1536x1024',
+      feed: '1024x1536',
+      pinterest: '1024x1536',
     };
     for (const [format, size] of Object.entries(express)) {
       expect(imageSizeFor(EXPRESS_FORMAT_SIZES[format as ExpressFormat]), format).toBe(size);
@@ -234,6 +240,23 @@ describe('openai provider, Fusion', () => {
     const [result] = await provider().renderFusion({ request: baseRequest(), product, context });
     expect(result!.metadata.fallback).toEqual({ reason: 'malformed_response' });
     expect(api.requests).toHaveLength(1);
+  }, 30_000);
+});
+
+describe('openai provider, the marketplace image', () => {
+  it('asks the image API for nothing: the product alone on white is rendered locally, with no scene', async () => {
+    api.answer((sent) => b64Answer(sent.body));
+    const results = await provider().renderFusion({
+      request: baseRequest({ format: 'marketplace', variants: 2 }),
+      product,
+    });
+    expect(api.requests).toHaveLength(0);
+    for (const { metadata } of results) {
+      expect(metadata).toMatchObject({ engine: 'local', provider: 'openai', width: 2000, height: 2000 });
+      expect(metadata.scene).toBeUndefined();
+      expect(metadata.fallback).toBeUndefined();
+      expect(metadata.steps[0]).toBe('pure white background');
+    }
   }, 30_000);
 });
 

@@ -113,6 +113,9 @@ describe('the workflow payload (spec section 3 and 7)', () => {
       bannière: 'bannière 1920x1080',
       portrait: 'portrait 1080x1440',
       paysage: 'paysage 1440x1080',
+      publication: 'publication 1080x1350',
+      pinterest: 'pinterest 1000x1500',
+      marketplace: 'marketplace 2000x2000',
     } as const;
     for (const [format, formatImage] of Object.entries(expected)) {
       const payload = buildWorkflowPayload({
@@ -144,7 +147,7 @@ describe('the workflow payload (spec section 3 and 7)', () => {
       generation_type: 'vitrine_express',
       backgroundGenerationId: ids.backgroundGenerationId,
     });
-    const sizes = ['1080x1080', '1080x1920', '1920x1080', '1920x640'];
+    const sizes = ['1080x1080', '1080x1920', '1920x1080', '1920x640', '1080x1350', '1000x1500'];
     EXPRESS_FORMATS.forEach((format, i) => {
       const sent = buildWorkflowPayload({
         mode: 'express',

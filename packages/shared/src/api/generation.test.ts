@@ -102,7 +102,20 @@ describe('Fusion request (spec section 3)', () => {
       bannière: { width: 1920, height: 1080 },
       portrait: { width: 1080, height: 1440 },
       paysage: { width: 1440, height: 1080 },
+      publication: { width: 1080, height: 1350 },
+      pinterest: { width: 1000, height: 1500 },
+      marketplace: { width: 2000, height: 2000 },
     });
+  });
+
+  it('accepts the feed post 4:5, the pin 2:3 and the marketplace image, and still refuses an unknown format', () => {
+    for (const format of ['publication', 'pinterest', 'marketplace'])
+      expect(fusionRequest.parse({ ...valid, format }).format).toBe(format);
+    expect(messages(fusionRequest.safeParse({ ...valid, format: 'affiche' }))).toEqual([
+      'validation.invalidOption',
+    ]);
+    // A marketplace image is text-free: slogan and tagline are still accepted (and not drawn).
+    expect(fusionRequest.parse({ ...valid, format: 'marketplace', slogan: 'Soldes' }).slogan).toBe('Soldes');
   });
 
   it('carries the spec fixed values: normal size, immersive integration, sharp context, poster use', () => {
@@ -151,13 +164,19 @@ describe('Express request (spec section 3)', () => {
     expect(messages(expressRequest.safeParse({ style: 'techno' }))).toEqual(['validation.required']);
   });
 
-  it('uses the spec sizes: square, story, post 16:9 and banner 3:1', () => {
+  it('uses the spec sizes (square, story, post 16:9, banner 3:1), the feed post 4:5 and the pin 2:3', () => {
     expect(EXPRESS_FORMAT_SIZES).toEqual({
       square: { width: 1080, height: 1080 },
       story: { width: 1080, height: 1920 },
       post: { width: 1920, height: 1080 },
       banner: { width: 1920, height: 640 },
+      feed: { width: 1080, height: 1350 },
+      pinterest: { width: 1000, height: 1500 },
     });
+    // The marketplace image needs a product: Express has none.
+    expect(messages(expressRequest.safeParse({ style: 'techno', format: 'marketplace' }))).toEqual([
+      'validation.invalidOption',
+    ]);
   });
 });
 

@@ -19,7 +19,21 @@ export const FUSION_STYLES = [
 ] as const;
 export const FUSION_PALETTES = ['chaude', 'froide', 'pastel', 'néon', 'noir_blanc'] as const;
 export const FUSION_TYPOGRAPHIES = ['moderne', 'élégant', 'manuscrit', 'tech'] as const;
-export const FUSION_FORMATS = ['carré', 'story', 'bannière', 'portrait', 'paysage'] as const;
+/**
+ * New formats go at the end: keys are stored with every generation's settings, so none is ever renamed.
+ * `publication` is the feed's tallest post (4:5), `pinterest` a pin (2:3), `marketplace` a
+ * marketplace's main image: the product alone on pure white, no text (MARKETPLACE below).
+ */
+export const FUSION_FORMATS = [
+  'carré',
+  'story',
+  'bannière',
+  'portrait',
+  'paysage',
+  'publication',
+  'pinterest',
+  'marketplace',
+] as const;
 /**
  * How the product was photographed: read from the photo (automatique), from the front (it stands on the
  * scene's surface) or from above (a cup seen from the top, a flat-lay, a shoe on the pavement seen from a
@@ -37,7 +51,8 @@ export const EXPRESS_STYLES = [
   'dynamique',
   'naturel',
 ] as const;
-export const EXPRESS_FORMATS = ['square', 'story', 'post', 'banner'] as const;
+/** `feed` is the feed's tallest post (4:5), `pinterest` a pin (2:3). */
+export const EXPRESS_FORMATS = ['square', 'story', 'post', 'banner', 'feed', 'pinterest'] as const;
 
 export type FusionPosition = (typeof FUSION_POSITIONS)[number];
 export type FusionStyle = (typeof FUSION_STYLES)[number];
@@ -56,13 +71,39 @@ export const FUSION_FORMAT_SIZES: Record<FusionFormat, Size> = {
   bannière: { width: 1920, height: 1080 },
   portrait: { width: 1080, height: 1440 },
   paysage: { width: 1440, height: 1080 },
+  publication: { width: 1080, height: 1350 },
+  pinterest: { width: 1000, height: 1500 },
+  marketplace: { width: 2000, height: 2000 },
 };
+
+/**
+ * The marketplace format is what the large marketplaces ask of a main image: the product alone,
+ * centred, its box's larger side 80 to 90 % of the frame's side, on pure white (#FFFFFF), with no
+ * text, prop, podium or scene. Slogan and tagline are accepted and not drawn.
+ */
+export const MARKETPLACE = {
+  format: 'marketplace',
+  minFill: 0.8,
+  maxFill: 0.9,
+  /** A faint contact shadow is allowed while this share of the pixels around the product stays #FFFFFF. */
+  minWhiteShare: 0.97,
+} as const satisfies { format: FusionFormat; [key: string]: unknown };
+
+/** Formats with no text on the image: slogan and tagline are not drawn there. */
+export const textlessFormat = (format: FusionFormat) => format === MARKETPLACE.format;
+
+/** The Fusion formats that set the product in a scene, with its text: every one but the marketplace's. */
+export const SCENE_FORMATS: readonly FusionFormat[] = FUSION_FORMATS.filter(
+  (format) => !textlessFormat(format),
+);
 
 export const EXPRESS_FORMAT_SIZES: Record<ExpressFormat, Size> = {
   square: { width: 1080, height: 1080 },
   story: { width: 1080, height: 1920 },
   post: { width: 1920, height: 1080 },
   banner: { width: 1920, height: 640 },
+  feed: { width: 1080, height: 1350 },
+  pinterest: { width: 1000, height: 1500 },
 };
 
 /** Sent with every Fusion request; the form never shows them. */

@@ -27,6 +27,7 @@ import { z } from 'zod';
 import {
   expressRequest,
   fusionRequest,
+  textlessFormat,
   VARIANTS_MAX,
   type ExpressFormat,
   type ExpressStyle,
@@ -70,7 +71,8 @@ const uploadId = z
 
 /**
  * The scene a Fusion renders on: the context photo uploaded (the spec's path) or one of the ready-made
- * scenes (GET /api/scenes), exactly one of the two. A scene id the catalogue does not hold is refused
+ * scenes (GET /api/scenes), exactly one of the two; neither for the marketplace image, which has no
+ * scene (it may still be sent one, which is not used). A scene id the catalogue does not hold is refused
  * by the server with generations.sceneUnknown, before anything is stored.
  */
 export const fusionStartBody = fusionRequest
@@ -82,7 +84,8 @@ export const fusionStartBody = fusionRequest
   .superRefine((body, context) => {
     if (body.contextUploadId !== undefined && body.sceneId !== undefined)
       context.addIssue({ code: 'custom', path: ['sceneId'], message: 'generations.sceneOrUpload' });
-    else if (body.contextUploadId === undefined && body.sceneId === undefined)
+    // The marketplace image is the product alone on white: it needs no scene (decision 059).
+    else if (body.contextUploadId === undefined && body.sceneId === undefined && !textlessFormat(body.format))
       context.addIssue({ code: 'custom', path: ['contextUploadId'], message: 'validation.required' });
   });
 export type FusionStartBody = z.input<typeof fusionStartBody>;

@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { textlessFormat } from '@vitrine/shared/api/generation';
 import type { MessageKey } from '@vitrine/shared/i18n/catalog';
 import { createCopywriter } from '@vitrine/engine/copy/copywriter';
 import type { ExpressCopy } from '@vitrine/engine/copy/types';
@@ -78,7 +79,8 @@ export async function renderGenerationHandler(
   const onVariant = (done: number, total: number) =>
     report(from + Math.round(((PROGRESS.rendered - from) * done) / total));
   const ask = async (job: WorkflowRequest) => {
-    if (!workflow) return undefined;
+    // The marketplace image has no scene for the workflow to draw: it is not asked, nor waited for.
+    if (!workflow || (job.mode === 'fusion' && textlessFormat(job.request.format))) return undefined;
     const outcome = await askWorkflow(
       {
         database,
@@ -118,7 +120,12 @@ export async function renderGenerationHandler(
         job.contextKey === undefined ? null : readSource(storage, job.contextKey),
         storedCutoutFor(database, storage, row.userId, job.productKey),
       ]);
-      const scene = contextPhoto ? { context: contextPhoto } : { scene: job.sceneId! };
+      // Neither for a marketplace image started without a scene (the engine needs none).
+      const scene = contextPhoto
+        ? { context: contextPhoto }
+        : job.sceneId !== undefined
+          ? { scene: job.sceneId }
+          : {};
       await report(PROGRESS.sourcesRead);
       const outcome = await ask({ mode: 'fusion', ...job });
       variants = await renderer.fusion(

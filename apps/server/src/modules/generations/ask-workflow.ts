@@ -49,9 +49,12 @@ async function payloadFor(deps: AskWorkflowDeps, row: RenderRecord, job: Workflo
   const [product, context] = await deps.uploadIds(row.userId, keys);
   if (!product || (job.contextKey !== undefined && !context)) throw deps.sourceMissing();
   // A ready-made scene is sent as its image, at the scenes' public address.
+  // A marketplace image may have no scene: no context image is sent.
   const contextUrl = job.sceneId
     ? deps.workflow.publicUrl(sceneImagePath(job.sceneId, job.request))
-    : deps.workflow.uploadUrl(context!);
+    : context
+      ? deps.workflow.uploadUrl(context)
+      : '';
   return buildWorkflowPayload({
     mode: 'fusion',
     request: job.request,

@@ -54,13 +54,20 @@ export async function fusionSources(
       render: { request, productKey: product.storageKey, sceneId },
       uploadIds,
     };
+  // A marketplace image may have neither: the spec's payload then names no context image.
+  if (!context)
+    return {
+      webhookData: fusionPayload(request, { product: productUrl, context: '' }, ids),
+      render: { request, productKey: product.storageKey },
+      uploadIds,
+    };
   return {
     webhookData: fusionPayload(
       request,
-      { product: productUrl, context: `/api/uploads/${context!.id}/file` },
+      { product: productUrl, context: `/api/uploads/${context.id}/file` },
       ids,
     ),
-    render: { request, productKey: product.storageKey, contextKey: context!.storageKey },
+    render: { request, productKey: product.storageKey, contextKey: context.storageKey },
     uploadIds,
   };
 }

@@ -190,7 +190,11 @@ export function createRenderer(config: {
       const rendered = await provider.renderFusion({
         request,
         product,
-        ...(scene.scene !== undefined ? { scene: scene.scene } : { context: scene.context }),
+        ...(scene.scene !== undefined
+          ? { scene: scene.scene }
+          : scene.context !== undefined
+            ? { context: scene.context }
+            : {}),
         cutout: { stored: cutout ?? null, model: config.cutoutModel ?? null },
         formats: ['jpeg', 'plate'],
         onVariant,

@@ -36,7 +36,35 @@ describe('settingsUsed: what "generate again" fills the form with', () => {
       productUploadId: PRODUCT,
       contextUploadId: CONTEXT,
       sceneId: null,
+      light: null,
+      reflection: 'automatique',
     });
+  });
+
+  it('reads back the light and reflection chosen; a damaged light is automatic, not a lost form', () => {
+    const payload = {
+      imageProduit: `/api/uploads/${PRODUCT}/file`,
+      imageContexte: `/api/uploads/${CONTEXT}/file`,
+      positionProduit: 'centré',
+      styleRendu: 'minimaliste',
+      paletteCouleur: 'chaude',
+      styleTypo: 'moderne',
+      formatImage: 'carré',
+    };
+    expect(
+      settingsUsed({ ...payload, lumiere: { angle: 135, douceur: 0.6, intensite: 0.5 }, reflet: 'non' }),
+    ).toMatchObject({ light: { angle: 135, softness: 0.6, strength: 0.5 }, reflection: 'non' });
+    for (const lumiere of [{ angle: 400, douceur: 0.5, intensite: 0.5 }, [], 'gauche', { angle: 90 }]) {
+      expect(
+        settingsUsed({ ...payload, lumiere, reflet: 'peut-être' }),
+        JSON.stringify(lumiere),
+      ).toMatchObject({
+        mode: 'fusion',
+        style: 'minimaliste',
+        light: null,
+        reflection: 'automatique',
+      });
+    }
   });
 
   it('reads back the ready-made scene chosen instead of a context photo; a malformed one is no scene', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   FUSION_FORMATS,
+  SCENE_FORMATS,
   FUSION_POSITIONS,
   fusionRequest,
   type FusionFormat,
@@ -74,7 +75,7 @@ describe('art direction fills the frame', () => {
   });
 
   it('the close-up is at least as large as the hero, which is larger than the scene, for every shape', () => {
-    for (const format of FUSION_FORMATS)
+    for (const format of SCENE_FORMATS)
       for (const position of FUSION_POSITIONS) {
         const [hero, scene, closeUp] = plansFor(format, position);
         for (const [shape, aspect] of Object.entries(SHAPES)) {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FUSION_FORMATS, FUSION_PALETTES } from '@vitrine/shared/api/generation';
+import { FUSION_PALETTES, SCENE_FORMATS } from '@vitrine/shared/api/generation';
 import { planFusionVariants } from '../../art-direction/plan';
 import type { Light } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
@@ -26,7 +26,7 @@ beforeAll(async () => {
 describe('the product stands on the scene’s surface, as rendered', () => {
   it('on a real counter, every variant in every format puts the product’s base on the counter annotated by eye (the studio set on its podium)', async () => {
     const [back, front] = annotations.photos[COUNTER]!.surface;
-    for (const format of FUSION_FORMATS)
+    for (const format of SCENE_FORMATS)
       for (const plan of planFusionVariants(baseRequest({ format, variants: 4, slogan: 'Crème fraîche' }))) {
         const { metadata } = await renderFusionVariant(plan, inputs.studio, counter, []);
         const label = `${format} variant ${plan.variant}`;

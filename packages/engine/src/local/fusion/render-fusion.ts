@@ -20,6 +20,7 @@ import { fusionContext, stagedOf, type FusionContext } from './context';
 import { calmBehindTextStep } from './steps/calm-behind-text';
 import { frameSceneStep } from './steps/frame-scene';
 import { gradeAndLightStep } from './steps/grade-and-light';
+import { renderPackshot } from './render-packshot';
 import { placeTextStep } from './steps/place-text';
 import { stageProductStep } from './steps/stage-product';
 import { styliseStructureStep } from './steps/stylise-structure';
@@ -45,8 +46,11 @@ export type RenderMetadata = {
   view: { view: FusionPlan['view'] } & FusionPlan['viewChoice'];
   /** What the product stands on (the photo's surface, or why the planned line was kept), and the light's side. */
   ground: FusionPlan['ground'] & { lightFrom: FusionPlan['light']['from'] };
-  /** The light and shadow used: chosen in the form, read from the scene, or the variant's. */
-  light: ReturnType<typeof lightUsed>;
+  /**
+   * The light and shadow used: chosen in the form, read from the scene, or the variant's. Absent on
+   * the marketplace image, which is lit by nothing but its white (packshot.ts).
+   */
+  light?: ReturnType<typeof lightUsed>;
   /** How much of the frame the product takes, and how much is left with nothing in it. */
   composition: Composition;
   /** Where text and the product's key parts stay: clear of a story's overlays, inside every margin. */
@@ -86,6 +90,8 @@ export async function renderFusionVariant(
   source: PreparedContext,
   formats: RenderFormat[] = ['jpeg'],
 ): Promise<RenderedImage> {
+  // A marketplace image is the product alone on white: no scene to draw (render-packshot.ts).
+  if (plan.packshot) return renderPackshot(plan, product, formats);
   const clock = new Stopwatch();
   const context = fusionContext(plan, product, source);
   await runSteps(SCENE_STEPS, context);

@@ -5,6 +5,7 @@ import {
   FUSION_FORMATS,
   FUSION_STYLES,
   expressRequest,
+  textlessFormat,
 } from '@vitrine/shared/api/generation';
 import { insideSafeArea, safeAreaOf } from '@vitrine/shared/api/safe-area';
 import { planExpress } from '../../art-direction/express-plan';
@@ -34,10 +35,11 @@ describe('safe zones, as rendered', () => {
         const { metadata } = await renderFusionVariant(plan, inputs.studio, inputs.context, []);
         const label = `${format} ${style} variant ${plan.variant}`;
         expect(metadata.safeArea, label).toEqual(safeAreaOf(plan.canvas));
+        // A marketplace image carries no text, whatever was typed (decision 059).
         expect(
           metadata.text.map((t) => t.role),
           label,
-        ).toEqual(['slogan', 'tagline']);
+        ).toEqual(textlessFormat(format) ? [] : ['slogan', 'tagline']);
         for (const text of metadata.text)
           expect(insideSafeArea(text.rect, metadata.safeArea), `${label}: ${text.role}`).toBe(true);
         expect(insideSafeArea(metadata.product, metadata.safeArea), `${label}: product`).toBe(true);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EXPRESS_FORMAT_SIZES,
   EXPRESS_FORMATS,
   EXPRESS_STYLES,
   FUSION_FORMAT_SIZES,
@@ -12,7 +13,7 @@ import {
   type FusionPosition,
   type FusionStyle,
 } from '@vitrine/shared/api/generation';
-import { insideSafeArea, safeAreaOf } from '@vitrine/shared/api/safe-area';
+import { insideSafeArea, isFeedPost, safeAreaOf } from '@vitrine/shared/api/safe-area';
 import { planExpress } from '../../art-direction/express-plan';
 import { planFusionVariants } from '../../art-direction/plan';
 import { fitInBox } from '../draw/place-product';
@@ -53,8 +54,20 @@ describe('safe zones', () => {
       const canvas = FUSION_FORMAT_SIZES[format];
       const safe = safeAreaOf(canvas);
       expect(safe.x, format).toBeGreaterThan(0);
-      expect(canvas.height - safe.y - safe.height, format).toBeGreaterThanOrEqual(safe.x);
+      // A feed post's sides are narrower still (below); its top and bottom keep the common margin.
+      if (!isFeedPost(canvas))
+        expect(canvas.height - safe.y - safe.height, format).toBeGreaterThanOrEqual(safe.x);
     }
+  });
+
+  it('a feed post (4:5) keeps its text and product inside the 3:4 crop a profile grid shows, with a margin in it', () => {
+    const canvas = FUSION_FORMAT_SIZES.publication;
+    const safe = safeAreaOf(canvas);
+    // The grid shows 1012.5 of the 1080 px, centred: 33.75 px cut on each side; 4.5 % of the crop inside it.
+    expect(safe).toEqual({ x: 79, y: 49, width: 922, height: 1252 });
+    expect(safeAreaOf(EXPRESS_FORMAT_SIZES.feed)).toEqual(safe);
+    // A pin (2:3) is shown whole: the common margin, 4.5 % of its width.
+    expect(safeAreaOf(FUSION_FORMAT_SIZES.pinterest)).toEqual({ x: 45, y: 45, width: 910, height: 1410 });
   });
 
   it('Fusion: every text place and the product stay inside the safe area, in every format, style, position and variant', () => {

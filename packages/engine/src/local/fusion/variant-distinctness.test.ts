@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FUSION_FORMATS } from '@vitrine/shared/api/generation';
+import { SCENE_FORMATS, type FusionFormat } from '@vitrine/shared/api/generation';
 import { planFusionVariants } from '../../art-direction/plan';
 import { decodeOutput, luminance, shrink, ssim } from '../../test-utils/measure';
 import { baseRequest, renderInputs } from '../../test-utils/render-fixtures';
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 
 async function fourOf(
-  format: (typeof FUSION_FORMATS)[number],
+  format: FusionFormat,
   style: string,
   productView: 'de face' | 'du dessus' = 'de face',
 ): Promise<RenderedImage[]> {
@@ -50,7 +50,8 @@ async function fourOf(
   );
 }
 
-const CASES = FUSION_FORMATS.flatMap(
+// The marketplace image's variants share the product's place by rule (render-packshot.test.ts).
+const CASES = SCENE_FORMATS.flatMap(
   (format) =>
     [
       [format, 'de face'],

@@ -11,7 +11,7 @@ import type { PickedImage } from '../../../lib/picked-image';
 
 /**
  * The product image and the context image, both required (one of our scenes may stand in for the
- * context image), the product's cut-out to check and correct once it is uploaded, and the security
+ * context image; the marketplace image needs none), the product's cut-out to check and correct once it is uploaded, and the security
  * notice.
  */
 export function FusionImagesCard({
@@ -21,6 +21,7 @@ export function FusionImagesCard({
   showMissing,
   notices = {},
   scene,
+  sceneless = false,
 }: {
   images: FusionImages;
   onChange: (slot: ImageSlot, image: PickedImage | null) => void;
@@ -30,6 +31,8 @@ export function FusionImagesCard({
   notices?: Partial<Record<ImageSlot, string>>;
   /** The ready-made scene chosen instead of a context image ("Nos décors / Our scenes"). */
   scene: SceneChoice;
+  /** The format needs no scene (the marketplace image): the context image is not missing. */
+  sceneless?: boolean;
 }) {
   const { t } = useTranslation();
   const scenes = useScenes();
@@ -53,7 +56,7 @@ export function FusionImagesCard({
             value={images[slot]}
             onChange={(image) => onChange(slot, image)}
             onBusyChange={(busy) => onBusyChange(slot, busy)}
-            missing={showMissing}
+            missing={showMissing && !(slot === 'context' && sceneless)}
             notice={notices[slot] ?? null}
             {...(slot === 'context' && { scenes: scene })}
           />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textlessFormat } from '@vitrine/shared/api/generation';
 import { useImagesDown } from '../../site/api/status';
 import { currentLang } from '../../../lib/current-lang';
 import { useLocation, useNavigate } from 'react-router';
@@ -71,7 +72,7 @@ export function FusionPage() {
   const againRequest = readAgain(location.state, 'fusion');
   const [againKey, setAgainKey] = useState<string | null>(null);
   const [photosToFetch, setPhotosToFetch] = useState<
-    (Record<ImageSlot, string | null> & { scene: string | null }) | null
+    (Record<ImageSlot, string | null> & { scene: string | null; sceneless: boolean }) | null
   >(null);
   if (againRequest && againKey !== location.key) {
     setAgainKey(location.key);
@@ -100,6 +101,8 @@ export function FusionPage() {
       product: again.productUploadId,
       context: again.contextUploadId,
       scene: again.sceneId ?? null,
+      // A marketplace image may have been made with no scene at all: nothing to fetch, nothing gone.
+      sceneless: textlessFormat(again.format),
     });
     setUploading({ product: true, context: true });
   }
@@ -119,8 +122,8 @@ export function FusionPage() {
           [slot]: slot === 'product' ? 'again.productGone' : 'again.contextGone',
         }));
       const done = () => setUploading((current) => ({ ...current, [slot]: false }));
-      // Made on one of our scenes: there is no context image to fetch.
-      if (slot === 'context' && photosToFetch.scene) {
+      // Made on one of our scenes, or with none: there is no context image to fetch.
+      if (slot === 'context' && (photosToFetch.scene || (!id && photosToFetch.sceneless))) {
         done();
         continue;
       }
@@ -256,6 +259,7 @@ export function FusionPage() {
           }}
           onBusyChange={(slot, busy) => setUploading((current) => ({ ...current, [slot]: busy }))}
           showMissing={showMissing}
+          sceneless={textlessFormat(settings.format)}
         />
         <FusionSettingsCards settings={settings} onChange={change} errors={errors} />
         {/* Below 768 px the form is long: its action stays at hand, in a bar at the bottom of the screen. */}

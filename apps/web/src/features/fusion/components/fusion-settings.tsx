@@ -9,6 +9,7 @@ import {
   PRODUCT_NAME_MAX_LENGTH,
   PRODUCT_VIEWS,
   TAGLINE_MAX_LENGTH,
+  textlessFormat,
 } from '@vitrine/shared/api/generation';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/select-field';
@@ -161,7 +162,7 @@ export function FusionSettingsCards({ settings, onChange, errors }: Props) {
           name="format"
           label={t('fusion.format')}
           help={t('fusion.formatHelp')}
-          columns="grid-cols-3 sm:grid-cols-5"
+          columns="grid-cols-2 sm:grid-cols-4"
           value={settings.format}
           onChange={(value) => onChange('format', value)}
           options={FUSION_FORMATS.map((value) => ({
@@ -171,6 +172,11 @@ export function FusionSettingsCards({ settings, onChange, errors }: Props) {
             visual: <FrameVisual {...FUSION_FORMAT_SIZES[value]} />,
           }))}
         />
+        {textlessFormat(settings.format) && (
+          <p role="note" className="mt-3 text-sm text-ink-600">
+            {t('fusion.marketplaceNote')}
+          </p>
+        )}
       </Card>
     </div>
   );

@@ -108,4 +108,23 @@ describe('the interface language goes with the request (it decides the typograph
       missing: ['product'],
     });
   });
+
+  it('the marketplace image needs no context image: none is sent, and only the product can be missing', () => {
+    const marketplace = { ...DEFAULT_FUSION_SETTINGS, format: 'marketplace' as const };
+    const result = buildFusionRequest(marketplace, { ...images, context: null });
+    expect(result.ok).toBe(true);
+    const body = result.ok ? result.body : null;
+    expect(body).toMatchObject({ format: 'marketplace', productUploadId: images.product!.uploadId });
+    expect(body).not.toHaveProperty('contextUploadId');
+    expect(body).not.toHaveProperty('sceneId');
+    expect(buildFusionRequest(marketplace, NO_IMAGES)).toEqual({ ok: false, missing: ['product'] });
+    // Every other format still needs one.
+    for (const format of ['publication', 'pinterest'] as const)
+      expect(
+        buildFusionRequest({ ...DEFAULT_FUSION_SETTINGS, format }, { ...images, context: null }),
+      ).toEqual({
+        ok: false,
+        missing: ['context'],
+      });
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * The Fusion form (spec sections 2, 3 and 5): its settings with their defaults, the two images, and the
  * request it sends. Position, style, palette, typography, format and both images are required (a
- * ready-made scene may stand in for the context image); what the product is, the slogan and the
- * tagline are optional.
+ * ready-made scene may stand in for the context image, and the marketplace image needs none); what
+ * the product is, the slogan and the tagline are optional.
  */
 import {
   FUSION_FORMATS,
@@ -11,6 +11,7 @@ import {
   FUSION_STYLES,
   FUSION_TYPOGRAPHIES,
   PRODUCT_VIEWS,
+  textlessFormat,
   type ProductView,
   type FusionFormat,
   type FusionPalette,
@@ -71,8 +72,9 @@ export function buildFusionRequest(
   language?: Lang,
   sceneId: string | null = null,
 ): FusionCheck {
+  // The marketplace image needs no scene (decision 059): one given is sent, and not used.
   const missing = (['product', 'context'] as const).filter(
-    (slot) => !images[slot] && !(slot === 'context' && sceneId),
+    (slot) => !images[slot] && !(slot === 'context' && (sceneId || textlessFormat(settings.format))),
   );
   if (missing.length > 0) return { ok: false, missing };
   const body: FusionStartBody = {
@@ -87,7 +89,7 @@ export function buildFusionRequest(
     typography: settings.typography,
     format: settings.format,
     productUploadId: images.product!.uploadId,
-    ...(sceneId ? { sceneId } : { contextUploadId: images.context!.uploadId }),
+    ...(sceneId ? { sceneId } : images.context && { contextUploadId: images.context.uploadId }),
     ...(language && { language }),
   };
   const checked = fusionStartBody.safeParse(body);

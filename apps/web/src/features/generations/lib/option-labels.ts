@@ -58,6 +58,9 @@ export const FUSION_FORMAT_LABELS = {
   bannière: 'fusion.options.format.banner',
   portrait: 'fusion.options.format.portrait',
   paysage: 'fusion.options.format.landscape',
+  publication: 'fusion.options.format.feedPost',
+  pinterest: 'fusion.options.format.pinterest',
+  marketplace: 'fusion.options.format.marketplace',
 } as const satisfies Record<FusionFormat, MessageKey>;
 
 /** The spec's format labels: ratios, the same in both languages. */
@@ -67,6 +70,9 @@ export const FUSION_FORMAT_RATIOS: Record<FusionFormat, string> = {
   bannière: '16:9',
   portrait: '3:4',
   paysage: '4:3',
+  publication: '4:5',
+  pinterest: '2:3',
+  marketplace: '1:1',
 };
 
 export const EXPRESS_STYLE_LABELS = {
@@ -85,6 +91,8 @@ export const EXPRESS_FORMAT_LABELS = {
   story: 'express.options.format.story',
   post: 'express.options.format.post',
   banner: 'express.options.format.banner',
+  feed: 'express.options.format.feed',
+  pinterest: 'express.options.format.pinterest',
 } as const satisfies Record<ExpressFormat, MessageKey>;
 
 /** Spec section 3: post is 16:9 and banner is labelled 3:1. */
@@ -93,6 +101,8 @@ export const EXPRESS_FORMAT_RATIOS: Record<ExpressFormat, string> = {
   story: '9:16',
   post: '16:9',
   banner: '3:1',
+  feed: '4:5',
+  pinterest: '2:3',
 };
 
 /**
