@@ -10,6 +10,7 @@ export function LightRange({
   value,
   minLabel,
   maxLabel,
+  muted,
   onChange,
 }: {
   label: string;
@@ -17,6 +18,8 @@ export function LightRange({
   value: number;
   minLabel: string;
   maxLabel: string;
+  /** Shown in grey while the light is automatic: the value is the default's, not a choice. */
+  muted: boolean;
   onChange: (value: number) => void;
 }) {
   const id = useId();
@@ -37,7 +40,7 @@ export function LightRange({
         value={value}
         aria-valuetext={valueText}
         onChange={(event) => onChange(Number(event.target.value))}
-        className="mt-1 block h-11 w-full cursor-pointer accent-brand-600"
+        className={`mt-1 block h-11 w-full cursor-pointer ${muted ? 'accent-ink-400' : 'accent-brand-600'}`}
       />
       <div aria-hidden="true" className="flex justify-between text-xs text-ink-400">
         <span>{minLabel}</span>

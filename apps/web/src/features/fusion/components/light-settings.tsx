@@ -67,6 +67,7 @@ export function LightSettings({ settings, onChange }: Props) {
               value={shown.softness}
               minLabel={t('fusion.light.softnessMin')}
               maxLabel={t('fusion.light.softnessMax')}
+              muted={!light}
               onChange={(softness) => onChange('light', chooseLight(light, { softness }))}
             />
             <LightRange
@@ -75,6 +76,7 @@ export function LightSettings({ settings, onChange }: Props) {
               value={shown.strength}
               minLabel={t('fusion.light.strengthMin')}
               maxLabel={t('fusion.light.strengthMax')}
+              muted={!light}
               onChange={(strength) => onChange('light', chooseLight(light, { strength }))}
             />
             <SegmentedRadios
