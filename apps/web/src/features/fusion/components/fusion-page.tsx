@@ -21,6 +21,7 @@ import {
   buildFusionRequest,
   DEFAULT_FUSION_SETTINGS,
   NO_IMAGES,
+  settingsFromAgain,
   type FusionImages,
   type FusionSettings,
   type ImageSlot,
@@ -78,18 +79,7 @@ export function FusionPage() {
     setAgainKey(location.key);
     const { again } = againRequest;
     area.reset();
-    setSettings({
-      position: again.position,
-      style: again.style,
-      palette: again.palette,
-      slogan: again.slogan,
-      tagline: again.tagline,
-      // A result made before the field existed carries none.
-      productName: again.productName ?? '',
-      productView: again.productView ?? 'automatique',
-      typography: again.typography,
-      format: again.format,
-    });
+    setSettings(settingsFromAgain(again));
     setErrors({});
     setShowMissing(false);
     setImages(NO_IMAGES);

@@ -24,6 +24,7 @@ import {
 } from '../../generations/lib/option-labels';
 import type { FusionSettings } from '../lib/fusion-form';
 import { CopyField } from '../../../components/ui/copy-field';
+import { LightSettings } from './light-settings';
 import { OptionTiles } from './option-tiles';
 import { SloganField } from './slogan-field';
 import { FrameVisual, PaletteVisual, PositionVisual, TypographyVisual } from './option-visuals';
@@ -178,6 +179,7 @@ export function FusionSettingsCards({ settings, onChange, errors }: Props) {
           </p>
         )}
       </Card>
+      <LightSettings settings={settings} onChange={onChange} />
     </div>
   );
 }

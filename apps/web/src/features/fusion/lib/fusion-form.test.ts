@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildFusionRequest, DEFAULT_FUSION_SETTINGS, NO_IMAGES, type FusionImages } from './fusion-form';
+import type { FusionSettingsUsed } from '@vitrine/shared/api/generations';
+import {
+  buildFusionRequest,
+  DEFAULT_FUSION_SETTINGS,
+  NO_IMAGES,
+  settingsFromAgain,
+  type FusionImages,
+} from './fusion-form';
 
 const images: FusionImages = {
   product: { uploadId: '6f1c2b1e-8d3a-4b7e-9c2d-1a2b3c4d5e6f', previewUrl: 'blob:x', name: 'p.png' },
@@ -126,5 +133,83 @@ describe('the interface language goes with the request (it decides the typograph
         ok: false,
         missing: ['context'],
       });
+  });
+});
+
+describe('the light and the reflection ("Lumière")', () => {
+  it('are left out of the request while automatic (the scene and the style decide)', () => {
+    const result = buildFusionRequest(DEFAULT_FUSION_SETTINGS, images);
+    expect(result.ok).toBe(true);
+    expect(result.ok && result.body).not.toHaveProperty('light');
+    expect(result.ok && result.body).not.toHaveProperty('reflection');
+  });
+
+  it('a chosen light and a chosen reflection are sent as chosen', () => {
+    const light = { angle: 180, softness: 0.8, strength: 0.25 };
+    const result = buildFusionRequest({ ...DEFAULT_FUSION_SETTINGS, light, reflection: 'non' }, images);
+    expect(result.ok && result.body).toMatchObject({ light, reflection: 'non' });
+    const reflected = buildFusionRequest({ ...DEFAULT_FUSION_SETTINGS, reflection: 'oui' }, images);
+    expect(reflected.ok && reflected.body.reflection).toBe('oui');
+    expect(reflected.ok && reflected.body).not.toHaveProperty('light');
+  });
+
+  it('a light the server would refuse is refused in the browser, on the light field', () => {
+    const result = buildFusionRequest(
+      { ...DEFAULT_FUSION_SETTINGS, light: { angle: 90, softness: 1.5, strength: 0.5 } },
+      images,
+    );
+    expect(!result.ok && 'error' in result && result.error.issues[0]?.path).toEqual(['light', 'softness']);
+  });
+});
+
+describe('"generate again" fills the form with the settings a result was made with', () => {
+  const again: FusionSettingsUsed = {
+    mode: 'fusion',
+    position: 'gauche',
+    style: 'vintage',
+    palette: 'pastel',
+    productName: 'Bougie',
+    productView: 'de face',
+    slogan: 'Soldes',
+    tagline: '-20 %',
+    typography: 'élégant',
+    format: 'story',
+    productUploadId: 'p',
+    contextUploadId: 'c',
+    sceneId: null,
+    light: { angle: 45, softness: 0.2, strength: 0.9 },
+    reflection: 'oui',
+  };
+
+  it('the chosen light and the reflection come back with the other settings', () => {
+    expect(settingsFromAgain(again)).toEqual({
+      position: 'gauche',
+      style: 'vintage',
+      palette: 'pastel',
+      productName: 'Bougie',
+      productView: 'de face',
+      slogan: 'Soldes',
+      tagline: '-20 %',
+      typography: 'élégant',
+      format: 'story',
+      light: { angle: 45, softness: 0.2, strength: 0.9 },
+      reflection: 'oui',
+    });
+  });
+
+  it('an automatic light comes back automatic; a result made before the light existed gets the defaults', () => {
+    expect(settingsFromAgain({ ...again, light: null, reflection: 'automatique' })).toMatchObject({
+      light: null,
+      reflection: 'automatique',
+    });
+    const older = { ...again } as Partial<FusionSettingsUsed>;
+    delete older.light;
+    delete older.reflection;
+    delete older.productName;
+    expect(settingsFromAgain(older as FusionSettingsUsed)).toMatchObject({
+      light: null,
+      reflection: 'automatique',
+      productName: '',
+    });
   });
 });

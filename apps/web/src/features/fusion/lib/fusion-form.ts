@@ -19,7 +19,12 @@ import {
   type FusionStyle,
   type FusionTypography,
 } from '@vitrine/shared/api/generation';
-import { fusionStartBody, type FusionStartBody } from '@vitrine/shared/api/generations';
+import {
+  fusionStartBody,
+  type FusionSettingsUsed,
+  type FusionStartBody,
+} from '@vitrine/shared/api/generations';
+import type { LightChoice, Reflection } from '@vitrine/shared/api/light';
 import type { Lang } from '@vitrine/shared/locale';
 import type { z } from 'zod';
 import type { PickedImage } from '../../../lib/picked-image';
@@ -36,6 +41,10 @@ export type FusionSettings = {
   tagline: string;
   typography: FusionTypography;
   format: FusionFormat;
+  /** The light chosen ("Lumière"), or null: read from the scene. */
+  light: LightChoice | null;
+  /** The product's reflection on its surface: 'automatique' leaves it to the style. */
+  reflection: Reflection;
 };
 
 /** Each required choice starts on the first option of its list, so the form is complete but for images. */
@@ -49,6 +58,8 @@ export const DEFAULT_FUSION_SETTINGS: FusionSettings = {
   tagline: '',
   typography: FUSION_TYPOGRAPHIES[0],
   format: FUSION_FORMATS[0],
+  light: null,
+  reflection: 'automatique',
 };
 
 export type ImageSlot = 'product' | 'context';
@@ -88,10 +99,33 @@ export function buildFusionRequest(
     ...(settings.productView !== PRODUCT_VIEWS[0] && { productView: settings.productView }),
     typography: settings.typography,
     format: settings.format,
+    // Automatic light and reflection are the defaults too.
+    ...(settings.light && { light: settings.light }),
+    ...(settings.reflection !== 'automatique' && { reflection: settings.reflection }),
     productUploadId: images.product!.uploadId,
     ...(sceneId ? { sceneId } : images.context && { contextUploadId: images.context.uploadId }),
     ...(language && { language }),
   };
   const checked = fusionStartBody.safeParse(body);
   return checked.success ? { ok: true, body } : { ok: false, missing: [], error: checked.error };
+}
+
+/**
+ * "Generate again": the form's settings from those a result was made with. A result made before a
+ * field existed carries none of it, and gets the field's default.
+ */
+export function settingsFromAgain(again: FusionSettingsUsed): FusionSettings {
+  return {
+    position: again.position,
+    style: again.style,
+    palette: again.palette,
+    slogan: again.slogan,
+    tagline: again.tagline,
+    productName: again.productName ?? '',
+    productView: again.productView ?? 'automatique',
+    typography: again.typography,
+    format: again.format,
+    light: again.light ?? null,
+    reflection: again.reflection ?? 'automatique',
+  };
 }
