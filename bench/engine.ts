@@ -316,6 +316,7 @@ const targets = {
   ...(expressWorstP50 > 0 && {
     express_variant_p50_ms: pass(expressWorstP50, TARGETS.express_variant_p50_ms),
   }),
+  ...(everyFormat && { fusion_every_format_one_variant_ms: everyFormat.target }),
 };
 console.log(
   JSON.stringify(

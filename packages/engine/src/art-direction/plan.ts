@@ -130,8 +130,8 @@ function shotEffects(effects: Effects, recipe: VariantRecipe, view: FusionPlan['
 
 /**
  * Seen from above, the product lies in the middle of its box, turned as its shot says; in the scene
- * shot it lies smaller toward the right, with the surface around it, and on the studio set's card
- * toward the left, so that no two shots put it in the same place.
+ * shot it lies smaller toward the right, with the surface around it; on the studio set it lies on a
+ * sheet that hides the scene (flat-lay.ts), which makes that picture unlike the others.
  */
 function laidFlat(
   product: FusionPlan['product'],

@@ -6,13 +6,19 @@
 import { DEFAULT_LIGHT, type Reflection } from '@vitrine/shared/api/light';
 
 const KEYS = ['angle', 'softness', 'strength'] as const;
+const NUMBER = /^-?\d+(\.\d+)?$/;
 
 export function lightArg(value: string | undefined): unknown {
   if (value === undefined || value === 'auto') return undefined;
   const light: Record<string, unknown> = { ...DEFAULT_LIGHT };
+  const given = new Set<string>();
   for (const pair of value.split(',')) {
-    const [key, raw] = pair.split('=').map((part) => part.trim());
-    if (!KEYS.includes(key as (typeof KEYS)[number]) || raw === undefined || raw === '') return value;
+    const parts = pair.split('=').map((part) => part.trim());
+    const [key, raw] = parts;
+    const known = KEYS.includes(key as (typeof KEYS)[number]);
+    // One value per key, written as a plain decimal number.
+    if (parts.length !== 2 || !known || given.has(key!) || !NUMBER.test(raw!)) return value;
+    given.add(key!);
     light[key!] = Number(raw);
   }
   return light;

@@ -54,9 +54,33 @@ describe('holes in a model mask', () => {
     expect(holeOpen(mask)).toBe(false);
   });
 
-  it('keeps an inside in the product own colours', async () => {
-    const { mask, lab } = await ring([190, 40, 45]);
-    expect(openHoles(mask, lab, mapOf(0.6), W, H)).toBe(0);
-    expect(holeOpen(mask)).toBe(false);
+  it('leaves a bay alone: background that reaches the outside of the mask is not enclosed', async () => {
+    const { mask } = await ring(GRASS);
+    // A notch cut from the hole to the ring's outside, at the hole's row: the hole becomes a bay.
+    for (let x = 60; x < W; x++) mask[60 * W + x] = 0;
+    const data = Buffer.alloc(W * H * 3);
+    for (let p = 0; p < W * H; p++) data.set(mask[p] ? RED : GRASS, p * 3);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) if (Math.hypot(x - 60, y - 60) < 12) data.set(GRASS, (y * W + x) * 3);
+    const notched = await labImage({ data, width: W, height: H, channels: 3 });
+    expect(openHoles(mask, notched, mapOf(0.6), W, H)).toBe(0);
+  });
+
+  it('leaves alone a background-coloured piece at the photo edge, where the product may be cut off', async () => {
+    // The ring's hole moved to the bottom edge of the photo: open below, nothing closes it there.
+    const data = Buffer.alloc(W * H * 3);
+    const mask = new Uint8Array(W * H);
+    const map = new Float32Array(W * H);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const r = Math.hypot(x - 60, y - (H - 1));
+        const p = y * W + x;
+        data.set(r <= 40 ? (r < 12 ? GRASS : RED) : GRASS, p * 3);
+        mask[p] = r <= 40 ? 1 : 0;
+        map[p] = r <= 40 ? (r < 12 ? 0.6 : 0.98) : 0.02;
+      }
+    const lab = await labImage({ data, width: W, height: H, channels: 3 });
+    expect(openHoles(mask, lab, map, W, H)).toBe(0);
+    expect(mask[(H - 1) * W + 60]).toBe(1);
   });
 });

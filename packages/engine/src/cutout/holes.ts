@@ -81,12 +81,14 @@ export function openHoles(
     const pf = (fg[k]! + 0.5) / nf;
     if (pb > RATIO * pf) candidate[p] = 1;
   }
-  const { labels, areas } = components(candidate, width, height, 1);
+  const { labels, areas, touchesBorder } = components(candidate, width, height, 1);
   const least = Math.max(6, Math.round(nf * LEAST_HOLE));
   // A candidate piece is a hole when the product closes round it: none of its pixels is next to
   // what lies outside the mask.
   const open = new Uint8Array(areas.length);
-  for (let label = 1; label < areas.length; label++) open[label] = areas[label]! >= least ? 1 : 0;
+  // A piece at the photo's edge is not closed round by the product: what lies past the edge is unknown.
+  for (let label = 1; label < areas.length; label++)
+    open[label] = areas[label]! >= least && !touchesBorder[label] ? 1 : 0;
   for (let p = 0; p < labels.length; p++) {
     const label = labels[p]!;
     if (!label || !open[label]) continue;

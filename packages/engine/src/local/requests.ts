@@ -122,6 +122,9 @@ export async function renderFusionFormats(
 ): Promise<FormatImage[]> {
   const formats = input.formats ?? FUSION_FORMATS;
   const variants = input.variants ?? Array.from({ length: input.request.variants }, (_, i) => i);
+  const outOfRange = variants.find((v) => !Number.isInteger(v) || v < 0 || v >= input.request.variants);
+  if (outOfRange !== undefined || !variants.length)
+    throw new RangeError(`variants must be indices of the request's ${input.request.variants} variants`);
   const [product, uploaded] = await Promise.all([
     startProduct(input.product, input.cutout),
     input.context !== undefined ? prepareContext(input.context) : null,

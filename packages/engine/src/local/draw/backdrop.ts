@@ -12,6 +12,7 @@ import { hexOf as hex } from '../../pixels/color';
 import { discBox } from './flat-lay';
 import type { Placement } from './place-product';
 import { mix, setPieceLook, type BackdropSpec } from './set-piece';
+import { shadowDirection } from './light-direction';
 
 /** Where the arch stands, in canvas pixels: its left, top, width and height (its foot is the bottom). */
 export function archBox({ product, stage, groundY, canvas }: BackdropSpec): Box {
@@ -47,7 +48,7 @@ export async function drawBackdrop(scene: RawImage, spec: BackdropSpec, vignette
   const [x0, x1, yTop, yFoot] = [pad, pad + box.width, pad, pad + box.height];
   const arch = `M${x0} ${yFoot} V${yTop + r} A${r} ${r} 0 0 1 ${x1} ${yTop + r} V${yFoot} Z`;
   // Its shadow falls away from the key light, onto the wall behind.
-  const dx = light.from === 'left' ? unit * 0.012 : light.from === 'right' ? -unit * 0.012 : 0;
+  const dx = shadowDirection(light).x * unit * 0.012;
   const line = neon
     ? `<path d="${arch}" fill="none" stroke="${hex(grading.neon[0])}" stroke-width="${unit * 0.012}" opacity="0.55" filter="url(#glow)"/>
        <path d="${arch}" fill="none" stroke="${hex(mix(grading.neon[0], [255, 255, 255], 0.5))}" stroke-width="${unit * 0.004}"/>`
@@ -57,7 +58,7 @@ export async function drawBackdrop(scene: RawImage, spec: BackdropSpec, vignette
   // A prop at the panel's foot, on the side away from the light: a ball in the palette's accent, lit
   // from the key light's side, with its contact shadow on the floor.
   const ball = Math.round(Math.min(box.width * 0.11, Math.max(unit * 0.035, spec.product.height * 0.16)));
-  const awayRight = light.from !== 'right';
+  const awayRight = shadowDirection(light).x >= 0;
   const bx = pad + (awayRight ? box.width - ball * 1.1 : ball * 1.1);
   const by = yFoot - ball;
   const lit = mix(accent, pale, neon ? 0.1 : 0.45);

@@ -7,6 +7,7 @@
 import type { Light, Rgb } from '../../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
 import type { Placement } from './place-product';
+import { shadowDirection } from './light-direction';
 
 /** How the silhouette lies down: sideways shift and rise per pixel of height above the ground. */
 const LAY: Record<Light['from'], { across: number; back: number }> = {
@@ -23,8 +24,16 @@ export function layOf(light: Light): { across: number; back: number } {
   if (light.angle === undefined) return LAY[light.from];
   const t = (light.angle * Math.PI) / 180;
   const length = 0.25 + 0.32 * Math.abs(Math.cos(t));
-  return { across: -Math.cos(t) * length, back: -Math.sin(t) * length };
+  const back = -Math.sin(t) * length;
+  // A light straight from a side still lays the shape down a little: flat, it would be one line.
+  return {
+    across: -Math.cos(t) * length,
+    back: Math.abs(back) < LEAST_BACK ? (back < 0 ? -LEAST_BACK : LEAST_BACK) : back,
+  };
 }
+
+/** The least rise (or fall) of a silhouette laid by a light the user placed, per pixel of height. */
+const LEAST_BACK = 0.08;
 
 /**
  * Seen from above, the shadow is the product's shape itself, moved a little away from the light and
@@ -36,11 +45,7 @@ function besideIt(product: RawImage, at: Placement, light: Light) {
   const alpha = Buffer.alloc(width * height);
   for (let p = 0, i = 3; p < alpha.length; p++, i += 4) alpha[p] = data[i]!;
   const unit = Math.max(width, height);
-  const t = ((light.angle ?? 0) * Math.PI) / 180;
-  const [dx, dy] =
-    light.angle === undefined
-      ? [light.from === 'left' ? 1 : light.from === 'right' ? -1 : 0, 1]
-      : [-Math.cos(t), Math.sin(t)];
+  const { x: dx, y: dy } = shadowDirection(light);
   return {
     alpha,
     width,
@@ -84,6 +89,7 @@ function layDown(product: RawImage, at: Placement, light: Light) {
     left: at.x - x0,
     top: at.y + at.height - 1 - ground,
     forward: back < 0,
+    ground,
   };
 }
 
@@ -101,7 +107,7 @@ export async function castSilhouette(
   if (shade.strength <= 0) return;
   const beside = shade.lay === 'beside';
   const silhouette = beside
-    ? { ...besideIt(product, at, light), forward: false }
+    ? { ...besideIt(product, at, light), forward: false, ground: 0 }
     : layDown(product, at, light);
   const sigma = Math.max(1.5, at.height * (0.012 + 0.03 * shade.softness));
   // Room around the silhouette for the blur to spread into.
@@ -126,9 +132,10 @@ export async function castSilhouette(
     // Lighter with distance from the base: the far end of a shadow is fainter (beside a product seen
     // from above, it is even).
     const along = Math.min(1, y / Math.max(1, laid.height - 2 * pad));
-    const fade = beside
-      ? shade.strength
-      : shade.strength * (0.45 + 0.55 * (silhouette.forward ? 1 - along : along));
+    // A light the user placed: darkest on the base's row, lighter with distance from it either way.
+    const fromBase = Math.min(1, Math.abs(y - pad - silhouette.ground) / Math.max(1, silhouette.height - 2));
+    const near = light.angle === undefined ? along : 1 - fromBase;
+    const fade = beside ? shade.strength : shade.strength * (0.45 + 0.55 * near);
     for (let x = 0; x < laid.width; x++) {
       const sx = laid.left + x;
       if (sx < 0 || sx >= width) continue;

@@ -11,21 +11,28 @@ import { hexOf as hex } from '../../pixels/color';
 import { GAIN_ONE } from '../../pixels/fixed-point';
 import type { Vignette } from './light';
 import { drawOver } from './overlay';
+import { shadowDirection } from './light-direction';
 import { mix, setPieceLook, type BackdropSpec } from './set-piece';
 
 /** The disc's radius, as a share of the product's longer side; and how far it moves off the product's centre. */
 const DISC = 0.62;
 const DISC_SHIFT = 0.22;
 
-/** Where the disc lies, in canvas pixels: under the product, off towards the light, inside the canvas. */
-export function discBox({ product, canvas, light }: BackdropSpec): Box {
+/**
+ * Where the disc lies, in canvas pixels: under the product, off towards the light, within the stage
+ * (clear of every text place, inside the safe area), as large as the stage allows.
+ */
+export function discBox({ product, stage, canvas, light }: BackdropSpec): Box {
   const unit = Math.min(canvas.width, canvas.height);
-  const r = Math.round(Math.min(unit * 0.45, Math.max(product.width, product.height) * DISC));
-  const towards = light.from === 'left' ? -1 : light.from === 'right' ? 1 : -0.5;
+  const r = Math.round(
+    Math.min(unit * 0.45, Math.max(product.width, product.height) * DISC, stage.width / 2, stage.height / 2),
+  );
+  const away = shadowDirection(light);
+  const towards = light.angle === undefined && light.from === 'top' ? -0.5 : -away.x;
   const cx = product.x + product.width / 2 + towards * r * DISC_SHIFT;
-  const cy = product.y + product.height / 2 - r * DISC_SHIFT;
-  const x = Math.round(Math.min(Math.max(cx - r, 0), canvas.width - 2 * r));
-  const y = Math.round(Math.min(Math.max(cy - r, 0), canvas.height - 2 * r));
+  const cy = product.y + product.height / 2 - (light.angle === undefined ? 1 : away.y) * r * DISC_SHIFT;
+  const x = Math.round(Math.min(Math.max(cx - r, stage.x), stage.x + stage.width - 2 * r));
+  const y = Math.round(Math.min(Math.max(cy - r, stage.y), stage.y + stage.height - 2 * r));
   return { x, y, width: 2 * r, height: 2 * r };
 }
 
@@ -37,13 +44,13 @@ export async function drawFlatLay(scene: RawImage, spec: BackdropSpec, vignette:
   // The sheet: pale paper, a touch deeper away from the light; dark paper under a neon line.
   const near = neon ? mix(dark, [0, 0, 0], 0.2) : mix(pale, [255, 255, 255], 0.45);
   const far = neon ? mix(dark, [0, 0, 0], 0.45) : mix(pale, [255, 255, 255], 0.1);
-  paintSheet(scene, near, far, light.from, vignette);
+  paintSheet(scene, near, far, shadowDirection(light), vignette);
   const face = neon ? mix(dark, accent, 0.25) : mix(accent, pale, 0.55);
   const r = disc.width / 2;
   // The disc's own picture: the disc and its soft shadow, with room for the shadow's blur.
   const pad = Math.ceil(unit * 0.04);
   const [cx, cy] = [pad + r, pad + r];
-  const away = light.from === 'left' ? 1 : light.from === 'right' ? -1 : 0;
+  const away = shadowDirection(light);
   const edge = neon
     ? `<circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="${hex(grading.neon[0])}" stroke-width="${unit * 0.006}" opacity="0.85"/>`
     : inked
@@ -52,10 +59,10 @@ export async function drawFlatLay(scene: RawImage, spec: BackdropSpec, vignette:
   const size = disc.width + 2 * pad;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
     <defs>
-      <radialGradient id="disc" cx="${0.5 - away * 0.15}" cy="0.35" r="0.8"><stop offset="0" stop-color="${hex(mix(face, [255, 255, 255], neon ? 0.05 : 0.18))}"/><stop offset="1" stop-color="${hex(face)}"/></radialGradient>
+      <radialGradient id="disc" cx="${0.5 - away.x * 0.15}" cy="0.35" r="0.8"><stop offset="0" stop-color="${hex(mix(face, [255, 255, 255], neon ? 0.05 : 0.18))}"/><stop offset="1" stop-color="${hex(face)}"/></radialGradient>
       <filter id="lift" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="${unit * 0.008}"/></filter>
     </defs>
-    <circle cx="${cx + away * unit * 0.008}" cy="${cy + unit * 0.01}" r="${r}" fill="#000" opacity="0.22" filter="url(#lift)"/>
+    <circle cx="${cx + away.x * unit * 0.008}" cy="${cy + away.y * unit * 0.01}" r="${r}" fill="#000" opacity="0.22" filter="url(#lift)"/>
     <circle cx="${cx}" cy="${cy}" r="${r}" fill="url(#disc)"/>
     ${edge}
   </svg>`;
@@ -66,24 +73,24 @@ export async function drawFlatLay(scene: RawImage, spec: BackdropSpec, vignette:
 
 /**
  * The sheet over the whole scene: a straight gradient from `near` on the light's side to `far` away
- * from it (from the top down under a light from above), darkened by the vignette as the scene was.
+ * from it (`away`, as shadowDirection gives it), darkened by the vignette as the scene was.
  */
 function paintSheet(
   scene: RawImage,
   near: readonly number[],
   far: readonly number[],
-  from: BackdropSpec['light']['from'],
+  away: { x: number; y: number },
   vignette: Vignette | null,
 ): void {
   const { data, width, height, channels } = scene;
   const shade = new Int32Array(width);
-  const across = from === 'top' ? 0 : from === 'left' ? 1 : -1;
+  const spread = Math.abs(away.x) + Math.abs(away.y) || 1;
   for (let y = 0; y < height; y++) {
     if (!vignette?.span(y, 0, shade)) shade.fill(GAIN_ONE);
-    const down = y / Math.max(1, height - 1);
+    const down = (2 * y) / Math.max(1, height - 1) - 1;
     for (let x = 0, i = y * width * channels; x < width; x++, i += channels) {
-      const side = x / Math.max(1, width - 1);
-      const t = across === 0 ? down : ((across > 0 ? side : 1 - side) + down) / 2;
+      const across = (2 * x) / Math.max(1, width - 1) - 1;
+      const t = 0.5 + (0.5 * (away.x * across + away.y * down)) / spread;
       const k = shade[x]! / GAIN_ONE;
       for (let c = 0; c < 3; c++) data[i + c] = (near[c]! + (far[c]! - near[c]!) * t) * k;
     }

@@ -5,6 +5,7 @@
 import type { Box, Light, Rgb } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
 import { MAX_UPSCALE, type Placement } from './place-product';
+import { shadowDirection } from './light-direction';
 
 const soft = (d: number, sigma: number) => {
   const t = Math.min(1, Math.max(0, (d + sigma) / (2 * sigma)));
@@ -35,7 +36,7 @@ export function frameLayout(photo: { width: number; height: number }, box: Box, 
 export function drawMount(scene: RawImage, outer: Box, light: Light, colour: Rgb): void {
   const { data, width, height, channels } = scene;
   const sigma = Math.max(6, outer.width * 0.05);
-  const dx = (light.from === 'left' ? 1 : light.from === 'right' ? -1 : 0) * sigma * 0.6;
+  const dx = shadowDirection(light).x * sigma * 0.6;
   const dy = sigma * 0.5;
   const x0 = Math.max(0, Math.floor(outer.x - 2 * sigma + dx));
   const x1 = Math.min(width, Math.ceil(outer.x + outer.width + 2 * sigma + dx));

@@ -5,6 +5,7 @@ import type { Vignette } from './light';
 import { drawOver } from './overlay';
 import { hexOf as hex } from '../../pixels/color';
 import { mix } from './set-piece';
+import { shadowDirection } from './light-direction';
 
 /** Where a podium stands and how big it is: what its art depends on. */
 export type PodiumSpec = {
@@ -38,7 +39,7 @@ export async function podiumArt(spec: PodiumSpec): Promise<PodiumArt> {
   const rim = hex(mix(pale, [255, 255, 255], 0.6));
   const sideLit = hex(mix(accent, pale, 0.35));
   const sideDark = hex(mix(accent, dark, 0.6));
-  const [x1, x2] = light.from === 'right' ? ['1', '0'] : ['0', '1'];
+  const [x1, x2] = shadowDirection(light).x < 0 ? ['1', '0'] : ['0', '1'];
   const bevel = Math.max(2, Math.round(ry * 0.12));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
     <defs>

@@ -4,6 +4,7 @@
  */
 import type { Light, Rgb } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
+import { shadowDirection } from './light-direction';
 
 export type Footprint = { left: number; right: number; groundY: number; height: number };
 
@@ -51,14 +52,7 @@ export function castShadow(
   if (strength <= 0) return;
   const base = foot.right - foot.left;
   const cx = (foot.left + foot.right) / 2;
-  const away =
-    light.angle !== undefined
-      ? -Math.cos((light.angle * Math.PI) / 180)
-      : light.from === 'left'
-        ? 1
-        : light.from === 'right'
-          ? -1
-          : 0;
+  const away = shadowDirection(light).x;
   const ambientRx = base * 0.75 + foot.height * 0.12;
   darken(
     scene,

@@ -7,6 +7,7 @@ import { baseRequest } from '../../test-utils/render-fixtures';
 import { productPhoto } from '../../samples/synthetic';
 import { prepareContext, prepareProduct, type PreparedContext, type PreparedProduct } from '../prepare';
 import { renderFusionVariant } from './render-fusion';
+import { castSilhouette } from '../draw/cast-shadow';
 
 let product: PreparedProduct;
 let context: PreparedContext;
@@ -93,4 +94,44 @@ describe('a light chosen in the form', () => {
     });
     expect(off.metadata.steps).not.toContain('reflection');
   }, 60_000);
+});
+
+/**
+ * The cast silhouette alone, on a blank grey scene, from a product 40 × 100 standing (or lying) at
+ * (180, 150): the angle of the darkening's centre from the base's middle (or the product's centre).
+ */
+async function silhouetteAngle(angle: number, lay?: 'beside'): Promise<number> {
+  const W = 400;
+  const scene = { data: Buffer.alloc(W * W * 3, 200), width: W, height: W, channels: 3 as const };
+  const product = { data: Buffer.alloc(40 * 100 * 4, 255), width: 40, height: 100, channels: 4 as const };
+  const at = { x: 180, y: 150, width: 40, height: 100, scale: 1 };
+  const light = { from: 'left' as const, exposure: 1, strength: 1, angle };
+  await castSilhouette(scene, product, at, light, { strength: 0.8, softness: 0.2, tint: [0, 0, 0], lay });
+  const [bx, by] = lay ? [200, 200] : [200, 249];
+  let sx = 0;
+  let sy = 0;
+  let sum = 0;
+  for (let p = 0; p < W * W; p++) {
+    const x = p % W;
+    const y = Math.floor(p / W);
+    // What the product covers is not seen.
+    if (x >= 180 && x < 220 && y >= 150 && y < 250) continue;
+    const d = 200 - scene.data[p * 3]!;
+    sx += x * d;
+    sy += y * d;
+    sum += d;
+  }
+  expect(sum, `angle ${angle}`).toBeGreaterThan(0);
+  return ((Math.atan2(-(sy / sum - by), sx / sum - bx) * 180) / Math.PI + 360) % 360;
+}
+
+describe('the cast silhouette under a chosen light', () => {
+  it.each([0, 45, 90, 135, 180, 225, 270, 315])(
+    'falls away from a light at %i°, standing and lying, within 30°',
+    async (angle) => {
+      const away = (angle + 180) % 360;
+      expect(apart(await silhouetteAngle(angle), away)).toBeLessThanOrEqual(30);
+      expect(apart(await silhouetteAngle(angle, 'beside'), away)).toBeLessThanOrEqual(30);
+    },
+  );
 });

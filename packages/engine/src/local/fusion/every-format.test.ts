@@ -51,4 +51,33 @@ describe('every format from one generation', () => {
       'story/1',
     ]);
   }, 60_000);
+
+  it("refuses variants that are not the request's, before any work", async () => {
+    const product = readFileSync(path.join(PHOTOS, 'coffee-cup.png'));
+    const context = await sceneJpeg(400, 300);
+    const request = baseRequest({ variants: 2, productView: 'de face' });
+    for (const variants of [[2], [-1], [0.5], []])
+      await expect(
+        renderFusionFormats({ request, product, context, variants }),
+        JSON.stringify(variants),
+      ).rejects.toThrow(RangeError);
+  });
+
+  it('composes on a ready-made scene too, prepared for each format', async () => {
+    const product = readFileSync(path.join(PHOTOS, 'coffee-cup.png'));
+    const request = baseRequest({ variants: 1, productView: 'de face' });
+    const images = await renderFusionFormats({
+      request,
+      product,
+      scene: 'studio-sweep',
+      formats: ['carré', 'story'],
+    });
+    for (const { format, image } of images) {
+      const out = await decodeOutput(image.images.jpeg!);
+      expect([out.width, out.height], format).toEqual([
+        FUSION_FORMAT_SIZES[format].width,
+        FUSION_FORMAT_SIZES[format].height,
+      ]);
+    }
+  }, 60_000);
 });

@@ -3,9 +3,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { Box } from '../../art-direction/types';
 import { decodeOutput } from '../../test-utils/measure';
 import { baseRequest } from '../../test-utils/render-fixtures';
 import { renderFusion } from '../requests';
+import { insideSafeArea } from '@vitrine/shared/api/safe-area';
+import { FUSION_POSITIONS } from '@vitrine/shared/api/generation';
+import { planFusionVariants } from '../../art-direction/plan';
+import { discBox } from '../draw/flat-lay';
+import { renderFusionVariant } from './render-fusion';
+import { prepareContext, prepareProduct } from '../prepare';
+import { sceneJpeg } from '../../samples/synthetic';
 
 const PHOTOS = path.join(import.meta.dirname, '../../samples/photos');
 
@@ -48,4 +56,36 @@ describe('the flat-lay studio set', () => {
       expect(Math.abs(x + width / 2 - out.width / 2) / out.width, format).toBeLessThan(0.05);
     }
   }, 60_000);
+
+  it('keeps the disc clear of the text and inside the safe area, in every format and position', async () => {
+    const [product, context] = await Promise.all([
+      prepareProduct(readFileSync(path.join(PHOTOS, 'coffee-cup.png'))),
+      sceneJpeg(1600, 1200).then((jpeg) => prepareContext(jpeg)),
+    ]);
+    const overlap = (a: Box, b: Box) =>
+      Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)) *
+      Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
+    for (const format of ['carré', 'story', 'bannière', 'publication', 'pinterest'] as const)
+      for (const position of FUSION_POSITIONS) {
+        const request = baseRequest({
+          variants: 4,
+          format,
+          position,
+          productView: 'du dessus',
+          slogan: 'Le café du matin',
+          tagline: 'Grès émaillé, fait main',
+        });
+        const plan = planFusionVariants(request).find((p) => p.shot === 'backdrop')!;
+        const { metadata } = await renderFusionVariant(plan, product, context, []);
+        const disc = discBox({
+          ...plan,
+          product: metadata.product,
+          stage: plan.product.stage,
+          groundY: plan.product.groundY,
+        });
+        const label = `${format} ${position}`;
+        expect(insideSafeArea(disc, metadata.safeArea), label).toBe(true);
+        for (const text of metadata.text) expect(overlap(disc, text.rect), `${label}: ${text.role}`).toBe(0);
+      }
+  }, 120_000);
 });

@@ -135,7 +135,9 @@ function metadataOf(
     product: placement,
     view: { view: plan.view, ...plan.viewChoice },
     ground: { ...plan.ground, lightFrom: plan.light.from },
-    light: lightUsed(plan),
+    // A photo shown whole in a mount casts no shadow and has no reflection.
+    light:
+      cutout.method === 'framed' ? { ...lightUsed(plan), strength: 0, reflection: false } : lightUsed(plan),
     // The studio set's panel fills the frame as much as text does.
     composition: compositionOf(plan.canvas, placement, [
       ...blocks.map((block) => block.box),

@@ -13,38 +13,54 @@ export const shadowStep: Step<FusionContext> = {
   // Every cut-out product has one: the staging names it.
   name: () => [],
   async run(context) {
-    const { light, effects, grading, lighting } = context.plan;
+    const { light, grading } = context.plan;
     const { resized, placement } = sizedOf(context);
     const tint = grading.swatch.dark;
-    // A light the user chose sets the cast shadow's softness and strength; the product still rests.
-    const cast = lighting && { strength: CAST_MOST * lighting.strength, softness: lighting.softness };
-    const rests = lighting ? RESTS_LEAST + (1 - RESTS_LEAST) * lighting.strength : null;
+    const { cast, rests } = shadeOf(context.plan);
     // Seen from above, the product lies on the surface: its shadow falls beside it, and no light gets
     // under the edge it rests on (the lower one, as a high angle shows it).
     if (context.plan.view === 'top') {
-      await castSilhouette(context.scene, resized, placement, light, {
-        strength: cast?.strength ?? Math.min(0.8, effects.shadow * 1.1),
-        softness: cast?.softness ?? 0.35,
-        tint,
-        lay: 'beside',
-      });
-      contactShadow(context.scene, resized, placement, rests ?? effects.shadow * 0.8, tint);
+      await castSilhouette(context.scene, resized, placement, light, { ...cast, tint, lay: 'beside' });
+      contactShadow(context.scene, resized, placement, rests, tint);
       return;
     }
     // The shape's own shadow on the surface, then the contact and the ambient shade under the base.
-    await castSilhouette(context.scene, resized, placement, light, {
-      strength: cast?.strength ?? effects.shadow * 0.55,
-      softness: cast?.softness ?? 0.5,
-      tint,
-    });
-    const grounded = rests ?? Math.max(effects.shadow, GROUNDED);
-    castShadow(context.scene, footprint(resized, placement), light, grounded, tint);
-    contactShadow(context.scene, resized, placement, grounded, tint);
+    await castSilhouette(context.scene, resized, placement, light, { ...cast, tint });
+    castShadow(context.scene, footprint(resized, placement), light, rests, tint);
+    contactShadow(context.scene, resized, placement, rests, tint);
   },
 };
 
-/** Where the automatic key light comes from, as an angle: the direction its silhouette is laid in. */
-const AUTOMATIC_ANGLE: Record<FusionPlan['light']['from'], number> = { left: 196, right: 344, top: 270 };
+/**
+ * The shade a variant's product gets: its cast silhouette (as chosen in the form, or the style's) and
+ * the contact and ambient shade under it, never below GROUNDED for a standing product (decision 058).
+ */
+function shadeOf({ lighting, effects, view }: FusionPlan) {
+  if (lighting)
+    return {
+      cast: { strength: CAST_MOST * lighting.strength, softness: lighting.softness },
+      rests: Math.max(GROUNDED, RESTS_LEAST + (1 - RESTS_LEAST) * lighting.strength),
+    };
+  if (view === 'top')
+    return {
+      cast: { strength: Math.min(0.8, effects.shadow * 1.1), softness: 0.35 },
+      rests: effects.shadow * 0.8,
+    };
+  return {
+    cast: { strength: effects.shadow * 0.55, softness: 0.5 },
+    rests: Math.max(effects.shadow, GROUNDED),
+  };
+}
+
+/**
+ * Where the automatic key light comes from, as an angle: the direction its shadow is thrown in. A
+ * standing product's silhouette is laid sideways and a little back; seen from above, the shadow moves
+ * sideways and down.
+ */
+const AUTOMATIC_ANGLE: Record<'front' | 'top', Record<FusionPlan['light']['from'], number>> = {
+  front: { left: 196, right: 344, top: 270 },
+  top: { left: 135, right: 45, top: 90 },
+};
 
 /**
  * The light and shadow a variant was made with, in the form's terms (metadata): chosen, read from the
@@ -54,12 +70,12 @@ export function lightUsed(plan: FusionPlan) {
   const { lighting, light, effects, view } = plan;
   const reflection = view !== 'top' && effects.reflection > 0;
   if (lighting) return { from: 'chosen' as const, ...lighting, reflection };
-  const cast = view === 'top' ? Math.min(0.8, effects.shadow * 1.1) : effects.shadow * 0.55;
+  const { cast } = shadeOf(plan);
   return {
     from: plan.ground.light === 'scene' ? ('scene' as const) : ('variant' as const),
-    angle: AUTOMATIC_ANGLE[light.from],
-    softness: view === 'top' ? 0.35 : 0.5,
-    strength: Math.round((cast / CAST_MOST) * 100) / 100,
+    angle: AUTOMATIC_ANGLE[view][light.from],
+    softness: cast.softness,
+    strength: Math.round((cast.strength / CAST_MOST) * 100) / 100,
     reflection,
   };
 }
