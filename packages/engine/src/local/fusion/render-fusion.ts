@@ -26,6 +26,7 @@ import { stageProductStep } from './steps/stage-product';
 import { styliseStructureStep } from './steps/stylise-structure';
 import { styliseSurfaceStep } from './steps/stylise-surface';
 import { lightUsed } from './steps/stage/shadow';
+import { metadataHead } from './metadata-head';
 
 export type RenderMetadata = {
   engine: 'local';
@@ -117,24 +118,7 @@ function metadataOf(
   if (!placement) throw new Error('the product was staged without a place');
   const { cutout } = product;
   return {
-    engine: 'local',
-    mode: 'fusion',
-    variant: plan.variant,
-    width: scene.width,
-    height: scene.height,
-    style: plan.style,
-    palette: plan.palette,
-    position: plan.position,
-    shot: plan.shot,
-    cutout: {
-      method: cutout.method,
-      reason: cutout.reason,
-      coverage: Math.round(cutout.coverage * 1000) / 1000,
-      confidence: cutout.confidence,
-    },
-    product: placement,
-    view: { view: plan.view, ...plan.viewChoice },
-    ground: { ...plan.ground, lightFrom: plan.light.from },
+    ...metadataHead(plan, cutout, scene, placement),
     // A photo shown whole in a mount casts no shadow and has no reflection.
     light:
       cutout.method === 'framed' ? { ...lightUsed(plan), strength: 0, reflection: false } : lightUsed(plan),

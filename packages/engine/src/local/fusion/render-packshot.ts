@@ -15,6 +15,7 @@ import { finish, Stopwatch } from '../finish';
 import type { ProductSource } from '../prepare';
 import { inksOf } from '../text/typeset';
 import type { RenderedImage } from './render-fusion';
+import { metadataHead } from './metadata-head';
 
 const WHITE = 255;
 /**
@@ -72,24 +73,7 @@ export async function renderPackshot(
     images: end.images,
     layers: end.layers,
     metadata: {
-      engine: 'local',
-      mode: 'fusion',
-      variant: plan.variant,
-      width: W,
-      height: H,
-      style: plan.style,
-      palette: plan.palette,
-      position: plan.position,
-      shot: plan.shot,
-      cutout: {
-        method: cutout.method,
-        reason: cutout.reason,
-        coverage: Math.round(cutout.coverage * 1000) / 1000,
-        confidence: cutout.confidence,
-      },
-      product: placement,
-      view: { view: plan.view, ...plan.viewChoice },
-      ground: { ...plan.ground, lightFrom: plan.light.from },
+      ...metadataHead(plan, cutout, { width: W, height: H }, placement),
       composition: compositionOf(plan.canvas, placement, []),
       safeArea: safeAreaOf(plan.canvas),
       steps,
