@@ -381,7 +381,15 @@ describe('Express in the browser', () => {
         .getByRole('combobox', { name: /^Format/ })
         .locator('option')
         .allInnerTexts(),
-    ).toEqual(['Choisissez un format', 'Carré 1:1', 'Story 9:16', 'Publication 16:9', 'Bannière 3:1']);
+    ).toEqual([
+      'Choisissez un format',
+      'Carré 1:1',
+      'Story 9:16',
+      'Publication 16:9',
+      'Bannière 3:1',
+      'Fil d’actualité 4:5',
+      'Pinterest 2:3',
+    ]);
     await page.getByRole('button', { name: 'Générer mon visuel' }).click();
     await expectText(page, 'Paramètres manquants');
     await page.getByRole('combobox', { name: /^Style/ }).selectOption({ label: 'Naturel' });
