@@ -4,31 +4,14 @@
  * size, the marketplace image without a scene; an unknown format still gets a translated 400.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Worker } from '../src/jobs/worker';
+import { describe, expect, it } from 'vitest';
 import { signedInUser } from './helpers/factories';
-import {
-  contextJpeg,
-  generationKit,
-  productJpeg,
-  startExpress,
-  startFusion,
-  started,
-  waitForEnd,
-} from './helpers/generations';
-import { startTestWorker, useTestApp } from './helpers/test-app';
+import { startExpress, startFusion, started, waitForEnd } from './helpers/generations';
+import { useRenderingKit } from './helpers/rendering';
+import { useTestApp } from './helpers/test-app';
 
 const t = useTestApp();
-let kit: ReturnType<typeof generationKit>;
-let worker: Worker | undefined;
-
-beforeAll(async () => {
-  kit = generationKit(t, { product: await productJpeg(), context: await contextJpeg() });
-  worker = await startTestWorker(t);
-});
-afterAll(async () => {
-  await worker?.stop(2000);
-});
+const kit = useRenderingKit(t);
 
 /** The size of every image of a finished generation, as its files decode. */
 async function sizesOf(cookie: string, id: string) {
@@ -49,7 +32,7 @@ describe('the new formats through the API', () => {
     ['pinterest', [1000, 1500]],
     ['marketplace', [2000, 2000]],
   ] as const)('a Fusion request for the %s format is accepted and rendered at %j', async (format, size) => {
-    const u = await kit.userWithUploads(`fusion-${format}@example.test`);
+    const u = await kit().userWithUploads(`fusion-${format}@example.test`);
     const res = await startFusion(t.app, u.cookie, { ...u.uploads, format, variants: 2 });
     expect(res.statusCode).toBe(202);
     const { generation } = started(res.body);
@@ -63,12 +46,12 @@ describe('the new formats through the API', () => {
   });
 
   it('a marketplace image needs no scene: started with the product alone, it is rendered; other formats still need one', async () => {
-    const u = await kit.userWithUploads('marketplace-alone@example.test');
+    const u = await kit().userWithUploads('marketplace-alone@example.test');
     const alone = { productUploadId: u.uploads.productUploadId };
     const refused = await startFusion(t.app, u.cookie, { ...alone, format: 'pinterest' }, 'en');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.fields).toEqual({ contextUploadId: 'This field is required.' });
-    expect(await kit.rows(u.userId)).toEqual([]);
+    expect(await kit().rows(u.userId)).toEqual([]);
     const res = await startFusion(t.app, u.cookie, { ...alone, format: 'marketplace', variants: 1 });
     expect(res.statusCode).toBe(202);
     const { generation } = started(res.body);
@@ -96,7 +79,7 @@ describe('the new formats through the API', () => {
   });
 
   it('an unknown format, or the marketplace image in Express, gets a translated 400 and nothing is written', async () => {
-    const u = await kit.userWithUploads('unknown-format@example.test');
+    const u = await kit().userWithUploads('unknown-format@example.test');
     for (const [lang, message] of [
       ['fr', 'Choisissez l’une des options proposées.'],
       ['en', 'Choose one of the options offered.'],
@@ -108,7 +91,7 @@ describe('the new formats through the API', () => {
       expect(express.statusCode).toBe(400);
       expect(express.json().error.fields).toEqual({ format: message });
     }
-    expect(await kit.rows(u.userId)).toEqual([]);
-    expect((await kit.usage(u.cookie)).used).toBe(0);
+    expect(await kit().rows(u.userId)).toEqual([]);
+    expect((await kit().usage(u.cookie)).used).toBe(0);
   });
 });

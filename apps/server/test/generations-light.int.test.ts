@@ -3,30 +3,14 @@
  * used and recorded in each image, "generate again" gives it back, and a light that is not one is
  * refused with a translated error before anything is written.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HistoryResponse } from '@vitrine/shared/api/generations';
-import type { Worker } from '../src/jobs/worker';
-import { createLocalRenderer } from '../src/modules/generations/render';
-import {
-  contextJpeg,
-  generationKit,
-  productJpeg,
-  startFusion,
-  started,
-  waitForEnd,
-} from './helpers/generations';
-import { startTestWorker, useTestApp } from './helpers/test-app';
+import { startFusion, started, waitForEnd } from './helpers/generations';
+import { useRenderingKit } from './helpers/rendering';
+import { useTestApp } from './helpers/test-app';
 
 const t = useTestApp();
-let kit: ReturnType<typeof generationKit>;
-let worker: Worker | undefined;
-beforeAll(async () => {
-  kit = generationKit(t, { product: await productJpeg(), context: await contextJpeg() });
-  worker = await startTestWorker(t, createLocalRenderer());
-});
-afterAll(async () => {
-  await worker?.stop(2000);
-});
+const kit = useRenderingKit(t);
 
 async function stored(userId: string) {
   const [row] = await t.database.query<{ webhook_data: { images: { light?: unknown }[] } }>(
@@ -38,7 +22,7 @@ async function stored(userId: string) {
 
 describe('light and shadow chosen in the form, through the server', () => {
   it('renders with the light chosen, records it in every image, and gives it back to "generate again"', async () => {
-    const u = await kit.userWithUploads('light-chosen@example.test');
+    const u = await kit().userWithUploads('light-chosen@example.test');
     const light = { angle: 45, softness: 0.7, strength: 0.3 };
     const res = await startFusion(t.app, u.cookie, {
       ...u.uploads,
@@ -61,7 +45,7 @@ describe('light and shadow chosen in the form, through the server', () => {
   }, 120_000);
 
   it('left automatic (the default), records the light the engine used and gives "automatique" back', async () => {
-    const u = await kit.userWithUploads('light-auto@example.test');
+    const u = await kit().userWithUploads('light-auto@example.test');
     const res = await startFusion(t.app, u.cookie, { ...u.uploads, format: 'carré', variants: 1 });
     const done = await waitForEnd(t.app, u.cookie, started(res.body).generation.id);
     expect(done.generation.status).toBe('completed');
@@ -74,7 +58,7 @@ describe('light and shadow chosen in the form, through the server', () => {
   }, 120_000);
 
   it('refuses a light that is not one with a translated error, and starts nothing', async () => {
-    const u = await kit.userWithUploads('light-bad@example.test');
+    const u = await kit().userWithUploads('light-bad@example.test');
     for (const [light, message] of [
       [{ angle: 400, softness: 0.5, strength: 0.5 }, 'The value is out of range.'],
       [{ angle: 90, softness: 'doux', strength: 0.5 }, 'The value is out of range.'],
@@ -91,10 +75,6 @@ describe('light and shadow chosen in the form, through the server', () => {
     expect(reflection.statusCode).toBe(400);
     expect(reflection.json().error.fields.reflection).toBe('Choose one of the options offered.');
     expect(await stored(u.userId)).toBeUndefined();
-    const rows = await t.database.query<{ count: number }>(
-      `select count(*)::int as count from background_generations where user_id = $1`,
-      [u.userId],
-    );
-    expect(rows[0]?.count).toBe(0);
+    expect(await kit().rows(u.userId)).toEqual([]);
   }, 60_000);
 });
