@@ -7,30 +7,26 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { productJpeg } from '../apps/server/test/helpers/sample-images';
-import { launchBrowser, newContext } from './browser';
-import { startApp, type AppUnderTest } from './app-server';
+import { newContext } from './browser';
+import { appAndBrowser } from './started';
 import { signedInUser } from './session';
 import { bytesOf, historyOf } from './share-sheet';
 import { phoneContext } from './touch';
 
-let app: AppUnderTest;
-let browser: Browser;
+const started = appAndBrowser();
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
   fs.mkdirSync('e2e/.artifacts', { recursive: true });
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  context = await newContext(browser, 'fr-FR', app.url);
+  context = await newContext(started.browser, 'fr-FR', started.app.url);
   page = await context.newPage();
   await signedInUser(page, 'formats@example.test', { firstName: 'Inès', lastName: 'Marchand' });
 }, 120_000);
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await app?.close();
 });
 
 async function pick(p: Page, group: string, name: string, bytes: Buffer) {
@@ -102,7 +98,11 @@ describe('the new formats in the browser', () => {
   });
 
   it('in English at 390 px: the eight format tiles are named and fit the screen', async () => {
-    const phone = await phoneContext(browser, { locale: 'en-US', baseURL: app.url, signedIn: context });
+    const phone = await phoneContext(started.browser, {
+      locale: 'en-US',
+      baseURL: started.app.url,
+      signedIn: context,
+    });
     try {
       const p = await phone.newPage();
       await p.goto('/dashboard');

@@ -7,30 +7,26 @@
  * Screenshots of the open section at 1280 and 390 px in /tmp/light-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { HistoryResponse } from '@vitrine/shared/api/generations';
 import { productJpeg } from '../apps/server/test/helpers/sample-images';
 import { expectNoAxeViolations } from './axe';
-import { launchBrowser, newContext } from './browser';
-import { startApp, type AppUnderTest } from './app-server';
+import { newContext } from './browser';
+import { appAndBrowser } from './started';
 import { phoneContext } from './touch';
 import { signedInUser } from './session';
 
-let app: AppUnderTest;
-let browser: Browser;
+const started = appAndBrowser();
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  context = await newContext(browser, 'fr-FR', app.url);
+  context = await newContext(started.browser, 'fr-FR', started.app.url);
   page = await context.newPage();
   await signedInUser(page, 'lumiere@example.test', { firstName: 'Lucie', lastName: 'Marchand' });
 }, 120_000);
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await app?.close();
 });
 
 const history = async (p: Page) => (await (await p.request.get('/api/history')).json()) as HistoryResponse;
@@ -110,7 +106,11 @@ describe('the light of a Fusion image, chosen in the form', () => {
   }, 420_000);
 
   it('in English at 390 px: the dial fits the screen, each position a 44 px target, chosen by touch', async () => {
-    const phone = await phoneContext(browser, { locale: 'en-US', baseURL: app.url, signedIn: context });
+    const phone = await phoneContext(started.browser, {
+      locale: 'en-US',
+      baseURL: started.app.url,
+      signedIn: context,
+    });
     try {
       const p = await phone.newPage();
       await p.goto('/dashboard');
