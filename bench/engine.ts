@@ -28,19 +28,9 @@ import {
   fusionRequest,
   type ExpressFormat,
   type FusionFormat,
-  type Size,
 } from '@vitrine/shared/api/generation';
 import { planExpress, planExpressVariants } from '../packages/engine/src/art-direction/express-plan';
 import { planFusion, planFusionVariants } from '../packages/engine/src/art-direction/plan';
-import {
-  fromEngineFile,
-  fromRaw,
-  fromSvg,
-  guard,
-  toRaw,
-  type RawImage,
-} from '../packages/engine/src/image/sharp';
-import { randomSource } from '../packages/engine/src/pixels/noise';
 import { prepareContext, prepareProduct } from '../packages/engine/src/local/prepare';
 import { renderExpressVariant } from '../packages/engine/src/local/express/render-express';
 import { renderFusionVariant } from '../packages/engine/src/local/fusion/render-fusion';
@@ -50,6 +40,7 @@ import { DEFAULT_RENDER_THREADS } from '../packages/engine/src/local/thread-coun
 import { productPhoto, sceneJpeg } from '../packages/engine/src/samples/synthetic';
 import { machine, percentile, round } from './lib';
 import { timeEveryFormat } from './every-format';
+import { floorOf, withPhotoNoise } from './engine-floor';
 
 /** Styles timed per format, one 4-variant request each (default: every style). */
 const STYLES = {
@@ -64,8 +55,6 @@ const REQUESTS = {
 const ONLY = process.env.BENCH_FORMATS?.split(',').map((f) => f.trim());
 const chosen = <T extends string>(formats: readonly T[]) =>
   formats.filter((format) => !ONLY || ONLY.includes(format));
-/** The side the engine keeps from product uploads (prepare.ts): the floor decodes to the same size. */
-const PRODUCT_SIDE = 1400;
 
 const SLOGAN = 'Savon d’Alep artisanal';
 const TAGLINE = 'Huile d’olive et de laurier — fabriqué à la main, livré en 48 h';
@@ -76,20 +65,6 @@ const TARGETS = {
   fusion_story_request_4_variants_ms: 1500,
   express_variant_p50_ms: 250,
 };
-
-/** A photograph has texture everywhere; flat SVG art would make decoding and encoding look too cheap. */
-async function withPhotoNoise(jpeg: Buffer, sigma: number, quality: number): Promise<Buffer> {
-  const image = await toRaw(fromEngineFile(jpeg).removeAlpha());
-  const random = randomSource(1);
-  const out = Buffer.alloc(image.data.length);
-  for (let i = 0; i < out.length; i += 3) {
-    // Sum of four uniforms: close enough to Gaussian luminance noise.
-    const n = (random() + random() + random() + random() - 2) * sigma * 1.73;
-    for (let c = 0; c < 3; c++) out[i + c] = Math.min(255, Math.max(0, image.data[i + c]! + n));
-  }
-  const { width, height } = image;
-  return guard(fromRaw({ data: out, width, height, channels: 3 }).jpeg({ quality }).toBuffer());
-}
 
 const ms = (start: number) => performance.now() - start;
 /** CPU time of this process (main thread and libvips threads) since `start`, in ms. */
@@ -137,41 +112,7 @@ const [product, context] = await Promise.all([prepareProduct(productFile), prepa
 if (product.cutout.method !== 'studio') throw new Error(`cut-out fell back to ${product.cutout.method}`);
 
 // ---- floor: sharp alone, from the files to the JPEG, at the engine's sizes and JPEG settings ------
-const JPEG = { quality: 88, chromaSubsampling: '4:4:4', optimiseCoding: false } as const;
-const decodeProduct = () =>
-  toRaw(fromEngineFile(productFile).resize(PRODUCT_SIDE, PRODUCT_SIDE, { fit: 'inside' }).ensureAlpha());
-const cropAndEncode = (scene: RawImage, size: Size) =>
-  guard(fromRaw(scene).resize(size.width, size.height, { fit: 'cover' }).jpeg(JPEG).toBuffer());
-
-/** One image: decode both inputs, the context straight to the format, JPEG. */
-async function floorImage(size: Size): Promise<number> {
-  const t0 = performance.now();
-  await Promise.all([
-    decodeProduct(),
-    guard(
-      fromEngineFile(contextFile).resize(size.width, size.height, { fit: 'cover' }).jpeg(JPEG).toBuffer(),
-    ),
-  ]);
-  return ms(t0);
-}
-
-/** Four images: both inputs decoded once (the context just covering the format), four crops and JPEGs. */
-async function floorRequest(size: Size): Promise<number> {
-  const t0 = performance.now();
-  const [, scene] = await Promise.all([
-    decodeProduct(),
-    toRaw(fromEngineFile(contextFile).resize(size.width, size.height, { fit: 'outside' })),
-  ]);
-  await Promise.all([0, 1, 2, 3].map(() => cropAndEncode(scene, size)));
-  return ms(t0);
-}
-
-async function expressFloor(size: Size): Promise<number> {
-  const t0 = performance.now();
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f7f4ef"/><stop offset="1" stop-color="#2b2b2b"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
-  await guard(fromSvg(svg).removeAlpha().jpeg(JPEG).toBuffer());
-  return ms(t0);
-}
+const { floorImage, floorRequest, expressFloor } = floorOf({ product: productFile, context: contextFile });
 
 const median = async (runs: number, work: () => Promise<number>) => {
   const times: number[] = [];
