@@ -1,5 +1,6 @@
 /** What every provider returns: the local renderers' results, plus who drew the scene and any fallback. */
 import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generation';
+import type { BrandInput } from '../brand/types';
 import type { ExpressCopy } from '../copy/types';
 import type { ProductCutoutInput } from '../cutout/run';
 import type { RenderFormat } from '../local/encode';
@@ -54,6 +55,8 @@ export type FusionProviderInput = FusionSceneInput & {
   cutout?: ProductCutoutInput;
   formats?: RenderFormat[];
   onVariant?: OnVariantRendered;
+  /** The shop's brand kit, applied to every variant (brand/types.ts); absent, none. */
+  brand?: BrandInput | null;
 };
 
 export type ExpressProviderInput = {
@@ -62,6 +65,8 @@ export type ExpressProviderInput = {
   copy?: ExpressCopy | null;
   formats?: RenderFormat[];
   onVariant?: OnVariantRendered;
+  /** The shop's brand kit, applied to every variant (brand/types.ts); absent, none. */
+  brand?: BrandInput | null;
 };
 
 /**
