@@ -133,6 +133,7 @@ describe('rendering (worker with the real engine)', () => {
       productView: 'automatique',
       typography: fusionOptions.typography,
       format: fusionOptions.format,
+      everyFormat: false,
       productUploadId: u.uploads.productUploadId,
       contextUploadId: u.uploads.contextUploadId,
       // An uploaded context photo, not a ready-made scene.

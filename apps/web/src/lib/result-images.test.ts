@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   absoluteUrl,
   DOWNLOAD_FILE_NAME,
+  formatGroups,
+  indexInFormat,
   initialImageIndex,
   previewUrl,
   resultImages,
@@ -49,5 +51,29 @@ describe('result images', () => {
       'https://cdn.example/x.jpg',
     );
     expect(DOWNLOAD_FILE_NAME).toBe('promotional image.jpg');
+  });
+});
+
+describe('a result in every format', () => {
+  const formats = ['story', 'story', 'carré', 'carré', 'marketplace'];
+  const images = formats.map((format) => ({ format }));
+  const groups = formatGroups(images);
+
+  it('groups the images by format, the chosen format first', () => {
+    expect(groups).toEqual([
+      { format: 'story', indices: [0, 1] },
+      { format: 'carré', indices: [2, 3] },
+      { format: 'marketplace', indices: [4] },
+    ]);
+    // A result made before formats were recorded is one group.
+    expect(formatGroups([{}, {}])).toEqual([{ format: undefined, indices: [0, 1] }]);
+  });
+
+  it('another format shows the same variant, or its last when it has fewer', () => {
+    expect(indexInFormat(groups, 1, 'carré')).toBe(3);
+    expect(indexInFormat(groups, 0, 'carré')).toBe(2);
+    expect(indexInFormat(groups, 3, 'marketplace')).toBe(4);
+    expect(indexInFormat(groups, 4, 'story')).toBe(0);
+    expect(indexInFormat(groups, 2, 'bannière')).toBe(2);
   });
 });

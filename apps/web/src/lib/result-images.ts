@@ -41,3 +41,32 @@ export function previewUrl(result: Pick<GenerationResult, 'images' | 'selectedIm
 export function absoluteUrl(url: string, origin: string): string {
   return new URL(url, origin).toString();
 }
+
+/** The images of one format: its key (absent on results made before it was recorded) and their indices. */
+export type FormatGroup = { format: string | undefined; indices: number[] };
+
+/**
+ * A result's images by format, in the order the formats first appear (the chosen format first). A
+ * result of one format is one group.
+ */
+export function formatGroups(images: readonly Pick<GenerationImage, 'format'>[]): FormatGroup[] {
+  const groups: FormatGroup[] = [];
+  images.forEach((image, index) => {
+    const group = groups.find((g) => g.format === image.format);
+    if (group) group.indices.push(index);
+    else groups.push({ format: image.format, indices: [index] });
+  });
+  return groups;
+}
+
+/**
+ * The image to show when another format is picked: the same variant (by its place in its format) when
+ * that format has it, else that format's last.
+ */
+export function indexInFormat(groups: readonly FormatGroup[], selected: number, format: string | undefined) {
+  const from = groups.find((group) => group.indices.includes(selected));
+  const to = groups.find((group) => group.format === format);
+  if (!to) return selected;
+  const place = from ? from.indices.indexOf(selected) : 0;
+  return to.indices[Math.min(place, to.indices.length - 1)]!;
+}

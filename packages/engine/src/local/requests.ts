@@ -49,6 +49,30 @@ export function sceneFor(
   return Promise.resolve(NO_SCENE);
 }
 
+/**
+ * The scene of each format a request renders in: an uploaded photo is decoded once, large enough to
+ * cover all of them (framing each is then a crop); a ready-made scene is drawn for each format.
+ */
+export async function scenesForFormats(
+  input: SceneChoice & { request: FusionRequest },
+  formats: readonly FusionFormat[],
+): Promise<Map<FusionFormat, PreparedContext>> {
+  const withScene = formats.filter((format) => !textlessFormat(format));
+  const sizes = (withScene.length ? withScene : formats).map((format) => FUSION_FORMAT_SIZES[format]);
+  const covering = {
+    width: Math.max(...sizes.map((size) => size.width)),
+    height: Math.max(...sizes.map((size) => size.height)),
+  };
+  const shared = input.context !== undefined ? prepareContext(input.context, covering) : null;
+  const scenes = await Promise.all(
+    formats.map(
+      (format) =>
+        shared ?? sceneFor({ ...input, request: { ...input.request, format } }, FUSION_FORMAT_SIZES[format]),
+    ),
+  );
+  return new Map(formats.map((format, i) => [format, scenes[i]!]));
+}
+
 /** What a marketplace image renders on when no scene was given: nothing (one white pixel, never drawn). */
 const NO_SCENE: PreparedContext = {
   image: { data: Buffer.from([255, 255, 255]), width: 1, height: 1, channels: 3 },

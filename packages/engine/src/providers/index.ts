@@ -4,14 +4,22 @@
  * metadata. Local is the default; openai and webhook only draw the background: the product is composited
  * and the copy typeset by the local pipeline, and any variant whose scene failed is rendered locally.
  */
-import { FUSION_FORMAT_SIZES, textlessFormat, type Size } from '@vitrine/shared/api/generation';
+import {
+  EXPRESS_FORMATS,
+  formatsOf,
+  FUSION_FORMATS,
+  textlessFormat,
+  type ExpressFormat,
+  type FusionFormat,
+  type Size,
+} from '@vitrine/shared/api/generation';
 import { planExpressVariants, type ExpressPlan } from '../art-direction/express-plan';
 import { planFusionVariants } from '../art-direction/plan';
 import type { FusionPlan } from '../art-direction/types';
 import { isEngineError } from '../errors';
 import { mapInFlight } from '../local/parallel';
 import { prepareContext, startProduct, type PreparedContext } from '../local/prepare';
-import { fusionPlans, sceneFor } from '../local/requests';
+import { fusionPlans, scenesForFormats } from '../local/requests';
 import { variantRenderer, variantsInFlight } from '../local/threads';
 import type { ImageProviderConfig, OpenAiProviderConfig, WebhookProviderConfig } from './config';
 import { imageSignature, ProviderFailure } from '../http/answers';
@@ -115,7 +123,7 @@ async function renderEach<Plan extends { variant: number }, R extends { metadata
   plans: Plan[],
   scenes: Scenes,
   onScene: (plan: Plan, scene: PreparedContext) => Promise<R>,
-  locally: (plan: Plan) => Promise<R>,
+  locally: (plan: Plan, index: number) => Promise<R>,
   logger: ProviderLogger | undefined,
   onVariant: OnVariantRendered | undefined,
   abandon: AbortController,
@@ -129,7 +137,7 @@ async function renderEach<Plan extends { variant: number }, R extends { metadata
       // Stopped while this variant waited for its scene: render nothing more.
       if (abandon.signal.aborted) throw new Error('render stopped');
       if (!outcome) {
-        const rendered = await locally(plan);
+        const rendered = await locally(plan, i);
         return { ...rendered, metadata: { ...rendered.metadata, provider } };
       }
       if (outcome.ok) {
@@ -151,7 +159,7 @@ async function renderEach<Plan extends { variant: number }, R extends { metadata
         { provider, variant: plan.variant, ...fallback },
         'image provider gave no usable scene; variant rendered locally',
       );
-      const rendered = await locally(plan);
+      const rendered = await locally(plan, i);
       const steps = [`${provider} scene unavailable (${fallback.reason}): local scene`];
       return {
         ...rendered,
@@ -187,6 +195,10 @@ async function renderAll<R>(abandon: AbortController, render: () => Promise<R>):
  * the CLI's do (local/requests.ts). Uploads that do not decode end the request with their EngineError,
  * as they do locally; the scene requests still running are then abandoned, as they are when `onVariant`
  * stops the render.
+ *
+ * With "every format", each variant is composed again in every other format, laid out anew from the
+ * same product, text and scene: a hosted provider draws one scene per variant, for the first format
+ * that has a scene, and every format's same variant is set on it.
  */
 async function fusionWith(
   provider: Provider,
@@ -195,34 +207,41 @@ async function fusionWith(
   logger: ProviderLogger | undefined,
 ): Promise<ProviderRenderedImage[]> {
   const abandon = new AbortController();
+  const formats = formatsOf(input.request, FUSION_FORMATS);
   // A marketplace image has no scene for a provider to draw: it is rendered locally (packshot.ts).
-  const sceneless = textlessFormat(input.request.format);
-  const hosted = provider === 'local' || sceneless ? null : planFusionVariants(input.request);
+  const sceneFormat = formats.find((format) => !textlessFormat(format));
+  const planned = (format: FusionFormat) => planFusionVariants({ ...input.request, format });
+  const hosted = provider === 'local' || !sceneFormat ? null : planned(sceneFormat);
   const early = hosted && scenesFor(hosted, abandon.signal);
   // Nobody may be left holding a rejected promise if the render stops first.
   for (const scene of early ?? []) scene.catch(() => undefined);
-  const [product, context] = await Promise.all([
+  const [product, contexts] = await Promise.all([
     startProduct(input.product, input.cutout),
-    // Decoded just large enough to cover this format: framing each variant is then a plain crop.
-    sceneFor(input, FUSION_FORMAT_SIZES[input.request.format]),
+    // Decoded just large enough to cover the formats: framing each variant is then a plain crop.
+    scenesForFormats(input, formats),
   ]).catch((error: unknown) => {
     abandon.abort();
     throw error;
   });
-  const plans = hosted ?? (await fusionPlans(input.request, product));
-  const scenes = early ?? (sceneless ? localScenes(plans) : scenesFor(plans, abandon.signal));
-  return renderAll(abandon, () =>
+  const jobs: { format: FusionFormat; plan: FusionPlan; scene: Scenes[number] }[] = [];
+  for (const format of formats) {
+    const plans = hosted ? planned(format) : await fusionPlans({ ...input.request, format }, product);
+    const scenes = early && !textlessFormat(format) ? early : localScenes(plans);
+    plans.forEach((plan, i) => jobs.push({ format, plan, scene: scenes[i]! }));
+  }
+  const rendered = await renderAll(abandon, () =>
     renderEach(
       provider,
-      plans,
-      scenes,
+      jobs.map((job) => job.plan),
+      jobs.map((job) => job.scene),
       (plan, scene) => variantRenderer.fusionOnScene(plan, product.ready, scene, input.formats),
-      (plan) => variantRenderer.fusion(plan, product.ready, context, input.formats),
+      (plan, i) => variantRenderer.fusion(plan, product.ready, contexts.get(jobs[i]!.format)!, input.formats),
       logger,
       input.onVariant,
       abandon,
     ),
   );
+  return withFormats(rendered, jobs, formats.length > 1);
 }
 
 function expressWith(
@@ -231,22 +250,40 @@ function expressWith(
   scenesFor: (plans: ExpressPlan[], signal: AbortSignal) => Scenes,
   logger: ProviderLogger | undefined,
 ): Promise<ProviderRenderedExpress[]> {
-  const plans = planExpressVariants(input.request, input.copy);
+  const formats = formatsOf(input.request, EXPRESS_FORMATS);
+  const planned = (format: ExpressFormat) => planExpressVariants({ ...input.request, format }, input.copy);
   const abandon = new AbortController();
-  const scenes = scenesFor(plans, abandon.signal);
+  const scenes = scenesFor(planned(input.request.format), abandon.signal);
   for (const scene of scenes) scene.catch(() => undefined);
-  return renderAll(abandon, () =>
-    renderEach(
-      provider,
-      plans,
-      scenes,
-      (plan, scene) => variantRenderer.expressOnScene(plan, scene, input.formats),
-      (plan) => variantRenderer.express(plan, input.formats),
-      logger,
-      input.onVariant,
-      abandon,
+  const jobs = formats.flatMap((format) =>
+    planned(format).map((plan, i) => ({ format, plan, scene: scenes[i]! })),
+  );
+  return renderAll(abandon, async () =>
+    withFormats(
+      await renderEach(
+        provider,
+        jobs.map((job) => job.plan),
+        jobs.map((job) => job.scene),
+        (plan, scene) => variantRenderer.expressOnScene(plan, scene, input.formats),
+        (plan) => variantRenderer.express(plan, input.formats),
+        logger,
+        input.onVariant,
+        abandon,
+      ),
+      jobs,
+      formats.length > 1,
     ),
   );
+}
+
+/** With several formats, each image's metadata says which it was composed in. */
+function withFormats<R extends { metadata: object }, F extends string>(
+  rendered: R[],
+  jobs: { format: F }[],
+  several: boolean,
+): R[] {
+  if (!several) return rendered;
+  return rendered.map((image, i) => ({ ...image, metadata: { ...image.metadata, format: jobs[i]!.format } }));
 }
 
 const localScenes = (plans: unknown[]): Scenes => plans.map(() => Promise.resolve(null));

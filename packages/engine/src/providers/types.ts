@@ -1,5 +1,10 @@
 /** What every provider returns: the local renderers' results, plus who drew the scene and any fallback. */
-import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generation';
+import type {
+  ExpressFormat,
+  ExpressRequest,
+  FusionFormat,
+  FusionRequest,
+} from '@vitrine/shared/api/generation';
 import type { BrandInput } from '../brand/types';
 import type { ExpressCopy } from '../copy/types';
 import type { ProductCutoutInput } from '../cutout/run';
@@ -22,7 +27,13 @@ export type SceneSource = {
   ms?: number;
 };
 
-export type ProviderFields = { provider: ImageProviderName; fallback?: Fallback; scene?: SceneSource };
+export type ProviderFields = {
+  provider: ImageProviderName;
+  fallback?: Fallback;
+  scene?: SceneSource;
+  /** With "every format": the format this image was composed in. */
+  format?: FusionFormat | ExpressFormat;
+};
 
 /** A local result with the provider's fields added to its metadata. */
 export type Labelled<R extends { metadata: object }> = Omit<R, 'metadata'> & {

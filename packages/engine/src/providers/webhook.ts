@@ -67,6 +67,11 @@ export type FusionWorkflowPayload = {
   reflet?: 'oui' | 'non';
   styleTypo: FusionRequest['typography'];
   formatImage: string;
+  /**
+   * "Every format", sent only when asked (not a field of the spec's payload): the images come back in
+   * `formatImage`, then again in every other format.
+   */
+  tousFormats?: true;
   backgroundGenerationId: string;
   user_id: string;
 } & typeof FUSION_FIXED_VALUES;
@@ -77,6 +82,8 @@ export type ExpressWorkflowPayload = {
   description?: string;
   /** "What is it?", sent only when the user wrote it (as Fusion's; not a field of the spec's payload). */
   nomProduit?: string;
+  /** "Every format", sent only when asked (as Fusion's; not a field of the spec's payload). */
+  tousFormats?: true;
   user_id: string;
   generation_type: typeof EXPRESS_GENERATION_TYPE;
   backgroundGenerationId: string;
@@ -122,6 +129,7 @@ export function buildWorkflowPayload(input: WorkflowInput): FusionWorkflowPayloa
       ...(request.reflection && request.reflection !== 'automatique' && { reflet: request.reflection }),
       styleTypo: request.typography,
       formatImage: named(request.format, FUSION_FORMAT_SIZES[request.format]),
+      ...(request.everyFormat && { tousFormats: true }),
       ...FUSION_FIXED_VALUES,
       backgroundGenerationId: input.backgroundGenerationId,
       user_id: input.userId,
@@ -134,6 +142,7 @@ export function buildWorkflowPayload(input: WorkflowInput): FusionWorkflowPayloa
     format: named(request.format, EXPRESS_FORMAT_SIZES[request.format]),
     ...(description && { description }),
     ...(request.productName && { nomProduit: request.productName }),
+    ...(request.everyFormat && { tousFormats: true }),
     user_id: input.userId,
     generation_type: EXPRESS_GENERATION_TYPE,
     backgroundGenerationId: input.backgroundGenerationId,

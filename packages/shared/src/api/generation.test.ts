@@ -159,7 +159,13 @@ describe('Express request (spec section 3)', () => {
   it('requires style and format, description optional and trimmed', () => {
     expect(EXPRESS_STYLES).toHaveLength(8);
     const parsed = expressRequest.parse({ style: 'techno', format: 'banner', description: ' Café ' });
-    expect(parsed).toEqual({ style: 'techno', format: 'banner', description: 'Café', variants: 4 });
+    expect(parsed).toEqual({
+      style: 'techno',
+      format: 'banner',
+      description: 'Café',
+      variants: 4,
+      everyFormat: false,
+    });
     expect(messages(expressRequest.safeParse({ format: 'post' }))).toEqual(['validation.required']);
     expect(messages(expressRequest.safeParse({ style: 'techno' }))).toEqual(['validation.required']);
   });

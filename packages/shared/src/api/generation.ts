@@ -179,6 +179,12 @@ const variants = z
   .max(VARIANTS_MAX, OUT_OF_RANGE)
   .default(VARIANTS_DEFAULT);
 
+/**
+ * "Every format": the chosen variants composed again in each of the mode's formats, delivered together.
+ * It is still one generation. Absent: the chosen format alone.
+ */
+const everyFormat = z.boolean({ error: 'validation.invalidOption' }).default(false);
+
 export const fusionRequest = z.object({
   position: option(FUSION_POSITIONS),
   style: option(FUSION_STYLES),
@@ -197,6 +203,7 @@ export const fusionRequest = z.object({
   light: lightChoice.nullish(),
   /** Absent: the style decides. */
   reflection: option(REFLECTIONS).optional(),
+  everyFormat,
 });
 export type FusionRequestInput = z.input<typeof fusionRequest>;
 export type FusionRequest = z.output<typeof fusionRequest>;
@@ -209,6 +216,20 @@ export const expressRequest = z.object({
   productName: optionalCopy(PRODUCT_NAME_MAX_LENGTH),
   variants,
   language: optionalLanguage,
+  everyFormat,
 });
 export type ExpressRequestInput = z.input<typeof expressRequest>;
 export type ExpressRequest = z.output<typeof expressRequest>;
+
+/**
+ * The formats a request is rendered in, in the order its images are delivered: its own format, then
+ * (with `everyFormat`) every other format of its mode in list order.
+ */
+export function formatsOf<F extends string>(
+  request: { format: F; everyFormat?: boolean },
+  all: readonly F[],
+): F[] {
+  return request.everyFormat
+    ? [request.format, ...all.filter((f) => f !== request.format)]
+    : [request.format];
+}

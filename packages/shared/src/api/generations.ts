@@ -22,10 +22,14 @@
  *                                         a `snapshot` event (ActiveResponse) lets the client catch up.
  * - GET  /api/images/:resultId/:index    the JPEG of one variant: for its owner, or with the signed,
  *                                         expiring `exp` and `sig` parameters that image URLs carry.
+ * - GET  /api/images/:resultId/images.zip?format=…  every image of a result (or one format's) in one
+ *                                         zip, for its owner (resultArchivePath).
  */
 import { z } from 'zod';
 import {
+  EXPRESS_FORMATS,
   expressRequest,
+  FUSION_FORMATS,
   fusionRequest,
   textlessFormat,
   VARIANTS_MAX,
@@ -140,6 +144,8 @@ export type GenerationImage = {
   url: string;
   width: number;
   height: number;
+  /** The format it was composed in (absent on results made before it was recorded). */
+  format?: string;
   /** The texts set on the image (absent on results made before they were recorded). */
   texts?: ImageTextArea[];
 };
@@ -158,6 +164,8 @@ export type FusionSettingsUsed = {
   productView: ProductView;
   typography: FusionTypography;
   format: FusionFormat;
+  /** "Every format" was asked: the images came in the chosen format, then in every other. */
+  everyFormat: boolean;
   productUploadId: string | null;
   /** The context photo uploaded, or null when a ready-made scene was chosen (or the photo is gone). */
   contextUploadId: string | null;
@@ -172,6 +180,8 @@ export type ExpressSettingsUsed = {
   mode: 'express';
   style: ExpressStyle;
   format: ExpressFormat;
+  /** "Every format" was asked: the images came in the chosen format, then in every other. */
+  everyFormat: boolean;
   description: string;
   /** "What is it?", empty when it was left blank. */
   productName: string;
@@ -216,3 +226,20 @@ export type GenerationStats = {
 
 /** Payload of a `generation` server-sent event. */
 export type GenerationEvent = ActiveGeneration & { resultId: string | null };
+
+/** Every format key of both modes: what a result's images may be composed in. */
+const FORMAT_KEYS = [...new Set<string>([...FUSION_FORMATS, ...EXPRESS_FORMATS])] as [string, ...string[]];
+
+/** `?format=`: one format's images only; absent, all of them. */
+export const archiveQuery = z.object({
+  format: z.preprocess(
+    (value) => (typeof value === 'string' ? value.normalize('NFC') : value),
+    z.enum(FORMAT_KEYS, { error: 'validation.invalidOption' }).optional(),
+  ),
+});
+
+/** The link to a result's images in one zip, or to one format's. */
+export function resultArchivePath(resultId: string, format?: string): string {
+  const query = format === undefined ? '' : `?format=${encodeURIComponent(format)}`;
+  return `/api/images/${resultId}/images.zip${query}`;
+}

@@ -20,6 +20,9 @@ export const imageParams = z.object({
     .transform(Number),
 });
 
+/** `/api/images/:resultId/images.zip`: a result's images in one archive. */
+export const resultParams = z.object({ resultId: uuid });
+
 /** A signed link's expiry and signature, checked by the server; anything else in the query is ignored. */
 export const signedLinkQuery = z.object({ exp: z.unknown().optional(), sig: z.unknown().optional() });
 

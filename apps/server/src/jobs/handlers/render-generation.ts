@@ -79,8 +79,9 @@ export async function renderGenerationHandler(
   const onVariant = (done: number, total: number) =>
     report(from + Math.round(((PROGRESS.rendered - from) * done) / total));
   const ask = async (job: WorkflowRequest) => {
-    // The marketplace image has no scene for the workflow to draw: it is not asked, nor waited for.
-    if (!workflow || (job.mode === 'fusion' && textlessFormat(job.request.format))) return undefined;
+    // The marketplace image alone has no scene for the workflow to draw: it is not asked, nor waited for.
+    const sceneless = job.mode === 'fusion' && textlessFormat(job.request.format) && !job.request.everyFormat;
+    if (!workflow || sceneless) return undefined;
     const outcome = await askWorkflow(
       {
         database,
@@ -111,8 +112,10 @@ export async function renderGenerationHandler(
   heartbeat.unref();
   try {
     let variants: RenderedVariant[];
+    let format: string;
     if (row.mode === 'fusion') {
       const job = fusionRenderRequest.parse(row.request);
+      format = job.request.format;
       // The cut-out the user checked on the Fusion page, if any, is used as it was stored.
       // The context photo uploaded, or the ready-made scene chosen instead (the engine draws or reads it).
       const [product, contextPhoto, stored] = await Promise.all([
@@ -141,6 +144,7 @@ export async function renderGenerationHandler(
       );
     } else {
       const job = expressRenderRequest.parse(row.request);
+      format = job.request.format;
       await report(PROGRESS.sourcesRead);
       const outcome = await ask({ mode: 'express', ...job });
       // The headline is written before the render: by the language model when one is configured,
@@ -173,6 +177,7 @@ export async function renderGenerationHandler(
         key,
         width: variant.width,
         height: variant.height,
+        format: variant.format ?? format,
         ...(variant.engine && { engine: variant.engine }),
         ...(variant.cutout && { cutout: variant.cutout }),
         ...(variant.view && { view: variant.view }),

@@ -29,6 +29,8 @@ export type RenderedVariant = {
   jpeg: Buffer;
   width: number;
   height: number;
+  /** With "every format", the format it was composed in; absent, the request's. */
+  format?: string;
   metadata: unknown;
   engine?: VariantEngine;
   /** Fusion: how the product was cut out (or why the photo was framed), and the engine's confidence. */
@@ -111,7 +113,7 @@ type Rendered = {
 function toVariant(rendered: Rendered): RenderedVariant {
   const { images, metadata } = rendered;
   if (!images.jpeg) throw new Error('the engine returned no JPEG');
-  const { provider, fallback, scene, cutout, view, light } = metadata;
+  const { provider, fallback, scene, cutout, view, light, format } = metadata;
   const texts = metadata.text ?? [metadata.headline, metadata.supporting];
   const layers = storedLayers(rendered, texts);
   const faces = texts.flatMap((text) => (text?.face ? [{ role: text.role, face: text.face }] : []));
@@ -121,6 +123,7 @@ function toVariant(rendered: Rendered): RenderedVariant {
     width: metadata.width,
     height: metadata.height,
     metadata,
+    ...(format && { format }),
     engine: { provider, ...(fallback && { fallback }), ...(scene && { scene }) },
     ...(cutout && {
       cutout: {

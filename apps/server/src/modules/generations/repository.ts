@@ -450,22 +450,6 @@ export async function findResultImages(
   return row;
 }
 
-/** The storage key of one image of a result, for its owner (or anyone, when `userId` is null). */
-export async function findImageKey(
-  db: Queryable,
-  resultId: string,
-  index: number,
-  userId: string | null,
-): Promise<string | null> {
-  const [row] = await db.query<{ webhookData: { images?: { key?: unknown }[] } | null }>(
-    `select webhook_data as "webhookData" from user_image_generations
-     where id = $1 and ($2::text is null or user_id = $2)`,
-    [resultId, userId],
-  );
-  const image = row?.webhookData?.images?.[index];
-  return typeof image?.key === 'string' ? image.key : null;
-}
-
 /** Generations started since `cycleStart` that did not fail: a paid plan's use of its month. */
 export async function countInCycle(db: Queryable, userId: string, cycleStart: Date): Promise<number> {
   const [row] = await db.query<{ count: number }>(

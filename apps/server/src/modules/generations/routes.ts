@@ -3,14 +3,20 @@
  * user and only ever sees that user's rows: another user's id is simply not found.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { expressStartBody, fusionStartBody, selectImageBody } from '@vitrine/shared/api/generations';
-import { idParams, imageParams, signedLinkQuery } from '@vitrine/shared/api/params';
+import {
+  archiveQuery,
+  expressStartBody,
+  fusionStartBody,
+  selectImageBody,
+} from '@vitrine/shared/api/generations';
+import { idParams, imageParams, resultParams, signedLinkQuery } from '@vitrine/shared/api/params';
 import { AppError } from '../../http/app-error';
 import { requestLang } from '../../http/request-lang';
 import { parseInput, parseParams, readQuery } from '../../http/validate';
 import { requireUser } from '../auth/session';
 import { hit, scaled } from '../rate-limit/limiter';
 import { GENERATION_CANCEL_LIMIT, GENERATION_START_LIMIT } from '../rate-limit/usage-limits';
+import { resultArchive } from './archive';
 import { usageOf } from './credits';
 import { createEventStreams } from './event-stream';
 import type { GenerationEvents } from './events';
@@ -148,6 +154,19 @@ export function generationRoutes({
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', `inline; filename="promotional-image-${index + 1}.jpg"`)
         .send(storage.read(key));
+    });
+
+    // Every image of a result (or one format's) in one zip, for its owner.
+    app.get('/images/:resultId/images.zip', async (request, reply) => {
+      const { resultId } = parseParams(resultParams, request.params);
+      const { format } = parseInput(archiveQuery, request.query ?? {});
+      const { user } = await signedIn(request, reply);
+      const { stream, fileName } = await resultArchive(deps, resultId, user.id, format);
+      return reply
+        .type('application/zip')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(stream);
     });
 
     const streams = createEventStreams(app, events, { recheckMs: eventStreamRecheckMs });

@@ -23,6 +23,7 @@ import { expressPayload } from './payload';
 import { fusionSources, type FusionSources } from './fusion-sources';
 import type { ExpressRenderRequest, FusionRenderRequest } from './render-request';
 import * as records from './repository';
+import { findImageKey } from './results/repository';
 import { iso, toActive, toResult } from './views';
 import { removeWorkflowFiles } from './workflow';
 import { touchUploads } from '../uploads/repository';
@@ -200,5 +201,5 @@ export function resultImageKey(
   index: number,
   userId: string | null,
 ): Promise<string | null> {
-  return records.findImageKey(database, resultId, index, userId);
+  return findImageKey(database, resultId, index, userId);
 }

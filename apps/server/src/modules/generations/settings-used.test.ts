@@ -19,6 +19,7 @@ describe('settingsUsed: what "generate again" fills the form with', () => {
         vueProduit: 'du dessus',
         styleTypo: 'élégant',
         formatImage: 'story',
+        tousFormats: true,
         tailleProduit: 'normal',
         mode: 'fusion',
       }),
@@ -33,6 +34,7 @@ describe('settingsUsed: what "generate again" fills the form with', () => {
       productView: 'du dessus',
       typography: 'élégant',
       format: 'story',
+      everyFormat: true,
       productUploadId: PRODUCT,
       contextUploadId: CONTEXT,
       sceneId: null,
@@ -95,6 +97,7 @@ describe('settingsUsed: what "generate again" fills the form with', () => {
       mode: 'express',
       style: 'naturel',
       format: 'post',
+      everyFormat: false,
       description: 'Épicerie fine',
       productName: 'Coffret thé & biscuits',
     });

@@ -28,10 +28,18 @@ export function settingsUsed(data: unknown): GenerationSettingsUsed | null {
       format: formatName(d.format),
       ...(typeof d.description === 'string' && { description: d.description }),
       productName: d.nomProduit || undefined,
+      everyFormat: d.tousFormats === true,
     });
     if (!parsed.success) return null;
-    const { style, format, description, productName } = parsed.data;
-    return { mode: 'express', style, format, description: description ?? '', productName: productName ?? '' };
+    const { style, format, description, productName, everyFormat } = parsed.data;
+    return {
+      mode: 'express',
+      style,
+      format,
+      everyFormat,
+      description: description ?? '',
+      productName: productName ?? '',
+    };
   }
   const parsed = fusionRequest.safeParse({
     position: d.positionProduit,
@@ -45,11 +53,12 @@ export function settingsUsed(data: unknown): GenerationSettingsUsed | null {
     format: formatName(d.formatImage),
     light: lightOf(d.lumiere),
     reflection: d.reflet === 'oui' || d.reflet === 'non' ? d.reflet : undefined,
+    everyFormat: d.tousFormats === true,
   });
   if (!parsed.success) return null;
   const { position, style, palette, slogan, tagline, productName, productView, typography, format } =
     parsed.data;
-  const { light, reflection } = parsed.data;
+  const { light, reflection, everyFormat } = parsed.data;
   return {
     mode: 'fusion',
     position,
@@ -61,6 +70,7 @@ export function settingsUsed(data: unknown): GenerationSettingsUsed | null {
     productView: productView ?? 'automatique',
     typography,
     format,
+    everyFormat,
     productUploadId: uploadIdOf(d.imageProduit),
     contextUploadId: uploadIdOf(d.imageContexte),
     sceneId: sceneIdField

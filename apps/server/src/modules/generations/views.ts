@@ -29,7 +29,7 @@ export function toActive(row: GenerationRow, typicalSeconds: number, now = Date.
   };
 }
 
-type StoredImage = { key: string; width: number; height: number; texts?: unknown };
+type StoredImage = { key: string; width: number; height: number; format?: unknown; texts?: unknown };
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
@@ -77,10 +77,12 @@ export function toResult(row: ResultRow, links: ImageLinks, now = new Date()): G
     : [];
   const images = all.map((url, index) => {
     const texts = textAreasOf(stored[index]?.texts);
+    const format = stored[index]?.format;
     return {
       url: linkFor(links, url, now),
       width: stored[index]?.width ?? 0,
       height: stored[index]?.height ?? 0,
+      ...(typeof format === 'string' && { format }),
       ...(texts.length && { texts }),
     };
   });

@@ -10,6 +10,7 @@ import { CopyField } from '../../../components/ui/copy-field';
 import { FieldLabel } from '../../../components/ui/field-label';
 import { BoltIcon, ImageIcon, PlusIcon, RefreshIcon } from '../../../components/ui/icons';
 import { SelectField } from '../../../components/ui/select-field';
+import { SwitchField } from '../../../components/ui/switch-field';
 import { useToast } from '../../../components/ui/toast';
 import { fieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -34,7 +35,7 @@ import {
   type ExpressValues,
 } from '../lib/express-form';
 
-type FieldName = keyof ExpressValues;
+type FieldName = Exclude<keyof ExpressValues, 'everyFormat'>;
 
 /**
  * Spec section 2, Express page: style and format (required), an optional description, 'Générer mon
@@ -70,9 +71,15 @@ export function ExpressPage() {
   if (againRequest && againKey !== location.key) {
     setAgainKey(location.key);
     area.reset();
-    const { style, format, description, productName } = againRequest.again;
-    // A result made before "What is it?" existed carries none.
-    setValues({ style, format, description, productName: productName ?? '' });
+    const { style, format, description, productName, everyFormat } = againRequest.again;
+    // A result made before "What is it?" (or "every format") existed carries none.
+    setValues({
+      style,
+      format,
+      description,
+      productName: productName ?? '',
+      everyFormat: everyFormat ?? false,
+    });
     setErrors({});
     setAgainFrom(againRequest.generatedAt);
   }
@@ -159,6 +166,15 @@ export function ExpressPage() {
               label: formatName(t, 'express', value),
             }))}
           />
+          <div className="sm:col-span-2">
+            <SwitchField
+              name="everyFormat"
+              label={t('generate.everyFormat')}
+              description={t('generate.everyFormatNote', { count: EXPRESS_FORMATS.length - 1 })}
+              checked={values.everyFormat}
+              onChange={(everyFormat) => setValues((current) => ({ ...current, everyFormat }))}
+            />
+          </div>
           <div className="sm:col-span-2">
             <CopyField
               label={t('express.productName')}

@@ -23,9 +23,17 @@ export type ExpressValues = {
   description: string;
   /** "What is it?": a product's name or an offer, which the visual's headline speaks of. */
   productName: string;
+  /** "Every format": the variants composed again in every other format too, as one generation. */
+  everyFormat: boolean;
 };
 
-export const EMPTY_EXPRESS: ExpressValues = { style: '', format: '', description: '', productName: '' };
+export const EMPTY_EXPRESS: ExpressValues = {
+  style: '',
+  format: '',
+  description: '',
+  productName: '',
+  everyFormat: false,
+};
 
 export function isExpressStyle(value: string): value is ExpressStyle {
   return (EXPRESS_STYLES as readonly string[]).includes(value);
@@ -55,6 +63,7 @@ export function buildExpressRequest(values: ExpressValues, language?: Lang): Exp
     format: values.format as ExpressFormat,
     ...(description ? { description } : {}),
     ...(productName ? { productName } : {}),
+    ...(values.everyFormat && { everyFormat: true }),
     ...(language && { language }),
   };
   const checked = expressStartBody.safeParse(body);

@@ -13,6 +13,7 @@ import {
 } from '@vitrine/shared/api/generation';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/select-field';
+import { SwitchField } from '../../../components/ui/switch-field';
 import {
   FUSION_FORMAT_LABELS,
   FUSION_FORMAT_RATIOS,
@@ -178,6 +179,15 @@ export function FusionSettingsCards({ settings, onChange, errors }: Props) {
             {t('fusion.marketplaceNote')}
           </p>
         )}
+        <div className="mt-4">
+          <SwitchField
+            name="everyFormat"
+            label={t('generate.everyFormat')}
+            description={t('generate.everyFormatNote', { count: FUSION_FORMATS.length - 1 })}
+            checked={settings.everyFormat}
+            onChange={(value) => onChange('everyFormat', value)}
+          />
+        </div>
       </Card>
       <LightSettings settings={settings} onChange={onChange} />
     </div>

@@ -153,6 +153,13 @@ describe('the light and the reflection ("Lumière")', () => {
     expect(reflected.ok && reflected.body).not.toHaveProperty('light');
   });
 
+  it('"every format" is sent only when switched on (one format is the default)', () => {
+    const one = buildFusionRequest(DEFAULT_FUSION_SETTINGS, images);
+    expect(one.ok && one.body).not.toHaveProperty('everyFormat');
+    const every = buildFusionRequest({ ...DEFAULT_FUSION_SETTINGS, everyFormat: true }, images);
+    expect(every.ok && every.body.everyFormat).toBe(true);
+  });
+
   it('a light the server would refuse is refused in the browser, on the light field', () => {
     const result = buildFusionRequest(
       { ...DEFAULT_FUSION_SETTINGS, light: { angle: 90, softness: 1.5, strength: 0.5 } },
@@ -174,6 +181,7 @@ describe('"generate again" fills the form with the settings a result was made wi
     tagline: '-20 %',
     typography: 'élégant',
     format: 'story',
+    everyFormat: true,
     productUploadId: 'p',
     contextUploadId: 'c',
     sceneId: null,
@@ -181,7 +189,7 @@ describe('"generate again" fills the form with the settings a result was made wi
     reflection: 'oui',
   };
 
-  it('the chosen light and the reflection come back with the other settings', () => {
+  it('the chosen light, the reflection and "every format" come back with the other settings', () => {
     expect(settingsFromAgain(again)).toEqual({
       position: 'gauche',
       style: 'vintage',
@@ -192,6 +200,7 @@ describe('"generate again" fills the form with the settings a result was made wi
       tagline: '-20 %',
       typography: 'élégant',
       format: 'story',
+      everyFormat: true,
       light: { angle: 45, softness: 0.2, strength: 0.9 },
       reflection: 'oui',
     });

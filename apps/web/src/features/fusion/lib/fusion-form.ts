@@ -41,6 +41,8 @@ export type FusionSettings = {
   tagline: string;
   typography: FusionTypography;
   format: FusionFormat;
+  /** "Every format": the variants composed again in every other format too, as one generation. */
+  everyFormat: boolean;
   /** The light chosen ("Lumière"), or null: read from the scene. */
   light: LightChoice | null;
   /** The product's reflection on its surface: 'automatique' leaves it to the style. */
@@ -58,6 +60,7 @@ export const DEFAULT_FUSION_SETTINGS: FusionSettings = {
   tagline: '',
   typography: FUSION_TYPOGRAPHIES[0],
   format: FUSION_FORMATS[0],
+  everyFormat: false,
   light: null,
   reflection: 'automatique',
 };
@@ -99,6 +102,7 @@ export function buildFusionRequest(
     ...(settings.productView !== PRODUCT_VIEWS[0] && { productView: settings.productView }),
     typography: settings.typography,
     format: settings.format,
+    ...(settings.everyFormat && { everyFormat: true }),
     // Automatic light and reflection are the defaults too.
     ...(settings.light && { light: settings.light }),
     ...(settings.reflection !== 'automatique' && { reflection: settings.reflection }),
@@ -125,6 +129,7 @@ export function settingsFromAgain(again: FusionSettingsUsed): FusionSettings {
     productView: again.productView ?? 'automatique',
     typography: again.typography,
     format: again.format,
+    everyFormat: again.everyFormat ?? false,
     light: again.light ?? null,
     reflection: again.reflection ?? 'automatique',
   };

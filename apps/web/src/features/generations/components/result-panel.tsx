@@ -16,9 +16,9 @@ import { ViewableImage } from '../../image-viewer/components/viewable-image';
 import { canShareFiles, useImageActions } from '../hooks/use-image-actions';
 import { useVariantChoice } from '../hooks/use-variant-choice';
 import { prefetchImage } from '../lib/image-blob';
-import { resultImages } from '../../../lib/result-images';
+import { formatGroups, resultImages } from '../../../lib/result-images';
 import { GenerateAgainLink } from './generate-again-link';
-import { VariantPicker } from './variant-picker';
+import { ArchiveLinks, groupOf, ResultVariants } from './result-variants';
 
 /**
  * Spec section 2, Result panel: 'Image sélectionnée !', the variants to pick from, back, download, add
@@ -51,6 +51,8 @@ export function ResultPanel({
   const addLogoRef = useRef<HTMLButtonElement>(null);
   const returning = useRef(false);
   const current = images[selected] ?? images[0];
+  // The viewer pages through the variants of the format shown.
+  const shown = groupOf(formatGroups(images), selected)?.indices ?? [];
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -116,11 +118,11 @@ export function ResultPanel({
             <figure>
               <div className="grid place-items-center overflow-hidden rounded-xl bg-ink-50 ring-1 ring-ink-100">
                 <ViewableImage
-                  images={images.map((image, index) => ({
-                    url: image.url,
-                    alt: t('result.imageAlt', { index: index + 1 }),
+                  images={shown.map((index, place) => ({
+                    url: images[index]!.url,
+                    alt: t('result.imageAlt', { index: place + 1 }),
                   }))}
-                  index={selected}
+                  index={Math.max(shown.indexOf(selected), 0)}
                   width={current.width || undefined}
                   height={current.height || undefined}
                   className="max-h-[65vh] w-auto max-w-full object-contain"
@@ -144,7 +146,7 @@ export function ResultPanel({
 
         <div className="flex flex-col gap-5">
           <p className="text-sm text-ink-600">{t('result.subtitle')}</p>
-          {images.length > 1 && <VariantPicker images={images} selected={selected} onPick={pick} />}
+          <ResultVariants mode={result.mode} images={images} selected={selected} onPick={pick} />
           <div className="flex flex-col gap-2">
             <Button
               onClick={() => current && void download(current.url)}
@@ -154,6 +156,7 @@ export function ResultPanel({
               {!downloading && <DownloadIcon className="size-4.5" />}
               {t(downloading ? 'result.downloading' : 'result.download')}
             </Button>
+            <ArchiveLinks resultId={result.id} images={images} selected={selected} />
             <Button
               variant="secondary"
               onClick={() => current && void share(current.url)}

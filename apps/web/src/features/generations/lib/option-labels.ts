@@ -1,7 +1,9 @@
 /** Catalog keys for the option values of the spec's enumerations, which stay in French on the wire. */
 import type { TFunction } from 'i18next';
 import {
+  EXPRESS_FORMATS,
   EXPRESS_STYLES,
+  FUSION_FORMATS,
   FUSION_STYLES,
   type ExpressFormat,
   type ExpressStyle,
@@ -139,4 +141,13 @@ export function styleLabel(
       ? lookup(EXPRESS_STYLE_LABELS, EXPRESS_STYLES, style)
       : lookup(FUSION_STYLE_LABELS, FUSION_STYLES, style);
   return key ? { key } : { text: style };
+}
+
+/** The name of the format an image of a result was composed in; a key this version does not know as stored. */
+export function imageFormatName(t: TFunction, mode: GenerationMode, format: string): string {
+  if (mode === 'express' && (EXPRESS_FORMATS as readonly string[]).includes(format))
+    return formatName(t, 'express', format as ExpressFormat);
+  if (mode === 'fusion' && (FUSION_FORMATS as readonly string[]).includes(format))
+    return formatName(t, 'fusion', format as FusionFormat);
+  return format;
 }

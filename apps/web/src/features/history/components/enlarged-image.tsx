@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GenerationResult } from '@vitrine/shared/api/generations';
 import { Button } from '../../../components/ui/button';
 import { DownloadIcon, ImageIcon, ShareIcon } from '../../../components/ui/icons';
-import { VariantPicker } from '../../generations/components/variant-picker';
+import { ArchiveLinks, ResultVariants } from '../../generations/components/result-variants';
 import { canShareFiles, useImageActions } from '../../generations/hooks/use-image-actions';
 import { useVariantChoice } from '../../generations/hooks/use-variant-choice';
 import { prefetchImage } from '../../generations/lib/image-blob';
@@ -38,11 +38,16 @@ export function EnlargedImage({ item }: { item: GenerationResult }) {
           <ImageIcon className="size-8 text-ink-200" />
         )}
       </div>
-      {images.length > 1 && (
-        <VariantPicker images={images} selected={selected} onPick={pick} columns="sm:max-w-sm" />
-      )}
+      <ResultVariants
+        mode={item.mode}
+        images={images}
+        selected={selected}
+        onPick={pick}
+        columns="sm:max-w-sm"
+      />
       {current && (
         <div className="flex flex-wrap justify-end gap-2">
+          <ArchiveLinks resultId={item.id} images={images} selected={selected} />
           <Button variant="secondary" onClick={() => void share(current.url)}>
             <ShareIcon className="size-4.5" />
             {t('result.share')}
