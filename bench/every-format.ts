@@ -1,11 +1,11 @@
 /**
- * "Every format" from one generation: one variant of a Fusion request composed again in each format
- * (requests.ts, renderFusionFormats), from the uploaded files, the product cut out once. Timed as the
- * worker would run it, on the render threads.
+ * "Every format" from one generation: one variant of a Fusion request composed again in each format,
+ * from the uploaded files, the product cut out once, through the image provider as the worker runs it
+ * (providers/index.ts, a request with everyFormat), on the render threads.
  */
 import { performance } from 'node:perf_hooks';
 import { FUSION_FORMATS, type FusionRequest } from '@vitrine/shared/api/generation';
-import { renderFusionFormats } from '../packages/engine/src/local/requests';
+import { createImageProvider } from '../packages/engine/src/providers/index';
 import { percentile, round } from './lib';
 
 /** The figure: every format for one variant, p50, on 2 cores. */
@@ -18,9 +18,13 @@ export async function timeEveryFormat(
 ) {
   const times: number[] = [];
   let images = 0;
+  const provider = createImageProvider();
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
-    const done = await renderFusionFormats({ request: request(i), ...files, variants: [0] });
+    const done = await provider.renderFusion({
+      request: { ...request(i), variants: 1, everyFormat: true },
+      ...files,
+    });
     times.push(performance.now() - t0);
     images = done.length;
   }

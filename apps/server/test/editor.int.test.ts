@@ -65,8 +65,11 @@ describe('editor documents: who may read and save them', () => {
       texts: [],
     });
     expect(put.statusCode).toBe(404);
+    // Up to 31: four variants in each of eight formats; 4 is an image this generation does not have.
+    expect((await getEdit(alice.cookie, editUrl(generationId, 'image=4'))).statusCode).toBe(404);
     for (const query of [
-      'image=4',
+      'image=32',
+      'image=01',
       'image=-1',
       'image=abc',
       'image=1.5',
@@ -76,7 +79,7 @@ describe('editor documents: who may read and save them', () => {
     ]) {
       const res = await getEdit(alice.cookie, editUrl(generationId, query));
       expect(res.statusCode, query).toBe(400);
-      expect(res.json().error.message, query).toBe('Choose one of the generation’s images (0 to 3).');
+      expect(res.json().error.message, query).toBe('Choose one of the generation’s images (0 to 31).');
     }
     const extra = await getEdit(alice.cookie, editUrl(generationId, 'image=0&user=someone'));
     expect(extra.statusCode).toBe(400);

@@ -117,6 +117,22 @@ describe('every format, Fusion', () => {
       ]);
     }
 
+    // Any of its images can be chosen as the result's image, and opened in the editor.
+    const chosen = await t.app.inject({
+      method: 'PUT',
+      url: `/api/history/${result.id}/selected-image`,
+      headers: { cookie: u.cookie, 'content-type': 'application/json' },
+      payload: { index: 9 },
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(new URL(chosen.json().selectedImage, 'http://x').pathname).toBe(`/api/images/${result.id}/9`);
+    const edit = await t.app.inject({
+      method: 'GET',
+      url: `/api/generations/${result.id}/edit?image=15`,
+      headers: { cookie: u.cookie },
+    });
+    expect(edit.statusCode).toBe(200);
+
     // Another user, no session, an unknown format, a format the result does not have.
     const other = await signedInUser(t.app, 'every-format-other@example.test');
     const refused = [

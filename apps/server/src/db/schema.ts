@@ -370,7 +370,8 @@ export const generationEdits = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.resultId, t.imageIndex] }),
-    check('generation_edits_image_index_range', sql`${t.imageIndex} between 0 and 3`),
+    // A result holds up to 32 images: four variants in each of eight formats ("every format").
+    check('generation_edits_image_index_range', sql`${t.imageIndex} between 0 and 31`),
     index('generation_edits_logo_idx').on(t.logoUploadId),
   ],
 );

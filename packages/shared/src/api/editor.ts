@@ -5,7 +5,7 @@
  * Routes (signed-in owner only; another user's generation answers 404):
  * - GET /api/generations/:id/edit?image=N   → EditorDocumentResponse (an empty document when none)
  * - PUT /api/generations/:id/edit?image=N   EditorDocument → EditorDocumentResponse
- * N is the image's index among the generation's results (0 to 3).
+ * N is the image's index among the generation's images (0 to 31: four variants in up to eight formats).
  * :id is the generation's id (ActiveGeneration.id, GenerationResult.backgroundGenerationId) or the
  * result's own (GenerationResult.id, as History lists it). The full list of answers is in
  * EDITOR_ROUTE_ERRORS below.
@@ -24,6 +24,7 @@
  */
 import { z } from 'zod';
 import type { Lang } from '../locale';
+import { RESULT_IMAGES_MAX } from './generation';
 import { CONTROL_CHARS } from '../validation/fields';
 import { UUID_PATTERN } from '../ids';
 
@@ -225,7 +226,12 @@ export const EMPTY_EDITOR_DOCUMENT: EditorDocument = { version: 2, logo: null, t
 
 /** Which of the generation's images: its index written plainly ("", "1e0" or "0x1" are not one). */
 export const editorImageQuery = z.object({
-  image: z.enum(['0', '1', '2', '3'], { error: 'validation.editorImage' }).transform(Number).default(0),
+  image: z
+    .string({ error: 'validation.editorImage' })
+    .regex(/^(0|[1-9]\d?)$/, 'validation.editorImage')
+    .transform(Number)
+    .refine((index) => index < RESULT_IMAGES_MAX, 'validation.editorImage')
+    .default(0),
 });
 
 /** Largest PUT body accepted (bytes): 20 texts of 200 characters fit several times over. */

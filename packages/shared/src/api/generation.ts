@@ -121,6 +121,8 @@ export const FUSION_FIXED_VALUES = {
 export const VARIANTS_MIN = 1;
 export const VARIANTS_MAX = 4;
 export const VARIANTS_DEFAULT = 4;
+/** The most images one result holds: every variant in every format of the mode with the most. */
+export const RESULT_IMAGES_MAX = VARIANTS_MAX * Math.max(FUSION_FORMATS.length, EXPRESS_FORMATS.length);
 export const SLOGAN_MAX_LENGTH = 80;
 export const TAGLINE_MAX_LENGTH = 140;
 /** "What is it?": a product's name or an offer, which slogan suggestions and Express copy speak of. */

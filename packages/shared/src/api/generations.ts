@@ -32,7 +32,7 @@ import {
   FUSION_FORMATS,
   fusionRequest,
   textlessFormat,
-  VARIANTS_MAX,
+  RESULT_IMAGES_MAX,
   type ExpressFormat,
   type ExpressStyle,
   type FusionFormat,
@@ -102,7 +102,7 @@ export const selectImageBody = z.object({
     .number({ error: 'validation.outOfRange' })
     .int('validation.outOfRange')
     .min(0, 'validation.outOfRange')
-    .max(VARIANTS_MAX - 1, 'validation.outOfRange'),
+    .max(RESULT_IMAGES_MAX - 1, 'validation.outOfRange'),
 });
 export type SelectImageBody = z.input<typeof selectImageBody>;
 

@@ -1,0 +1,2 @@
+ALTER TABLE "generation_edits" DROP CONSTRAINT "generation_edits_image_index_range";--> statement-breakpoint
+ALTER TABLE "generation_edits" ADD CONSTRAINT "generation_edits_image_index_range" CHECK ("generation_edits"."image_index" between 0 and 31);
