@@ -11,7 +11,7 @@ import type { FusionPlan } from '../art-direction/types';
 import { isEngineError } from '../errors';
 import { mapInFlight } from '../local/parallel';
 import { prepareContext, startProduct, type PreparedContext } from '../local/prepare';
-import { fusionPlans, sceneFor } from '../local/requests';
+import { brandOf, fusionPlans, sceneFor } from '../local/requests';
 import { variantRenderer, variantsInFlight } from '../local/threads';
 import type { ImageProviderConfig, OpenAiProviderConfig, WebhookProviderConfig } from './config';
 import { imageSignature, ProviderFailure } from '../http/answers';
@@ -195,21 +195,23 @@ async function fusionWith(
   logger: ProviderLogger | undefined,
 ): Promise<ProviderRenderedImage[]> {
   const abandon = new AbortController();
+  const brand = await brandOf(input);
   // A marketplace image has no scene for a provider to draw: it is rendered locally (packshot.ts).
   const sceneless = textlessFormat(input.request.format);
-  const hosted = provider === 'local' || sceneless ? null : planFusionVariants(input.request);
+  const hosted =
+    provider === 'local' || sceneless ? null : planFusionVariants(input.request, undefined, brand);
   const early = hosted && scenesFor(hosted, abandon.signal);
   // Nobody may be left holding a rejected promise if the render stops first.
   for (const scene of early ?? []) scene.catch(() => undefined);
   const [product, context] = await Promise.all([
     startProduct(input.product, input.cutout),
     // Decoded just large enough to cover this format: framing each variant is then a plain crop.
-    sceneFor(input, FUSION_FORMAT_SIZES[input.request.format]),
+    sceneFor(input, FUSION_FORMAT_SIZES[input.request.format], brand),
   ]).catch((error: unknown) => {
     abandon.abort();
     throw error;
   });
-  const plans = hosted ?? (await fusionPlans(input.request, product));
+  const plans = hosted ?? (await fusionPlans(input.request, product, brand));
   const scenes = early ?? (sceneless ? localScenes(plans) : scenesFor(plans, abandon.signal));
   return renderAll(abandon, () =>
     renderEach(
@@ -225,13 +227,13 @@ async function fusionWith(
   );
 }
 
-function expressWith(
+async function expressWith(
   provider: Provider,
   input: ExpressProviderInput,
   scenesFor: (plans: ExpressPlan[], signal: AbortSignal) => Scenes,
   logger: ProviderLogger | undefined,
 ): Promise<ProviderRenderedExpress[]> {
-  const plans = planExpressVariants(input.request, input.copy);
+  const plans = planExpressVariants(input.request, input.copy, await brandOf(input));
   const abandon = new AbortController();
   const scenes = scenesFor(plans, abandon.signal);
   for (const scene of scenes) scene.catch(() => undefined);

@@ -1,0 +1,102 @@
+/**
+ * A brand's marks, set once a picture's text is: its logo in a free corner of the safe area and its
+ * signature line along a free edge, both clear of the product and of the text (art-direction/corners.ts),
+ * the signature clear of the logo too. Fusion and Express alike (finish.ts). The plate is encoded before
+ * they are drawn: the editor opens with the logo as a layer it can move, the signature as a text layer.
+ */
+import { hexOf } from '../pixels/color';
+import { safeAreaOf } from '@vitrine/shared/api/safe-area';
+import { rgbOf } from '../art-direction/brand-palette';
+import { freeSpot, LOGO_SPOTS, SIGNATURE_SPOTS } from '../art-direction/corners';
+import type { Box, PlannedBrand, Rgb } from '../art-direction/types';
+import type { RawImage } from '../image/sharp';
+import { drawLogo, logoSize } from './draw/logo';
+import { TYPEFACES } from '../art-direction/typefaces';
+import { bandOf } from './text/brand-inks';
+import { drawSignature, measureSignature } from './text/signature';
+import type { Inks, SetLayer } from './text/typeset';
+import type { Lang } from '@vitrine/shared/locale';
+
+/**
+ * What the marks need besides the brand: the text's language, the palette used (null where none is: the
+ * marketplace image, which gets no marks either), and where the product is.
+ */
+export type BrandMarks = {
+  brand: PlannedBrand;
+  language: Lang;
+  palette: { colours: Rgb[]; inks: Inks } | null;
+  product: Box | null;
+};
+
+/** What a picture's metadata records of its brand (the server keeps it with each image). */
+export type BrandReport = {
+  colours: string[];
+  /**
+   * The colours derived from them and used: the scene's (Fusion: the swatch's dark, accent and light;
+   * Express: the design's background and accents), the text's two inks, the signature's band.
+   */
+  palette: string[];
+  typography: PlannedBrand['typography'];
+  logo: Box | null;
+  signature: { text: string; rect: Box } | null;
+};
+
+/** Room kept between a mark and what it keeps clear of, as a share of the frame's shorter side. */
+const GAP = 0.02;
+/** The logo is tried smaller, down to this, before it is laid where it covers the least. */
+const SHRINKS = [1, 0.85, 0.7];
+
+export type SetMarks = { logo: Box | null; signature: SetLayer | null; band: Rgb | null };
+
+function logoPlace(brand: PlannedBrand, scene: RawImage, avoid: Box[]): Box | null {
+  if (!brand.logo) return null;
+  const safe = safeAreaOf(scene);
+  const gap = Math.round(GAP * Math.min(scene.width, scene.height));
+  let fallback: Box | null = null;
+  for (const shrink of SHRINKS) {
+    const size = logoSize(brand.logo.source, scene, shrink);
+    const found = freeSpot(LOGO_SPOTS, size, safe, avoid, gap);
+    if (found.clear) return found.box;
+    fallback ??= found.box;
+  }
+  return fallback;
+}
+
+/** Draws the logo and the signature on the scene; `text` are the rectangles of the text already set. */
+export async function setBrandMarks(scene: RawImage, marks: BrandMarks, text: Box[]): Promise<SetMarks> {
+  const { brand, palette } = marks;
+  if (!palette) return { logo: null, signature: null, band: null };
+  const avoid = [...(marks.product ? [marks.product] : []), ...text];
+  const logo = logoPlace(brand, scene, avoid);
+  let signature: SetLayer | null = null;
+  let band: Rgb | null = null;
+  if (brand.signature) {
+    const safe = safeAreaOf(scene);
+    const typeface = TYPEFACES[brand.typography ?? 'moderne'].tagline;
+    const measured = await measureSignature(
+      { text: brand.signature, typeface, language: marks.language },
+      scene,
+      safe.width,
+    );
+    const gap = Math.round(GAP * Math.min(scene.width, scene.height));
+    const { box } = freeSpot(SIGNATURE_SPOTS, measured.outer, safe, [...avoid, ...(logo ? [logo] : [])], gap);
+    const chosen = bandOf(rgbOf(brand.colours[0]!), palette.inks);
+    signature = await drawSignature(scene, measured, box, chosen);
+    band = chosen.band;
+  }
+  if (logo && brand.logo) await drawLogo(scene, brand.logo.image, logo);
+  return { logo, signature, band };
+}
+
+/** The metadata's record of the brand, its palette as used and its marks as set. */
+export function brandReport({ brand, palette: used }: BrandMarks, set: SetMarks): BrandReport {
+  const palette = used ? [...used.colours, used.inks.light, used.inks.dark] : [];
+  if (set.band) palette.push(set.band);
+  return {
+    colours: brand.colours,
+    palette: [...new Set(palette.map(hexOf))],
+    typography: brand.typography,
+    logo: set.logo,
+    signature: set.signature ? { text: set.signature.report.text, rect: set.signature.report.rect } : null,
+  };
+}
