@@ -96,6 +96,17 @@ export async function inkSeen(image: RawImage, layer: TextLayer, rect: Box): Pro
   return channels.map(median) as unknown as Rgb;
 }
 
+/** The mean absolute difference (0-255 per channel) of two images of one size in a rectangle. */
+export function meanDifference(a: RawImage, b: RawImage, box: Box): number {
+  let sum = 0;
+  for (let y = box.y; y < box.y + box.height; y++)
+    for (let x = box.x; x < box.x + box.width; x++) {
+      const [p, q] = [pixel(a, x, y), pixel(b, x, y)];
+      for (let c = 0; c < 3; c++) sum += Math.abs(p[c]! - q[c]!);
+    }
+  return sum / (box.width * box.height * 3);
+}
+
 /** The mean colour of the image in a rectangle. */
 export function meanColour(image: RawImage, box: Box): Rgb {
   const sum = [0, 0, 0];

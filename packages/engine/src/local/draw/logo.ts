@@ -3,6 +3,7 @@
  * by their own transparency.
  */
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
+import { drawOver } from './overlay';
 
 /**
  * The logo's larger side, as a share of the frame's shorter side: 15 % for a square logo, more for a
@@ -30,7 +31,7 @@ export function logoSize(
   };
 }
 
-/** The logo (RGBA) resized to `box` and laid over the scene (RGB) there by its alpha. */
+/** The logo (RGBA) resized to `box` and laid over the scene there by its own transparency. */
 export async function drawLogo(
   scene: RawImage,
   logo: RawImage,
@@ -39,18 +40,5 @@ export async function drawLogo(
   const sized = await toRaw(
     fromRaw(logo).resize(box.width, box.height, { fit: 'fill', kernel: 'lanczos3' }).ensureAlpha(),
   );
-  const { data, width, channels } = scene;
-  for (let y = 0; y < sized.height; y++) {
-    const sy = box.y + y;
-    if (sy < 0 || sy >= scene.height) continue;
-    for (let x = 0; x < sized.width; x++) {
-      const sx = box.x + x;
-      if (sx < 0 || sx >= width) continue;
-      const i = (y * sized.width + x) * 4;
-      const a = sized.data[i + 3]! / 255;
-      if (a === 0) continue;
-      const o = (sy * width + sx) * channels;
-      for (let c = 0; c < 3; c++) data[o + c] = Math.round(sized.data[i + c]! * a + data[o + c]! * (1 - a));
-    }
-  }
+  drawOver(scene, sized, box.x, box.y);
 }

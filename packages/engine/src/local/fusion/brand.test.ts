@@ -18,10 +18,12 @@ import {
   inkSeen,
   logoDifference,
   meanColour,
+  meanDifference,
   measuredContrast,
   shared,
 } from '../../test-utils/brand';
-import { decodeOutput } from '../../test-utils/measure';
+import { decodeOutput, luminance, ssim } from '../../test-utils/measure';
+import { renderEdit } from '../edit';
 import { baseRequest, renderInputs } from '../../test-utils/render-fixtures';
 import { MIN_CONTRAST } from '../text/contrast';
 import { emPx } from '../text/layers';
@@ -156,5 +158,17 @@ describe('a brand on Fusion images', () => {
     expect(branded.layers).toEqual([]);
     expect(branded.metadata.brand).toMatchObject({ logo: null, signature: null });
     expect(unbranded.metadata.brand).toBeUndefined();
+  }, 30_000);
+
+  it('the plate with the logo as a layer and the text layers set again gives the picture back', async () => {
+    const [request, variant] = CASES[0]!;
+    const { images, layers, metadata } = await render(request, variant);
+    const box = metadata.brand!.logo!;
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const edited = await renderEdit(images.plate!, layers, { file: logo, ...centre, width: box.width });
+    const [again, composed] = await Promise.all([decodeOutput(edited.file), decodeOutput(images.jpeg!)]);
+    expect(ssim(luminance(again), luminance(composed), again.width, again.height)).toBeGreaterThan(0.99);
+    for (const rect of [box, metadata.brand!.signature!.rect])
+      expect(meanDifference(again, composed, rect)).toBeLessThan(4);
   }, 30_000);
 });
