@@ -6,10 +6,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FusionRequestInput } from '@vitrine/shared/api/generation';
 import { insideSafeArea } from '@vitrine/shared/api/safe-area';
-import { rgbOf } from '../../art-direction/brand-palette';
+import { brandGrading, rgbOf } from '../../art-direction/brand-palette';
 import { planFusion } from '../../art-direction/plan';
 import { TYPEFACES } from '../../art-direction/typefaces';
-import type { Box, PlannedBrand } from '../../art-direction/types';
+import type { Box, Grading, PlannedBrand } from '../../art-direction/types';
 import { prepareBrand } from '../../brand/prepare';
 import { hexOf } from '../../pixels/color';
 import {
@@ -28,6 +28,11 @@ import { baseRequest, renderInputs } from '../../test-utils/render-fixtures';
 import { MIN_CONTRAST } from '../text/contrast';
 import { emPx } from '../text/layers';
 import { renderFusionVariant } from './render-fusion';
+import { renderFusionFormats, sceneFor } from '../requests';
+import { drawStudioSweep } from '../draw/studio';
+import { findScene } from '../scenes';
+import { PALETTE_GRADING } from '../../art-direction/grading';
+import { productPhoto } from '../../samples/synthetic';
 
 const COLOURS = ['#1F3A5F', '#e8b04b'];
 let inputs: Awaited<ReturnType<typeof renderInputs>>;
@@ -171,4 +176,37 @@ describe('a brand on Fusion images', () => {
     for (const rect of [box, metadata.brand!.signature!.rect])
       expect(meanDifference(again, composed, rect)).toBeLessThan(4);
   }, 30_000);
+
+  it("composes every format again with the brand, on a studio sweep drawn in the brand's colours", async () => {
+    const request = baseRequest({ slogan: 'Le goût du vrai !', variants: 1 });
+    const formats = ['carré', 'story'] as const;
+    const input = {
+      request,
+      product: await productPhoto('bottle', 'studio-grey', 2.5),
+      scene: 'studio-sweep',
+    };
+    const kit = { colours: COLOURS, logo, signature: '@maboutique' };
+    const [branded, unbranded] = await Promise.all([
+      renderFusionFormats({ ...input, formats, brand: kit }),
+      renderFusionFormats({ ...input, formats }),
+    ]);
+    const { light } = brandGrading(COLOURS).swatch;
+    for (const [i, { format, image }] of branded.entries()) {
+      const { brand: report, safeArea } = image.metadata;
+      expect(insideSafeArea(report!.logo!, safeArea), format).toBe(true);
+      expect(report!.signature!.text).toBe('@maboutique');
+      // The picture's top, above everything: graded nearer the brand's light colour than the palette's.
+      const top = { x: 0, y: 0, width: image.metadata.width, height: 30 };
+      const seen = meanColour(await decodeOutput(image.images.jpeg!), top);
+      const plain = meanColour(await decodeOutput(unbranded[i]!.image.images.jpeg!), top);
+      expect(deltaE(seen, light), format).toBeLessThan(deltaE(plain, light));
+    }
+    // The sweep itself, before any grading, is drawn from the brand's swatch, not the palette's.
+    const canvas = { width: 400, height: 300 };
+    const sweep = (swatch: Grading['swatch']) =>
+      drawStudioSweep({ size: canvas, floor: findScene('studio-sweep')!.surface[0], swatch, dark: false });
+    const drawn = (await sceneFor(input, canvas, brand)).image.data;
+    expect(drawn.equals((await sweep(brandGrading(COLOURS).swatch)).data)).toBe(true);
+    expect(drawn.equals((await sweep(PALETTE_GRADING[request.palette].swatch)).data)).toBe(false);
+  }, 60_000);
 });
