@@ -4,18 +4,18 @@
  * the signature clear of the logo too. Fusion and Express alike (finish.ts). The plate is encoded before
  * they are drawn: the editor opens with the logo as a layer it can move, the signature as a text layer.
  */
-import { hexOf } from '../pixels/color';
 import { safeAreaOf } from '@vitrine/shared/api/safe-area';
+import type { Lang } from '@vitrine/shared/locale';
 import { rgbOf } from '../art-direction/brand-palette';
 import { freeSpot, LOGO_SPOTS, SIGNATURE_SPOTS } from '../art-direction/corners';
+import { TYPEFACES } from '../art-direction/typefaces';
 import type { Box, PlannedBrand, Rgb } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
+import { hexOf } from '../pixels/color';
 import { drawLogo, logoSize } from './draw/logo';
-import { TYPEFACES } from '../art-direction/typefaces';
 import { bandOf } from './text/brand-inks';
 import { drawSignature, measureSignature } from './text/signature';
 import type { Inks, SetLayer } from './text/typeset';
-import type { Lang } from '@vitrine/shared/locale';
 
 /**
  * What the marks need besides the brand: the text's language, the palette used (null where none is: the
@@ -43,19 +43,21 @@ export type BrandReport = {
 
 /** Room kept between a mark and what it keeps clear of, as a share of the frame's shorter side. */
 const GAP = 0.02;
+const gapOf = (scene: { width: number; height: number }) =>
+  Math.round(GAP * Math.min(scene.width, scene.height));
 /** The logo is tried smaller, down to this, before it is laid where it covers the least. */
 const SHRINKS = [1, 0.85, 0.7];
 
 export type SetMarks = { logo: Box | null; signature: SetLayer | null; band: Rgb | null };
 
+/** The logo's rectangle: in the first free corner, smaller if it must be, else where it covers least. */
 function logoPlace(brand: PlannedBrand, scene: RawImage, avoid: Box[]): Box | null {
   if (!brand.logo) return null;
   const safe = safeAreaOf(scene);
-  const gap = Math.round(GAP * Math.min(scene.width, scene.height));
   let fallback: Box | null = null;
   for (const shrink of SHRINKS) {
     const size = logoSize(brand.logo.source, scene, shrink);
-    const found = freeSpot(LOGO_SPOTS, size, safe, avoid, gap);
+    const found = freeSpot(LOGO_SPOTS, size, safe, avoid, gapOf(scene));
     if (found.clear) return found.box;
     fallback ??= found.box;
   }
@@ -68,24 +70,26 @@ export async function setBrandMarks(scene: RawImage, marks: BrandMarks, text: Bo
   if (!palette) return { logo: null, signature: null, band: null };
   const avoid = [...(marks.product ? [marks.product] : []), ...text];
   const logo = logoPlace(brand, scene, avoid);
-  let signature: SetLayer | null = null;
-  let band: Rgb | null = null;
-  if (brand.signature) {
-    const safe = safeAreaOf(scene);
-    const typeface = TYPEFACES[brand.typography ?? 'moderne'].tagline;
-    const measured = await measureSignature(
-      { text: brand.signature, typeface, language: marks.language },
-      scene,
-      safe.width,
-    );
-    const gap = Math.round(GAP * Math.min(scene.width, scene.height));
-    const { box } = freeSpot(SIGNATURE_SPOTS, measured.outer, safe, [...avoid, ...(logo ? [logo] : [])], gap);
-    const chosen = bandOf(rgbOf(brand.colours[0]!), palette.inks);
-    signature = await drawSignature(scene, measured, box, chosen);
-    band = chosen.band;
-  }
+  const signed = brand.signature
+    ? await setSignature(scene, { ...marks, palette }, [...avoid, ...(logo ? [logo] : [])])
+    : null;
   if (logo && brand.logo) await drawLogo(scene, brand.logo.image, logo);
-  return { logo, signature, band };
+  return { logo, signature: signed?.layer ?? null, band: signed?.band ?? null };
+}
+
+/** The signature on a band of the brand's main colour, at the first free spot along an edge. */
+async function setSignature(
+  scene: RawImage,
+  { brand, language, palette }: BrandMarks & { palette: NonNullable<BrandMarks['palette']> },
+  avoid: Box[],
+): Promise<{ layer: SetLayer; band: Rgb }> {
+  const safe = safeAreaOf(scene);
+  const typeface = TYPEFACES[brand.typography ?? 'moderne'].tagline;
+  const text = { text: brand.signature!, typeface, language };
+  const measured = await measureSignature(text, scene, safe.width);
+  const { box } = freeSpot(SIGNATURE_SPOTS, measured.outer, safe, avoid, gapOf(scene));
+  const band = bandOf(rgbOf(brand.colours[0]!), palette.inks);
+  return { layer: await drawSignature(scene, measured, box, band), band: band.band };
 }
 
 /** The metadata's record of the brand, its palette as used and its marks as set. */
