@@ -1,7 +1,7 @@
 /**
- * Where a brand's marks go: a rectangle of a given size in a corner (or along an edge) of the safe area,
- * the first in order of preference that is clear of the product and of the text; when none is, the one
- * that covers the least of them. Pure geometry.
+ * Where a brand's marks go: a rectangle of a given size in a corner of the safe area, the first in order
+ * of preference that is clear of the product and of the text; when no corner is, the first place along
+ * the safe area's edges that is; when none is, the corner that covers the least of them. Pure geometry.
  */
 import type { SafeArea } from '@vitrine/shared/api/safe-area';
 import type { Box } from './types';
@@ -49,27 +49,57 @@ export const grown = (box: Box, by: number): Box => ({
 });
 
 /**
- * The first spot whose rectangle, with `gap` px around it, touches none of `obstacles`; else the one
- * that overlaps them least (the earlier on a tie). `clear` says which it was.
+ * Rectangles of `size` along the safe area's edges, every `step` px: down its left and right sides,
+ * then across its bottom and top.
  */
-export function freeSpot(
+export function alongEdges(size: { width: number; height: number }, safe: SafeArea, step: number): Box[] {
+  const { width, height } = size;
+  const places: Box[] = [];
+  const right = safe.x + safe.width - width;
+  const bottom = safe.y + safe.height - height;
+  for (let y = safe.y; y <= bottom; y += step) {
+    places.push({ x: safe.x, y, width, height }, { x: right, y, width, height });
+  }
+  for (let x = safe.x; x <= right; x += step) {
+    places.push({ x, y: bottom, width, height }, { x, y: safe.y, width, height });
+  }
+  return places;
+}
+
+/** How much of `obstacles` a rectangle, with `gap` px around it, covers. */
+const covered = (box: Box, obstacles: readonly Box[], gap: number) =>
+  obstacles.reduce((sum, obstacle) => sum + overlapArea(grown(box, gap), obstacle), 0);
+
+/** The first of `places` that, with `gap` px around it, touches none of `obstacles`; null if none. */
+export function firstClear(places: readonly Box[], obstacles: readonly Box[], gap: number): Box | null {
+  return places.find((box) => covered(box, obstacles, gap) === 0) ?? null;
+}
+
+/** The one of `places` that covers the least of `obstacles` (the earlier on a tie). */
+export function leastCovering(places: readonly Box[], obstacles: readonly Box[], gap: number): Box {
+  let best = places[0]!;
+  let least = Infinity;
+  for (const box of places) {
+    const area = covered(box, obstacles, gap);
+    if (area < least) [best, least] = [box, area];
+  }
+  return best;
+}
+
+/**
+ * A free place for a mark of `size`: the first of `spots` clear of `obstacles`, else the first place
+ * along the edges that is (every `gap` px); null when none is.
+ */
+export function freePlace(
   spots: readonly Spot[],
   size: { width: number; height: number },
   safe: SafeArea,
   obstacles: readonly Box[],
   gap: number,
-): { spot: Spot; box: Box; clear: boolean } {
-  let best: { spot: Spot; box: Box; clear: boolean } | null = null;
-  let least = Infinity;
-  for (const spot of spots) {
-    const box = boxAt(spot, size, safe);
-    const around = grown(box, gap);
-    const covered = obstacles.reduce((sum, obstacle) => sum + overlapArea(around, obstacle), 0);
-    if (covered === 0) return { spot, box, clear: true };
-    if (covered < least) {
-      least = covered;
-      best = { spot, box, clear: false };
-    }
-  }
-  return best!;
+): Box | null {
+  const corners = spots.map((spot) => boxAt(spot, size, safe));
+  return (
+    firstClear(corners, obstacles, gap) ??
+    firstClear(alongEdges(size, safe, Math.max(1, gap)), obstacles, gap)
+  );
 }

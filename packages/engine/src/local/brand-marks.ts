@@ -7,7 +7,7 @@
 import { safeAreaOf } from '@vitrine/shared/api/safe-area';
 import type { Lang } from '@vitrine/shared/locale';
 import { rgbOf } from '../art-direction/brand-palette';
-import { freeSpot, LOGO_SPOTS, SIGNATURE_SPOTS } from '../art-direction/corners';
+import { boxAt, freePlace, leastCovering, LOGO_SPOTS, SIGNATURE_SPOTS } from '../art-direction/corners';
 import { TYPEFACES } from '../art-direction/typefaces';
 import type { Box, PlannedBrand, Rgb } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
@@ -45,23 +45,37 @@ export type BrandReport = {
 const GAP = 0.02;
 const gapOf = (scene: { width: number; height: number }) =>
   Math.round(GAP * Math.min(scene.width, scene.height));
-/** The logo is tried smaller, down to this, before it is laid where it covers the least. */
-const SHRINKS = [1, 0.85, 0.7];
+/**
+ * The logo is tried smaller, down to 55 % (8 % of the frame's shorter side for a round logo), before
+ * it is laid where it covers the least.
+ */
+const SHRINKS = [1, 0.85, 0.7, 0.55];
 
 export type SetMarks = { logo: Box | null; signature: SetLayer | null; band: Rgb | null };
 
-/** The logo's rectangle: in the first free corner, smaller if it must be, else where it covers least. */
+/**
+ * The logo's rectangle: in the first free corner, or along an edge, smaller if it must be; else the
+ * corner where it covers the least, at its size.
+ */
 function logoPlace(brand: PlannedBrand, scene: RawImage, avoid: Box[]): Box | null {
   if (!brand.logo) return null;
   const safe = safeAreaOf(scene);
-  let fallback: Box | null = null;
   for (const shrink of SHRINKS) {
-    const size = logoSize(brand.logo.source, scene, shrink);
-    const found = freeSpot(LOGO_SPOTS, size, safe, avoid, gapOf(scene));
-    if (found.clear) return found.box;
-    fallback ??= found.box;
+    const place = freePlace(
+      LOGO_SPOTS,
+      logoSize(brand.logo.source, scene, shrink),
+      safe,
+      avoid,
+      gapOf(scene),
+    );
+    if (place) return place;
   }
-  return fallback;
+  const size = logoSize(brand.logo.source, scene);
+  return leastCovering(
+    LOGO_SPOTS.map((spot) => boxAt(spot, size, safe)),
+    avoid,
+    gapOf(scene),
+  );
 }
 
 /** Draws the logo and the signature on the scene; `text` are the rectangles of the text already set. */
@@ -87,7 +101,14 @@ async function setSignature(
   const typeface = TYPEFACES[brand.typography ?? 'moderne'].tagline;
   const text = { text: brand.signature!, typeface, language };
   const measured = await measureSignature(text, scene, safe.width);
-  const { box } = freeSpot(SIGNATURE_SPOTS, measured.outer, safe, avoid, gapOf(scene));
+  const gap = gapOf(scene);
+  const box =
+    freePlace(SIGNATURE_SPOTS, measured.outer, safe, avoid, gap) ??
+    leastCovering(
+      SIGNATURE_SPOTS.map((spot) => boxAt(spot, measured.outer, safe)),
+      avoid,
+      gap,
+    );
   const band = bandOf(rgbOf(brand.colours[0]!), palette.inks);
   return { layer: await drawSignature(scene, measured, box, band), band: band.band };
 }
