@@ -3,14 +3,16 @@
  * scene encoded in each format asked for, and the time each part of the render took.
  */
 import type { TextBlock } from '../art-direction/types';
-import { brandReport, setBrandMarks, type BrandMarks, type BrandReport, type SetMarks } from './brand-marks';
-
-export type { BrandMarks, BrandReport } from './brand-marks';
 import type { RawImage } from '../image/sharp';
+import { brandReport, setBrandMarks, type BrandMarks, type BrandReport, type SetMarks } from './brand-marks';
 import type { Coverage } from './draw/coverage';
 import { encode, type OutputFormat, type RenderFormat } from './encode';
 import type { TextLayer } from './text/layers';
 import { typesetLayers, type Inks, type TypesetReport } from './text/typeset';
+
+// The renders name the brand's record through the ending they share (fusion/ and express/ import only
+// what local/ shares: encode, prepare, finish, steps).
+export type { BrandMarks, BrandReport } from './brand-marks';
 
 /**
  * The encoded images, by format; with `plate` asked for, the scene before its text too (JPEG), for
@@ -74,13 +76,8 @@ export async function finish(
   const set = await typesetLayers(scene, blocks, inks, product);
   const said = name(set.map(({ report }) => report));
   if (said) steps.push(said);
-  const marks = brand
-    ? await setBrandMarks(
-        scene,
-        brand,
-        set.map(({ report }) => report.rect),
-      )
-    : null;
+  const rects = set.map(({ report }) => report.rect);
+  const marks = brand ? await setBrandMarks(scene, brand, rects) : null;
   if (marks && brand?.palette) steps.push(marksName(marks));
   if (marks?.signature) set.push(marks.signature);
   const text = set.map(({ report }) => report);
