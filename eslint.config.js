@@ -249,7 +249,7 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   // ==== Engine (packages/engine/src): layers that point one way, and one fixed-point module ==========
-  // docs/decisions/043. Top to bottom: providers/ and cli/ -> local/ -> cutout/ and samples/ -> pixels/
+  // docs/decisions/043. Top to bottom: providers/ and cli/ -> local/ -> cutout/, samples/ and brand/ -> pixels/
   // -> art-direction/ -> copy/, image/ and http/, with errors.ts and thread-errors.ts under everything.
   // A folder imports only from the layers below it (copy/ also reads answers with http/, beside it).
   // Inside local/: its root (requests, threads, warm-up) -> fusion/ and express/, which never import
@@ -259,7 +259,7 @@ export default tseslint.config(
     const layers = [
       ['providers', 'cli'],
       ['local'],
-      ['cutout', 'samples'],
+      ['cutout', 'samples', 'brand'],
       ['pixels'],
       ['art-direction'],
       ['copy', 'image', 'http'],

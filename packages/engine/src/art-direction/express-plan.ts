@@ -7,10 +7,12 @@ import { EXPRESS_FORMAT_SIZES, type ExpressRequest, type Size } from '@vitrine/s
 import { intoSafeArea, safeAreaOf } from '@vitrine/shared/api/safe-area';
 import { localExpressCopy } from '../copy/express-copy';
 import type { ExpressCopy } from '../copy/types';
+import { brandDesign } from './brand-palette';
 import { EXPRESS_DESIGNS, supportingFace, type ExpressDesign } from './express-designs';
 import { planImagery, type ExpressImagery } from './express-imagery';
 import { resolveLanguage } from '../copy/language';
-import type { Box, TextBlock } from './types';
+import type { Box, PlannedBrand, TextBlock, Typeface } from './types';
+import { TYPEFACES } from './typefaces';
 import { typographyChoice, type TypographyChoice } from './typography';
 
 export type ExpressPlan = {
@@ -36,6 +38,8 @@ export type ExpressPlan = {
   /** Mirrors the background gradient and motif. */
   mirrored: boolean;
   prompt: string;
+  /** The shop's brand kit: the design in its colours, its typography, its logo and signature set last. */
+  brand?: PlannedBrand;
 };
 
 /** Headline box per variant, as shares of the canvas: [x, y, width, height]. */
@@ -124,17 +128,29 @@ const subjectText = ({ productName, description }: ExpressRequest) =>
 const HEADLINE_SHARE = 0.66;
 const LINE_GAP = 0.07;
 
+/** The design of a style, in the brand's colours when there is a brand (brand-palette.ts). */
+const designOf = (style: ExpressRequest['style'], brand?: PlannedBrand | null): ExpressDesign =>
+  brand ? brandDesign(EXPRESS_DESIGNS[style], brand.colours) : EXPRESS_DESIGNS[style];
+
+/** The headline's and supporting line's faces: the design's, or the brand's typography. */
+function facesOf(design: ExpressDesign, brand?: PlannedBrand | null): Record<'slogan' | 'tagline', Typeface> {
+  if (brand?.typography) return TYPEFACES[brand.typography];
+  return { slogan: design.typeface, tagline: supportingFace(design.typeface) };
+}
+
 /**
  * `copy` is what the server's copywriter wrote (local or a language model); without it, the local
- * copywriter writes it here from the description.
+ * copywriter writes it here from the description. A brand recolours the design and may choose its faces.
  */
 export function planExpress(
   request: ExpressRequest,
   variant: number,
   copy: ExpressCopy | null = localCopyFor(request),
+  brand?: PlannedBrand | null,
 ): ExpressPlan {
   const canvas = EXPRESS_FORMAT_SIZES[request.format];
-  const design = EXPRESS_DESIGNS[request.style];
+  const design = designOf(request.style, brand);
+  const faces = facesOf(design, brand);
   const logoZone = logoZoneOf(canvas);
   const [x, y, w, h] = HEADLINE[shapeOf(canvas)][variant % 4]!;
   const area = textAreaOf(canvas, [x, y, w, h], logoZone);
@@ -149,7 +165,7 @@ export function planExpress(
         text: copy.headline,
         box: { ...area, height: headlineHeight },
         align,
-        typeface: design.typeface,
+        typeface: faces.slogan,
         language,
       }
     : null;
@@ -159,7 +175,7 @@ export function planExpress(
         text: copy.supporting,
         box: { ...area, y: supportingTop, height: area.y + area.height - supportingTop },
         align,
-        typeface: supportingFace(design.typeface),
+        typeface: faces.tagline,
         language,
       }
     : null;
@@ -183,18 +199,21 @@ export function planExpress(
         `Promotional visual background, ${design.words}`,
         request.description ? `for: ${request.description}` : 'for a small business',
         ...(request.productName ? [`showing: ${request.productName}`] : []),
+        ...(brand ? [`in these colours only: ${brand.colours.join(', ')}`] : []),
         'an empty corner at the top left for a logo, a calm area for a headline',
         'no text, no letters, no logos',
         `${canvas.width}x${canvas.height}`,
       ].join('; ') + '.',
+    ...(brand && { brand }),
   };
 }
 
 export function planExpressVariants(
   request: ExpressRequest,
   copy: ExpressCopy | null = localCopyFor(request),
+  brand?: PlannedBrand | null,
 ): ExpressPlan[] {
-  return Array.from({ length: request.variants }, (_, variant) => planExpress(request, variant, copy));
+  return Array.from({ length: request.variants }, (_, variant) => planExpress(request, variant, copy, brand));
 }
 
 /** The text blocks of a plan, headline first. */

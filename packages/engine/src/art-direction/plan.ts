@@ -1,13 +1,14 @@
 /** Art direction: a validated Fusion request -> one plan per variant. Pure: no pixels, no clock. */
 import type { FusionRequest } from '@vitrine/shared/api/generation';
 import { FUSION_FORMAT_SIZES, textlessFormat } from '@vitrine/shared/api/generation';
+import { brandGrading } from './brand-palette';
 import { styleEffects } from './effects';
 import { PALETTE_GRADING } from './grading';
 import { layOut, type TextPlacement } from './layout';
 import { packshotOf } from './packshot';
 import { scenePrompt } from './prompt';
 import type { ProductViewReading } from './scene-reading';
-import type { Effects, FusionPlan, Light, TextBlock, TextRole } from './types';
+import type { Effects, FusionPlan, Light, PlannedBrand, TextBlock } from './types';
 import { resolveLanguage } from '../copy/language';
 import { TYPEFACES } from './typefaces';
 import { typographyChoice } from './typography';
@@ -26,23 +27,34 @@ export function viewOf(
   return reading ? { view: reading.view, from: 'detected', reading } : { view: 'front', from: 'default' };
 }
 
+/**
+ * One variant's plan. With a brand (brand-palette.ts), its colours replace the request's palette and
+ * its typography the request's; its logo and signature go with the plan, set when the picture is done.
+ */
 export function planFusion(
   request: FusionRequest,
   variant: number,
   reading?: ProductViewReading,
+  brand?: PlannedBrand | null,
 ): FusionPlan {
   // A marketplace image has no text, whatever was typed, and the product in the middle (packshot.ts).
-  if (textlessFormat(request.format))
-    return packshotOf(
-      planScene({ ...request, slogan: undefined, tagline: undefined, position: 'centré' }, variant, reading),
-    );
-  return planScene(request, variant, reading);
+  if (textlessFormat(request.format)) {
+    const textless = { ...request, slogan: undefined, tagline: undefined, position: 'centré' as const };
+    return packshotOf(planScene(textless, variant, reading, brand));
+  }
+  return planScene(request, variant, reading, brand);
 }
 
-function planScene(request: FusionRequest, variant: number, reading?: ProductViewReading): FusionPlan {
+function planScene(
+  chosen: FusionRequest,
+  variant: number,
+  reading?: ProductViewReading,
+  brand?: PlannedBrand | null,
+): FusionPlan {
+  const request = brand?.typography ? { ...chosen, typography: brand.typography } : chosen;
   const recipe = VARIANT_RECIPES[variant % VARIANT_RECIPES.length]!;
   const canvas = FUSION_FORMAT_SIZES[request.format];
-  const copy: Record<TextRole, string | null | undefined> = {
+  const copy: Record<'slogan' | 'tagline', string | null | undefined> = {
     slogan: request.slogan,
     tagline: request.tagline,
   };
@@ -53,7 +65,7 @@ function planScene(request: FusionRequest, variant: number, reading?: ProductVie
     { slogan: !!copy.slogan, tagline: !!copy.tagline },
     request.style,
   );
-  const grading = PALETTE_GRADING[request.palette];
+  const grading = brand ? brandGrading(brand.colours) : PALETTE_GRADING[request.palette];
   const { view, ...viewChoice } = viewOf(request, reading);
   const effects = shotEffects(
     reflected(styleEffects(request.style, grading), request.reflection),
@@ -112,7 +124,9 @@ function planScene(request: FusionRequest, variant: number, reading?: ProductVie
       productBox: layout.product.box,
       third: layout.product.third,
       textBoxes: text.map((block) => block.box),
+      ...(brand && { colours: brand.colours }),
     }),
+    ...(brand && { brand }),
   };
 }
 
@@ -160,8 +174,14 @@ const TOP_TURN: Record<FusionPlan['shot'], number> = { hero: 0, scene: -6, 'clos
 /** The most depth of field the in-context shot keeps: the scene must stay readable. */
 const IN_CONTEXT_DEPTH = 0.3;
 
-export function planFusionVariants(request: FusionRequest, reading?: ProductViewReading): FusionPlan[] {
-  return Array.from({ length: request.variants }, (_, variant) => planFusion(request, variant, reading));
+export function planFusionVariants(
+  request: FusionRequest,
+  reading?: ProductViewReading,
+  brand?: PlannedBrand | null,
+): FusionPlan[] {
+  return Array.from({ length: request.variants }, (_, variant) =>
+    planFusion(request, variant, reading, brand),
+  );
 }
 
 /** The side of the product a light at `angle` (as the picture shows it) falls on: its shading's side. */

@@ -29,6 +29,8 @@ type PromptInput = {
   productBox: Box;
   third: 0 | 1 | 2;
   textBoxes: Box[];
+  /** A brand's colours, which replace the palette's words. */
+  colours?: readonly string[];
 };
 
 function where(box: Box, canvas: { width: number; height: number }): string {
@@ -41,7 +43,7 @@ export function scenePrompt(input: PromptInput): string {
   const ground = Math.round(((productBox.y + productBox.height) / canvas.height) * 100);
   const parts = [
     `Advertising poster background, ${STYLE_WORDS[input.style]}`,
-    PALETTE_WORDS[input.palette],
+    input.colours ? `a palette of these colours: ${input.colours.join(', ')}` : PALETTE_WORDS[input.palette],
     `set in the customer's own context photo, which it must keep recognisable`,
     `an empty surface in the ${THIRDS[input.third]} third for a product to stand on, at ${ground}% of the height`,
     ...input.textBoxes.map((box) => `uncluttered, calm area in the ${where(box, canvas)} for a headline`),

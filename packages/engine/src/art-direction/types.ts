@@ -1,7 +1,14 @@
 /** The render plan: everything a provider needs to draw one variant, decided before any pixel is read. */
-import type { FusionPalette, FusionPosition, FusionStyle, Size } from '@vitrine/shared/api/generation';
+import type {
+  FusionPalette,
+  FusionPosition,
+  FusionStyle,
+  FusionTypography,
+  Size,
+} from '@vitrine/shared/api/generation';
 import type { LightChoice } from '@vitrine/shared/api/light';
 import type { Lang } from '@vitrine/shared/locale';
+import type { RawImage } from '../image/sharp';
 import type { ProductViewReading } from './scene-reading';
 import type { TypographyChoice } from './typography';
 
@@ -117,7 +124,8 @@ export type Light = {
   angle?: number;
 };
 
-export type TextRole = 'slogan' | 'tagline';
+/** The slogan and tagline the request typed, and a brand's signature line. */
+export type TextRole = 'slogan' | 'tagline' | 'signature';
 export type Typeface = {
   family: string;
   weight: number;
@@ -218,8 +226,20 @@ export type FusionPlan = {
    * set, text or style. Absent for every other format.
    */
   packshot?: Packshot;
+  /** The shop's brand kit: its palette is the grading's, its logo and signature are set last. */
+  brand?: PlannedBrand;
 };
 
 /** How a marketplace image shows the product: its box's larger side as a share of the frame's side, and
  * whether a faint contact shadow lies under it. */
 export type Packshot = { fill: number; shadow: boolean };
+
+/** A brand as a plan carries it: checked, its logo decoded (brand/prepare.ts). */
+export type PlannedBrand = {
+  /** The brand's colours as given, '#rrggbb' in lower case, the first one its main colour. */
+  colours: string[];
+  typography: FusionTypography | null;
+  signature: string | null;
+  /** The logo's pixels (RGBA, transparency kept) and its size as uploaded. */
+  logo: { image: RawImage; source: { width: number; height: number } } | null;
+};

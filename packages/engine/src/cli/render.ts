@@ -8,7 +8,8 @@
  *     --product-name "..." --out dir/
  *   --formats all (or a list of format keys) renders each variant again in every format, into
  *   dir/<format key>/; --light angle=135,softness=0.6,strength=0.5 and --reflection on|off choose the
- *   light and shadow (Fusion).
+ *   light and shadow (Fusion); --brand brand.json applies a brand kit (cli/brand-arg.ts), Fusion and
+ *   Express.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,6 +28,8 @@ import { isEngineError } from '../errors';
 import type { OutputFormat } from '../local/encode';
 import { renderExpress, renderFusion, renderFusionFormats } from '../local/requests';
 import { lightArg, reflectionArg } from './light-arg';
+import { brandArg, BrandFileError } from './brand-arg';
+import type { BrandInput } from '../brand/types';
 import { findScene, sceneCatalogue } from '../local/scenes';
 
 const USAGE = `usage: npm run render -- --mode fusion --product FILE (--context FILE | --scene ID) --position centré|gauche|droite
@@ -34,9 +37,11 @@ const USAGE = `usage: npm run render -- --mode fusion --product FILE (--context 
   --typo TYPOGRAPHY --format ${FUSION_FORMATS.join('|')} [--formats all|FORMAT,FORMAT...]
   (marketplace: the product alone on pure white, no text; --context and --scene may be left out)
   [--light auto|angle=0-359,softness=0-1,strength=0-1] [--reflection auto|on|off]
-  [--language fr|en] [--variants 1-4] [--png] --out DIR
+  [--language fr|en] [--variants 1-4] [--brand FILE] [--png] --out DIR
        npm run render -- --mode express --style STYLE --format ${EXPRESS_FORMATS.join('|')} [--formats all|...]
-  [--description TEXT] [--product-name TEXT] [--language fr|en] [--variants 1-4] [--png] --out DIR
+  [--description TEXT] [--product-name TEXT] [--language fr|en] [--variants 1-4] [--brand FILE] [--png] --out DIR
+  --brand FILE: a brand kit, {"colours": ["#1f3a5f", ...up to 5], "logo": "logo.png" (relative to FILE),
+  "typography": "élégant", "signature": "@maboutique"}
        npm run render -- --scenes   (the ready-made scenes: id, kind, view, names)`;
 
 const { values } = parseCommandLine(
@@ -60,6 +65,7 @@ const { values } = parseCommandLine(
     formats: { type: 'string' },
     light: { type: 'string' },
     reflection: { type: 'string' },
+    brand: { type: 'string' },
     variants: { type: 'string' },
     png: { type: 'boolean', default: false },
     out: { type: 'string' },
@@ -94,7 +100,10 @@ function formatsArg<T extends string>(all: readonly T[]): T[] | null {
   return listed as T[];
 }
 
-async function renderExpressArgs(output: OutputFormat[]): Promise<{ request: unknown; results: Rendered[] }> {
+async function renderExpressArgs(
+  output: OutputFormat[],
+  brand: BrandInput | undefined,
+): Promise<{ request: unknown; results: Rendered[] }> {
   const formats = formatsArg<ExpressFormat>(EXPRESS_FORMATS);
   const parsed = expressRequest.safeParse({
     style: values.style,
@@ -105,16 +114,18 @@ async function renderExpressArgs(output: OutputFormat[]): Promise<{ request: unk
     variants: variants(),
   });
   if (!parsed.success) invalid(parsed.error);
-  if (!formats) return { request: parsed.data, results: await renderExpress(parsed.data, output) };
+  if (!formats)
+    return { request: parsed.data, results: await renderExpress(parsed.data, output, undefined, brand) };
   const results: Rendered[] = [];
   for (const format of formats)
-    for (const image of await renderExpress({ ...parsed.data, format }, output))
+    for (const image of await renderExpress({ ...parsed.data, format }, output, undefined, brand))
       results.push({ ...image, format });
   return { request: parsed.data, results };
 }
 
 async function renderFromArgs(output: OutputFormat[]): Promise<{ request: unknown; results: Rendered[] }> {
-  if (values.mode === 'express') return renderExpressArgs(output);
+  const brand = await brandArg(values.brand);
+  if (values.mode === 'express') return renderExpressArgs(output, brand);
   if (values.mode !== 'fusion') fail(`unknown mode "${values.mode}"\n${USAGE}`);
   // The marketplace image needs no scene (decision 059); any other format needs exactly one.
   const sceneless = values.format === 'marketplace' && !values.context && !values.scene;
@@ -147,9 +158,9 @@ async function renderFromArgs(output: OutputFormat[]): Promise<{ request: unknow
   // Cut out as the server does: with the installed model, or CUTOUT_MODEL's, or none.
   const cutout = { model: saliencyModelOfServer() };
   const request = parsed.data;
-  if (!formats)
-    return { request, results: await renderFusion({ request, product, ...scene, formats: output, cutout }) };
-  const images = await renderFusionFormats({ request, product, ...scene, formats, encode: output, cutout });
+  const common = { request, product, ...scene, cutout, brand };
+  if (!formats) return { request, results: await renderFusion({ ...common, formats: output }) };
+  const images = await renderFusionFormats({ ...common, formats, encode: output });
   return { request, results: images.map(({ format, image }) => ({ ...image, format })) };
 }
 
@@ -186,6 +197,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof BrandFileError) fail(error.message, 2);
   if (isEngineError(error)) fail(JSON.stringify({ error: { code: error.code, message: error.message } }), 1);
   if (error instanceof Error && 'code' in error && error.code === 'ENOENT') fail(error.message, 2);
   fail(error instanceof Error ? (error.stack ?? error.message) : String(error), 1);

@@ -4,10 +4,15 @@
  */
 import type { TextBlock } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
+import { brandReport, setBrandMarks, type BrandMarks, type BrandReport, type SetMarks } from './brand-marks';
 import type { Coverage } from './draw/coverage';
 import { encode, type OutputFormat, type RenderFormat } from './encode';
 import type { TextLayer } from './text/layers';
 import { typesetLayers, type Inks, type TypesetReport } from './text/typeset';
+
+// The renders name the brand's record through the ending they share (fusion/ and express/ import only
+// what local/ shares: encode, prepare, finish, steps).
+export type { BrandMarks, BrandReport } from './brand-marks';
 
 /**
  * The encoded images, by format; with `plate` asked for, the scene before its text too (JPEG), for
@@ -34,14 +39,19 @@ export class Stopwatch {
   }
 }
 
-/** The text to set: its blocks, its two inks, and where the product is (text keeps its contrast there). */
-export type TextToSet = { blocks: TextBlock[]; inks: Inks; product?: Coverage };
+/**
+ * The text to set: its blocks, its two inks, and where the product is (text keeps its contrast there);
+ * and a brand's marks, set after the text and clear of it (brand-marks.ts).
+ */
+export type TextToSet = { blocks: TextBlock[]; inks: Inks; product?: Coverage; brand?: BrandMarks };
 
 export type Finished = {
   text: TypesetReport[];
   /** The text as layers, to set again on the plate. */
   layers: TextLayer[];
   images: EncodedImages;
+  /** The brand's palette and where its logo and signature were set, when there is a brand. */
+  brand: BrandReport | null;
   /** From the stopwatch's last lap to the text set; then the encoding. */
   typesetMs: number;
   encodeMs: number;
@@ -54,7 +64,7 @@ export type Finished = {
 export async function finish(
   scene: RawImage,
   steps: string[],
-  { blocks, inks, product }: TextToSet,
+  { blocks, inks, product, brand }: TextToSet,
   name: (text: TypesetReport[]) => string | null,
   formats: RenderFormat[],
   clock: Stopwatch,
@@ -64,12 +74,23 @@ export async function finish(
     ? encode({ ...scene, data: Buffer.from(scene.data) }, 'jpeg')
     : undefined;
   const set = await typesetLayers(scene, blocks, inks, product);
-  const text = set.map(({ report }) => report);
-  const said = name(text);
+  const said = name(set.map(({ report }) => report));
   if (said) steps.push(said);
+  const rects = set.map(({ report }) => report.rect);
+  const marks = brand ? await setBrandMarks(scene, brand, rects) : null;
+  if (marks && brand?.palette) steps.push(marksName(marks));
+  if (marks?.signature) set.push(marks.signature);
+  const text = set.map(({ report }) => report);
   const typesetMs = clock.lap();
   const images: EncodedImages = {};
   for (const format of formats) if (format !== 'plate') images[format] = await encode(scene, format);
   if (plate) images.plate = await plate;
-  return { text, layers: set.map(({ layer }) => layer), images, typesetMs, encodeMs: clock.lap() };
+  const report = brand && marks ? brandReport(brand, marks) : null;
+  const layers = set.map(({ layer }) => layer);
+  return { text, layers, brand: report, images, typesetMs, encodeMs: clock.lap() };
+}
+
+function marksName({ logo, signature }: SetMarks): string {
+  const parts = [logo && 'logo', signature && 'signature'].filter(Boolean);
+  return parts.length ? `brand ${parts.join(' and ')} set` : 'brand palette';
 }

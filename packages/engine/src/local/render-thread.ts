@@ -3,6 +3,7 @@
  * memory, never copied) and answers with the encoded images and their metadata. See threads.ts.
  */
 import { parentPort } from 'node:worker_threads';
+import type { PlannedBrand } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
 import { renderExpressOnScene } from './express/model-scene';
 import { renderFusionOnScene } from './fusion/model-scene';
@@ -50,7 +51,17 @@ function productFor(id: number): Promise<PreparedProduct> {
   return new Promise((resolve, reject) => awaited.set(id, { resolve, reject }));
 }
 
-function run({ id, task }: ThreadRequest) {
+/** A brand's logo arrives as a view of shared memory: the drawing code takes a Buffer, as everywhere. */
+function revived<P extends { brand?: PlannedBrand }>(plan: P): P {
+  const logo = plan.brand?.logo;
+  if (!logo) return plan;
+  const view = logo.image.data as Uint8Array;
+  logo.image.data = Buffer.from(view.buffer, view.byteOffset, view.byteLength);
+  return plan;
+}
+
+function run({ id, task: received }: ThreadRequest) {
+  const task = { ...received, plan: revived(received.plan) } as ThreadRequest['task'];
   switch (task.kind) {
     case 'fusion':
     case 'fusion-on-scene': {

@@ -14,11 +14,14 @@ import {
   type FusionRequest,
 } from '@vitrine/shared/api/generation';
 import { planExpressVariants } from '../art-direction/express-plan';
+import { brandGrading } from '../art-direction/brand-palette';
 import { planFusionVariants, viewOf } from '../art-direction/plan';
+import { prepareBrand } from '../brand/prepare';
+import type { BrandInput } from '../brand/types';
 import type { ProductCutoutInput } from '../cutout/run';
 import type { RenderFormat } from './encode';
 import { mapInFlight, type OnVariantDone } from './parallel';
-import type { FusionPlan } from '../art-direction/types';
+import type { FusionPlan, PlannedBrand } from '../art-direction/types';
 import { prepareContext, startProduct, type PreparedContext, type PreparedProduct } from './prepare';
 import { prepareCatalogueScene } from './scenes';
 import type { RenderedExpress } from './express/render-express';
@@ -42,8 +45,13 @@ export type SceneChoice =
 export function sceneFor(
   input: SceneChoice & { request: FusionRequest },
   canvas: { width: number; height: number },
+  brand?: PlannedBrand | null,
 ): Promise<PreparedContext> {
-  if (input.scene !== undefined) return prepareCatalogueScene(input.scene, input.request.palette, canvas);
+  if (input.scene !== undefined) {
+    // A studio sweep is drawn in the brand's colours when there is a brand.
+    const grading = brand ? brandGrading(brand.colours) : undefined;
+    return prepareCatalogueScene(input.scene, input.request.palette, canvas, grading);
+  }
   if (input.context !== undefined) return prepareContext(input.context, canvas);
   if (!textlessFormat(input.request.format)) throw new Error(`a ${input.request.format} needs a scene`);
   return Promise.resolve(NO_SCENE);
@@ -56,6 +64,7 @@ export function sceneFor(
 export async function scenesForFormats(
   input: SceneChoice & { request: FusionRequest },
   formats: readonly FusionFormat[],
+  brand?: PlannedBrand | null,
 ): Promise<Map<FusionFormat, PreparedContext>> {
   const withScene = formats.filter((format) => !textlessFormat(format));
   const sizes = (withScene.length ? withScene : formats).map((format) => FUSION_FORMAT_SIZES[format]);
@@ -97,10 +106,15 @@ const NO_SCENE: PreparedContext = {
 export async function fusionPlans(
   request: FusionRequest,
   product: { ready: Promise<PreparedProduct> },
+  brand?: PlannedBrand | null,
 ): Promise<FusionPlan[]> {
   const read = viewOf(request).from !== 'chosen';
-  return planFusionVariants(request, read ? (await product.ready).view : undefined);
+  return planFusionVariants(request, read ? (await product.ready).view : undefined, brand);
 }
+
+/** A brand kit checked and its logo decoded, once for the whole request; none without one. */
+export const brandOf = (input: { brand?: BrandInput | null }): Promise<PlannedBrand | null> =>
+  input.brand ? prepareBrand(input.brand) : Promise.resolve(null);
 
 export async function renderFusion(
   input: SceneChoice & {
@@ -109,14 +123,17 @@ export async function renderFusion(
     cutout?: ProductCutoutInput;
     formats?: RenderFormat[];
     onVariant?: OnVariantDone;
+    /** The shop's brand kit, applied to every variant; absent, none. */
+    brand?: BrandInput | null;
   },
 ): Promise<RenderedImage[]> {
+  const brand = await brandOf(input);
   const [product, context] = await Promise.all([
     startProduct(input.product, input.cutout),
-    sceneFor(input, FUSION_FORMAT_SIZES[input.request.format]),
+    sceneFor(input, FUSION_FORMAT_SIZES[input.request.format], brand),
   ]);
   return mapInFlight(
-    await fusionPlans(input.request, product),
+    await fusionPlans(input.request, product, brand),
     (plan) => variantRenderer.fusion(plan, product.ready, context, input.formats),
     input.onVariant,
     variantsInFlight(),
@@ -142,6 +159,8 @@ export async function renderFusionFormats(
     formats?: readonly FusionFormat[];
     encode?: RenderFormat[];
     onVariant?: OnVariantDone;
+    /** The shop's brand kit, applied to every image; absent, none. */
+    brand?: BrandInput | null;
   },
 ): Promise<FormatImage[]> {
   const formats = input.formats ?? FUSION_FORMATS;
@@ -149,6 +168,7 @@ export async function renderFusionFormats(
   const outOfRange = variants.find((v) => !Number.isInteger(v) || v < 0 || v >= input.request.variants);
   if (outOfRange !== undefined || !variants.length)
     throw new RangeError(`variants must be indices of the request's ${input.request.variants} variants`);
+  const brand = await brandOf(input);
   const [product, uploaded] = await Promise.all([
     startProduct(input.product, input.cutout),
     input.context !== undefined ? prepareContext(input.context) : null,
@@ -156,8 +176,9 @@ export async function renderFusionFormats(
   const jobs = await Promise.all(
     formats.map(async (format) => {
       const request = { ...input.request, format, variants: Math.max(...variants) + 1 };
-      const context = uploaded ?? (await sceneFor({ ...input, request }, FUSION_FORMAT_SIZES[format]));
-      const plans = await fusionPlans(request, product);
+      const canvas = FUSION_FORMAT_SIZES[format];
+      const context = uploaded ?? (await sceneFor({ ...input, request }, canvas, brand));
+      const plans = await fusionPlans(request, product, brand);
       return variants.map((variant) => ({ format, variant, plan: plans[variant]!, context }));
     }),
   );
@@ -175,9 +196,11 @@ export async function renderExpress(
   request: ExpressRequest,
   formats?: RenderFormat[],
   onVariant?: OnVariantDone,
+  brandInput?: BrandInput | null,
 ): Promise<RenderedExpress[]> {
+  const brand = await brandOf({ brand: brandInput });
   return mapInFlight(
-    planExpressVariants(request),
+    planExpressVariants(request, undefined, brand),
     (plan) => variantRenderer.express(plan, formats),
     onVariant,
     variantsInFlight(),

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FusionPalette } from '@vitrine/shared/api/generation';
 import { PALETTE_GRADING } from '../art-direction/grading';
+import type { Grading } from '../art-direction/types';
 import { annotatedReading, type CatalogueScene } from '../art-direction/scene-catalogue';
 import { fromRaw, guard, openUntrusted } from '../image/sharp';
 import { drawStudioSweep } from './draw/studio';
@@ -21,10 +22,18 @@ function sceneOf(id: string): CatalogueScene {
   return scene;
 }
 
-/** A studio sweep in a palette's colours: dark for the neon palette, light for the others. */
-function sweep(scene: CatalogueScene, palette: FusionPalette, size: { width: number; height: number }) {
-  const { swatch } = PALETTE_GRADING[palette];
-  return drawStudioSweep({ size, floor: scene.surface[0], swatch, dark: palette === 'néon' });
+/**
+ * A studio sweep in a palette's colours (a brand's grading when given): dark for the neon palette, light
+ * for the others.
+ */
+function sweep(
+  scene: CatalogueScene,
+  palette: FusionPalette,
+  size: { width: number; height: number },
+  grading?: Grading,
+) {
+  const { swatch } = grading ?? PALETTE_GRADING[palette];
+  return drawStudioSweep({ size, floor: scene.surface[0], swatch, dark: !grading && palette === 'néon' });
 }
 
 /**
@@ -35,13 +44,14 @@ export async function prepareCatalogueScene(
   id: string,
   palette: FusionPalette,
   canvas: { width: number; height: number },
+  grading?: Grading,
 ): Promise<PreparedContext> {
   const scene = sceneOf(id);
   const t0 = performance.now();
   if (scene.kind === 'studio') {
-    const image = await sweep(scene, palette, canvas);
+    const image = await sweep(scene, palette, canvas, grading);
     // A sweep is as warm as its palette.
-    const warmth = Math.max(-1, Math.min(1, PALETTE_GRADING[palette].temperature));
+    const warmth = Math.max(-1, Math.min(1, (grading ?? PALETTE_GRADING[palette]).temperature));
     return {
       image,
       source: {

@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { ExpressPlan } from '../art-direction/express-plan';
-import type { FusionPlan } from '../art-direction/types';
+import type { FusionPlan, PlannedBrand } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
 import { errorFrom, threadError, type ThreadError } from '../thread-errors';
 import { DEFAULT_RENDER_THREADS } from './thread-count';
@@ -226,16 +226,24 @@ export function variantsInFlight(): number {
   return threads()?.size ?? VARIANTS_IN_FLIGHT;
 }
 
+/** A brand's logo crosses to the threads in shared memory, copied once for all the request's variants. */
+function sharedLogo<P extends { brand?: PlannedBrand }>(plan: P): P {
+  const logo = plan.brand?.logo;
+  if (!plan.brand || !logo) return plan;
+  return { ...plan, brand: { ...plan.brand, logo: { ...logo, image: share(logo.image).image } } };
+}
+
 /** A Fusion variant on a render thread: on the context, or on a scene a model drew. */
 function fusionOnThread(
   pool: RenderThreads,
   kind: 'fusion' | 'fusion-on-scene',
-  plan: FusionPlan,
+  planned: FusionPlan,
   product: ProductSource,
   context: PreparedContext,
   formats?: RenderFormat[],
 ) {
   const shared = shareContext(context);
+  const plan = sharedLogo(planned);
   if (!(product instanceof Promise)) {
     return pool.run<RenderedImage>({ kind, plan, product: shareProduct(product), context: shared, formats });
   }
@@ -258,11 +266,17 @@ export const variantRenderer = {
   express(plan: ExpressPlan, formats?: RenderFormat[]) {
     const pool = threads();
     if (!pool) return renderExpressVariant(plan, formats);
-    return pool.run<RenderedExpress>({ kind: 'express', plan, formats });
+    return pool.run<RenderedExpress>({ kind: 'express', plan: sharedLogo(plan), formats });
   },
   expressOnScene(plan: ExpressPlan, scene: PreparedContext, formats?: RenderFormat[]) {
     const pool = threads();
     if (!pool) return renderExpressOnScene(plan, scene, formats);
-    return pool.run<RenderedExpress>({ kind: 'express-on-scene', plan, scene: shareContext(scene), formats });
+    const task = {
+      kind: 'express-on-scene',
+      plan: sharedLogo(plan),
+      scene: shareContext(scene),
+      formats,
+    } as const;
+    return pool.run<RenderedExpress>(task);
   },
 };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expressRequest } from '@vitrine/shared/api/generation';
 import { prepareProduct, type PreparedProduct } from '../local/prepare';
 import { productPhoto, sceneJpeg } from '../samples/synthetic';
+import { drawnLogo } from '../test-utils/brand';
 import { drawnScenePng, json, startFakeServer, type FakeServer } from '../test-utils/fake-image-api';
 import { decodeOutput } from '../test-utils/measure';
 import { meanColour, productFidelity } from '../test-utils/product-fidelity';
@@ -90,6 +91,27 @@ describe('webhook provider', () => {
     const { r, g, b } = meanColour(out, 20, 20, 60, 60);
     expect(b).toBeGreaterThan(g + 40);
     expect(r).toBeGreaterThan(g + 20);
+  }, 30_000);
+
+  it("sets a brand's marks on the workflow's image too (spec: brand kit), and refuses a kit that is not one", async () => {
+    const brand = { colours: ['#1f3a5f', '#e8b04b'], logo: await drawnLogo(), signature: '@maboutique' };
+    const [result] = await provider.renderFusion({
+      request: baseRequest({ slogan: 'Fait main' }),
+      product,
+      context,
+      brand,
+      workflow: { status: 'completed', scenes: [drawn] },
+    });
+    const { metadata } = result!;
+    expect(metadata.scene).toMatchObject({ source: 'webhook' });
+    expect(metadata.brand).toMatchObject({ colours: brand.colours, signature: { text: '@maboutique' } });
+    expect(metadata.brand!.logo).not.toBeNull();
+    await expect(
+      provider.renderExpress({
+        request: expressRequest.parse({ style: 'naturel', format: 'square', variants: 1 }),
+        brand: { ...brand, colours: ['#1f3a5f', 'navy'] },
+      }),
+    ).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
   }, 30_000);
 
   it('renders every asked variant, reusing the images in turn when the workflow sent fewer', async () => {

@@ -19,7 +19,7 @@ import type { FusionPlan } from '../art-direction/types';
 import { isEngineError } from '../errors';
 import { mapInFlight } from '../local/parallel';
 import { prepareContext, startProduct, type PreparedContext } from '../local/prepare';
-import { fusionPlans, scenesForFormats } from '../local/requests';
+import { brandOf, fusionPlans, scenesForFormats } from '../local/requests';
 import { variantRenderer, variantsInFlight } from '../local/threads';
 import type { ImageProviderConfig, OpenAiProviderConfig, WebhookProviderConfig } from './config';
 import { imageSignature, ProviderFailure } from '../http/answers';
@@ -207,10 +207,12 @@ async function fusionWith(
   logger: ProviderLogger | undefined,
 ): Promise<ProviderRenderedImage[]> {
   const abandon = new AbortController();
+  const brand = await brandOf(input);
   const formats = formatsOf(input.request, FUSION_FORMATS);
   // A marketplace image has no scene for a provider to draw: it is rendered locally (packshot.ts).
   const sceneFormat = formats.find((format) => !textlessFormat(format));
-  const planned = (format: FusionFormat) => planFusionVariants({ ...input.request, format });
+  const planned = (format: FusionFormat) =>
+    planFusionVariants({ ...input.request, format }, undefined, brand);
   const hosted = provider === 'local' || !sceneFormat ? null : planned(sceneFormat);
   const early = hosted && scenesFor(hosted, abandon.signal);
   // Nobody may be left holding a rejected promise if the render stops first.
@@ -218,14 +220,14 @@ async function fusionWith(
   const [product, contexts] = await Promise.all([
     startProduct(input.product, input.cutout),
     // Decoded just large enough to cover the formats: framing each variant is then a plain crop.
-    scenesForFormats(input, formats),
+    scenesForFormats(input, formats, brand),
   ]).catch((error: unknown) => {
     abandon.abort();
     throw error;
   });
   const jobs: { format: FusionFormat; plan: FusionPlan; scene: Scenes[number] }[] = [];
   for (const format of formats) {
-    const plans = hosted ? planned(format) : await fusionPlans({ ...input.request, format }, product);
+    const plans = hosted ? planned(format) : await fusionPlans({ ...input.request, format }, product, brand);
     const scenes = early && !textlessFormat(format) ? early : localScenes(plans);
     plans.forEach((plan, i) => jobs.push({ format, plan, scene: scenes[i]! }));
   }
@@ -244,14 +246,16 @@ async function fusionWith(
   return withFormats(rendered, jobs, formats.length > 1);
 }
 
-function expressWith(
+async function expressWith(
   provider: Provider,
   input: ExpressProviderInput,
   scenesFor: (plans: ExpressPlan[], signal: AbortSignal) => Scenes,
   logger: ProviderLogger | undefined,
 ): Promise<ProviderRenderedExpress[]> {
   const formats = formatsOf(input.request, EXPRESS_FORMATS);
-  const planned = (format: ExpressFormat) => planExpressVariants({ ...input.request, format }, input.copy);
+  const brand = await brandOf(input);
+  const planned = (format: ExpressFormat) =>
+    planExpressVariants({ ...input.request, format }, input.copy, brand);
   const abandon = new AbortController();
   const scenes = scenesFor(planned(input.request.format), abandon.signal);
   for (const scene of scenes) scene.catch(() => undefined);

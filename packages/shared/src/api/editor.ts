@@ -108,8 +108,8 @@ export const TEXT_DEFAULTS = {
   outlineWidth: EDITOR_LIMITS.outlineWidth.default,
 } as const satisfies Partial<TextLayer>;
 
-/** The texts the engine sets on an image, which the editor opens as layers. */
-export const TEXT_LAYER_ROLES = ['slogan', 'tagline'] as const;
+/** The texts the engine sets on an image, which the editor opens as layers (a brand's signature last). */
+export const TEXT_LAYER_ROLES = ['slogan', 'tagline', 'signature'] as const;
 
 const colour = z.string().regex(/^#[0-9a-f]{6}$/i, 'validation.editorColour');
 const percent = z.number({ error: 'validation.editorPosition' }).finite().min(0).max(100);

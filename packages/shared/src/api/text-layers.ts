@@ -38,6 +38,8 @@ export const storedTextLayer = z.strictObject({
     z.strictObject({ kind: z.literal('shadow') }),
     z.strictObject({ kind: z.literal('scrim'), darken: z.boolean(), strength: z.number().min(0).max(1) }),
   ]),
+  /** A band of colour behind the text (a brand's signature sits on its main colour). */
+  band: rgb.optional(),
   /** The rectangle the set text took (its mask), for the editor to place the layer over it. */
   rect: box,
 });

@@ -4,7 +4,8 @@ import { expressTextBlocks, type ExpressPlan } from '../../art-direction/express
 import type { Box } from '../../art-direction/types';
 import { rasteriseInBands, type RawImage } from '../../image/sharp';
 import type { RenderFormat } from '../encode';
-import { finish, Stopwatch, type EncodedImages } from '../finish';
+import { finish, Stopwatch, type BrandReport, type EncodedImages } from '../finish';
+import { brandInks } from '../text/brand-inks';
 import { imageryArt } from './imagery';
 import { expressArt, svgDocument } from './motifs';
 import { addGrain, vignette, vignetteOf } from '../draw/light';
@@ -32,6 +33,8 @@ export type ExpressMetadata = {
   /** Where text and the logo stay, clear of the networks' overlays and the edges (every text rect is in it). */
   safeArea: SafeArea;
   steps: string[];
+  /** The shop's brand kit as applied: its palette, its logo's and signature's places. Absent without one. */
+  brand?: BrandReport;
   timings: { designMs: number; typesetMs: number; encodeMs: number; totalMs: number };
 };
 
@@ -116,7 +119,15 @@ export async function finishExpress(
   imagery: ImageryReport | null = null,
 ): Promise<RenderedExpress> {
   const designMs = clock.lap();
-  const text = { blocks: expressTextBlocks(plan), inks: plan.design.inks };
+  const { brand, design } = plan;
+  const inks = brand ? brandInks(brand.colours) : design.inks;
+  const marks = brand && {
+    brand,
+    language: plan.typography.language,
+    palette: { colours: [...design.background, ...design.accents], inks },
+    product: null,
+  };
+  const text = { blocks: expressTextBlocks(plan), inks, ...(marks && { brand: marks }) };
   const end = await finish(scene, steps, text, typesetName, formats, clock);
   const { headline, supporting } = headlineOf(end.text);
   return {
@@ -137,6 +148,7 @@ export async function finishExpress(
       logoZone: plan.logoZone,
       safeArea: safeAreaOf(plan.canvas),
       steps,
+      ...(end.brand && { brand: end.brand }),
       timings: {
         designMs: Math.round(designMs + extraDesignMs),
         typesetMs: Math.round(end.typesetMs),

@@ -11,7 +11,8 @@ import type { Cutout } from '../../cutout/cutout';
 import { setPieces } from '../draw/backdrop';
 import type { Placement } from '../draw/place-product';
 import type { RenderFormat } from '../encode';
-import { finish, Stopwatch, type EncodedImages } from '../finish';
+import { finish, Stopwatch, type BrandReport, type EncodedImages } from '../finish';
+import { brandInks } from '../text/brand-inks';
 import type { PreparedContext, ProductSource } from '../prepare';
 import { runSteps } from '../steps';
 import type { TextLayer } from '../text/layers';
@@ -61,6 +62,8 @@ export type RenderMetadata = {
   text: TypesetReport[];
   /** The language of the text and the typographic rules it was set with. */
   typography: FusionPlan['typography'];
+  /** The shop's brand kit as applied: its palette, its logo's and signature's places. Absent without one. */
+  brand?: BrandReport;
   timings: {
     decodeMs: number;
     cutoutMs: number;
@@ -99,10 +102,20 @@ export async function renderFusionVariant(
   const sceneMs = clock.lap();
   await runSteps(PRODUCT_STEPS, context);
   const { scene, steps, blocks, coverage } = context;
-  const text = { blocks, inks: inksOf(plan.grading.swatch), product: coverage };
+  const { brand, grading } = plan;
+  const inks = brand ? brandInks(brand.colours) : inksOf(grading.swatch);
+  const marks = brand && {
+    brand,
+    language: plan.typography.language,
+    palette: { colours: [grading.swatch.dark, grading.swatch.accent, grading.swatch.light], inks },
+    product: stagedOf(context).placement,
+  };
+  const text = { blocks, inks, product: coverage, ...(marks && { brand: marks }) };
   const end = await finish(scene, steps, text, typesetName, formats, clock);
   const timings = { sceneMs, compositeMs: end.typesetMs, encodeMs: end.encodeMs, totalMs: clock.elapsed() };
-  return { images: end.images, metadata: metadataOf(context, end.text, timings), layers: end.layers };
+  const metadata = metadataOf(context, end.text, timings);
+  if (end.brand) metadata.brand = end.brand;
+  return { images: end.images, metadata, layers: end.layers };
 }
 
 const typesetName = (text: TypesetReport[]) =>

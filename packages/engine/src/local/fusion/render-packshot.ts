@@ -64,7 +64,14 @@ export async function renderPackshot(
   const end = await finish(
     scene,
     steps,
-    { blocks: [], inks: inksOf(plan.grading.swatch) },
+    {
+      blocks: [],
+      inks: inksOf(plan.grading.swatch),
+      // The marketplace image is the product alone: the brand is recorded, nothing of it drawn.
+      ...(plan.brand && {
+        brand: { brand: plan.brand, language: plan.typography.language, palette: null, product: placement },
+      }),
+    },
     () => null,
     formats,
     clock,
@@ -79,6 +86,7 @@ export async function renderPackshot(
       steps,
       text: end.text,
       typography: plan.typography,
+      ...(end.brand && { brand: end.brand }),
       timings: {
         decodeMs: product.decodeMs,
         cutoutMs: product.cutoutMs,

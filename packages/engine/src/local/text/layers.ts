@@ -37,7 +37,7 @@ export type TextLayer = {
 };
 
 /** Share of the em kept around a text by its band, as the editor draws it. */
-const BAND_PAD = 0.3;
+export const BAND_PAD = 0.3;
 
 /** The plate with the layers set on it, in their order (a new image; the plate is not changed). */
 export async function setLayers(plate: RawImage, layers: readonly TextLayer[]): Promise<RawImage> {

@@ -1,0 +1,127 @@
+/**
+ * A brand's marks, set once a picture's text is: its logo in a free corner of the safe area and its
+ * signature line along a free edge, both clear of the product and of the text (art-direction/corners.ts),
+ * the signature clear of the logo too. Fusion and Express alike (finish.ts). The plate is encoded before
+ * they are drawn: the editor opens with the logo as a layer it can move, the signature as a text layer.
+ */
+import { safeAreaOf } from '@vitrine/shared/api/safe-area';
+import type { Lang } from '@vitrine/shared/locale';
+import { rgbOf } from '../art-direction/brand-palette';
+import { boxAt, freePlace, leastCovering, LOGO_SPOTS, SIGNATURE_SPOTS } from '../art-direction/corners';
+import { TYPEFACES } from '../art-direction/typefaces';
+import type { Box, PlannedBrand, Rgb } from '../art-direction/types';
+import type { RawImage } from '../image/sharp';
+import { hexOf } from '../pixels/color';
+import { drawLogo, logoSize } from './draw/logo';
+import { bandOf } from './text/brand-inks';
+import { drawSignature, measureSignature } from './text/signature';
+import type { Inks, SetLayer } from './text/typeset';
+
+/**
+ * What the marks need besides the brand: the text's language, the palette used (null where none is: the
+ * marketplace image, which gets no marks either), and where the product is.
+ */
+export type BrandMarks = {
+  brand: PlannedBrand;
+  language: Lang;
+  palette: { colours: Rgb[]; inks: Inks } | null;
+  product: Box | null;
+};
+
+/** What a picture's metadata records of its brand (the server keeps it with each image). */
+export type BrandReport = {
+  colours: string[];
+  /**
+   * The colours derived from them and used: the scene's (Fusion: the swatch's dark, accent and light;
+   * Express: the design's background and accents), the text's two inks, the signature's band.
+   */
+  palette: string[];
+  typography: PlannedBrand['typography'];
+  logo: Box | null;
+  signature: { text: string; rect: Box } | null;
+};
+
+/** Room kept between a mark and what it keeps clear of, as a share of the frame's shorter side. */
+const GAP = 0.02;
+const gapOf = (scene: { width: number; height: number }) =>
+  Math.round(GAP * Math.min(scene.width, scene.height));
+/**
+ * The logo is tried smaller, down to 55 % (8 % of the frame's shorter side for a round logo), before
+ * it is laid where it covers the least.
+ */
+const SHRINKS = [1, 0.85, 0.7, 0.55];
+
+export type SetMarks = { logo: Box | null; signature: SetLayer | null; band: Rgb | null };
+
+/**
+ * The logo's rectangle: in the first free corner, or along an edge, smaller if it must be; else the
+ * corner where it covers the least, at its size.
+ */
+function logoPlace(brand: PlannedBrand, scene: RawImage, avoid: Box[]): Box | null {
+  if (!brand.logo) return null;
+  const safe = safeAreaOf(scene);
+  for (const shrink of SHRINKS) {
+    const place = freePlace(
+      LOGO_SPOTS,
+      logoSize(brand.logo.source, scene, shrink),
+      safe,
+      avoid,
+      gapOf(scene),
+    );
+    if (place) return place;
+  }
+  const size = logoSize(brand.logo.source, scene);
+  return leastCovering(
+    LOGO_SPOTS.map((spot) => boxAt(spot, size, safe)),
+    avoid,
+    gapOf(scene),
+  );
+}
+
+/** Draws the logo and the signature on the scene; `text` are the rectangles of the text already set. */
+export async function setBrandMarks(scene: RawImage, marks: BrandMarks, text: Box[]): Promise<SetMarks> {
+  const { brand, palette } = marks;
+  if (!palette) return { logo: null, signature: null, band: null };
+  const avoid = [...(marks.product ? [marks.product] : []), ...text];
+  const logo = logoPlace(brand, scene, avoid);
+  const signed = brand.signature
+    ? await setSignature(scene, { ...marks, palette }, [...avoid, ...(logo ? [logo] : [])])
+    : null;
+  if (logo && brand.logo) await drawLogo(scene, brand.logo.image, logo);
+  return { logo, signature: signed?.layer ?? null, band: signed?.band ?? null };
+}
+
+/** The signature on a band of the brand's main colour, at the first free spot along an edge. */
+async function setSignature(
+  scene: RawImage,
+  { brand, language, palette }: BrandMarks & { palette: NonNullable<BrandMarks['palette']> },
+  avoid: Box[],
+): Promise<{ layer: SetLayer; band: Rgb }> {
+  const safe = safeAreaOf(scene);
+  const typeface = TYPEFACES[brand.typography ?? 'moderne'].tagline;
+  const text = { text: brand.signature!, typeface, language };
+  const measured = await measureSignature(text, scene, safe.width);
+  const gap = gapOf(scene);
+  const box =
+    freePlace(SIGNATURE_SPOTS, measured.outer, safe, avoid, gap) ??
+    leastCovering(
+      SIGNATURE_SPOTS.map((spot) => boxAt(spot, measured.outer, safe)),
+      avoid,
+      gap,
+    );
+  const band = bandOf(rgbOf(brand.colours[0]!), palette.inks);
+  return { layer: await drawSignature(scene, measured, box, band), band: band.band };
+}
+
+/** The metadata's record of the brand, its palette as used and its marks as set. */
+export function brandReport({ brand, palette: used }: BrandMarks, set: SetMarks): BrandReport {
+  const palette = used ? [...used.colours, used.inks.light, used.inks.dark] : [];
+  if (set.band) palette.push(set.band);
+  return {
+    colours: brand.colours,
+    palette: [...new Set(palette.map(hexOf))],
+    typography: brand.typography,
+    logo: set.logo,
+    signature: set.signature ? { text: set.signature.report.text, rect: set.signature.report.rect } : null,
+  };
+}
