@@ -23,6 +23,7 @@ const SERVER_TABLES = [
   'uploads',
   'upload_cutouts',
   'generation_edits',
+  'brand_kits',
   'contact_messages',
 ];
 const SQL_NAMING_TABLE = `/\\b(from|into|update|join)\\s+(${SERVER_TABLES.join('|')})\\b/`;

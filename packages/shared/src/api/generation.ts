@@ -179,6 +179,9 @@ const variants = z
   .max(VARIANTS_MAX, OUT_OF_RANGE)
   .default(VARIANTS_DEFAULT);
 
+/** The form's "Apply my brand" switch: absent means on. */
+const applyBrand = z.boolean({ error: 'validation.invalid' }).optional();
+
 export const fusionRequest = z.object({
   position: option(FUSION_POSITIONS),
   style: option(FUSION_STYLES),
@@ -197,6 +200,8 @@ export const fusionRequest = z.object({
   light: lightChoice.nullish(),
   /** Absent: the style decides. */
   reflection: option(REFLECTIONS).optional(),
+  /** The account's brand kit (api/brand.ts): applied unless false; a user with no kit has none. */
+  brand: applyBrand,
 });
 export type FusionRequestInput = z.input<typeof fusionRequest>;
 export type FusionRequest = z.output<typeof fusionRequest>;
@@ -209,6 +214,8 @@ export const expressRequest = z.object({
   productName: optionalCopy(PRODUCT_NAME_MAX_LENGTH),
   variants,
   language: optionalLanguage,
+  /** The account's brand kit (api/brand.ts): applied unless false; a user with no kit has none. */
+  brand: applyBrand,
 });
 export type ExpressRequestInput = z.input<typeof expressRequest>;
 export type ExpressRequest = z.output<typeof expressRequest>;

@@ -23,6 +23,7 @@ import { FINISHING_PROGRESS } from '../../modules/generations/service';
 import { removeWorkflowResultFiles } from '../../modules/generations/workflow';
 import { readAll, type Storage } from '../../modules/storage/storage';
 import { storedCutoutFor } from '../../modules/cutouts/service';
+import { brandInput } from '../../modules/brand/service';
 import { idsOfStorageKeys } from '../../modules/uploads/repository';
 import type { JobContext } from '../job';
 
@@ -105,6 +106,8 @@ export async function renderGenerationHandler(
   const resultId = randomUUID();
   const stored: string[] = [];
   let copy: ExpressCopy | null = null;
+  // The brand kit's logo, which the editor opens as a layer where the engine placed it.
+  let brandLogo: string | null = null;
   const heartbeat = setInterval(() => {
     records.touch(database, row.id).catch(() => {});
   }, HEARTBEAT_MS);
@@ -115,11 +118,13 @@ export async function renderGenerationHandler(
       const job = fusionRenderRequest.parse(row.request);
       // The cut-out the user checked on the Fusion page, if any, is used as it was stored.
       // The context photo uploaded, or the ready-made scene chosen instead (the engine draws or reads it).
-      const [product, contextPhoto, stored] = await Promise.all([
+      const [product, contextPhoto, stored, brand] = await Promise.all([
         readSource(storage, job.productKey),
         job.contextKey === undefined ? null : readSource(storage, job.contextKey),
         storedCutoutFor(database, storage, row.userId, job.productKey),
+        brandInput(storage, job.brand),
       ]);
+      brandLogo = brand?.logo ? job.brand!.logo!.uploadId : null;
       // Neither for a marketplace image started without a scene (the engine needs none).
       const scene = contextPhoto
         ? { context: contextPhoto }
@@ -136,11 +141,14 @@ export async function renderGenerationHandler(
           cutout: stored,
           workflow: outcome,
           logger: providerLog,
+          brand,
         },
         onVariant,
       );
     } else {
       const job = expressRenderRequest.parse(row.request);
+      const brand = await brandInput(storage, job.brand);
+      brandLogo = brand?.logo ? job.brand!.logo!.uploadId : null;
       await report(PROGRESS.sourcesRead);
       const outcome = await ask({ mode: 'express', ...job });
       // The headline is written before the render: by the language model when one is configured,
@@ -149,7 +157,7 @@ export async function renderGenerationHandler(
       copy = await copywriter.expressCopy(job.request);
       if (copy?.fallback) providerLog.warn({ ...copy.fallback }, 'Express copy written locally');
       variants = await renderer.express(
-        { request: job.request, copy, workflow: outcome, logger: providerLog },
+        { request: job.request, copy, workflow: outcome, logger: providerLog, brand },
         onVariant,
       );
     }
@@ -177,6 +185,9 @@ export async function renderGenerationHandler(
         ...(variant.cutout && { cutout: variant.cutout }),
         ...(variant.view && { view: variant.view }),
         ...(variant.light && { light: variant.light }),
+        ...(variant.brand && {
+          brand: { ...variant.brand, ...(variant.brand.logo && brandLogo && { logoUploadId: brandLogo }) },
+        }),
         ...(variant.faces && { faces: variant.faces }),
         ...(variant.texts && { texts: variant.texts }),
         ...(plateKey && { plateKey, layers: variant.layers }),

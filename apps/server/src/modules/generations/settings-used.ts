@@ -31,7 +31,14 @@ export function settingsUsed(data: unknown): GenerationSettingsUsed | null {
     });
     if (!parsed.success) return null;
     const { style, format, description, productName } = parsed.data;
-    return { mode: 'express', style, format, description: description ?? '', productName: productName ?? '' };
+    return {
+      mode: 'express',
+      style,
+      format,
+      description: description ?? '',
+      productName: productName ?? '',
+      brand: brandApplied(d),
+    };
   }
   const parsed = fusionRequest.safeParse({
     position: d.positionProduit,
@@ -69,8 +76,12 @@ export function settingsUsed(data: unknown): GenerationSettingsUsed | null {
       .parse(d.decor ?? null),
     light: light ?? null,
     reflection: reflection ?? 'automatique',
+    brand: brandApplied(d),
   };
 }
+
+/** The "Apply my brand" switch: off only when the payload says so (`marque: 'non'`, payload.ts). */
+const brandApplied = (d: Record<string, unknown>) => d.marque !== 'non';
 
 /** The payload's `lumiere` as the request's light; nothing (automatic) when absent or not one. */
 function lightOf(value: unknown): LightChoice | undefined {

@@ -70,9 +70,9 @@ export function ExpressPage() {
   if (againRequest && againKey !== location.key) {
     setAgainKey(location.key);
     area.reset();
-    const { style, format, description, productName } = againRequest.again;
-    // A result made before "What is it?" existed carries none.
-    setValues({ style, format, description, productName: productName ?? '' });
+    const { style, format, description, productName, brand } = againRequest.again;
+    // A result made before "What is it?" (or the brand kit) existed carries none.
+    setValues({ style, format, description, productName: productName ?? '', brand: brand ?? true });
     setErrors({});
     setAgainFrom(againRequest.generatedAt);
   }

@@ -23,9 +23,17 @@ export type ExpressValues = {
   description: string;
   /** "What is it?": a product's name or an offer, which the visual's headline speaks of. */
   productName: string;
+  /** "Apply my brand": the account's brand kit, when it has one, applied to this generation. */
+  brand: boolean;
 };
 
-export const EMPTY_EXPRESS: ExpressValues = { style: '', format: '', description: '', productName: '' };
+export const EMPTY_EXPRESS: ExpressValues = {
+  style: '',
+  format: '',
+  description: '',
+  productName: '',
+  brand: true,
+};
 
 export function isExpressStyle(value: string): value is ExpressStyle {
   return (EXPRESS_STYLES as readonly string[]).includes(value);
@@ -55,6 +63,8 @@ export function buildExpressRequest(values: ExpressValues, language?: Lang): Exp
     format: values.format as ExpressFormat,
     ...(description ? { description } : {}),
     ...(productName ? { productName } : {}),
+    // The brand applies unless switched off (a user with no kit has none to apply).
+    ...(!values.brand && { brand: false }),
     ...(language && { language }),
   };
   const checked = expressStartBody.safeParse(body);

@@ -45,6 +45,8 @@ export type FusionSettings = {
   light: LightChoice | null;
   /** The product's reflection on its surface: 'automatique' leaves it to the style. */
   reflection: Reflection;
+  /** "Apply my brand": the account's brand kit, when it has one, applied to this generation. */
+  brand: boolean;
 };
 
 /** Each required choice starts on the first option of its list, so the form is complete but for images. */
@@ -60,6 +62,7 @@ export const DEFAULT_FUSION_SETTINGS: FusionSettings = {
   format: FUSION_FORMATS[0],
   light: null,
   reflection: 'automatique',
+  brand: true,
 };
 
 export type ImageSlot = 'product' | 'context';
@@ -102,6 +105,8 @@ export function buildFusionRequest(
     // Automatic light and reflection are the defaults too.
     ...(settings.light && { light: settings.light }),
     ...(settings.reflection !== 'automatique' && { reflection: settings.reflection }),
+    // The brand applies unless switched off (a user with no kit has none to apply).
+    ...(!settings.brand && { brand: false }),
     productUploadId: images.product!.uploadId,
     ...(sceneId ? { sceneId } : images.context && { contextUploadId: images.context.uploadId }),
     ...(language && { language }),
@@ -127,5 +132,6 @@ export function settingsFromAgain(again: FusionSettingsUsed): FusionSettings {
     format: again.format,
     light: again.light ?? null,
     reflection: again.reflection ?? 'automatique',
+    brand: again.brand ?? true,
   };
 }

@@ -18,6 +18,7 @@ const fusion = {
   sceneId: null,
   light: null,
   reflection: 'automatique',
+  brand: true,
 } as const;
 const express = {
   mode: 'express',
@@ -25,6 +26,7 @@ const express = {
   format: 'post',
   description: 'Épicerie',
   productName: 'Coffret thé & biscuits',
+  brand: false,
 } as const;
 
 const result = (settings: GenerationResult['settings']): GenerationResult => ({
