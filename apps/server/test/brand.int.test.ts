@@ -197,7 +197,7 @@ describe('the brand kit: reading and saving it', () => {
         { colours: [], signature: '06 12 34 56 78' },
         'colours',
         'Add one colour at least: the “My brand” palette is made of them.',
-        'Ajoutez au moins une couleur : la palette « Ma marque » en est faite.',
+        'Ajoutez au moins une couleur\u00a0: la palette «\u00a0Ma marque\u00a0» en est faite.',
       ],
     ];
     for (const [name, body, field, en, fr] of cases) {

@@ -14,6 +14,7 @@ import { useToast } from '../../../components/ui/toast';
 import { fieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { GenerateControls } from '../../generations/components/generate-controls';
+import { BrandSwitch } from '../../brand/components/brand-switch';
 import { GenerationProgressCard } from '../../generations/components/generation-progress-card';
 import { PendingBanner } from '../../generations/components/pending-banner';
 import { ResultArea } from '../../generations/components/result-area';
@@ -204,6 +205,11 @@ export function ExpressPage() {
             </p>
           </div>
         </div>
+        <BrandSwitch
+          checked={values.brand}
+          onChange={(brand) => setValues((current) => ({ ...current, brand }))}
+          className="mt-5 rounded-xl bg-ink-50 p-4"
+        />
         <div className="mt-6 border-t border-ink-100 pt-5">
           <GenerateControls
             label={t('express.generate')}
