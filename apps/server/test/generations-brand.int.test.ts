@@ -185,6 +185,20 @@ describe('the brand kit in generations', () => {
     expect(await storedRequest(generationId)).toEqual(before);
   });
 
+  it('the editor opens the Fusion image over its plate, with its texts and the logo where the engine placed it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/generations/${generationId}/edit?image=0`,
+      headers: { cookie: shop.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { document, plate } = res.json() as EditorDocumentResponse;
+    expect(plate).not.toBeNull();
+    expect(document.background).toBe('plate');
+    expect(document.texts.map((text) => text.source?.role)).toEqual(['slogan', 'tagline']);
+    expect(document.logo).toEqual({ uploadId: shop.logoUploadId, x: 86.3, y: 8.7, size: 66.67 });
+  });
+
   it('the kit’s logo is kept while a generation uses it, even once the kit has dropped it', async () => {
     // Forty days on: past the logos' day of grace and the unused uploads' thirty days.
     await retentionOn(40);
