@@ -118,13 +118,13 @@ export async function renderGenerationHandler(
       const job = fusionRenderRequest.parse(row.request);
       // The cut-out the user checked on the Fusion page, if any, is used as it was stored.
       // The context photo uploaded, or the ready-made scene chosen instead (the engine draws or reads it).
-      const [product, contextPhoto, stored, brand] = await Promise.all([
+      const [product, contextPhoto, stored, { brand, logoUploadId }] = await Promise.all([
         readSource(storage, job.productKey),
         job.contextKey === undefined ? null : readSource(storage, job.contextKey),
         storedCutoutFor(database, storage, row.userId, job.productKey),
         brandInput(storage, job.brand),
       ]);
-      brandLogo = brand?.logo ? job.brand!.logo!.uploadId : null;
+      brandLogo = logoUploadId;
       // Neither for a marketplace image started without a scene (the engine needs none).
       const scene = contextPhoto
         ? { context: contextPhoto }
@@ -147,8 +147,8 @@ export async function renderGenerationHandler(
       );
     } else {
       const job = expressRenderRequest.parse(row.request);
-      const brand = await brandInput(storage, job.brand);
-      brandLogo = brand?.logo ? job.brand!.logo!.uploadId : null;
+      const { brand, logoUploadId } = await brandInput(storage, job.brand);
+      brandLogo = logoUploadId;
       await report(PROGRESS.sourcesRead);
       const outcome = await ask({ mode: 'express', ...job });
       // The headline is written before the render: by the language model when one is configured,

@@ -81,14 +81,19 @@ export async function brandSnapshot(
 }
 
 /**
- * The engine's input for a generation's copy of the kit, with its logo's bytes. A logo deleted since
- * the generation started is left out rather than failing the render: the rest of the kit still applies.
+ * The engine's input for a generation's copy of the kit, with its logo's bytes, and the logo's upload
+ * when it is given. A logo deleted since the generation started is left out rather than failing the
+ * render: the rest of the kit still applies.
  */
 export async function brandInput(
   storage: Storage,
   snapshot: BrandSnapshot | undefined,
-): Promise<BrandInput | null> {
-  if (!snapshot) return null;
+): Promise<{ brand: BrandInput | null; logoUploadId: string | null }> {
+  if (!snapshot) return { brand: null, logoUploadId: null };
   const logo = snapshot.logo ? await readAll(storage, snapshot.logo.key).catch(() => null) : null;
-  return { colours: snapshot.colours, typography: snapshot.typography, signature: snapshot.signature, logo };
+  const { colours, typography, signature } = snapshot;
+  return {
+    brand: { colours, typography, signature, logo },
+    logoUploadId: logo ? snapshot.logo!.uploadId : null,
+  };
 }
