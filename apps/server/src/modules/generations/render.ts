@@ -61,8 +61,9 @@ export type VariantLight = {
 };
 export type VariantFace = { role: string; face: FaceReport };
 type Box = { x: number; y: number; width: number; height: number };
+/** As the engine reports it (metadata.brand); `palette` is kept as it comes. */
 export type VariantBrand = {
-  colours: string[];
+  colours: readonly string[];
   palette: unknown;
   typography: string | null;
   logo: Box | null;
