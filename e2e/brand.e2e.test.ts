@@ -2,7 +2,7 @@
  * "Ma marque / My brand" in the browser: a shop owner fills the account page's brand card (a logo
  * uploaded, a colour picked by its hex code and named, a typography, a signature), saves it, reloads
  * and finds it as saved; the Fusion form then shows "Appliquer ma marque" switched on, saying what the
- * generation gets. axe finds nothing on the account page with the card filled.
+ * generation gets, and so does the Express form. axe finds nothing on the account page with the card filled.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ afterAll(async () => {
 const brandCard = (p: Page) => p.getByRole('region', { name: 'Ma marque', exact: true });
 
 describe('the brand kit on the account page', () => {
-  it('filled, saved and reloaded, it is there as saved; the Fusion form offers to apply it, switched on', async () => {
+  it('filled, saved and reloaded, it is there as saved; the Fusion and Express forms offer to apply it, switched on', async () => {
     await page.goto('/dashboard/account');
     const card = brandCard(page);
     await card.waitFor();
@@ -90,5 +90,11 @@ describe('the brand kit on the account page', () => {
     );
     await apply.click();
     expect(await line.innerText()).toBe('Votre marque ne sera pas appliquée à cette génération.');
+
+    // The Express form offers it too, switched on.
+    await page.goto('/dashboard/express');
+    const applyExpress = page.getByRole('switch', { name: 'Appliquer ma marque' });
+    await applyExpress.waitFor();
+    expect(await applyExpress.isChecked()).toBe(true);
   }, 120_000);
 });
