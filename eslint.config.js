@@ -23,6 +23,7 @@ const SERVER_TABLES = [
   'uploads',
   'upload_cutouts',
   'generation_edits',
+  'brand_kits',
   'contact_messages',
 ];
 const SQL_NAMING_TABLE = `/\\b(from|into|update|join)\\s+(${SERVER_TABLES.join('|')})\\b/`;
@@ -68,16 +69,17 @@ const WEB_DOMAIN_FEATURES = {
   site: [],
   auth: ['billing', 'site'],
   generations: ['billing', 'editor', 'image-viewer'],
+  brand: ['generations', 'image-picker'],
 };
 const WEB_PAGES = {
   'not-found': [],
   landing: ['auth', 'billing', 'site'],
   dashboard: ['auth', 'generations', 'site'],
-  account: ['auth', 'billing'],
+  account: ['auth', 'billing', 'brand'],
   stats: ['billing', 'generations'],
   history: ['editor', 'generations'],
-  express: ['billing', 'generations', 'site'],
-  fusion: ['billing', 'cutout', 'generations', 'image-picker', 'site'],
+  express: ['billing', 'brand', 'generations', 'site'],
+  fusion: ['billing', 'brand', 'cutout', 'generations', 'image-picker', 'site'],
 };
 
 const WEB = './apps/web/src';

@@ -95,6 +95,12 @@ const JSON_ROUTES: Route[] = [
     fields: ['firstName', 'lastName', 'companyName', 'jobTitle', 'phoneNumber', 'website'],
     signedIn: true,
   },
+  {
+    method: 'PUT',
+    url: '/api/brand',
+    fields: ['colours', 'logoUploadId', 'typography', 'signature'],
+    signedIn: true,
+  },
   { method: 'POST', url: '/api/uploads/from-url', fields: ['url', 'role'], signedIn: true },
   {
     method: 'PUT',

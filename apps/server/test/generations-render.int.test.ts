@@ -141,6 +141,8 @@ describe('rendering (worker with the real engine)', () => {
       // The light left automatic.
       light: null,
       reflection: 'automatique',
+      // "Apply my brand" left on (the account has no kit).
+      brand: true,
     });
     expect(result.settings).toEqual(own.items[0]!.settings);
     const stats: GenerationStats = (

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as auth from './api/auth';
+import * as brand from './api/brand';
 import * as contact from './api/contact';
 import * as copy from './api/copy';
 import * as cutout from './api/cutout';
@@ -116,6 +117,7 @@ function assertTranslatable(message: string, where: string) {
 /** Every module of contracts and validators (a new one is added here). */
 const MODULES: Record<string, Record<string, unknown>> = {
   'api/auth': auth,
+  'api/brand': brand,
   'api/contact': contact,
   'api/copy': copy,
   'api/cutout': cutout,

@@ -377,6 +377,30 @@ export const generationEdits = pgTable(
 );
 
 /**
+ * The shop's brand kit (Account page, "Ma marque"; packages/shared/src/api/brand.ts), one per user:
+ * its colours as [{hex, name}], its logo upload, typography and signature line. A generation copies
+ * it into its request when it starts, so a later change never alters it. `logo_upload_id` keeps that
+ * upload while the kit uses it (uploads repository, inUse), and is cleared when the upload is deleted.
+ */
+export const brandKits = pgTable(
+  'brand_kits',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    colours: jsonb('colours').notNull().default([]),
+    logoUploadId: uuid('logo_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    typography: text('typography'),
+    signature: text('signature'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('brand_kits_colours_count', sql`jsonb_array_length(${t.colours}) between 0 and 5`),
+    index('brand_kits_logo_idx').on(t.logoUploadId),
+  ],
+);
+
+/**
  * Messages sent through the public contact form (spec section 2). Kept 12 months, then deleted by the
  * daily retention job; e-mailed to CONTACT_EMAIL when received (mailed_at stays empty if that failed).
  */

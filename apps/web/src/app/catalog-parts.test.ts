@@ -18,6 +18,7 @@ const APP_ONLY_PATHS = [
   'features/history',
   'features/stats',
   'features/account',
+  'features/brand',
   'features/editor',
   'features/generations',
   'features/cutout',

@@ -187,6 +187,9 @@ const variants = z
  */
 const everyFormat = z.boolean({ error: 'validation.invalidOption' }).default(false);
 
+/** The form's "Apply my brand" switch: absent means on. */
+const applyBrand = z.boolean({ error: 'validation.invalid' }).optional();
+
 export const fusionRequest = z.object({
   position: option(FUSION_POSITIONS),
   style: option(FUSION_STYLES),
@@ -206,6 +209,8 @@ export const fusionRequest = z.object({
   /** Absent: the style decides. */
   reflection: option(REFLECTIONS).optional(),
   everyFormat,
+  /** The account's brand kit (api/brand.ts): applied unless false; a user with no kit has none. */
+  brand: applyBrand,
 });
 export type FusionRequestInput = z.input<typeof fusionRequest>;
 export type FusionRequest = z.output<typeof fusionRequest>;
@@ -219,6 +224,8 @@ export const expressRequest = z.object({
   variants,
   language: optionalLanguage,
   everyFormat,
+  /** The account's brand kit (api/brand.ts): applied unless false; a user with no kit has none. */
+  brand: applyBrand,
 });
 export type ExpressRequestInput = z.input<typeof expressRequest>;
 export type ExpressRequest = z.output<typeof expressRequest>;

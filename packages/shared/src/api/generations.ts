@@ -175,6 +175,8 @@ export type FusionSettingsUsed = {
   light: LightChoice | null;
   /** The reflection as chosen ('automatique' when the style decided). */
   reflection: Reflection;
+  /** The "Apply my brand" switch as it was (on for results made before it existed). */
+  brand: boolean;
 };
 export type ExpressSettingsUsed = {
   mode: 'express';
@@ -185,6 +187,8 @@ export type ExpressSettingsUsed = {
   description: string;
   /** "What is it?", empty when it was left blank. */
   productName: string;
+  /** The "Apply my brand" switch as it was (on for results made before it existed). */
+  brand: boolean;
 };
 /** What "Generate again with these settings" fills the form with. */
 export type GenerationSettingsUsed = FusionSettingsUsed | ExpressSettingsUsed;

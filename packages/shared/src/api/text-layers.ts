@@ -10,11 +10,10 @@ import { TEXT_LAYER_ROLES } from './editor';
 
 const px = z.number().finite();
 const box = z.strictObject({ x: px, y: px, width: px.min(0), height: px.min(0) });
-const rgb = z.tuple([
-  z.number().int().min(0).max(255),
-  z.number().int().min(0).max(255),
-  z.number().int().min(0).max(255),
-]);
+// Not only whole numbers: a Fusion text's colour is computed from its scene and may fall between
+// them; it is set again exactly as it was.
+const channel = z.number().finite().min(0).max(255);
+const rgb = z.tuple([channel, channel, channel]);
 
 export const storedTextLayer = z.strictObject({
   role: z.enum(TEXT_LAYER_ROLES),

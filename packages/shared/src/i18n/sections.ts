@@ -7,6 +7,7 @@
 export const APP_ONLY_SECTIONS = [
   'dashboard',
   'account',
+  'brand',
   'uploads',
   'generations',
   'fusion',

@@ -23,6 +23,7 @@ import { FINISHING_PROGRESS } from '../../modules/generations/service';
 import { removeWorkflowResultFiles } from '../../modules/generations/workflow';
 import { readAll, type Storage } from '../../modules/storage/storage';
 import { storedCutoutFor } from '../../modules/cutouts/service';
+import { brandInput } from '../../modules/brand/service';
 import { idsOfStorageKeys } from '../../modules/uploads/repository';
 import type { JobContext } from '../job';
 
@@ -106,6 +107,8 @@ export async function renderGenerationHandler(
   const resultId = randomUUID();
   const stored: string[] = [];
   let copy: ExpressCopy | null = null;
+  // The brand kit's logo, which the editor opens as a layer where the engine placed it.
+  let brandLogo: string | null = null;
   const heartbeat = setInterval(() => {
     records.touch(database, row.id).catch(() => {});
   }, HEARTBEAT_MS);
@@ -118,11 +121,13 @@ export async function renderGenerationHandler(
       format = job.request.format;
       // The cut-out the user checked on the Fusion page, if any, is used as it was stored.
       // The context photo uploaded, or the ready-made scene chosen instead (the engine draws or reads it).
-      const [product, contextPhoto, stored] = await Promise.all([
+      const [product, contextPhoto, stored, { brand, logoUploadId }] = await Promise.all([
         readSource(storage, job.productKey),
         job.contextKey === undefined ? null : readSource(storage, job.contextKey),
         storedCutoutFor(database, storage, row.userId, job.productKey),
+        brandInput(storage, job.brand),
       ]);
+      brandLogo = logoUploadId;
       // Neither for a marketplace image started without a scene (the engine needs none).
       const scene = contextPhoto
         ? { context: contextPhoto }
@@ -139,12 +144,15 @@ export async function renderGenerationHandler(
           cutout: stored,
           workflow: outcome,
           logger: providerLog,
+          brand,
         },
         onVariant,
       );
     } else {
       const job = expressRenderRequest.parse(row.request);
       format = job.request.format;
+      const { brand, logoUploadId } = await brandInput(storage, job.brand);
+      brandLogo = logoUploadId;
       await report(PROGRESS.sourcesRead);
       const outcome = await ask({ mode: 'express', ...job });
       // The headline is written before the render: by the language model when one is configured,
@@ -153,7 +161,7 @@ export async function renderGenerationHandler(
       copy = await copywriter.expressCopy(job.request);
       if (copy?.fallback) providerLog.warn({ ...copy.fallback }, 'Express copy written locally');
       variants = await renderer.express(
-        { request: job.request, copy, workflow: outcome, logger: providerLog },
+        { request: job.request, copy, workflow: outcome, logger: providerLog, brand },
         onVariant,
       );
     }
@@ -182,6 +190,9 @@ export async function renderGenerationHandler(
         ...(variant.cutout && { cutout: variant.cutout }),
         ...(variant.view && { view: variant.view }),
         ...(variant.light && { light: variant.light }),
+        ...(variant.brand && {
+          brand: { ...variant.brand, ...(variant.brand.logo && brandLogo && { logoUploadId: brandLogo }) },
+        }),
         ...(variant.faces && { faces: variant.faces }),
         ...(variant.texts && { texts: variant.texts }),
         ...(plateKey && { plateKey, layers: variant.layers }),

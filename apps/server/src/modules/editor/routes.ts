@@ -54,7 +54,7 @@ export const editRoutes: FastifyPluginAsync = async (app) => {
   app.get('/generations/:id/edit', async (request, reply) => {
     const { user, id, image } = await target(request, reply);
     const { resultId, image: stored } = await editableImage(database, user.id, id, image);
-    const answer = await readEdit(database, resultId, image, stored, requestLang(request));
+    const answer = await readEdit(database, user.id, resultId, image, stored, requestLang(request));
     return reply.header('cache-control', 'no-store').send(answer);
   });
 

@@ -18,6 +18,7 @@ import { AppError } from '../../http/app-error';
 import type { Storage } from '../storage/storage';
 import { findResultImages, findStatus } from '../generations/repository';
 import { lockOwn, markUsed } from '../uploads/repository';
+import { brandLogoLayer, brandLogoOf, type BrandLogo } from './brand-logo';
 import * as edits from './repository';
 
 type Deps = { database: Database; storage: Storage };
@@ -54,6 +55,8 @@ export type StoredImage = {
   /** Null for images made before plates were kept. */
   plateKey: string | null;
   layers: StoredTextLayer[];
+  /** The brand kit's logo, drawn on the image and not on its plate; null without a plate. */
+  brandLogo: BrandLogo | null;
 };
 
 function storedImageOf(entry: Record<string, unknown>, key: string): StoredImage {
@@ -65,6 +68,7 @@ function storedImageOf(entry: Record<string, unknown>, key: string): StoredImage
     height: typeof entry.height === 'number' ? entry.height : 0,
     plateKey,
     layers: plateKey && layers.success ? layers.data : [],
+    brandLogo: plateKey ? brandLogoOf(entry.brand) : null,
   };
 }
 
@@ -73,11 +77,13 @@ export const platePath = (resultId: string, image: number, stored: StoredImage) 
   stored.plateKey ? `/api/generations/${resultId}/plate?image=${image}` : null;
 
 /**
- * The saved document, or the one an image opens with: over its plate with its slogan and tagline as
- * layers when it has them, else empty over the image. A logo deleted or expired since is left out.
+ * The saved document, or the one an image opens with: over its plate with its slogan and tagline (and
+ * the brand kit's logo) as layers when it has them, else empty over the image. A logo deleted or
+ * expired since is left out.
  */
 export async function readEdit(
   database: Database,
+  userId: string,
   resultId: string,
   image: number,
   stored: StoredImage,
@@ -86,7 +92,14 @@ export async function readEdit(
   const row = await edits.find(database, resultId, image);
   const plate = platePath(resultId, image, stored);
   const language = textLanguage(stored, lang);
-  if (!row) return { document: await openingDocument(stored), savedAt: null, version: null, plate, language };
+  if (!row)
+    return {
+      document: await openingDocument(database, userId, stored),
+      savedAt: null,
+      version: null,
+      plate,
+      language,
+    };
   const document = row.logoAvailable ? row.document : { ...row.document, logo: null };
   return { document, savedAt: new Date(row.savedAt).toISOString(), version: row.version, plate, language };
 }
@@ -94,11 +107,18 @@ export async function readEdit(
 /** The language an image's texts are set in: its own texts', else the one the request speaks. */
 export const textLanguage = (stored: StoredImage, lang: Lang): Lang => stored.layers[0]?.language ?? lang;
 
-async function openingDocument(stored: StoredImage): Promise<EditorDocument> {
-  if (!stored.plateKey || stored.layers.length === 0) return EMPTY_EDITOR_DOCUMENT;
+/** Over the plate, its texts and the brand's logo (while its upload is kept) open as layers. */
+async function openingDocument(
+  database: Queryable,
+  userId: string,
+  stored: StoredImage,
+): Promise<EditorDocument> {
+  if (!stored.plateKey) return EMPTY_EDITOR_DOCUMENT;
+  const logo = stored.brandLogo && (await brandLogoLayer(database, userId, stored.brandLogo, stored));
+  if (stored.layers.length === 0 && !logo) return EMPTY_EDITOR_DOCUMENT;
   const { textViewOf } = await import('./text-layers');
   const texts = stored.layers.map((layer) => textViewOf(layer, stored));
-  return { version: 2, background: 'plate', logo: null, texts };
+  return { version: 2, background: 'plate', logo: logo ?? null, texts };
 }
 
 /** Checks that the logo is one of the user's unexpired logos and counts this as a use of it. */

@@ -47,7 +47,7 @@ export function textViewOf(layer: StoredTextLayer, image: Size): TextLayer {
     y: percent(rect.y + rect.height / 2, image.height),
     fontSize: clampFontSize(emPx(layer.dpi) / scaleOf(image)),
     color: hex(layer.colour),
-    backgroundColor: 'transparent',
+    backgroundColor: layer.band ? hex(layer.band) : 'transparent',
     ...editorFontOf(layer.typeface),
     outlineColor: '#000000',
     outlineWidth: 0,
@@ -72,7 +72,8 @@ function decorations(text: TextLayer, image: Size): Pick<EngineTextLayer, 'outli
 
 /** A stored layer as the user edited it: what they left as it opened stays as the engine set it. */
 function editedLayer(stored: StoredTextLayer, text: TextLayer, image: Size): EngineTextLayer {
-  const { rect: _rect, ...layer } = stored;
+  // Its band, if any, is the editor's background now: kept, changed or taken away there.
+  const { rect: _rect, band: _band, ...layer } = stored;
   const view = textViewOf(stored, image);
   const edited: EngineTextLayer = { ...layer, text: text.text, ...decorations(text, image) };
   // The size it opened at, as a version 1 document saved it (then converted): not a change either.

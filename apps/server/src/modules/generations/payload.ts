@@ -8,6 +8,10 @@ import { buildWorkflowPayload } from '@vitrine/engine/providers/webhook';
 
 type Ids = { backgroundGenerationId: string; userId: string };
 
+/** `marque: 'non'`: the form's "Apply my brand" switch was off (absent, it was on). */
+const brandSwitch = (request: { brand?: boolean | undefined }) =>
+  request.brand === false && { marque: 'non' };
+
 /** `sceneId`: the ready-made scene chosen instead of a context photo (`images.context` is its image). */
 export function fusionPayload(
   request: FusionRequest,
@@ -22,9 +26,13 @@ export function fusionPayload(
     ...(images.sceneId && { sceneId: images.sceneId }),
     ...ids,
   });
-  return { ...payload, formatImage: request.format };
+  return { ...payload, formatImage: request.format, ...brandSwitch(request) };
 }
 
 export function expressPayload(request: ExpressRequest, ids: Ids) {
-  return { ...buildWorkflowPayload({ mode: 'express', request, ...ids }), format: request.format };
+  return {
+    ...buildWorkflowPayload({ mode: 'express', request, ...ids }),
+    format: request.format,
+    ...brandSwitch(request),
+  };
 }

@@ -15,6 +15,7 @@ import type { TextLayer as EngineTextLayer } from '@vitrine/engine/local/text/la
 import type { ImageProviderConfig, ImageProviderName } from '@vitrine/engine/providers/config';
 import type {
   Fallback,
+  FusionProviderInput,
   FusionSceneInput,
   ProviderFields,
   ProviderLogger,
@@ -39,6 +40,8 @@ export type RenderedVariant = {
   view?: VariantView;
   /** Fusion: the light and shadow used, chosen in the form or automatic. */
   light?: VariantLight;
+  /** The brand kit as the engine applied it: palette, typography, where the logo and signature went. */
+  brand?: VariantBrand;
   /** The faces the image's texts were checked to be drawn with (docs/decisions/035). */
   faces?: VariantFace[];
   /** Where its texts are set, in its pixels. */
@@ -59,12 +62,28 @@ export type VariantLight = {
   reflection: boolean;
 };
 export type VariantFace = { role: string; face: FaceReport };
+type Box = { x: number; y: number; width: number; height: number };
+/** As the engine reports it (metadata.brand); `palette` is kept as it comes. */
+export type VariantBrand = {
+  colours: readonly string[];
+  palette: unknown;
+  typography: string | null;
+  logo: Box | null;
+  signature: { text: string; rect: Box } | null;
+};
 
 /** Called after each variant; throwing from it (e.g. because the generation was cancelled) stops the render. */
 export type OnVariant = (done: number, total: number) => Promise<void>;
 
-/** With IMAGE_PROVIDER=webhook, the workflow's outcome (absent when it never called back). */
-type RenderExtras = { workflow?: WorkflowOutcome; logger?: ProviderLogger };
+/**
+ * With IMAGE_PROVIDER=webhook, the workflow's outcome (absent when it never called back); the brand
+ * kit to apply, or none.
+ */
+type RenderExtras = {
+  workflow?: WorkflowOutcome;
+  logger?: ProviderLogger;
+  brand?: FusionProviderInput['brand'];
+};
 
 export type Renderer = {
   /** The provider drawing the backgrounds; absent means local. */
@@ -103,6 +122,7 @@ type Rendered = {
     cutout?: VariantCutout;
     view?: VariantView;
     light?: VariantLight;
+    brand?: VariantBrand | null;
     /** Fusion's texts; Express has a headline and a supporting line. */
     text?: TextReport[];
     headline?: TextReport | null;
@@ -113,7 +133,7 @@ type Rendered = {
 function toVariant(rendered: Rendered): RenderedVariant {
   const { images, metadata } = rendered;
   if (!images.jpeg) throw new Error('the engine returned no JPEG');
-  const { provider, fallback, scene, cutout, view, light, format } = metadata;
+  const { provider, fallback, scene, cutout, view, light, brand, format } = metadata;
   const texts = metadata.text ?? [metadata.headline, metadata.supporting];
   const layers = storedLayers(rendered, texts);
   const faces = texts.flatMap((text) => (text?.face ? [{ role: text.role, face: text.face }] : []));
@@ -142,6 +162,15 @@ function toVariant(rendered: Rendered): RenderedVariant {
         reflection: light.reflection,
       },
     }),
+    ...(brand && {
+      brand: {
+        colours: brand.colours,
+        palette: brand.palette,
+        typography: brand.typography,
+        logo: brand.logo,
+        signature: brand.signature,
+      },
+    }),
     ...(faces.length && { faces }),
     ...(areas.length && { texts: areas }),
     ...(images.plate && layers && { plate: images.plate, layers }),
@@ -152,9 +181,12 @@ function toVariant(rendered: Rendered): RenderedVariant {
 function storedLayers({ layers }: Rendered, texts: (TextReport | null | undefined)[]) {
   if (!layers) return undefined;
   const stored: StoredTextLayer[] = [];
-  for (const { role, outline: _outline, band: _band, ...layer } of layers) {
+  // A band behind a text (a brand's signature on its main colour) is kept: the editor opens it as the
+  // text's background.
+  for (const { role, outline: _outline, band, ...layer } of layers) {
     const rect = texts.find((text) => text?.role === role)?.rect;
-    if (rect && role !== 'text') stored.push({ ...layer, role, colour: [...layer.colour], rect });
+    if (rect && role !== 'text')
+      stored.push({ ...layer, role, colour: [...layer.colour], ...(band && { band: [...band] }), rect });
   }
   return stored;
 }
@@ -188,11 +220,12 @@ export function createRenderer(config: {
   };
   return {
     provider: config.imageProvider.kind,
-    async fusion({ request, product, cutout, workflow, logger, ...scene }, onVariant) {
+    async fusion({ request, product, cutout, workflow, logger, brand, ...scene }, onVariant) {
       const provider = await providerFor(logger);
       const rendered = await provider.renderFusion({
         request,
         product,
+        brand: brand ?? null,
         ...(scene.scene !== undefined
           ? { scene: scene.scene }
           : scene.context !== undefined
@@ -205,11 +238,12 @@ export function createRenderer(config: {
       });
       return rendered.map(toVariant);
     },
-    async express({ request, copy, workflow, logger }, onVariant) {
+    async express({ request, copy, workflow, logger, brand }, onVariant) {
       const provider = await providerFor(logger);
       const rendered = await provider.renderExpress({
         request,
         copy,
+        brand: brand ?? null,
         formats: ['jpeg', 'plate'],
         onVariant,
         workflow,

@@ -508,13 +508,14 @@ export async function typicalSeconds(db: Queryable): Promise<number> {
 }
 
 /**
- * SQL condition for the uploads module: the upload (table alias `alias`) is a photo of a generation
- * still running or whose result is kept. The keys are those the render request holds
+ * SQL condition for the uploads module: the upload (table alias `alias`) is a photo (or the brand
+ * kit's logo) of a generation still running or whose result is kept. The keys are those the render request holds
  * (render-request.ts), which is why this lives here.
  */
 export const uploadInUse = (alias: string) =>
   `exists (select 1 from background_generations g
             where g.user_id = ${alias}.user_id
-              and ${alias}.storage_key in (g.request->>'productKey', g.request->>'contextKey')
+              and ${alias}.storage_key in (g.request->>'productKey', g.request->>'contextKey',
+                                           g.request->'brand'->'logo'->>'key')
               and (g.status in ('pending', 'processing')
                    or exists (select 1 from user_image_generations r where r.background_generation_id = g.id)))`;

@@ -27,6 +27,7 @@ import { findImageKey } from './results/repository';
 import { iso, toActive, toResult } from './views';
 import { removeWorkflowFiles } from './workflow';
 import { touchUploads } from '../uploads/repository';
+import { brandSnapshot } from '../brand/service';
 import type { Storage } from '../storage/storage';
 
 export const RENDER_JOB = 'render-generation';
@@ -88,6 +89,10 @@ export async function startGeneration(deps: GenerationDeps, userId: string, loca
     webhookData = expressPayload(input.request, ids);
     request = { request: input.request };
   }
+  // The kit as it is now goes with the request: changing it later leaves this generation be.
+  const brand = await brandSnapshot(database, userId, input.request.brand);
+  if (brand) request = { ...request, brand };
+  if (brand?.logo) usedUploads = [...usedUploads, brand.logo.uploadId];
 
   await jobs.ready();
   const row = await database.transaction(async (tx) => {
@@ -113,7 +118,7 @@ export async function startGeneration(deps: GenerationDeps, userId: string, loca
       },
     );
     await records.attachJob(tx, id, { creditReserved: reservation.reserved, jobId });
-    // Used again: the photos' year of keeping starts over.
+    // Used again: the photos' (and the logo's) year of keeping starts over.
     if (usedUploads.length) await touchUploads(tx, userId, usedUploads);
     return inserted;
   });

@@ -40,6 +40,7 @@ describe('settingsUsed: what "generate again" fills the form with', () => {
       sceneId: null,
       light: null,
       reflection: 'automatique',
+      brand: true,
     });
   });
 
@@ -100,7 +101,23 @@ describe('settingsUsed: what "generate again" fills the form with', () => {
       everyFormat: false,
       description: 'Épicerie fine',
       productName: 'Coffret thé & biscuits',
+      brand: true,
     });
+  });
+
+  it('gives back the "Apply my brand" switch off only when the payload says so (marque: non)', () => {
+    const fusion = {
+      positionProduit: 'centré',
+      styleRendu: 'minimaliste',
+      paletteCouleur: 'pastel',
+      styleTypo: 'moderne',
+      formatImage: 'carré',
+    };
+    expect(settingsUsed({ ...fusion, marque: 'non' })).toMatchObject({ brand: false });
+    expect(settingsUsed(fusion)).toMatchObject({ brand: true });
+    const express = { mode: 'express', style: 'naturel', format: 'post' };
+    expect(settingsUsed({ ...express, marque: 'non' })).toMatchObject({ brand: false });
+    expect(settingsUsed(express)).toMatchObject({ brand: true });
   });
 
   it('an Express result made before "What is it?" existed reads back with it empty', () => {

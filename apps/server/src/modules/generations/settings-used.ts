@@ -39,6 +39,7 @@ export function settingsUsed(data: unknown): GenerationSettingsUsed | null {
       everyFormat,
       description: description ?? '',
       productName: productName ?? '',
+      brand: brandApplied(d),
     };
   }
   const parsed = fusionRequest.safeParse({
@@ -79,8 +80,12 @@ export function settingsUsed(data: unknown): GenerationSettingsUsed | null {
       .parse(d.decor ?? null),
     light: light ?? null,
     reflection: reflection ?? 'automatique',
+    brand: brandApplied(d),
   };
 }
+
+/** The "Apply my brand" switch: off only when the payload says so (`marque: 'non'`, payload.ts). */
+const brandApplied = (d: Record<string, unknown>) => d.marque !== 'non';
 
 /** The payload's `lumiere` as the request's light; nothing (automatic) when absent or not one. */
 function lightOf(value: unknown): LightChoice | undefined {

@@ -9,12 +9,13 @@ import { uploadInUse } from '../generations/repository';
 import { UNUSED_UPLOAD_DAYS } from '../rate-limit/usage-limits';
 
 /**
- * SQL condition: the upload (table alias `alias`) is in use: a photo of a generation still running or
- * whose result is kept, or the logo of a saved image.
+ * SQL condition: the upload (table alias `alias`) is in use: a photo or logo of a generation still
+ * running or whose result is kept, the logo of a saved image, or the logo of the brand kit.
  */
 export const inUse = (alias = 'uploads') =>
   `(${uploadInUse(alias)}
-    or exists (select 1 from generation_edits e where e.logo_upload_id = ${alias}.id))`;
+    or exists (select 1 from generation_edits e where e.logo_upload_id = ${alias}.id)
+    or exists (select 1 from brand_kits b where b.logo_upload_id = ${alias}.id))`;
 
 /**
  * SQL condition: the upload (table alias `alias`) has not expired at `now` (SQL): it was used within the
@@ -71,8 +72,9 @@ export async function touchUploads(db: Queryable, userId: string, ids: string[])
 }
 
 /**
- * Deletes the uploads expired at `now` (SQL timestamptz text), and editor logos no saved document uses
- * `logoGraceDays` after their last use; answers their files (their cut-outs go by cascade).
+ * Deletes the uploads expired at `now` (SQL timestamptz text), and logos nothing uses (no saved
+ * document, brand kit nor generation) `logoGraceDays` after their last use; answers their files
+ * (their cut-outs go by cascade).
  */
 export async function deleteExpired(
   db: Queryable,
@@ -84,7 +86,7 @@ export async function deleteExpired(
        delete from uploads
        where not ${notExpired('uploads', '$1::timestamptz')}
           or (role = 'logo' and last_used_at < $1::timestamptz - make_interval(days => $2)
-              and not exists (select 1 from generation_edits e where e.logo_upload_id = uploads.id))
+              and not ${inUse('uploads')})
        returning id, storage_key)
      select gone.storage_key as "storageKey", c.mask_key as "maskKey", c.preview_key as "previewKey",
        c.base_mask_key as "baseMaskKey"

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { BrandCard } from '../../brand/components/brand-card';
 import { useProfile } from '../api/get-profile';
 import { PersonalInfoCard } from './personal-info-card';
 import { PlanCard } from './plan-card';
 import { SecurityCard } from './security-card';
 
-/** Spec section 2, Account page: personal information, the plan, and security. */
+/** Spec section 2, Account page: personal information, the brand kit, the plan, and security. */
 export function AccountPage() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -30,6 +31,7 @@ export function AccountPage() {
       ) : (
         <>
           <PersonalInfoCard data={profile.data} />
+          <BrandCard />
           <PlanCard />
           <SecurityCard email={profile.data.email} />
         </>

@@ -15,6 +15,7 @@ import { useToast } from '../../../components/ui/toast';
 import { fieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { GenerateControls } from '../../generations/components/generate-controls';
+import { BrandSwitch } from '../../brand/components/brand-switch';
 import { GenerationProgressCard } from '../../generations/components/generation-progress-card';
 import { PendingBanner } from '../../generations/components/pending-banner';
 import { ResultArea } from '../../generations/components/result-area';
@@ -71,14 +72,15 @@ export function ExpressPage() {
   if (againRequest && againKey !== location.key) {
     setAgainKey(location.key);
     area.reset();
-    const { style, format, description, productName, everyFormat } = againRequest.again;
-    // A result made before "What is it?" (or "every format") existed carries none.
+    const { style, format, description, productName, everyFormat, brand } = againRequest.again;
+    // A result made before "What is it?", "every format" or the brand kit existed carries none.
     setValues({
       style,
       format,
       description,
       productName: productName ?? '',
       everyFormat: everyFormat ?? false,
+      brand: brand ?? true,
     });
     setErrors({});
     setAgainFrom(againRequest.generatedAt);
@@ -220,6 +222,11 @@ export function ExpressPage() {
             </p>
           </div>
         </div>
+        <BrandSwitch
+          checked={values.brand}
+          onChange={(brand) => setValues((current) => ({ ...current, brand }))}
+          className="mt-5 rounded-xl bg-ink-50 p-4"
+        />
         <div className="mt-6 border-t border-ink-100 pt-5">
           <GenerateControls
             label={t('express.generate')}

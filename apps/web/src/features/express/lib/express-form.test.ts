@@ -63,6 +63,17 @@ describe('Express request', () => {
   });
 });
 
+describe('"Apply my brand" in the Express request', () => {
+  it('on (the default), the request says nothing; switched off, it says brand: false', () => {
+    const base = { ...EMPTY_EXPRESS, style: 'naturel', format: 'post' } as const;
+    expect(buildExpressRequest(base)).toEqual({ ok: true, body: { style: 'naturel', format: 'post' } });
+    expect(buildExpressRequest({ ...base, brand: false })).toEqual({
+      ok: true,
+      body: { style: 'naturel', format: 'post', brand: false },
+    });
+  });
+});
+
 describe('the interface language goes with the Express request (the headline is written in it)', () => {
   it('is sent when given', () => {
     const result = buildExpressRequest(

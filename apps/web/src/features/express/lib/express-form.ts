@@ -25,6 +25,8 @@ export type ExpressValues = {
   productName: string;
   /** "Every format": the variants composed again in every other format too, as one generation. */
   everyFormat: boolean;
+  /** "Apply my brand": the account's brand kit, when it has one, applied to this generation. */
+  brand: boolean;
 };
 
 export const EMPTY_EXPRESS: ExpressValues = {
@@ -33,6 +35,7 @@ export const EMPTY_EXPRESS: ExpressValues = {
   description: '',
   productName: '',
   everyFormat: false,
+  brand: true,
 };
 
 export function isExpressStyle(value: string): value is ExpressStyle {
@@ -64,6 +67,8 @@ export function buildExpressRequest(values: ExpressValues, language?: Lang): Exp
     ...(description ? { description } : {}),
     ...(productName ? { productName } : {}),
     ...(values.everyFormat && { everyFormat: true }),
+    // The brand applies unless switched off (a user with no kit has none to apply).
+    ...(!values.brand && { brand: false }),
     ...(language && { language }),
   };
   const checked = expressStartBody.safeParse(body);

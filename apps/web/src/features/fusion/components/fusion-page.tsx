@@ -17,6 +17,7 @@ import { useResultArea } from '../../generations/hooks/use-result-area';
 import { readAgain } from '../../generations/lib/generate-again';
 import { AgainNotice } from '../../generations/components/again-notice';
 import { getUpload } from '../../image-picker/api/recent-uploads';
+import { BrandSwitch } from '../../brand/components/brand-switch';
 import {
   buildFusionRequest,
   DEFAULT_FUSION_SETTINGS,
@@ -252,6 +253,11 @@ export function FusionPage() {
           sceneless={textlessFormat(settings.format)}
         />
         <FusionSettingsCards settings={settings} onChange={change} errors={errors} />
+        <BrandSwitch
+          checked={settings.brand}
+          onChange={(on) => change('brand', on)}
+          className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100 sm:p-5"
+        />
         {/* Below 768 px the form is long: its action stays at hand, in a bar at the bottom of the screen. */}
         <div className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100 max-md:sticky max-md:bottom-0 max-md:z-20 max-md:-mx-4 max-md:gap-2 max-md:rounded-none max-md:pb-[calc(0.75rem+env(safe-area-inset-bottom))] max-md:shadow-[0_-8px_20px_-12px_rgb(20_24_51/0.35)] sm:p-5 sm:max-md:-mx-6">
           <GenerateControls

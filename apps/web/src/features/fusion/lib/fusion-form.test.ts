@@ -187,6 +187,7 @@ describe('"generate again" fills the form with the settings a result was made wi
     sceneId: null,
     light: { angle: 45, softness: 0.2, strength: 0.9 },
     reflection: 'oui',
+    brand: false,
   };
 
   it('the chosen light, the reflection and "every format" come back with the other settings', () => {
@@ -203,6 +204,7 @@ describe('"generate again" fills the form with the settings a result was made wi
       everyFormat: true,
       light: { angle: 45, softness: 0.2, strength: 0.9 },
       reflection: 'oui',
+      brand: false,
     });
   });
 
@@ -215,10 +217,29 @@ describe('"generate again" fills the form with the settings a result was made wi
     delete older.light;
     delete older.reflection;
     delete older.productName;
+    delete older.brand;
     expect(settingsFromAgain(older as FusionSettingsUsed)).toMatchObject({
       light: null,
       reflection: 'automatique',
       productName: '',
+      brand: true,
     });
+  });
+});
+
+describe('"Apply my brand" in the Fusion request', () => {
+  const images = {
+    product: { uploadId: '3f0c8a4e-1b2d-4c5e-8f90-a1b2c3d4e5f6', previewUrl: '', name: 'p.jpg' },
+    context: { uploadId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', previewUrl: '', name: 'c.jpg' },
+  };
+
+  it('on (the default), the request says nothing and the server applies the kit', () => {
+    const result = buildFusionRequest(DEFAULT_FUSION_SETTINGS, images);
+    expect(result.ok && result.body).not.toHaveProperty('brand');
+  });
+
+  it('switched off, the request says brand: false', () => {
+    const result = buildFusionRequest({ ...DEFAULT_FUSION_SETTINGS, brand: false }, images);
+    expect(result.ok && result.body.brand).toBe(false);
   });
 });

@@ -47,6 +47,8 @@ export type FusionSettings = {
   light: LightChoice | null;
   /** The product's reflection on its surface: 'automatique' leaves it to the style. */
   reflection: Reflection;
+  /** "Apply my brand": the account's brand kit, when it has one, applied to this generation. */
+  brand: boolean;
 };
 
 /** Each required choice starts on the first option of its list, so the form is complete but for images. */
@@ -63,6 +65,7 @@ export const DEFAULT_FUSION_SETTINGS: FusionSettings = {
   everyFormat: false,
   light: null,
   reflection: 'automatique',
+  brand: true,
 };
 
 export type ImageSlot = 'product' | 'context';
@@ -106,6 +109,8 @@ export function buildFusionRequest(
     // Automatic light and reflection are the defaults too.
     ...(settings.light && { light: settings.light }),
     ...(settings.reflection !== 'automatique' && { reflection: settings.reflection }),
+    // The brand applies unless switched off (a user with no kit has none to apply).
+    ...(!settings.brand && { brand: false }),
     productUploadId: images.product!.uploadId,
     ...(sceneId ? { sceneId } : images.context && { contextUploadId: images.context.uploadId }),
     ...(language && { language }),
@@ -132,5 +137,6 @@ export function settingsFromAgain(again: FusionSettingsUsed): FusionSettings {
     everyFormat: again.everyFormat ?? false,
     light: again.light ?? null,
     reflection: again.reflection ?? 'automatique',
+    brand: again.brand ?? true,
   };
 }

@@ -19,6 +19,7 @@ const fusion = {
   light: null,
   reflection: 'automatique',
   everyFormat: false,
+  brand: true,
 } as const;
 const express = {
   mode: 'express',
@@ -27,6 +28,7 @@ const express = {
   description: 'Épicerie',
   productName: 'Coffret thé & biscuits',
   everyFormat: true,
+  brand: false,
 } as const;
 
 const result = (settings: GenerationResult['settings']): GenerationResult => ({

@@ -41,6 +41,7 @@ export function ImagePicker({
   missing = false,
   notice = null,
   disabled = false,
+  optional = false,
   scenes,
 }: {
   role: UploadRole;
@@ -54,6 +55,8 @@ export function ImagePicker({
   /** Why the image is asked for again (e.g. the one of a generation to redo was deleted). */
   notice?: string | null;
   disabled?: boolean;
+  /** The image may be left out (the brand kit's logo): no required mark. */
+  optional?: boolean;
   scenes?: SceneChoice;
 }) {
   const { t } = useTranslation();
@@ -147,7 +150,7 @@ export function ImagePicker({
       data-image-role={role}
       className="min-w-0"
     >
-      <FieldLabel id={labelId} label={label} required help={help} />
+      <FieldLabel id={labelId} label={label} required={!optional} optional={optional} help={help} />
       <input
         ref={inputRef}
         type="file"
