@@ -71,6 +71,7 @@ describe('Express "What is it?" (productName) over HTTP', () => {
       format: 'story',
       description: 'Bougies artisanales coulées à la main à Lyon',
       productName: 'Bougie lavande & figue',
+      everyFormat: false,
       brand: true,
     });
     expect((await storedResult(result.id)).copy).toEqual({

@@ -10,11 +10,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryResponse } from '@vitrine/shared/api/generations';
-import type { EditorDocumentResponse } from '@vitrine/shared/api/editor';
+import { LOGO_WIDTH_FACTOR, type EditorDocumentResponse } from '@vitrine/shared/api/editor';
 import type { JobContext } from '../src/jobs/job';
 import type { Worker } from '../src/jobs/worker';
 import { historyRetention } from '../src/jobs/definitions/history-retention';
-import { createLocalRenderer, type RenderedVariant, type Renderer } from '../src/modules/generations/render';
+import { createLocalRenderer, type Renderer } from '../src/modules/generations/render';
 import {
   contextJpeg,
   generationKit,
@@ -32,37 +32,15 @@ const t = useTestApp();
 type BrandGiven = Parameters<Renderer['fusion']>[0]['brand'];
 const given: BrandGiven[] = [];
 
-/** Where the engine reports the logo: a fifth of the width, in the top right corner, 40 px in. */
-const logoRect = (width: number) => ({
-  x: width - 40 - width / 5,
-  y: 40,
-  width: width / 5,
-  height: width / 10,
-});
-
-function reported(variants: RenderedVariant[], brand: BrandGiven): RenderedVariant[] {
-  if (!brand) return variants;
-  return variants.map((variant) => ({
-    ...variant,
-    brand: {
-      colours: [...brand.colours],
-      palette: { name: 'ma marque' },
-      typography: brand.typography ?? null,
-      logo: brand.logo ? logoRect(variant.width) : null,
-      signature: null,
-    },
-  }));
-}
-
 const local = createLocalRenderer();
 const renderer: Renderer = {
   async fusion(input, onVariant) {
     given.push(input.brand);
-    return reported(await local.fusion(input, onVariant), input.brand);
+    return local.fusion(input, onVariant);
   },
   async express(input, onVariant) {
     given.push(input.brand);
-    return reported(await local.express(input, onVariant), input.brand);
+    return local.express(input, onVariant);
   },
 };
 
@@ -107,6 +85,30 @@ async function withKit(email: string, logo = true) {
     : null;
   await putKit(user.cookie, { ...KIT, logoUploadId });
   return { ...user, logoUploadId };
+}
+
+type Rect = { x: number; y: number; width: number; height: number };
+
+/** Where the engine drew the logo on the generation's first image (1080 px square), as it recorded it. */
+async function logoDrawn(generationId: string): Promise<Rect> {
+  const [row] = await t.database.query<{ images: { brand: { logo: Rect } }[] }>(
+    `select webhook_data->'images' as images from user_image_generations where background_generation_id = $1`,
+    [generationId],
+  );
+  return row!.images[0]!.brand.logo;
+}
+
+/** The editor's logo layer lies over the rectangle the engine drew the logo in: same centre, same width. */
+function expectLogoWhereDrawn(
+  layer: EditorDocumentResponse['document']['logo'],
+  drawn: Rect,
+  uploadId: string | null,
+) {
+  const side = 1080;
+  expect(layer?.uploadId).toBe(uploadId);
+  expect(layer!.x).toBeCloseTo(((drawn.x + drawn.width / 2) / side) * 100, 1);
+  expect(layer!.y).toBeCloseTo(((drawn.y + drawn.height / 2) / side) * 100, 1);
+  expect((layer!.size / 100) * LOGO_WIDTH_FACTOR * side).toBeCloseTo(drawn.width, -1);
 }
 
 async function putKit(cookie: string, body: object) {
@@ -173,7 +175,7 @@ describe('the brand kit in generations', () => {
     );
     expect(result!.images[0]!.brand).toMatchObject({
       colours: ['#1f4e79', '#e07a5f'],
-      logo: logoRect(1080),
+      logo: expect.objectContaining({ width: expect.any(Number) }),
       logoUploadId: shop.logoUploadId,
     });
     expect(await lastSettings(shop.cookie)).toMatchObject({ mode: 'fusion', brand: true });
@@ -195,8 +197,9 @@ describe('the brand kit in generations', () => {
     const { document, plate } = res.json() as EditorDocumentResponse;
     expect(plate).not.toBeNull();
     expect(document.background).toBe('plate');
-    expect(document.texts.map((text) => text.source?.role)).toEqual(['slogan', 'tagline']);
-    expect(document.logo).toEqual({ uploadId: shop.logoUploadId, x: 86.3, y: 8.7, size: 66.67 });
+    // The kit's signature line opens as a text of its own, beside the slogan and tagline.
+    expect(document.texts.map((text) => text.source?.role)).toEqual(['slogan', 'tagline', 'signature']);
+    expectLogoWhereDrawn(document.logo, await logoDrawn(generationId), shop.logoUploadId);
   });
 
   it('the kit’s logo is kept while a generation uses it, even once the kit has dropped it', async () => {
@@ -241,8 +244,7 @@ describe('the brand kit in generations', () => {
     const opened = (await edit()).json() as EditorDocumentResponse;
     expect(opened.plate).not.toBeNull();
     expect(opened.document.background).toBe('plate');
-    // 216 px wide at 824-1040 px across, 40-148 px down, on a 1080-px square.
-    expect(opened.document.logo).toEqual({ uploadId: user.logoUploadId, x: 86.3, y: 8.7, size: 66.67 });
+    expectLogoWhereDrawn(opened.document.logo, await logoDrawn(done.generation.id), user.logoUploadId);
 
     // Its upload deleted since, the image opens without it.
     const removed = await t.app.inject({

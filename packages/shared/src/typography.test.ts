@@ -33,6 +33,23 @@ describe('typography in both languages', () => {
     expect(applyTypography('Our years: 1998 2005 2012', 'en')).toBe('Our years: 1998 2005 2012');
   });
 
+  it('a number and its unit never end a line apart (dès 7 h, 7 h 30, 5 km, 9 am)', () => {
+    const nb = '\u00a0';
+    expect(applyTypography('Pains au levain et café dès 7 h', 'fr')).toBe(
+      `Pains au levain et café dès 7${nb}h`,
+    );
+    expect(applyTypography('Ouvert de 7 h 30 à 19 h', 'fr')).toBe(`Ouvert de 7${nb}h${nb}30 à 19${nb}h`);
+    expect(applyTypography('Livraison à 5 km, pots de 250 g et 75 cl', 'fr')).toBe(
+      `Livraison à 5${nb}km, pots de 250${nb}g et 75${nb}cl`,
+    );
+    expect(applyTypography('Open from 9 am, 2.5 kg bags', 'en')).toBe(`Open from 9${nb}am, 2.5${nb}kg bags`);
+    // A word that only begins like a unit is not one, nor a number before an ordinary word.
+    expect(applyTypography('Depuis 3 générations, 2 magasins', 'fr')).toBe(
+      'Depuis 3 générations, 2 magasins',
+    );
+    expect(applyTypography('We have 2 ham sandwiches', 'en')).toBe('We have 2 ham sandwiches');
+  });
+
   it('each language keeps its own rules', () => {
     expect(applyTypography('Promo : 10 % !', 'en')).toBe('Promo: 10%!');
     expect(applyTypography('Promo: 10%!', 'fr')).toBe('Promo\u00a0: 10\u00a0%\u00a0!');

@@ -16,20 +16,30 @@ const NBSP = '\u00a0';
  * an international one with + (+33 6 12 34 56 78).
  */
 const PHONE = /(?<![\p{L}\p{N}])(?:\+\d{1,3}|0\d{0,3})(?:[ .\u00a0]\d{2,4}){2,}(?![\p{L}\p{N}])/gu;
+/**
+ * A number and the unit after it (7 h, 7 h 30, 10 min, 5 km, 500 g, 75 cl, 20 °C, 9 am): a time, a
+ * distance, a weight or a volume read as one.
+ */
+const UNIT =
+  /(?<![\p{L}\p{N}])(\d+(?:[.,]\d+)?) (h|min|s|ms|km|m|cm|mm|kg|g|mg|l|L|cl|ml|mL|°C|°F|°|am|pm|a\.m\.|p\.m\.|ans|jours|mois|kW|W|Go|Mo|GB|MB)(?=$|[^\p{L}\p{N}])/gu;
+/** The minutes after the hour (7 h 30). */
+const HOUR_MINUTES = /(\d\u00a0h) (?=\d{2}(?![\p{L}\p{N}]))/gu;
 /** An amount with thousands set apart by spaces (1 490, 12 000). */
 const THOUSANDS = /(?<![\p{L}\p{N}])\d{1,3}(?:[ \u00a0]\d{3})+(?![\p{L}\p{N}])/gu;
 
 /**
  * The language's rules, then some for both, where a line must not end: a slash between two letters or
- * digits (7j/7, 24/7, and/or), inside a telephone number or an amount, and between an amount and its
- * currency (30 € in French, £ 12 in English).
+ * digits (7j/7, 24/7, and/or), inside a telephone number or an amount, between a number and its unit
+ * (dès 7 h, 5 km), and between an amount and its currency (30 € in French, £ 12 in English).
  */
 export function applyTypography(text: string, language: Lang): string {
   const set = language === 'fr' ? frenchTypography(text) : englishTypography(text);
   const bound = set
     .replace(/([\p{L}\p{N}])\/(?=[\p{L}\p{N}])/gu, `$1/${NO_BREAK}`)
     .replace(PHONE, (phone) => phone.replaceAll(' ', NBSP))
-    .replace(THOUSANDS, (amount) => amount.replaceAll(' ', NBSP));
+    .replace(THOUSANDS, (amount) => amount.replaceAll(' ', NBSP))
+    .replace(UNIT, `$1${NBSP}$2`)
+    .replace(HOUR_MINUTES, `$1${NBSP}`);
   return language === 'fr'
     ? bound.replace(/(\d) (?=[€$£])/g, `$1${NBSP}`)
     : bound.replace(/([€$£]) (?=\d)/g, `$1${NBSP}`);
