@@ -24,6 +24,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          // Engine tests render real images: on two busy cores one may take several seconds.
+          testTimeout: 30_000,
         },
       },
       integration('pglite'),

@@ -11,6 +11,7 @@ import {
   FUSION_FORMAT_SIZES,
   FUSION_FORMATS,
 } from '@vitrine/shared/api/generation';
+import { insideSafeArea } from '@vitrine/shared/api/safe-area';
 import { productPhoto, sceneJpeg } from '../samples/synthetic';
 import { drawnScenePng, json, startFakeServer, type FakeServer } from '../test-utils/fake-image-api';
 import { decodeOutput } from '../test-utils/measure';
@@ -54,9 +55,14 @@ describe('every format, Fusion', () => {
     expect(images.map((image) => image.metadata.format)).toEqual(expected.flatMap((f) => [f, f]));
     expect(images.map((image) => image.metadata.variant)).toEqual(expected.flatMap(() => [0, 1]));
     for (const image of images) {
-      const size = FUSION_FORMAT_SIZES[image.metadata.format as keyof typeof FUSION_FORMAT_SIZES];
+      const { metadata } = image;
+      const size = FUSION_FORMAT_SIZES[metadata.format as keyof typeof FUSION_FORMAT_SIZES];
       const out = await decodeOutput(image.images.jpeg!);
-      expect([out.width, out.height], String(image.metadata.format)).toEqual([size.width, size.height]);
+      expect([out.width, out.height], String(metadata.format)).toEqual([size.width, size.height]);
+      // Laid out for the format: the product whole and every text inside its safe area.
+      expect(insideSafeArea(metadata.product, metadata.safeArea), `${metadata.format}: product`).toBe(true);
+      for (const text of metadata.text.filter((t) => t.rendered))
+        expect(insideSafeArea(text.rect, metadata.safeArea), `${metadata.format}: ${text.role}`).toBe(true);
     }
     // Progress counts every image, not every variant.
     expect(Math.max(...progress)).toBe(images.length);
