@@ -151,6 +151,27 @@ describe('fair to every user (issue 35)', () => {
     expect((await look(later, 'en')).statusCode).toBe(200);
   });
 
+  it('the one cut-out in flight holds across API processes: a claim another process holds refuses it, one left by a dead process is taken over, and a finished cut-out lets its claim go', async () => {
+    const id = await uploaded(t.app, bob.cookie, { name: 'cup.png', bytes: cup(43) });
+    const look = () =>
+      t.app.inject({ method: 'GET', url: `/api/uploads/${id}/cutout`, headers: { cookie: bob.cookie } });
+    // Another process is working out one of Bob's cut-outs: its claim is in the database.
+    await t.database.query(`insert into cutout_claims (user_id, claim) values ($1, gen_random_uuid())`, [
+      bob.userId,
+    ]);
+    expect((await look()).statusCode).toBe(429);
+    expect(await t.database.query(`select 1 from upload_cutouts where upload_id = $1`, [id])).toHaveLength(0);
+    // That process died holding it: after the longest a cut-out may take, the claim is taken over.
+    await t.database.query(
+      `update cutout_claims set claimed_at = now() - interval '5 minutes' where user_id = $1`,
+      [bob.userId],
+    );
+    expect((await look()).statusCode).toBe(200);
+    expect(await t.database.query(`select 1 from cutout_claims where user_id = $1`, [bob.userId])).toEqual(
+      [],
+    );
+  });
+
   it("one user's heaviest corrections count by the area they sweep, and another user's automatic cut-out is not queued behind them", async () => {
     // Another user's automatic cut-out alone, twice (the first may start the thread).
     let alone = Infinity;

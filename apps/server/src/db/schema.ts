@@ -299,6 +299,19 @@ export const uploads = pgTable(
 );
 
 /**
+ * A user's cut-out in flight, whichever process works it out: at most one per user (a second is
+ * refused, not queued). `claim` names the holder, which releases it; a claim older than any cut-out
+ * may take (a process that died holding it) is taken over.
+ */
+export const cutoutClaims = pgTable('cutout_claims', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  claim: uuid('claim').notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The product cut-out of an upload, as the user checked it on the Fusion page: the automatic result,
  * the user's corrections, or the whole photo. Generations using the upload use this. The mask and its
  * preview live in storage; `version` changes with each new mask (it is part of their URLs).

@@ -9,6 +9,7 @@
  * (configureCutoutThread(false)) the work runs on the calling thread.
  */
 import { existsSync } from 'node:fs';
+import { CUTOUT_TIME_LIMIT_MS } from './limits';
 import { Worker } from 'node:worker_threads';
 import type { RawImage } from '../image/sharp';
 import { errorFrom, type ThreadError } from '../thread-errors';
@@ -40,12 +41,7 @@ function entry(): URL {
 
 type Pending = { request: CutoutRequest; resolve: (r: CutoutResult) => void; reject: (e: Error) => void };
 
-/**
- * The longest a job may run, per lane: finding a mask waits for the model (10 s at most) and then
- * segments; painting strokes takes under a second for what a hand draws, and a few seconds for the
- * heaviest corrections the contract takes (10,000 points in 100 strokes, each sweeping the photo).
- */
-export const CUTOUT_TIME_LIMIT_MS = { find: 20_000, paint: 15_000 } as const;
+export { CUTOUT_TIME_LIMIT_MS };
 export type CutoutLane = keyof typeof CUTOUT_TIME_LIMIT_MS;
 
 /** A cut-out stopped for running past its lane's time limit. */

@@ -11,12 +11,14 @@ import {
   type FramedReason,
 } from '@vitrine/shared/api/cutout';
 import { strokeReach } from '@vitrine/shared/cutout/brush';
+import { randomUUID } from 'node:crypto';
 import type { SaliencyModelConfig } from '@vitrine/engine/cutout/model';
+import { CUTOUT_TIME_LIMIT_MS } from '@vitrine/engine/cutout/limits';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { hit } from '../rate-limit/limiter';
 import { readAll, type Storage } from '../storage/storage';
-import type { CutoutRow } from './repository';
+import { claimCutout, releaseCutout, type CutoutRow } from './repository';
 
 export type CutoutDeps = {
   database: Database;
@@ -78,18 +80,26 @@ async function baseFor(
   }
 }
 
-/** Users with a cut-out being worked out or stored in this process: another one is refused, not queued. */
-const busy = new Set<string>();
+/**
+ * How long a claim holds without its holder letting it go: past the longest a cut-out may run (the
+ * engine stops it at its lane's limit) and storing it, a claim is taken for one left by a process that
+ * died.
+ */
+const CLAIM_STALE_SECONDS = Math.ceil(Math.max(...Object.values(CUTOUT_TIME_LIMIT_MS)) / 1000) + 40;
 
-/** Runs `work` as the user's one cut-out in flight; a second one meanwhile is answered 429. */
-export async function exclusive<T>(userId: string, work: () => Promise<T>): Promise<T> {
-  if (busy.has(userId))
+/**
+ * Runs `work` as the user's one cut-out in flight, whichever process (API) it reaches: a second one
+ * meanwhile is answered 429, not queued. The claim lives in the database, so two API processes hold to
+ * it as one.
+ */
+export async function exclusive<T>(database: Database, userId: string, work: () => Promise<T>): Promise<T> {
+  const claim = randomUUID();
+  if (!(await claimCutout(database, userId, claim, CLAIM_STALE_SECONDS)))
     throw new AppError('CUTOUT_BUSY', { messageKey: 'cutout.busy', retryAfterSeconds: 1 });
-  busy.add(userId);
   try {
     return await work();
   } finally {
-    busy.delete(userId);
+    await releaseCutout(database, userId, claim).catch(() => undefined);
   }
 }
 

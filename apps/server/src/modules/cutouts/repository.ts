@@ -120,3 +120,28 @@ export async function setChoice(
   );
   return row;
 }
+
+/**
+ * Claims the user's one cut-out in flight: true when claimed, false while another claim younger than
+ * `staleSeconds` holds it (an older one, left by a process that died, is taken over).
+ */
+export async function claimCutout(
+  db: Queryable,
+  userId: string,
+  claim: string,
+  staleSeconds: number,
+): Promise<boolean> {
+  const rows = await db.query<{ claim: string }>(
+    `insert into cutout_claims (user_id, claim) values ($1, $2)
+     on conflict (user_id) do update set claim = excluded.claim, claimed_at = now()
+       where cutout_claims.claimed_at < now() - make_interval(secs => $3)
+     returning claim`,
+    [userId, claim, staleSeconds],
+  );
+  return rows[0]?.claim === claim;
+}
+
+/** Lets the user's claim go (only the holder's own). */
+export async function releaseCutout(db: Queryable, userId: string, claim: string): Promise<void> {
+  await db.query(`delete from cutout_claims where user_id = $1 and claim = $2`, [userId, claim]);
+}

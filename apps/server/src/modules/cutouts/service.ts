@@ -113,7 +113,7 @@ export async function getCutout(deps: CutoutDeps, userId: string, uploadId: stri
   const row = await once(uploadId, async () => {
     const again = await cutouts.find(deps.database, uploadId);
     if (again) return again;
-    return exclusive(userId, async () => {
+    return exclusive(deps.database, userId, async () => {
       const computed = await compute(deps, userId, upload.storageKey, {
         choice: 'auto',
         corrections: null,
@@ -166,7 +166,7 @@ export async function updateCutout(
   }
   if (existing && update.choice === 'auto' && existing.choice === 'auto' && !existing.corrections)
     return viewOf(existing);
-  const row = await exclusive(userId, async () => {
+  const row = await exclusive(deps.database, userId, async () => {
     const computed = await compute(deps, userId, upload.storageKey, {
       choice: update.choice,
       corrections,
