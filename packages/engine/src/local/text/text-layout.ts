@@ -57,14 +57,24 @@ async function fitMask(
     dpi = Math.floor(largest);
     full = await renderText({ ...spec, width, dpi });
   }
-  // At a fixed size a render costs a fraction of fitting one: the narrower measures at once.
+  // At a fixed size a render costs a fraction of fitting one: the narrower measures at once. A
+  // narrower measure whose lines come out a hair taller than the box (another word on the first line
+  // brings a descender) is set a little smaller instead of being lost: balance is worth a few percent.
+  const fits = (mask: RawImage) => mask.height <= box.height && mask.width <= box.width;
   const narrower = await Promise.all(
     NARROWER_MEASURES.map(async (share) => {
       const measure = Math.round(box.width * share);
-      return { mask: (await renderText({ ...spec, width: measure, dpi })).mask, dpi, measure };
+      const { mask } = await renderText({ ...spec, width: measure, dpi });
+      if (fits(mask) || mask.height > box.height * (1 + BALANCE_SHRINK)) return { mask, dpi, measure };
+      const smaller = Math.floor((dpi * box.height) / mask.height);
+      return {
+        mask: (await renderText({ ...spec, width: measure, dpi: smaller })).mask,
+        dpi: smaller,
+        measure,
+      };
     }),
   );
-  const fitting = narrower.filter(({ mask }) => mask.height <= box.height && mask.width <= box.width);
+  const fitting = narrower.filter(({ mask }) => fits(mask));
   return fitting.at(-1) ?? { mask: full.mask, dpi, measure: width };
 }
 
@@ -179,6 +189,9 @@ function emojiRegistered(): Promise<void> {
   );
   return registering;
 }
+
+/** How much smaller (a share of the size) a text may be set to keep its lines balanced. */
+const BALANCE_SHRINK = 0.05;
 
 /** Narrower measures tried for balance, widest first. */
 const NARROWER_MEASURES = [0.85, 0.75, 0.65, 0.55];
