@@ -7,8 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackup } from '../src/backup/create-backup';
+import { openPglite, openPostgres, type Database } from '../src/db/client';
 import { restoreBackup } from '../src/backup/restore-backup';
 import { migrationJournal, migrationLevel, sequenceColumns } from '../src/db/dump';
 import { lockDataDir } from '../src/lib/data-dir';
@@ -201,6 +203,40 @@ describe('npm run backup and npm run restore', () => {
       }
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an archive does not depend on the kind of database it came from', () => {
+  it('restores a PostgreSQL backup into PGlite, and a PGlite backup into PostgreSQL', async (context) => {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (dbKind() === 'pglite' && !adminUrl) return context.skip('no PostgreSQL server (TEST_DATABASE_URL)');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-other-'));
+    const name = `vitrine_backup_other_${process.pid}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    let other: Database;
+    if (dbKind() === 'postgres') {
+      other = await openPglite(path.join(dir, 'db'));
+    } else {
+      await admin.connect();
+      await admin.query(`drop database if exists ${name}`);
+      await admin.query(`create database ${name}`);
+      const url = new URL(adminUrl!);
+      url.pathname = `/${name}`;
+      other = await openPostgres(url.toString());
+    }
+    try {
+      const made = { ...(await target()), database: other, authSecretConfigured: true };
+      expect(await restoreBackup(made, archive)).toMatchObject({ files: 1 });
+      for (const table of ['users', 'accounts', 'uploads', 'sessions'])
+        expect(await tableContents(other, table), table).toEqual(await tableContents(t.database, table));
+    } finally {
+      await other.close();
+      if (dbKind() === 'pglite') {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
