@@ -120,6 +120,19 @@ describe('a restore checks the whole archive before it writes anything', () => {
     await untouched(made);
   });
 
+  it('refuses a manifest naming a table or a file our backups could not have written', async () => {
+    const made = await target();
+    const table = await rewriteManifest(archive, (manifest) => {
+      (manifest.tables as { name: string }[])[0]!.name = 'users; drop table users';
+    });
+    await expect(restoreBackup(made, table)).rejects.toThrow(/its manifest is malformed \(tables\.0\.name: /);
+    const file = await rewriteManifest(archive, (manifest) => {
+      (manifest.files as { key: string }[])[0]!.key = '../../etc/passwd';
+    });
+    await expect(restoreBackup(made, file)).rejects.toThrow(/its manifest is malformed \(files\.0\.key: /);
+    await untouched(made);
+  });
+
   it('needs no sequence moved on: no table keys its rows on a sequence', async () => {
     expect(await sequenceColumns(t.database)).toEqual([]);
   });
@@ -161,7 +174,7 @@ describe('the auth secret kept in DATA_DIR', () => {
       fs.rmSync(path.join(source.dataDir, 'auth-secret'));
     }
     const made = await target(false);
-    expect(await restoreBackup(made, withSecret)).toMatchObject({ secretRestored: true });
+    expect(await restoreBackup(made, withSecret)).toMatchObject({ secret: 'restored' });
     expect(fs.readFileSync(path.join(made.dataDir, 'auth-secret'), 'utf8')).toBe(secret);
   });
 });
@@ -177,6 +190,9 @@ describe('npm run backup and npm run restore', () => {
       expect(first.stderr).toBe('');
       expect(first.code).toBe(0);
       expect(first.stdout).toMatch(/^restored \d+ rows of 15 tables and 1 files into the/);
+      expect(first.stdout).toContain(
+        'the backed-up instance used AUTH_SECRET: set the same AUTH_SECRET here',
+      );
       const again = await runCli('restore', ['--in', archive], env);
       expect(again.code).toBe(1);
       expect(again.stderr).toMatch(/^vitrine restore: the target database is not empty/);

@@ -102,6 +102,7 @@ export async function createBackup(
       `the database is at migration ${level.count} of ${latest}: start this version of Vitrine once so that it migrates, then back up`,
     );
   }
+  const migrations = level;
   const list = instance.storage.list?.bind(instance.storage);
   if (!list) throw new BackupError(`the ${instance.storageKind} storage cannot list its files`);
   if (
@@ -139,7 +140,7 @@ export async function createBackup(
         app: { name: 'vitrine', version: app.version },
         createdAt: (app.now ?? new Date()).toISOString(),
         source: { database: instance.database.kind, storage: instance.storageKind },
-        migrations: level as Exclude<typeof level, 'newer'>,
+        migrations,
         authSecret: secret ? 'archived' : 'environment',
         tables: tables.map(({ file: _file, ...table }) => table),
         fileCount: files.length,

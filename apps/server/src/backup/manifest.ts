@@ -4,6 +4,7 @@
  * checks the whole archive before it writes anything.
  */
 import { z } from 'zod';
+import { assertKey } from '../modules/storage/storage';
 
 /** Raised when an archive's format changes so that an older version could not read it. */
 export const BACKUP_FORMAT = 1;
@@ -15,6 +16,16 @@ export const AUTH_SECRET_ENTRY = 'data/auth-secret';
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const size = z.number().int().min(0);
+/** Names and keys go into SQL and storage: only what our own backups write is read. */
+const identifier = z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'not a table or column name');
+const storageKey = z.string().refine((key) => {
+  try {
+    assertKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}, 'not a storage key');
 
 const contents = z.object({
   app: z.object({ name: z.literal('vitrine'), version: z.string() }),
@@ -24,9 +35,11 @@ const contents = z.object({
   /** Where the instance's auth secret was: in the archive, or AUTH_SECRET (the operator keeps it). */
   authSecret: z.enum(['archived', 'environment']),
   /** In the order a restore writes them. */
-  tables: z.array(z.object({ name: z.string(), columns: z.array(z.string()), rows: size, size, sha256 })),
+  tables: z.array(
+    z.object({ name: identifier, columns: z.array(identifier).min(1), rows: size, size, sha256 }),
+  ),
   fileCount: size,
-  files: z.array(z.object({ key: z.string(), size, sha256 })),
+  files: z.array(z.object({ key: storageKey, size, sha256 })),
   secret: z.object({ size, sha256 }).nullable(),
 });
 

@@ -33,8 +33,11 @@ export type RestoreSummary = {
   files: number;
   /** Generations that were running when the backup was made, failed with their credit given back. */
   interrupted: number;
-  /** The archive's auth secret was written to DATA_DIR (else AUTH_SECRET is used, or there was none). */
-  secretRestored: boolean;
+  /**
+   * The auth secret: written into DATA_DIR from the archive; the archive's left aside because AUTH_SECRET
+   * is set here; or none archived, the backed-up instance having used AUTH_SECRET.
+   */
+  secret: 'restored' | 'skipped' | 'environment';
 };
 
 const ROWS_PER_INSERT = 500;
@@ -165,8 +168,8 @@ export async function restoreBackup(instance: Instance, file: string): Promise<R
     await Promise.all(written.files.map((key) => instance.storage.remove(key).catch(() => {})));
     throw error;
   }
-  const secretRestored = Boolean(written.secret) && !instance.authSecretConfigured;
-  if (written.secret && secretRestored) writeSecret(instance, written.secret);
+  const secret = !written.secret ? 'environment' : instance.authSecretConfigured ? 'skipped' : 'restored';
+  if (written.secret && secret === 'restored') writeSecret(instance, written.secret);
   await migrateDatabase(instance.database);
   const { failed } = await sweepGenerations(instance, 0);
   return {
@@ -174,6 +177,6 @@ export async function restoreBackup(instance: Instance, file: string): Promise<R
     rows: written.rows,
     files: written.files.length,
     interrupted: failed,
-    secretRestored,
+    secret,
   };
 }

@@ -4,6 +4,13 @@ import { BackupError } from '../backup/instance';
 import { restoreBackup } from '../backup/restore-backup';
 import { fileArgument, loadConfig, openInstance, runCommand } from './operator';
 
+const SECRET_NOTES = {
+  restored: 'the auth secret was restored into DATA_DIR',
+  skipped:
+    "the archive's auth secret was not written, AUTH_SECRET being set: sessions and signed links from before the backup are valid only if it is the same secret",
+  environment: 'the backed-up instance used AUTH_SECRET: set the same AUTH_SECRET here',
+} as const;
+
 await runCommand('restore', async () => {
   const file = fileArgument(process.argv.slice(2), '--in');
   const config = loadConfig();
@@ -18,9 +25,7 @@ await runCommand('restore', async () => {
             `${summary.interrupted} generations running when the backup was made were failed, their credit given back`,
           ]
         : []),
-      summary.secretRestored
-        ? 'the auth secret was restored into DATA_DIR'
-        : 'the auth secret was not restored: use the same AUTH_SECRET as the backed-up instance',
+      SECRET_NOTES[summary.secret],
     ].join('\n');
   } finally {
     await instance.close();

@@ -48,6 +48,8 @@ function paxPath(name: string): Buffer {
 
 /** An entry's header (with a pax header before it when the name is long); its body and padding follow. */
 export function entryHeader(name: string, size: number, mtime = new Date()): Buffer {
+  // Eleven octal digits: ustar's largest entry.
+  if (size >= 8 ** 11) throw new TarError(`${name} is too large for a tar entry`);
   if (Buffer.byteLength(name) <= 100) return header(name, size, '0', mtime);
   const pax = paxPath(name);
   return Buffer.concat([
