@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackup } from '../src/backup/create-backup';
@@ -99,6 +100,19 @@ describe('a restore checks the whole archive before it writes anything', () => {
     fs.writeFileSync(cut, fs.readFileSync(archive).subarray(0, 5000));
     const made = await target();
     await expect(restoreBackup(made, cut)).rejects.toThrow(/it is damaged: the archive ends in the middle/);
+    // Cut inside the image's bytes rather than in a header.
+    const inImage = archivePath('cut-in-image.tar');
+    const image = await readAll(instanceOf(t).storage, uploadKey);
+    const bytes = fs.readFileSync(archive);
+    fs.writeFileSync(inImage, bytes.subarray(0, bytes.indexOf(image.subarray(1000, 1064))));
+    await expect(restoreBackup(made, inImage)).rejects.toThrow(
+      `it is damaged: the archive ends in the middle of files/${uploadKey}`,
+    );
+    const cutGzip = archivePath('cut.tar.gz');
+    fs.writeFileSync(cutGzip, gzipSync(fs.readFileSync(archive)).subarray(0, 5000));
+    await expect(restoreBackup(made, cutGzip)).rejects.toThrow(
+      'it is damaged: its compressed data is corrupt or cut short',
+    );
     const other = archivePath('other.tar');
     fs.writeFileSync(other, Buffer.alloc(1024));
     await expect(restoreBackup(made, other)).rejects.toThrow(

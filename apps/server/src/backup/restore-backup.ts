@@ -63,7 +63,9 @@ async function checkTarget(instance: Instance, manifest: Manifest): Promise<void
       'the target database was migrated by a later version than the archive: restore into a database that was never started',
     );
   }
-  for await (const key of instance.storage.list?.() ?? []) {
+  if (!instance.storage.list)
+    throw new BackupError(`the ${instance.storageKind} storage cannot list its files to show it is empty`);
+  for await (const key of instance.storage.list()) {
     throw new BackupError(`the target storage is not empty (it holds ${key}): restore into empty storage`);
   }
 }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { TarError, readTar, type TarEntry } from '../lib/tar';
 import { ArchiveError, MANIFEST_NAME, expectedEntries, parseManifest, type Manifest } from './manifest';
@@ -25,18 +25,35 @@ async function isGzip(file: string): Promise<boolean> {
   }
 }
 
-/** The archive's entries in order; a damaged archive (tar or gzip) is an ArchiveError. */
+/** A damaged tar or gzip stream said as a refusal of the archive; any other error as it is. */
+function asArchiveError(error: unknown): unknown {
+  if (error instanceof TarError) return new ArchiveError(`it is damaged: ${error.message}`);
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' || code === 'Z_STREAM_ERROR')
+    return new ArchiveError('it is damaged: its compressed data is corrupt or cut short');
+  return error;
+}
+
+async function* translated(chunks: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
+  try {
+    yield* chunks;
+  } catch (error) {
+    throw asArchiveError(error);
+  }
+}
+
+/**
+ * The archive's entries in order. A damaged archive (tar or gzip) is an ArchiveError, whether it shows
+ * in a header or in the middle of an entry's bytes.
+ */
 export async function* archiveEntries(file: string): AsyncGenerator<TarEntry> {
   let stream: Readable = createReadStream(file);
-  if (await isGzip(file)) stream = stream.pipe(createGunzip());
+  // pipeline, not pipe: a read error of the file then ends the reading instead of leaving it waiting.
+  if (await isGzip(file)) stream = pipeline(stream, createGunzip(), () => {});
   try {
-    yield* readTar(stream);
+    for await (const entry of readTar(stream)) yield { ...entry, chunks: () => translated(entry.chunks()) };
   } catch (error) {
-    if (error instanceof TarError) throw new ArchiveError(`it is damaged: ${error.message}`);
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' || code === 'Z_STREAM_ERROR')
-      throw new ArchiveError('it is damaged: its compressed data is corrupt or cut short');
-    throw error;
+    throw asArchiveError(error);
   } finally {
     stream.destroy();
   }
