@@ -28,9 +28,24 @@ export async function createTestApp(
   env: Record<string, string> = {},
   configure?: (app: FastifyInstance) => void,
   imageFetchOptions?: SafeFetchOptions,
-  { signInDelay, ...extra }: Pick<AppDeps, 'eventStreamRecheckMs' | 'signInDelay'> = {},
+  deps: Pick<AppDeps, 'eventStreamRecheckMs' | 'signInDelay'> = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-data-'));
+  return createTestAppOn(await createTestDatabase(), dataDir, env, configure, imageFetchOptions, deps);
+}
+
+/**
+ * The app on a database and data directory made elsewhere (a restored backup's): closing it disposes
+ * of both.
+ */
+export async function createTestAppOn(
+  database: TestDatabase,
+  dataDir: string,
+  env: Record<string, string> = {},
+  configure?: (app: FastifyInstance) => void,
+  imageFetchOptions?: SafeFetchOptions,
+  { signInDelay, ...extra }: Pick<AppDeps, 'eventStreamRecheckMs' | 'signInDelay'> = {},
+): Promise<TestApp> {
   const config = parseConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -38,7 +53,6 @@ export async function createTestApp(
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
     ...env,
   });
-  const database = await createTestDatabase();
   const logger = pino({ level: 'silent' });
   const mailer = createMailer(config, logger);
   const auth = createAuth({ config, database, mailer, logger, secret: config.auth.secret! });

@@ -19,6 +19,12 @@ const refuseAtOnce = () =>
     },
   });
 
+async function keys(storage: ReturnType<typeof createLocalStorage>): Promise<string[]> {
+  const found: string[] = [];
+  for await (const key of storage.list!()) found.push(key);
+  return found;
+}
+
 describe('local storage', () => {
   it('keeps nothing of a file a check refuses, even at its first byte', async () => {
     const storage = createLocalStorage(root);
@@ -39,5 +45,16 @@ describe('local storage', () => {
     expect(size).toBe(6);
     expect(await fs.readFile(path.join(root, 'user/a.png'), 'utf8')).toBe('abcdef');
     expect(await fs.readdir(path.join(root, 'user'))).toEqual(['a.png']);
+  });
+
+  it('lists every stored key, and neither a file being written nor a stray one', async () => {
+    const storage = createLocalStorage(path.join(root, 'absent'));
+    expect(await keys(storage)).toEqual([]);
+    const filled = createLocalStorage(root);
+    await filled.put('user-a/1.jpg', Readable.from([Buffer.from('a')]));
+    await filled.put('user-b/2.png', Readable.from([Buffer.from('b')]));
+    await fs.writeFile(path.join(root, 'user-b/3.png.77.partial'), 'half');
+    await fs.writeFile(path.join(root, 'stray.txt'), 'not a key');
+    expect((await keys(filled)).sort()).toEqual(['user-a/1.jpg', 'user-b/2.png']);
   });
 });

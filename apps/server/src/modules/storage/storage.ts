@@ -16,6 +16,8 @@ export type Storage = {
   localFile?(key: string): Promise<{ path: string; size: number } | undefined>;
   move(from: string, to: string): Promise<void>;
   remove(key: string): Promise<void>;
+  /** Every stored key, in no particular order (backups read them all); an adapter may lack it. */
+  list?(): AsyncIterable<string>;
 };
 
 /** Where the local adapter keeps files by default. */
@@ -61,6 +63,21 @@ export function createLocalStorage(root: string): Storage {
     },
     async remove(key) {
       await fs.rm(file(key), { force: true });
+    },
+    async *list() {
+      const owners = await fs.readdir(root, { withFileTypes: true }).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      });
+      for (const owner of owners) {
+        if (!owner.isDirectory()) continue;
+        for (const entry of await fs.readdir(path.join(root, owner.name), { withFileTypes: true })) {
+          const key = `${owner.name}/${entry.name}`;
+          // A file being written (`.partial`) is not stored yet.
+          if (entry.isFile() && KEY_SHAPE.test(key) && !key.includes('..') && !key.endsWith('.partial'))
+            yield key;
+        }
+      }
     },
   };
 }
