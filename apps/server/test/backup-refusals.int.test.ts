@@ -155,24 +155,27 @@ describe('a restore checks the whole archive before it writes anything', () => {
 describe('an archive made by an earlier version', () => {
   it('is restored at its own migration level, then migrated to this version', async () => {
     const journal = migrationJournal();
-    // The newest migration only adds brand_kits: without that table, the archive is what the version
+    // The newest migration only adds cutout_claims: without that table, the archive is what the version
     // before it made. (A newer migration needs this test to pretend in its own way.)
-    expect(journal.at(-1)!.tag, 'the migration this test leaves out').toBe('0019_brand_kits');
+    expect(journal.at(-1)!.tag, 'the migration this test leaves out').toBe('0020_cutout_claims');
     const older = await rewriteManifest(
       archive,
       (manifest) => {
         manifest.migrations = { count: journal.length - 1, last: journal.at(-2)!.tag };
         manifest.tables = (manifest.tables as { name: string }[]).filter(
-          (table) => table.name !== 'brand_kits',
+          (table) => table.name !== 'cutout_claims',
         );
       },
-      ['db/brand_kits.jsonl'],
+      ['db/cutout_claims.jsonl'],
     );
     const made = await target();
     await restoreBackup(made, older);
-    expect(await migrationLevel(made.database)).toEqual({ count: journal.length, last: '0019_brand_kits' });
+    expect(await migrationLevel(made.database)).toEqual({
+      count: journal.length,
+      last: '0020_cutout_claims',
+    });
     expect(await tableContents(made.database, 'users')).toEqual(await tableContents(t.database, 'users'));
-    expect(await tableContents(made.database, 'brand_kits')).toEqual([]);
+    expect(await tableContents(made.database, 'cutout_claims')).toEqual([]);
   });
 });
 

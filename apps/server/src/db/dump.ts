@@ -12,8 +12,8 @@ import type { Queryable } from './client';
 import * as schema from './schema';
 import { MIGRATIONS_DIR } from '../lib/paths';
 
-/** Counters and heartbeats that mean nothing on another instance or a day later. */
-export const TRANSIENT_TABLES: readonly string[] = ['rate_limits', 'worker_heartbeats'];
+/** Counters, heartbeats and claims in flight that mean nothing on another instance or a day later. */
+export const TRANSIENT_TABLES: readonly string[] = ['rate_limits', 'worker_heartbeats', 'cutout_claims'];
 
 /** Every table of the schema but the transient ones, each after the tables it refers to. */
 export function backedUpTables(): string[] {

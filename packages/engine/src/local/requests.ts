@@ -76,7 +76,8 @@ export async function scenesForFormats(
   const scenes = await Promise.all(
     formats.map(
       (format) =>
-        shared ?? sceneFor({ ...input, request: { ...input.request, format } }, FUSION_FORMAT_SIZES[format]),
+        shared ??
+        sceneFor({ ...input, request: { ...input.request, format } }, FUSION_FORMAT_SIZES[format], brand),
     ),
   );
   return new Map(formats.map((format, i) => [format, scenes[i]!]));

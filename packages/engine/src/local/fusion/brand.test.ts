@@ -28,6 +28,7 @@ import { baseRequest, renderInputs } from '../../test-utils/render-fixtures';
 import { MIN_CONTRAST } from '../text/contrast';
 import { emPx } from '../text/layers';
 import { renderFusionVariant } from './render-fusion';
+import { createImageProvider } from '../../providers/index';
 import { renderFusionFormats, sceneFor } from '../requests';
 import { drawStudioSweep } from '../draw/studio';
 import { findScene } from '../scenes';
@@ -200,6 +201,16 @@ describe('a brand on Fusion images', () => {
       const seen = meanColour(await decodeOutput(image.images.jpeg!), top);
       const plain = meanColour(await decodeOutput(unbranded[i]!.image.images.jpeg!), top);
       expect(deltaE(seen, light), format).toBeLessThan(deltaE(plain, light));
+    }
+    // The worker's path (the provider, every format in one pass) gives the same pictures.
+    const provided = await createImageProvider().renderFusion({
+      ...input,
+      request: { ...request, format: 'carré', everyFormat: true },
+      brand: kit,
+    });
+    for (const { format, image } of branded) {
+      const same = provided.find((p) => p.metadata.format === format)!;
+      expect(same.images.jpeg!.equals(image.images.jpeg!), `${format} through the provider`).toBe(true);
     }
     // The sweep itself, before any grading, is drawn from the brand's swatch, not the palette's.
     const canvas = { width: 400, height: 300 };
