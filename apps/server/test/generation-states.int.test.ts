@@ -97,7 +97,7 @@ describe('processing → failed: the credit given back exactly once', () => {
     await generation(t.database, userId, 'completed');
     const made = await generation(t.database, userId, 'processing');
     expect(await used(userId)).toBe(2);
-    expect(await records.fail(t.database, made, 'generations.failed')).toBe(true);
+    expect(await records.fail(t.database, made, 'generations.failed')).toEqual({ creditReturned: true });
     expect(await used(userId)).toBe(1);
     expect(await records.fail(t.database, made, 'generations.interrupted')).toBe(false);
     expect(await records.failActiveForUser(t.database, userId, CANCEL)).toEqual([]);
