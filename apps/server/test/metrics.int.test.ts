@@ -74,11 +74,13 @@ describe('who may read GET /metrics', () => {
   it('with METRICS_TOKEN, another client needs it as a bearer token: 401 without it or with a wrong one', async () => {
     const ask = (headers: Record<string, string>) =>
       withToken.app.inject({ method: 'GET', url: '/metrics', remoteAddress: ELSEWHERE, headers });
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       {},
       { authorization: 'Bearer wrong-token-0123456789abcdef' },
+      // The token without its scheme.
       { authorization: TOKEN },
-    ]) {
+    ];
+    for (const headers of refused) {
       const res = await ask(headers);
       expect(res.statusCode).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');

@@ -28,7 +28,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   configure?: (app: FastifyInstance) => void,
   imageFetchOptions?: SafeFetchOptions,
-  { signInDelay, ...extra }: Pick<AppDeps, 'eventStreamRecheckMs' | 'signInDelay'> = {},
+  { signInDelay, ...extra }: Pick<AppDeps, 'eventStreamRecheckMs' | 'signInDelay' | 'queueReady'> = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-data-'));
   const config = parseConfig({

@@ -5,18 +5,10 @@
  * even though the proxy's socket is, so a reverse proxy on the same host does not publish the metrics.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { isIP } from 'node:net';
 import type { IncomingHttpHeaders } from 'node:http';
+import { isLoopback } from '../../http/loopback';
 
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
-
-/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (::ffff:127.0.0.1). */
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const plain = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
-  if (isIP(plain) === 4) return plain.startsWith('127.');
-  return isIP(plain) === 6 && (plain === '::1' || plain === '0:0:0:0:0:0:0:1');
-}
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
