@@ -158,6 +158,8 @@ describe('what GET /metrics reports', () => {
     expect(valueOf(after, 'vitrine_queue_depth', { queue: RENDER_JOB, state: 'waiting' })).toBe(0);
     expect(after).toMatch(new RegExp(`vitrine_queue_depth\\{[^}]*queue="${RENDER_JOB}"`));
     expect(valueOf(after, 'vitrine_workers_alive')).toBeGreaterThanOrEqual(1);
+    // pg-boss's own queues (its scheduled sends) are not ours to watch.
+    expect(after).not.toContain('__pgboss__');
   });
 
   it('reports a job waiting in the queue by its depth and the age of the oldest one', async () => {

@@ -1,7 +1,8 @@
 /**
  * What the metrics read of the job queue: pg-boss's own tables (schema pgboss), read only. Every queue
- * pg-boss knows is listed, with zeros when nothing is in it, so a gauge falls back to 0 instead of
- * keeping its last value.
+ * of ours pg-boss knows is listed, with zeros when nothing is in it, so a gauge falls back to 0 instead
+ * of keeping its last value; pg-boss's own (`__pgboss__send-it`, which holds the next scheduled sends)
+ * are left out.
  */
 import type { Queryable } from '../../db/client';
 
@@ -23,6 +24,7 @@ export async function queueCounts(db: Queryable): Promise<QueueCounts[]> {
          filter (where j.state < 'active' and j.start_after <= now())), 0)::float8 as "oldestWaitSeconds"
      from pgboss.queue q
      left join pgboss.job j on j.name = q.name and j.state <= 'active'
+     where not starts_with(q.name, '__pgboss__')
      group by q.name
      order by q.name`,
   );
