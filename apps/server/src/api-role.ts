@@ -36,6 +36,7 @@ export async function startApi(
   database: Database,
   logger: Logger,
   onBuilt: (app: FastifyInstance) => void,
+  { queueReady }: { queueReady?: (() => Promise<void>) | undefined } = {},
 ): Promise<string> {
   const webDistDir =
     config.webDistDir ??
@@ -52,6 +53,7 @@ export async function startApi(
     storage: createLocalStorage(storageDir(config.dataDir)),
     auth,
     secret,
+    ...(queueReady && { queueReady }),
   });
   onBuilt(app);
   return listen(app, config);

@@ -18,7 +18,10 @@ import { frameworkErrorCode, installErrorHandler, sendError } from './http/error
 import { registerSpa } from './http/spa';
 import { pageKindOf } from './http/page-head';
 import { siteFiles } from './http/site-files';
-import { healthRoutes } from './modules/health/routes';
+import { healthRoutes, probeRoutes } from './modules/health/routes';
+import { installHttpMetrics } from './modules/metrics/http-metrics';
+import { metricsRoutes } from './modules/metrics/routes';
+import { ping } from './db/ping';
 import { statusRoutes } from './modules/status/routes';
 import type { Auth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/routes';
@@ -32,7 +35,7 @@ import { installInputGuard } from './http/input-guard';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '@vitrine/shared/validation/upload-file';
 import { isPagePath } from '@vitrine/shared/routes';
-import type { Storage } from './modules/storage/storage';
+import { probeStorage, type Storage } from './modules/storage/storage';
 import type { SafeFetchOptions } from './modules/uploads/safe-fetch';
 import { uploadRoutes } from './modules/uploads/routes';
 import { sceneRoutes } from './modules/scenes/routes';
@@ -69,6 +72,8 @@ export type AppDeps = {
   eventStreamRecheckMs?: number;
   /** How the sign-in guard waits before answering (tests record the delays instead of sleeping). */
   signInDelay?: (ms: number) => Promise<void>;
+  /** With ROLE=all, the worker's job queue answers (or this throws): part of /api/health/ready. */
+  queueReady?: () => Promise<void>;
 };
 
 declare module 'fastify' {
@@ -186,6 +191,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
+  installHttpMetrics(app);
+
   // Responses finished while the server closes end their connection, so a keep-alive client does
   // not hold the process open until its idle timeout.
   let closing = false;
@@ -206,6 +213,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installInputGuard(app);
 
   await app.register(healthRoutes, { prefix: '/api' });
+  const { database, storage, queueReady } = deps;
+  await app.register(
+    probeRoutes({
+      database: () => ping(database),
+      storage: () => probeStorage(storage),
+      ...(queueReady && { queue: queueReady }),
+    }),
+    { prefix: '/api' },
+  );
+  await app.register(metricsRoutes({ database, token: config.metrics.token }));
   await app.register(statusRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(profileRoutes, { prefix: '/api' });

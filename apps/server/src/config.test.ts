@@ -231,6 +231,35 @@ describe('image provider keys', () => {
   });
 });
 
+describe('metrics keys', () => {
+  it('serves /metrics to this machine only, and a worker on no port of its own, unless METRICS_* say otherwise', () => {
+    expect(parseConfig({}).metrics).toEqual({ token: undefined, port: undefined });
+    expect(parseConfig({ METRICS_TOKEN: '', METRICS_PORT: '' }).metrics).toEqual({
+      token: undefined,
+      port: undefined,
+    });
+    expect(
+      parseConfig({ METRICS_TOKEN: 'a-metrics-token-of-32-characters', METRICS_PORT: '9464' }).metrics,
+    ).toEqual({ token: 'a-metrics-token-of-32-characters', port: 9464 });
+  });
+
+  it('refuses a short token or one with spaces, without printing it, and a port out of range', () => {
+    for (const [env, message] of [
+      [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN: must be at least 16 characters'],
+      [{ METRICS_TOKEN: 'a token with spaces in it' }, 'METRICS_TOKEN: must not contain spaces'],
+      [{ METRICS_PORT: '70000' }, 'METRICS_PORT: must be between 0 and 65535'],
+    ] as const) {
+      try {
+        parseConfig(env);
+        throw new Error('the configuration was accepted');
+      } catch (error) {
+        expect((error as ConfigError).message).toContain(message);
+        if ('METRICS_TOKEN' in env) expect((error as ConfigError).message).not.toContain(env.METRICS_TOKEN);
+      }
+    }
+  });
+});
+
 describe('configuration errors never print a secret', () => {
   const messageOf = (env: Record<string, string>) => {
     try {

@@ -165,6 +165,17 @@ const schema = z
       emptyAsUndefined,
       z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     ),
+    /** Lets clients other than this machine read /metrics, as `Authorization: Bearer <token>`. */
+    METRICS_TOKEN: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .min(16, 'must be at least 16 characters (openssl rand -hex 32)')
+        .regex(/^\S+$/, 'must not contain spaces')
+        .optional(),
+    ),
+    /** ROLE=worker: the port of its listener for /metrics and /api/health/*; unset, it has none. */
+    METRICS_PORT: z.preprocess(emptyAsUndefined, port.optional()),
     ...saliencyModelEnvShape,
     ...imageProviderEnvShape,
     ...textProviderEnvShape,
@@ -245,6 +256,8 @@ const schema = z
       engineWarmUp: env.ENGINE_WARM_UP,
       /** The cut-out's model: installed, CUTOUT_MODEL's, or none (engine cutout/model-config.ts). */
       cutoutModel: toSaliencyModelConfig(env),
+      /** Who may read /metrics besides this machine, and where a worker serves it (docs/decisions/065). */
+      metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
       /** Who takes payments (docs/decisions/026): Stripe when configured, else the local test-mode checkout. */
       payments: paymentsConfig(env, publicUrl),
     };
@@ -315,6 +328,7 @@ const SECRET_KEYS = new Set([
   'WORKFLOW_WEBHOOK_SECRET',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'METRICS_TOKEN',
 ]);
 
 /**

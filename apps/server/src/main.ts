@@ -15,6 +15,7 @@ import { ConfigError, parseConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import type { Worker } from './jobs/worker';
+import type { Storage } from './modules/storage/storage';
 import { loggerOptions } from './logger';
 import { lockDataDir, prepareDataDir, type DataDirLock } from './lib/data-dir';
 import { StartupError, describeError } from './lib/startup-error';
@@ -64,11 +65,22 @@ async function start(running: Running) {
   const [apiRole, workerRole] = await modules;
   await migrateDatabase(database);
 
-  const startingWorker =
-    workerRole && (await workerRole.beginWorker(database, logger, workerRole.workerDeps(config, logger)));
+  const deps = workerRole?.workerDeps(config, logger);
+  const startingWorker = workerRole && deps && (await workerRole.beginWorker(database, logger, deps));
+  // Ready once the worker's queue has started and answers (GET /api/health/ready).
+  const queueReady = startingWorker
+    ? () => running.worker?.ready() ?? Promise.reject(new Error('the job queue has not started'))
+    : undefined;
   // The site is served first; the jobs' queue starts right after (a few hundred milliseconds of queries),
   // and a generation asked for meanwhile waits in the queue for it.
-  const address = apiRole && (await apiRole.startApi(config, database, logger, (app) => (running.app = app)));
+  const address =
+    apiRole &&
+    (await apiRole.startApi(config, database, logger, (app) => (running.app = app), { queueReady }));
+  // A worker alone serves its metrics and health on a port of its own, when METRICS_PORT names one.
+  const metricsAddress =
+    !apiRole && deps && queueReady && config.metrics.port !== undefined
+      ? await startWorkerHttp(running, deps.storage, queueReady, config.metrics.port)
+      : undefined;
   if (startingWorker) running.worker = await startingWorker.start();
   if (FONT_SETUP.mode === 'registered') {
     logger.warn(
@@ -112,8 +124,24 @@ async function start(running: Running) {
       logger.warn('payments are off: no STRIPE_* keys on a public site, so plans cannot be bought');
     }
   } else {
-    logger.info({ database: database.kind, role: config.role, version: VERSION }, 'Vitrine worker is ready');
+    logger.info(
+      { database: database.kind, role: config.role, metricsAddress, version: VERSION },
+      'Vitrine worker is ready',
+    );
   }
+}
+
+/** ROLE=worker's listener for /metrics and /api/health/* (docs/decisions/065). */
+async function startWorkerHttp(
+  running: Running,
+  storage: Storage,
+  queueReady: () => Promise<void>,
+  port: number,
+): Promise<string> {
+  const { buildWorkerHttp, listenWorkerHttp } = await import('./worker-http');
+  const { config, database } = running;
+  const app = (running.app = await buildWorkerHttp({ config, database: database!, storage, queueReady }));
+  return listenWorkerHttp(app, config, port);
 }
 
 /**

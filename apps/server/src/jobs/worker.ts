@@ -14,6 +14,7 @@ import { createWorkflowClient } from '../modules/generations/workflow';
 import { createLocalStorage, storageDir } from '../modules/storage/storage';
 import { createMailer, type MailLogger } from '../modules/mail/mailer';
 import { GENERATION_CHANNEL } from '../modules/generations/channel';
+import { queueWait } from '../modules/metrics/metrics';
 import { RENDER_JOB } from '../modules/generations/service';
 import type { JobContext, RegisteredJob } from './job';
 import { generationSweeper } from './definitions/generation-sweeper';
@@ -21,7 +22,12 @@ import { JOBS } from './registry';
 import { startHeartbeat } from './heartbeat';
 import { createQueue } from './queue';
 
-export type Worker = { queue: PgBoss; stop(timeoutMs?: number): Promise<void> };
+export type Worker = {
+  queue: PgBoss;
+  /** The queue is running and answers from the database, or this throws (GET /api/health/ready). */
+  ready(): Promise<void>;
+  stop(timeoutMs?: number): Promise<void>;
+};
 export type WorkerDeps = Omit<JobContext, 'database' | 'logger'>;
 
 /**
@@ -43,15 +49,22 @@ export function workerDeps(config: Config, logger: MailLogger = { info: () => {}
   };
 }
 
+/** From when the job could start (its start_after) to when this worker took it. */
+function observeWait(queue: string, job: { startAfter: Date; startedOn: Date }) {
+  const waited = new Date(job.startedOn).getTime() - new Date(job.startAfter).getTime();
+  if (Number.isFinite(waited)) queueWait.observe({ queue }, Math.max(0, waited) / 1000);
+}
+
 async function register(queue: PgBoss, job: RegisteredJob, context: JobContext): Promise<string[]> {
   await queue.createQueue(job.name);
   const ids: string[] = [];
   for (let i = 0; i < (job.concurrency ?? 1); i++) {
     const id = await queue.work(
       job.name,
-      { batchSize: 1, pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 },
+      { batchSize: 1, pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2, includeMetadata: true },
       async (batch) => {
         for (const item of batch) {
+          observeWait(job.name, item);
           const log = context.logger.child({ job: job.name, jobId: item.id });
           const payload = job.payload.safeParse(item.data ?? {});
           if (!payload.success) {
@@ -134,10 +147,17 @@ async function startQueue(
       })
     : undefined;
   logger.info({ jobs: jobs.map((j) => j.name) }, 'worker started');
+  let stopping = false;
+  queue.on('stopped', () => (stopping = true));
   return {
     queue,
+    async ready() {
+      if (stopping) throw new Error('the job queue is stopping');
+      await queue.getQueues();
+    },
     // Running jobs get the same grace period as HTTP requests; pg-boss retries whatever is cut off.
     async stop(timeout = 10_000) {
+      stopping = true;
       stopHeartbeat();
       await unlisten?.().catch(() => {});
       await queue.stop({ graceful: true, timeout, close: false, wait: true });

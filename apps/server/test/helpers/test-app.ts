@@ -28,7 +28,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   configure?: (app: FastifyInstance) => void,
   imageFetchOptions?: SafeFetchOptions,
-  deps: Pick<AppDeps, 'eventStreamRecheckMs' | 'signInDelay'> = {},
+  deps: Pick<AppDeps, 'eventStreamRecheckMs' | 'signInDelay' | 'queueReady'> = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-data-'));
   return createTestAppOn(await createTestDatabase(), dataDir, env, configure, imageFetchOptions, deps);
@@ -44,7 +44,7 @@ export async function createTestAppOn(
   env: Record<string, string> = {},
   configure?: (app: FastifyInstance) => void,
   imageFetchOptions?: SafeFetchOptions,
-  { signInDelay, ...extra }: Pick<AppDeps, 'eventStreamRecheckMs' | 'signInDelay'> = {},
+  { signInDelay, ...extra }: Pick<AppDeps, 'eventStreamRecheckMs' | 'signInDelay' | 'queueReady'> = {},
 ): Promise<TestApp> {
   const config = parseConfig({
     DATA_DIR: dataDir,

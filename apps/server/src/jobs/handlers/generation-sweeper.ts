@@ -6,6 +6,7 @@
  */
 import * as records from '../../modules/generations/repository';
 import { removeWorkflowResultFiles } from '../../modules/generations/workflow';
+import { recordGenerationsEnded } from '../../modules/metrics/metrics';
 import type { JobContext } from '../job';
 
 export async function sweepGenerations(
@@ -15,8 +16,10 @@ export async function sweepGenerations(
   const stale = await records.findStale(database, staleAfterSeconds);
   let failed = 0;
   for (const row of stale) {
-    if (await records.fail(database, row, 'generations.interrupted')) {
+    const swept = await records.fail(database, row, 'generations.interrupted');
+    if (swept) {
       failed++;
+      recordGenerationsEnded([{ mode: row.mode, ...swept }], 'interrupted');
       // Images a workflow sent for the render that never finished.
       await removeWorkflowResultFiles(database, storage, row.id);
     }

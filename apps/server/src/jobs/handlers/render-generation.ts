@@ -25,6 +25,7 @@ import { readAll, type Storage } from '../../modules/storage/storage';
 import { storedCutoutFor } from '../../modules/cutouts/service';
 import { brandInput } from '../../modules/brand/service';
 import { idsOfStorageKeys } from '../../modules/uploads/repository';
+import { recordGenerationsEnded } from '../../modules/metrics/metrics';
 import type { JobContext } from '../job';
 
 class Cancelled extends Error {}
@@ -210,6 +211,7 @@ export async function renderGenerationHandler(
     };
     const result = { id: resultId, webhookData, imagesCount: images.length };
     if (!(await records.complete(database, row, result))) throw new Cancelled();
+    recordGenerationsEnded([{ mode: row.mode, creditReturned: false }], 'completed');
     return { completed: row.id, images: images.length };
   } catch (error) {
     await Promise.all(stored.map((key) => storage.remove(key).catch(() => {})));
@@ -221,7 +223,9 @@ export async function renderGenerationHandler(
           ? 'generations.renderFailed'
           : 'generations.failed';
     logger.error({ err: error, generationId: row.id }, 'generation failed');
-    await records.fail(database, row, key);
+    const failed = await records.fail(database, row, key);
+    // A cancel or the sweeper that came first counted it.
+    if (failed) recordGenerationsEnded([{ mode: row.mode, ...failed }], 'failed');
     return { failed: row.id, reason: key };
   } finally {
     clearInterval(heartbeat);

@@ -16,6 +16,7 @@ import type { SaliencyModelConfig } from '@vitrine/engine/cutout/model';
 import { CUTOUT_TIME_LIMIT_MS } from '@vitrine/engine/cutout/limits';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { cutoutDuration, timed } from '../metrics/metrics';
 import { hit } from '../rate-limit/limiter';
 import { readAll, type Storage } from '../storage/storage';
 import { claimCutout, releaseCutout, type CutoutRow } from './repository';
@@ -150,12 +151,14 @@ export async function compute(
   const { analyseProduct } = await analyser();
   let analysis;
   try {
-    analysis = await analyseProduct(bytes, {
-      corrections: request.corrections,
-      accept: request.accept,
-      model: deps.model ?? null,
-      ...(basePng !== undefined && { basePng }),
-    });
+    analysis = await timed(cutoutDuration, { kind: request.corrections ? 'corrected' : 'automatic' }, () =>
+      analyseProduct(bytes, {
+        corrections: request.corrections,
+        accept: request.accept,
+        model: deps.model ?? null,
+        ...(basePng !== undefined && { basePng }),
+      }),
+    );
   } catch (error) {
     if (error instanceof Error && error.name === 'EngineError')
       throw new AppError('INVALID_FILE', { messageKey: 'uploads.imageCorrupt', cause: error });

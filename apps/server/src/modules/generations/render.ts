@@ -22,6 +22,7 @@ import type {
   SceneSource,
   WorkflowOutcome,
 } from '@vitrine/engine/providers/types';
+import { renderDuration, timed } from '../metrics/metrics';
 
 /** Who drew a variant's background, and why the local engine did when another provider was asked. */
 export type VariantEngine = { provider: ImageProviderName; fallback?: Fallback; scene?: SceneSource };
@@ -218,36 +219,41 @@ export function createRenderer(config: {
     if (config.renderThreads !== undefined) await configureRenderThreads(config.renderThreads);
     return createImageProvider(config.imageProvider, { logger });
   };
+  const providerName = config.imageProvider.kind;
   return {
-    provider: config.imageProvider.kind,
+    provider: providerName,
     async fusion({ request, product, cutout, workflow, logger, brand, ...scene }, onVariant) {
       const provider = await providerFor(logger);
-      const rendered = await provider.renderFusion({
-        request,
-        product,
-        brand: brand ?? null,
-        ...(scene.scene !== undefined
-          ? { scene: scene.scene }
-          : scene.context !== undefined
-            ? { context: scene.context }
-            : {}),
-        cutout: { stored: cutout ?? null, model: config.cutoutModel ?? null },
-        formats: ['jpeg', 'plate'],
-        onVariant,
-        workflow,
-      });
+      const rendered = await timed(renderDuration, { mode: 'fusion', provider: providerName }, () =>
+        provider.renderFusion({
+          request,
+          product,
+          brand: brand ?? null,
+          ...(scene.scene !== undefined
+            ? { scene: scene.scene }
+            : scene.context !== undefined
+              ? { context: scene.context }
+              : {}),
+          cutout: { stored: cutout ?? null, model: config.cutoutModel ?? null },
+          formats: ['jpeg', 'plate'],
+          onVariant,
+          workflow,
+        }),
+      );
       return rendered.map(toVariant);
     },
     async express({ request, copy, workflow, logger, brand }, onVariant) {
       const provider = await providerFor(logger);
-      const rendered = await provider.renderExpress({
-        request,
-        copy,
-        brand: brand ?? null,
-        formats: ['jpeg', 'plate'],
-        onVariant,
-        workflow,
-      });
+      const rendered = await timed(renderDuration, { mode: 'express', provider: providerName }, () =>
+        provider.renderExpress({
+          request,
+          copy,
+          brand: brand ?? null,
+          formats: ['jpeg', 'plate'],
+          onVariant,
+          workflow,
+        }),
+      );
       return rendered.map(toVariant);
     },
   };

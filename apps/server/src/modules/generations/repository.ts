@@ -172,8 +172,8 @@ export async function complete(
  * Gives back the credit held by the listed generations, once: the flag is cleared in the same statement
  * that reads it, so a cancel racing a failure cannot refund twice.
  */
-async function releaseCredits(tx: Queryable, userId: string, generationIds: string[]): Promise<number> {
-  if (generationIds.length === 0) return 0;
+async function releaseCredits(tx: Queryable, userId: string, generationIds: string[]): Promise<string[]> {
+  if (generationIds.length === 0) return [];
   const released = await tx.query<{ id: string }>(
     `update background_generations set credit_reserved = false
      where user_id = $1 and id = any($2::uuid[]) and credit_reserved
@@ -181,30 +181,33 @@ async function releaseCredits(tx: Queryable, userId: string, generationIds: stri
     [userId, generationIds],
   );
   if (released.length > 0) await giveBackFreeCredits(tx, userId, released.length);
-  return released.length;
+  return released.map((row) => row.id);
 }
 
 /**
  * active → failed with `reason` in the user's language, and its credit given back, in one transaction.
- * False when it was no longer active.
+ * False when it was no longer active; otherwise whether a free credit came back (a paid plan holds none).
  */
 export async function fail(
   database: Database,
   generation: Pick<GenerationRecord, 'id' | 'userId' | 'locale'>,
   reason: MessageKey,
-): Promise<boolean> {
+): Promise<false | { creditReturned: boolean }> {
   return database.transaction(async (tx) => {
     const failed = await tx.query(
       `update background_generations set status = 'failed', error_message = $2, updated_at = now()
        where id = $1 and ${ACTIVE} returning id`,
       [generation.id, messageIn(generation.locale, reason)],
     );
-    await releaseCredits(tx, generation.userId, [generation.id]);
-    return failed.length > 0;
+    const released = await releaseCredits(tx, generation.userId, [generation.id]);
+    return failed.length > 0 && { creditReturned: released.length > 0 };
   });
 }
 
-export type FailedGeneration = Pick<GenerationRecord, 'id' | 'workflowResult' | 'jobId'>;
+export type FailedGeneration = Pick<GenerationRecord, 'id' | 'mode' | 'workflowResult' | 'jobId'> & {
+  /** A free credit it held came back. */
+  creditReturned: boolean;
+};
 
 /**
  * Every active generation of the user below `finishingProgress` → failed with `reason`, credits given
@@ -216,8 +219,8 @@ export async function failActiveForUser(
   userId: string,
   { finishingProgress, reason }: { finishingProgress: number; reason: MessageKey },
 ): Promise<FailedGeneration[]> {
-  const rows = await tx.query<FailedGeneration & { locale: string }>(
-    `select id, locale, workflow_result as "workflowResult", job_id as "jobId" from background_generations
+  const rows = await tx.query<Omit<FailedGeneration, 'creditReturned'> & { locale: string }>(
+    `select id, mode, locale, workflow_result as "workflowResult", job_id as "jobId" from background_generations
      where user_id = $1 and ${ACTIVE} and coalesce(progress, 0) < $2
      for update`,
     [userId, finishingProgress],
@@ -229,12 +232,20 @@ export async function failActiveForUser(
       [row.id, messageIn(row.locale, reason)],
     );
   }
-  await releaseCredits(
-    tx,
-    userId,
-    rows.map((r) => r.id),
+  const released = new Set(
+    await releaseCredits(
+      tx,
+      userId,
+      rows.map((r) => r.id),
+    ),
   );
-  return rows.map(({ id, workflowResult, jobId }) => ({ id, workflowResult, jobId }));
+  return rows.map(({ id, mode, workflowResult, jobId }) => ({
+    id,
+    mode,
+    workflowResult,
+    jobId,
+    creditReturned: released.has(id),
+  }));
 }
 
 /**
@@ -309,9 +320,9 @@ export async function findForRender(db: Queryable, id: string): Promise<RenderRe
 export async function findStale(
   db: Queryable,
   seconds: number,
-): Promise<Pick<GenerationRecord, 'id' | 'userId' | 'locale'>[]> {
+): Promise<Pick<GenerationRecord, 'id' | 'userId' | 'locale' | 'mode'>[]> {
   return db.query(
-    `select id, user_id as "userId", locale from background_generations
+    `select id, user_id as "userId", locale, mode from background_generations
      where ${ACTIVE} and updated_at < now() - make_interval(secs => $1)`,
     [seconds],
   );

@@ -28,6 +28,7 @@ import { iso, toActive, toResult } from './views';
 import { removeWorkflowFiles } from './workflow';
 import { touchUploads } from '../uploads/repository';
 import { brandSnapshot } from '../brand/service';
+import { recordGenerationsEnded } from '../metrics/metrics';
 import type { Storage } from '../storage/storage';
 
 export const RENDER_JOB = 'render-generation';
@@ -150,6 +151,7 @@ export async function cancelAll(deps: GenerationDeps, userId: string) {
     );
     return rows;
   });
+  recordGenerationsEnded(cancelled, 'cancelled');
   await Promise.all(cancelled.map((row) => removeWorkflowFiles(deps.storage, row.workflowResult)));
   return { cancelled: cancelled.length, usage: await usageOf(deps.database, userId) };
 }

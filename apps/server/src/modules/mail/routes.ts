@@ -3,7 +3,7 @@
  * .eml, and a JSON list that tests use to find verification links. Only to a client on this machine
  * that asks for the configured host: anyone else gets the 404 of a path that does not exist.
  */
-import { isIPv4 } from 'node:net';
+import { isLoopback } from '../../http/loopback';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { DevMailboxResponse } from '@vitrine/shared/api/dev-mailbox';
 import { mailboxFileParams } from '@vitrine/shared/api/params';
@@ -17,14 +17,6 @@ const EML_SUFFIX = '.eml';
 
 function html(reply: FastifyReply, body: string) {
   return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
-}
-
-/** 127.0.0.0/8, ::1 or ::ffff:127.x.x.x. */
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  if (address === '::1') return true;
-  const v4 = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
-  return isIPv4(v4) && v4.startsWith('127.');
 }
 
 /**

@@ -10,10 +10,8 @@
  *   waiting past its time (the worker keeps up), and the image provider's own status page, when there
  *   is one, reports its component operational.
  */
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import type { ProviderStatus, ServiceId, ServiceState, ServiceStatus } from '@vitrine/shared/api/status';
 import type { Database } from '../../db/client';
 import { WORKER_SILENT_AFTER_MS } from '../../jobs/heartbeat';
@@ -21,7 +19,7 @@ import { ping } from '../../db/ping';
 import { readSessions } from '../auth/repository';
 import { countStale } from '../generations/repository';
 import { workersSilent } from './repository';
-import type { Storage } from '../storage/storage';
+import { probeStorage, type Storage } from '../storage/storage';
 
 export type CheckDeps = {
   database: Database;
@@ -89,11 +87,7 @@ export async function checkServices(
       // Signing in works without mail, but signing up and resetting a password do not.
       return (await deps.mailDeliverable()) ? 'operational' : 'degraded';
     },
-    uploads: passes(async () => {
-      const key = `status-probe/${randomUUID()}.txt`;
-      await storage.put(key, Readable.from([Buffer.from('ok')]));
-      await storage.remove(key);
-    }),
+    uploads: passes(() => probeStorage(storage)),
     dashboard: passes(async () => {
       if (!deps.webDistDir) throw new Error('no web build is served');
       await fs.access(path.join(deps.webDistDir, 'index.html'));

@@ -20,3 +20,13 @@ export async function workersSilent(db: Queryable, seconds: number): Promise<boo
   );
   return worker?.silent !== false;
 }
+
+/** How many workers have said they are alive in the last `seconds`. */
+export async function countAlive(db: Queryable, seconds: number): Promise<number> {
+  const [row] = await db.query<{ alive: number }>(
+    `select count(*)::int as alive from worker_heartbeats
+     where beat_at >= now() - make_interval(secs => $1)`,
+    [seconds],
+  );
+  return row?.alive ?? 0;
+}

@@ -2,10 +2,11 @@
  * File storage behind one small interface: local disk under DATA_DIR/storage by default (an S3-compatible
  * adapter plugs in behind the same calls). Keys are `{user id}/{timestamp}-{random}.{ext}`.
  */
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable, Transform } from 'node:stream';
+import { Readable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 export type Storage = {
@@ -92,4 +93,11 @@ export async function readAll(storage: Storage, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** Writes a small file under `status-probe/` and removes it: the storage takes files, or this throws. */
+export async function probeStorage(storage: Storage): Promise<void> {
+  const key = `status-probe/${randomUUID()}.txt`;
+  await storage.put(key, Readable.from([Buffer.from('ok')]));
+  await storage.remove(key);
 }
