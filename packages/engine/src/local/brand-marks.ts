@@ -7,7 +7,14 @@
 import { safeAreaOf } from '@vitrine/shared/api/safe-area';
 import type { Lang } from '@vitrine/shared/locale';
 import { rgbOf } from '../art-direction/brand-palette';
-import { boxAt, freePlace, leastCovering, LOGO_SPOTS, SIGNATURE_SPOTS } from '../art-direction/corners';
+import {
+  boxAt,
+  firstClear,
+  freePlace,
+  leastCovering,
+  LOGO_SPOTS,
+  SIGNATURE_SPOTS,
+} from '../art-direction/corners';
 import { TYPEFACES } from '../art-direction/typefaces';
 import type { Box, PlannedBrand, Rgb } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
@@ -54,27 +61,31 @@ const SHRINKS = [1, 0.85, 0.7, 0.55];
 export type SetMarks = { logo: Box | null; signature: SetLayer | null; band: Rgb | null };
 
 /**
- * The logo's rectangle: in the first free corner, or along an edge, smaller if it must be; else the
- * corner where it covers the least, at its size.
+ * The logo's rectangle: in the first free corner, smaller if it must be; else along an edge, at the
+ * largest size that finds room; else the corner where it covers the least, at its size. A corner is
+ * worth a smaller logo: one halfway down a side reads as a stray badge.
  */
 function logoPlace(brand: PlannedBrand, scene: RawImage, avoid: Box[]): Box | null {
   if (!brand.logo) return null;
   const safe = safeAreaOf(scene);
-  for (const shrink of SHRINKS) {
-    const place = freePlace(
-      LOGO_SPOTS,
-      logoSize(brand.logo.source, scene, shrink),
-      safe,
+  const gap = gapOf(scene);
+  const sizes = SHRINKS.map((shrink) => logoSize(brand.logo!.source, scene, shrink));
+  for (const size of sizes) {
+    const corner = firstClear(
+      LOGO_SPOTS.map((spot) => boxAt(spot, size, safe)),
       avoid,
-      gapOf(scene),
+      gap,
     );
+    if (corner) return corner;
+  }
+  for (const size of sizes) {
+    const place = freePlace(LOGO_SPOTS, size, safe, avoid, gap);
     if (place) return place;
   }
-  const size = logoSize(brand.logo.source, scene);
   return leastCovering(
-    LOGO_SPOTS.map((spot) => boxAt(spot, size, safe)),
+    LOGO_SPOTS.map((spot) => boxAt(spot, sizes[0]!, safe)),
     avoid,
-    gapOf(scene),
+    gap,
   );
 }
 
