@@ -1,9 +1,10 @@
 /**
- * File storage behind one small interface: local disk under DATA_DIR/storage by default (an S3-compatible
- * adapter plugs in behind the same calls). Keys are `{user id}/{timestamp}-{random}.{ext}`.
+ * File storage behind one small interface: local disk under DATA_DIR/storage by default, or an
+ * S3-compatible bucket (s3.ts, docs/decisions/066). Keys are `{user id}/{timestamp}-{random}.{ext}`.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,8 +12,9 @@ import { pipeline } from 'node:stream/promises';
 export type Storage = {
   /** Writes the stream (through optional checks) under `key`; the file appears whole or not at all. */
   put(key: string, body: Readable, ...checks: Transform[]): Promise<{ size: number }>;
+  /** The file's bytes; a key with no file fails the stream with an error `isNotFound` recognises. */
   read(key: string): Readable;
-  /** The file on this machine's disk, when the adapter keeps files locally (else undefined). */
+  /** The file on this machine's disk, when the adapter keeps files locally (an optimisation only). */
   localFile?(key: string): Promise<{ path: string; size: number } | undefined>;
   move(from: string, to: string): Promise<void>;
   remove(key: string): Promise<void>;
@@ -20,6 +22,14 @@ export type Storage = {
 
 /** Where the local adapter keeps files by default. */
 export const storageDir = (dataDir: string) => path.join(dataDir, 'storage');
+
+/** What every adapter's read of a missing file fails with (the local one's is Node's own ENOENT). */
+export function notFound(key: string): Error {
+  return Object.assign(new Error(`no stored file ${JSON.stringify(key)}`), { code: 'ENOENT' });
+}
+
+export const isNotFound = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT';
 
 const KEY_SHAPE = /^[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9._-]{1,128}$/;
 
@@ -75,4 +85,26 @@ export async function readAll(storage: Storage, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/**
+ * Runs `work` on the stored file as a file on this machine: the local adapter's own, or else a private
+ * copy streamed to the system's temporary folder and removed afterwards (so a 50 MB upload is decoded
+ * from disk, never held whole in memory).
+ */
+export async function withLocalFile<T>(
+  storage: Storage,
+  key: string,
+  work: (file: { path: string; size: number }) => Promise<T>,
+): Promise<T> {
+  const local = await storage.localFile?.(key);
+  if (local) return work(local);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-file-'));
+  try {
+    const copy = path.join(dir, 'file');
+    await pipeline(storage.read(key), createWriteStream(copy, { flags: 'wx', mode: 0o600 }));
+    return await work({ path: copy, size: (await fs.stat(copy)).size });
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 }
