@@ -240,6 +240,7 @@ export default tseslint.config(
     files: [
       'apps/server/src/config.ts',
       'apps/server/src/main.ts',
+      'apps/server/src/cli/**',
       'apps/web/vite.config.ts',
       'scripts/**',
       'packages/engine/src/cli/**',
