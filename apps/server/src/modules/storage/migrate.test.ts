@@ -105,7 +105,7 @@ describe('storage:migrate', () => {
         execFile(
           process.execPath,
           ['--import', 'tsx', 'apps/server/src/cli/storage-migrate.ts'],
-          { cwd: REPO_ROOT, env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...env } },
+          { cwd: REPO_ROOT, env: { DATA_DIR: dataDir, ...env } },
           (error, stdout, stderr) => resolve({ status: error ? Number(error.code) : 0, stdout, stderr }),
         );
       });
