@@ -74,12 +74,12 @@ describe('storage:migrate', () => {
 
   it('copies again a file of the same size whose bytes differ (the ETag is its MD5)', async () => {
     const files = await localStore('same-size', 1);
-    const [[key, bytes]] = [...files];
-    const other = Buffer.from(bytes!);
+    const [key, bytes] = [...files][0]!;
+    const other = Buffer.from(bytes);
     other[0] = other[0]! ^ 0xff;
-    await createS3Storage(server.options).put(key!, Readable.from([other]));
+    await createS3Storage(server.options).put(key, Readable.from([other]));
     expect(await migrateToBucket(root, target())).toMatchObject({ copied: 1, skipped: 0 });
-    expect((await readAll(createS3Storage(server.options), key!)).equals(bytes!)).toBe(true);
+    expect((await readAll(createS3Storage(server.options), key)).equals(bytes)).toBe(true);
   });
 
   it('reports a file it cannot copy, and copies it on the next run once the bucket answers', async () => {
