@@ -28,10 +28,13 @@ const PARTS_AT_ONCE = 2;
 type Sdk = typeof import('@aws-sdk/client-s3') & typeof import('@aws-sdk/lib-storage');
 let sdkLoading: Promise<Sdk> | undefined;
 
+/** A package's exports, whether it loads as an ES module or, bundled (dist/), as CommonJS behind `default`. */
+const exportsOf = <T>(module: T): T => (module as { default?: T }).default ?? module;
+
 /** The SDK loads on first use: a server on local storage never pays for it at start-up. */
 export const loadSdk = (): Promise<Sdk> =>
   (sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(
-    ([s3, lib]) => ({ ...s3, ...lib }),
+    ([s3, lib]) => ({ ...exportsOf(s3), ...exportsOf(lib) }),
   ));
 
 export async function createS3Client(options: S3Options): Promise<S3Client> {
