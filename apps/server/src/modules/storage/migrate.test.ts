@@ -12,7 +12,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startS3Server, type TestS3 } from '../../../test/helpers/s3-server';
 import { REPO_ROOT } from '../../lib/paths';
 import { migrateToBucket } from './migrate';
-import { createS3Storage } from './s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { createS3Storage, loadSdk } from './s3';
 import { createLocalStorage, readAll } from './storage';
 
 let server: TestS3;
@@ -80,6 +81,22 @@ describe('storage:migrate', () => {
     await createS3Storage(server.options).put(key, Readable.from([other]));
     expect(await migrateToBucket(root, target())).toMatchObject({ copied: 1, skipped: 0 });
     expect((await readAll(createS3Storage(server.options), key)).equals(bytes)).toBe(true);
+  });
+
+  it('checks and skips by the MD5 it records where the bucket’s ETags are not MD5s (encrypting buckets)', async () => {
+    await localStore('kms', 3);
+    const { HeadObjectCommand } = await loadSdk();
+    const encrypting = {
+      async send(command: unknown) {
+        const answer = await server.client.send(command as never);
+        return command instanceof HeadObjectCommand
+          ? { ...(answer as object), ETag: '"0123456789abcdef0123456789abcdef"' }
+          : answer;
+      },
+    } as unknown as S3Client;
+    const target = { client: encrypting, bucket: server.options.bucket };
+    expect(await migrateToBucket(root, target)).toMatchObject({ copied: 3, skipped: 0, failed: [] });
+    expect(await migrateToBucket(root, target)).toMatchObject({ copied: 0, skipped: 3, failed: [] });
   });
 
   it('reports a file it cannot copy, and copies it on the next run once the bucket answers', async () => {

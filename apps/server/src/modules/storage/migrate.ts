@@ -43,25 +43,38 @@ async function md5Of(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-type Remote = { size: number; etag: string } | undefined;
+/**
+ * What the bucket says of a key: its size, its ETag, and the MD5 this command recorded with its copy
+ * (a bucket encrypting with KMS or a customer key gives ETags that are not MD5s).
+ */
+type Remote = { size: number; etag: string; md5: string | undefined } | undefined;
 
 async function remoteOf({ client, bucket }: MigrateTarget, key: string): Promise<Remote> {
   const { HeadObjectCommand } = await loadSdk();
   try {
     const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-    return { size: head.ContentLength ?? -1, etag: (head.ETag ?? '').replace(/"/g, '') };
+    return {
+      size: head.ContentLength ?? -1,
+      etag: (head.ETag ?? '').replace(/"/g, ''),
+      md5: head.Metadata?.['content-md5'],
+    };
   } catch (error) {
     if (isMissingObject(error)) return undefined;
     throw error;
   }
 }
 
+/** Whether the object's ETag or recorded MD5 is the file's. */
+const sameContent = (remote: NonNullable<Remote>, md5: string) => remote.etag === md5 || remote.md5 === md5;
+
 /**
- * The same file: the same size, and the same MD5 when the ETag is one. An object the server wrote in
- * several parts (its ETag ends in `-n`) is taken on its size alone.
+ * The same file: the same size and content. An object the server wrote in several parts (its ETag
+ * ends in `-n`, with no MD5 recorded) is taken on its size alone.
  */
 const sameFile = (remote: Remote, size: number, md5: string) =>
-  remote !== undefined && remote.size === size && (remote.etag === md5 || remote.etag.includes('-'));
+  remote !== undefined &&
+  remote.size === size &&
+  (sameContent(remote, md5) || (remote.md5 === undefined && /-\d+$/.test(remote.etag)));
 
 async function copyOne(target: MigrateTarget, root: string, key: string): Promise<'copied' | 'skipped'> {
   const file = path.join(root, key);
@@ -76,10 +89,11 @@ async function copyOne(target: MigrateTarget, root: string, key: string): Promis
       Body: createReadStream(file),
       ContentLength: size,
       ContentMD5: Buffer.from(md5, 'hex').toString('base64'),
+      Metadata: { 'content-md5': md5 },
     }),
   );
   const copy = await remoteOf(target, key);
-  if (copy?.size !== size || copy.etag !== md5)
+  if (copy?.size !== size || !sameContent(copy, md5))
     throw new Error(
       `the bucket holds ${copy ? `${copy.size} bytes, ETag ${copy.etag}` : 'nothing'} after the copy`,
     );
