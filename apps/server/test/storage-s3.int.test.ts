@@ -67,8 +67,27 @@ const states = async () =>
   );
 
 describe('STORAGE=s3', () => {
-  it('uploads and every file a generation writes go to the bucket, signed links serve them, nothing is kept locally', async () => {
+  it('uploads, cut-outs and every file a generation writes go to the bucket, signed links serve them, nothing is kept locally', async () => {
     const u = await kit().userWithUploads('s3-render@example.test');
+    const photos = await bucketOf(u.userId);
+    expect(photos).toHaveLength(2);
+
+    // The product's checked cut-out: its mask and preview are stored in the bucket and served from it.
+    const cutout = await t.app.inject({
+      method: 'PUT',
+      url: `/api/uploads/${u.productUploadId}/cutout`,
+      headers: { cookie: u.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ choice: 'cutout' }),
+    });
+    expect(cutout.statusCode, cutout.body).toBe(200);
+    const mask = await t.app.inject({
+      method: 'GET',
+      url: `/api/uploads/${u.productUploadId}/cutout/mask.png`,
+      headers: { cookie: u.cookie },
+    });
+    expect([mask.statusCode, mask.headers['content-type']]).toEqual([200, 'image/png']);
+    expect((await bucketOf(u.userId)).length).toBeGreaterThan(photos.length);
+
     const res = await startFusion(t.app, u.cookie, u.uploads);
     expect(res.statusCode, res.body).toBe(202);
     const done = await waitForEnd(t.app, u.cookie, started(res.body).generation.id);
@@ -86,8 +105,8 @@ describe('STORAGE=s3', () => {
       }),
     );
     expect(objects.some((bytes) => bytes.equals(image.rawPayload))).toBe(true);
-    // Both photos and the four variants at least, and no upload left half-way.
-    expect(keys.length).toBeGreaterThanOrEqual(2 + 4);
+    // The four variants beside the photos and cut-out files, and no upload left half-way.
+    expect(keys.filter((key) => /-\d+\.jpg$/.test(key) && !key.endsWith('.plate.jpg'))).toHaveLength(4);
     expect(keys.filter((key) => key.endsWith('.incoming') || key.endsWith('.partial'))).toEqual([]);
     expect(localFiles()).toEqual([]);
 
