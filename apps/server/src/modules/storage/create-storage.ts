@@ -1,5 +1,5 @@
 /** The storage STORAGE names, and the start-up check that its bucket answers before any request comes. */
-import type { StorageConfig } from '../../config';
+import type { StorageConfig } from './config';
 import { StartupError, describeError } from '../../lib/startup-error';
 import { createS3Client, createS3Storage, headBucket } from './s3';
 import { createLocalStorage, storageDir, type Storage } from './storage';
