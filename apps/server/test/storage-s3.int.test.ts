@@ -183,6 +183,13 @@ describe('STORAGE=s3', () => {
     // The upload was not recorded either: the user's list is what it was.
     const rows = await t.database.query('select id from uploads where user_id = $1', [u.userId]);
     expect(rows).toHaveLength(2);
+    // A stored photo cannot be served either: the same 503, not a broken image or a 404.
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/uploads/${u.productUploadId}/file`,
+      headers: { cookie: u.cookie, 'accept-language': 'en' },
+    });
+    expect([file.statusCode, file.json().error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
     expect((await status()).uploads).toBe('outage');
     expect(localFiles()).toEqual([]);
   });
