@@ -3,6 +3,8 @@
  * in a temporary folder, and a bucket made for the test. `listKeys` says what the bucket holds.
  */
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -15,12 +17,35 @@ export type TestS3 = {
   env: Record<string, string>;
   client: S3Client;
   listKeys(): Promise<string[]>;
+  /** With `record`: every request the server was sent, as `METHOD /path?query`, in order. */
+  requests: string[];
   /** Stops the server, keeping the client: what a bucket that goes away looks like. */
   stop(): Promise<void>;
   close(): Promise<void>;
 };
 
-export async function startS3Server(bucket = 'vitrine-test'): Promise<TestS3> {
+/** A proxy in front of the server that writes down each request (s3rver has no such log). */
+async function recordingProxy(port: number, requests: string[]): Promise<http.Server> {
+  const proxy = http.createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    const upstream = http.request(
+      { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return proxy;
+}
+
+export async function startS3Server(
+  bucket = 'vitrine-test',
+  { record = false }: { record?: boolean } = {},
+): Promise<TestS3> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-s3-'));
   const server = new S3rver({
     address: '127.0.0.1',
@@ -30,8 +55,10 @@ export async function startS3Server(bucket = 'vitrine-test'): Promise<TestS3> {
     configureBuckets: [{ name: bucket, configs: [] }],
   });
   const { port } = await server.run();
+  const requests: string[] = [];
+  const proxy = record ? await recordingProxy(port, requests) : undefined;
   const options: S3Options = {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: `http://127.0.0.1:${proxy ? (proxy.address() as AddressInfo).port : port}`,
     bucket,
     region: 'us-east-1',
     // s3rver's own fixed pair.
@@ -43,6 +70,8 @@ export async function startS3Server(bucket = 'vitrine-test'): Promise<TestS3> {
   const stop = async () => {
     if (running) await server.close();
     running = false;
+    proxy?.closeAllConnections();
+    await new Promise((resolve) => (proxy?.listening ? proxy.close(resolve) : resolve(undefined)));
   };
   return {
     options,
@@ -55,6 +84,7 @@ export async function startS3Server(bucket = 'vitrine-test'): Promise<TestS3> {
       S3_FORCE_PATH_STYLE: 'true',
     },
     client,
+    requests,
     async listKeys() {
       const { ListObjectsV2Command } = await loadSdk();
       const keys: string[] = [];

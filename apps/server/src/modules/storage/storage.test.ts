@@ -211,6 +211,25 @@ describe.each(adapters)('storage contract: %s', (_name, make) => {
   });
 });
 
+describe('S3-compatible storage: multipart uploads', () => {
+  let server: TestS3;
+  beforeAll(async () => {
+    server = await startS3Server('vitrine-parts', { record: true });
+  });
+  afterAll(() => server.close());
+
+  it('a check refusing after parts were sent aborts the multipart upload (no parts left to pay for)', async () => {
+    const storage = createS3Storage(server.options);
+    const put = storage.put('user/late.incoming', randomFile(12 * 1024 * 1024).stream(), refuseAfter(11e6));
+    await expect(put).rejects.toThrow('refused late');
+    const upload = server.requests.filter((request) => request.includes('/vitrine-parts/user/late.incoming'));
+    expect(upload[0]).toMatch(/^POST .*\?uploads/);
+    expect(upload.some((request) => /^PUT .*partNumber=/.test(request))).toBe(true);
+    expect(upload.at(-1)).toMatch(/^DELETE .*uploadId=/);
+    expect(upload.some((request) => /^POST .*uploadId=/.test(request))).toBe(false);
+  });
+});
+
 describe('S3-compatible storage that stops answering', () => {
   let server: TestS3;
   beforeAll(async () => {
