@@ -21,7 +21,7 @@ export type S3Options = {
   forcePathStyle: boolean;
 };
 
-/** Parts of a multipart upload, and how many are sent at once: 10 MB of an upload in memory at most. */
+/** Parts of a multipart upload, and how many are sent at once: two parts sending and one filling, about 15 MB. */
 const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_AT_ONCE = 2;
 
