@@ -21,14 +21,14 @@ export type S3Options = {
   forcePathStyle: boolean;
 };
 
-/** Parts of a multipart upload, and how many are sent at once: two parts sending and one filling, about 15 MB. */
+/** Multipart parts, and how many are sent at once: two sending and one filling, about 15 MB. */
 const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_AT_ONCE = 2;
 
 type Sdk = typeof import('@aws-sdk/client-s3') & typeof import('@aws-sdk/lib-storage');
 let sdkLoading: Promise<Sdk> | undefined;
 
-/** A package's exports, whether it loads as an ES module or, bundled (dist/), as CommonJS behind `default`. */
+/** A package's exports, as an ES module or, bundled (dist/), as CommonJS behind `default`. */
 const exportsOf = <T>(module: T): T => (module as { default?: T }).default ?? module;
 
 /** The SDK loads on first use: a server on local storage never pays for it at start-up. */
