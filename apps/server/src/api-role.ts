@@ -8,7 +8,7 @@ import { buildApp } from './app';
 import { createAuth } from './modules/auth/auth';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { createMailer } from './modules/mail/mailer';
-import { createLocalStorage, storageDir } from './modules/storage/storage';
+import { createStorage } from './modules/storage/create-storage';
 import { DEFAULT_WEB_DIST_DIR } from './lib/paths';
 import { StartupError, errorCode } from './lib/startup-error';
 import { VERSION } from './lib/version';
@@ -50,7 +50,7 @@ export async function startApi(
     database,
     version: VERSION,
     mailer,
-    storage: createLocalStorage(storageDir(config.dataDir)),
+    storage: createStorage(config),
     auth,
     secret,
     ...(queueReady && { queueReady }),

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { SiteInfo } from '@vitrine/shared/api/site';
+import { checkStorageEnv, storageEnvShape, toStorageConfig } from './modules/storage/config';
 import { saliencyModelEnvShape, toSaliencyModelConfig } from '@vitrine/engine/cutout/model-config';
 import {
   checkImageProviderEnv,
@@ -176,6 +177,7 @@ const schema = z
     ),
     /** ROLE=worker: the port of its listener for /metrics and /api/health/*; unset, it has none. */
     METRICS_PORT: z.preprocess(emptyAsUndefined, port.optional()),
+    ...storageEnvShape,
     ...saliencyModelEnvShape,
     ...imageProviderEnvShape,
     ...textProviderEnvShape,
@@ -190,6 +192,7 @@ const schema = z
     }
     checkImageProviderEnv(env, ctx);
     checkTextProviderEnv(env, ctx);
+    checkStorageEnv(env, ctx);
     if (env.STRIPE_SECRET_KEY) {
       for (const key of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_STARTER', 'STRIPE_PRICE_PRO'] as const) {
         if (!env[key]) {
@@ -258,6 +261,8 @@ const schema = z
       cutoutModel: toSaliencyModelConfig(env),
       /** Who may read /metrics besides this machine, and where a worker serves it (docs/decisions/065). */
       metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
+      /** Where files are kept (docs/decisions/066). */
+      storage: toStorageConfig(env),
       /** Who takes payments (docs/decisions/026): Stripe when configured, else the local test-mode checkout. */
       payments: paymentsConfig(env, publicUrl),
     };
@@ -329,6 +334,7 @@ const SECRET_KEYS = new Set([
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'METRICS_TOKEN',
+  'S3_SECRET_ACCESS_KEY',
 ]);
 
 /**

@@ -18,6 +18,7 @@ import type { Worker } from './jobs/worker';
 import type { Storage } from './modules/storage/storage';
 import { loggerOptions } from './logger';
 import { lockDataDir, prepareDataDir, type DataDirLock } from './lib/data-dir';
+import { assertStorageReachable } from './modules/storage/create-storage';
 import { StartupError, describeError } from './lib/startup-error';
 import { VERSION } from './lib/version';
 
@@ -60,9 +61,13 @@ async function start(running: Running) {
     api ? import('./api-role') : undefined,
     worker ? import('./jobs/worker') : undefined,
   ]);
+  // A bucket that cannot be reached stops the start with its reason, before any upload is taken.
+  const storageChecked = assertStorageReachable(config);
   modules.catch(() => {}); // a failure is reported where it is awaited below
+  storageChecked.catch(() => {});
   const database = (running.database = await databaseReady);
   const [apiRole, workerRole] = await modules;
+  await storageChecked;
   await migrateDatabase(database);
 
   const deps = workerRole?.workerDeps(config, logger);
@@ -110,6 +115,7 @@ async function start(running: Running) {
         database: database.kind,
         role: config.role,
         payments: config.payments.kind,
+        storage: config.storage.kind,
         cutoutModel: config.cutoutModel ? path.basename(config.cutoutModel.path) : null,
         version: VERSION,
         startupMs: Math.round(performance.now()),

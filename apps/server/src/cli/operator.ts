@@ -8,7 +8,7 @@ import { ConfigError, parseConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
 import { lockDataDir, prepareDataDir, type DataDirLock } from '../lib/data-dir';
 import { StartupError, describeError } from '../lib/startup-error';
-import { createLocalStorage, storageDir } from '../modules/storage/storage';
+import { createStorage } from '../modules/storage/create-storage';
 import { ArchiveError } from '../backup/manifest';
 import { BackupError, type Instance } from '../backup/instance';
 
@@ -56,8 +56,8 @@ export async function openInstance(config: Config, purpose: 'backup' | 'restore'
     return {
       database,
       // The storage the server uses: files under DATA_DIR/storage.
-      storage: createLocalStorage(storageDir(config.dataDir)),
-      storageKind: 'local',
+      storage: createStorage(config),
+      storageKind: config.storage.kind,
       dataDir: config.dataDir,
       authSecretConfigured: Boolean(config.auth.secret),
       async close() {

@@ -11,7 +11,7 @@ import { resolveAuthSecret } from '../modules/auth/auth-secret';
 import { createCopywriter } from '@vitrine/engine/copy/copywriter';
 import { createRenderer } from '../modules/generations/render';
 import { createWorkflowClient } from '../modules/generations/workflow';
-import { createLocalStorage, storageDir } from '../modules/storage/storage';
+import { createStorage } from '../modules/storage/create-storage';
 import { createMailer, type MailLogger } from '../modules/mail/mailer';
 import { GENERATION_CHANNEL } from '../modules/generations/channel';
 import { queueWait } from '../modules/metrics/metrics';
@@ -41,7 +41,7 @@ export function workerDeps(config: Config, logger: MailLogger = { info: () => {}
       ? createWorkflowClient(config, resolveAuthSecret(config.auth.secret, config.dataDir))
       : undefined;
   return {
-    storage: createLocalStorage(storageDir(config.dataDir)),
+    storage: createStorage(config),
     renderer: createRenderer(config),
     copywriter: createCopywriter(config.textProvider),
     contact: { mailer: createMailer(config, logger), to: config.site.contactEmail },

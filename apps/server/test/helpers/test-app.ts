@@ -9,7 +9,7 @@ import pino from 'pino';
 import { buildApp, type AppDeps } from '../../src/app';
 import { createAuth } from '../../src/modules/auth/auth';
 import { createMailer } from '../../src/modules/mail/mailer';
-import { createLocalStorage } from '../../src/modules/storage/storage';
+import { createStorage } from '../../src/modules/storage/create-storage';
 import type { Renderer } from '../../src/modules/generations/render';
 import { startWorker, workerDeps, type Worker } from '../../src/jobs/worker';
 import type { SafeFetchOptions } from '../../src/modules/uploads/safe-fetch';
@@ -56,7 +56,7 @@ export async function createTestAppOn(
   const logger = pino({ level: 'silent' });
   const mailer = createMailer(config, logger);
   const auth = createAuth({ config, database, mailer, logger, secret: config.auth.secret! });
-  const storage = createLocalStorage(path.join(dataDir, 'storage'));
+  const storage = createStorage(config);
   const signInDelays: number[] = [];
   const app = await buildApp({
     config,

@@ -1,10 +1,11 @@
 /**
- * File storage behind one small interface: local disk under DATA_DIR/storage by default (an S3-compatible
- * adapter plugs in behind the same calls). Keys are `{user id}/{timestamp}-{random}.{ext}`.
+ * File storage behind one small interface: local disk under DATA_DIR/storage by default, or an
+ * S3-compatible bucket (s3.ts, docs/decisions/066). Keys are `{user id}/{timestamp}-{random}.{ext}`.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,8 +13,9 @@ import { pipeline } from 'node:stream/promises';
 export type Storage = {
   /** Writes the stream (through optional checks) under `key`; the file appears whole or not at all. */
   put(key: string, body: Readable, ...checks: Transform[]): Promise<{ size: number }>;
+  /** The file's bytes; a key with no file fails the stream with an error `isNotFound` recognises. */
   read(key: string): Readable;
-  /** The file on this machine's disk, when the adapter keeps files locally (else undefined). */
+  /** The file on this machine's disk, when the adapter keeps files locally (an optimisation only). */
   localFile?(key: string): Promise<{ path: string; size: number } | undefined>;
   move(from: string, to: string): Promise<void>;
   remove(key: string): Promise<void>;
@@ -24,11 +26,21 @@ export type Storage = {
 /** Where the local adapter keeps files by default. */
 export const storageDir = (dataDir: string) => path.join(dataDir, 'storage');
 
+/** What every adapter's read of a missing file fails with (the local one's is Node's own ENOENT). */
+export function notFound(key: string): Error {
+  return Object.assign(new Error(`no stored file ${JSON.stringify(key)}`), { code: 'ENOENT' });
+}
+
+export const isNotFound = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT';
+
 const KEY_SHAPE = /^[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9._-]{1,128}$/;
 
+/** Whether a name has the shape of a storage key (a listing skips anything else). */
+export const isStorageKey = (key: string): boolean => KEY_SHAPE.test(key) && !key.includes('..');
+
 export function assertKey(key: string): void {
-  if (!KEY_SHAPE.test(key) || key.includes('..'))
-    throw new Error(`invalid storage key ${JSON.stringify(key)}`);
+  if (!isStorageKey(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
 }
 
 export function createLocalStorage(root: string): Storage {
@@ -75,8 +87,7 @@ export function createLocalStorage(root: string): Storage {
         for (const entry of await fs.readdir(path.join(root, owner.name), { withFileTypes: true })) {
           const key = `${owner.name}/${entry.name}`;
           // A file being written (`.partial`) is not stored yet.
-          if (entry.isFile() && KEY_SHAPE.test(key) && !key.includes('..') && !key.endsWith('.partial'))
-            yield key;
+          if (entry.isFile() && isStorageKey(key) && !key.endsWith('.partial')) yield key;
         }
       }
     },
@@ -100,4 +111,26 @@ export async function probeStorage(storage: Storage): Promise<void> {
   const key = `status-probe/${randomUUID()}.txt`;
   await storage.put(key, Readable.from([Buffer.from('ok')]));
   await storage.remove(key);
+}
+
+/**
+ * Runs `work` on the stored file as a file on this machine: the local adapter's own, or else a private
+ * copy streamed to the system's temporary folder and removed afterwards (so a 50 MB upload is decoded
+ * from disk, never held whole in memory).
+ */
+export async function withLocalFile<T>(
+  storage: Storage,
+  key: string,
+  work: (file: { path: string; size: number }) => Promise<T>,
+): Promise<T> {
+  const local = await storage.localFile?.(key);
+  if (local) return work(local);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-file-'));
+  try {
+    const copy = path.join(dir, 'file');
+    await pipeline(storage.read(key), createWriteStream(copy, { flags: 'wx', mode: 0o600 }));
+    return await work({ path: copy, size: (await fs.stat(copy)).size });
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 }

@@ -13,7 +13,7 @@ import {
 } from '@vitrine/shared/api/uploads';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { readAll, type Storage } from '../storage/storage';
+import { readAll, withLocalFile, type Storage } from '../storage/storage';
 import { UNUSED_UPLOAD_DAYS } from '../rate-limit/usage-limits';
 import { decodeLimiter } from './decode-limiter';
 import { findRecent, listRecent, type RecentRow } from './repository';
@@ -95,15 +95,14 @@ export async function thumbnail(storage: Storage, storageKey: string): Promise<B
   } catch {
     // Not made yet.
   }
-  const [{ thumbnailWebp }, { isEngineError }, local] = await Promise.all([
+  const [{ thumbnailWebp }, { isEngineError }] = await Promise.all([
     import('@vitrine/engine/image/thumbnail'),
     import('@vitrine/engine/errors'),
-    storage.localFile?.(storageKey),
   ]);
   let bytes: Buffer;
   try {
-    bytes = await decodeLimiter.run(async () =>
-      thumbnailWebp(local?.path ?? (await readAll(storage, storageKey)), THUMBNAIL_SIZE),
+    bytes = await decodeLimiter.run(() =>
+      withLocalFile(storage, storageKey, (file) => thumbnailWebp(file.path, THUMBNAIL_SIZE)),
     );
   } catch (error) {
     // An image that cannot be read is as good as gone; a slow machine or a storage fault is not.

@@ -13,7 +13,7 @@ import type { StoredUpload, UploadRole } from '@vitrine/shared/api/uploads';
 import { UPLOAD_MAX_BYTES, UPLOAD_MIN_BYTES } from '@vitrine/shared/validation/upload-file';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import type { Storage } from '../storage/storage';
+import { withLocalFile, type Storage } from '../storage/storage';
 import { UPLOAD_QUOTA_BYTES } from '../rate-limit/usage-limits';
 import { checkDecodable } from './check-decodable';
 import { decodeLimiter } from './decode-limiter';
@@ -94,9 +94,7 @@ export async function storeImage(
   }
   try {
     const incoming = `${base}.incoming`;
-    await decodeLimiter.run(async () =>
-      checkDecodable((await deps.storage.localFile?.(incoming)) ?? deps.storage.read(incoming)),
-    );
+    await decodeLimiter.run(() => withLocalFile(deps.storage, incoming, checkDecodable));
   } catch (error) {
     await deps.storage.remove(`${base}.incoming`);
     throw error;
