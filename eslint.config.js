@@ -236,13 +236,14 @@ export default tseslint.config(
   },
   {
     // Places that legitimately read the environment: the config parser, build and dev tooling, the
-    // engine's command-line tools, tests.
+    // engine's command-line tools, the container's health check, tests.
     files: [
       'apps/server/src/config.ts',
       'apps/server/src/main.ts',
       'apps/server/src/cli/**',
       'apps/web/vite.config.ts',
       'scripts/**',
+      'deploy/**',
       'packages/engine/src/cli/**',
       'bench/**',
       'e2e/**',

@@ -2,7 +2,9 @@
 // engine's render and cut-out threads into dist/render-thread.mjs and dist/cutout-thread.mjs (the
 // engine's local/threads.ts and cutout/thread.ts look for them there). Starting from plain JavaScript is
 // much faster than a TS loader, and code splitting keeps each role's packages in a chunk loaded only
-// when the role starts (see main.ts).
+// when the role starts (see main.ts). The operator's commands are bundled too (dist/backup.mjs,
+// dist/restore.mjs, dist/storage-migrate.mjs), for an installation without the sources: the container
+// image (docs/deploy.md) runs them as `node apps/server/dist/backup.mjs --out FILE`.
 //
 // npm packages are bundled too: Node resolving and reading some 1,400 files one by one took most of a
 // second of every start. Only packages with native code or WebAssembly, or that find files next to
@@ -42,6 +44,9 @@ await build({
     main: path.join(root, 'apps/server/src/main.ts'),
     'render-thread': path.join(root, 'packages/engine/src/local/render-thread.ts'),
     'cutout-thread': path.join(root, 'packages/engine/src/cutout/cutout-thread.ts'),
+    backup: path.join(root, 'apps/server/src/cli/backup.ts'),
+    restore: path.join(root, 'apps/server/src/cli/restore.ts'),
+    'storage-migrate': path.join(root, 'apps/server/src/cli/storage-migrate.ts'),
   },
   outdir,
   splitting: true,

@@ -58,130 +58,132 @@ const trustProxy = z
     return z.NEVER;
   });
 
-const schema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    PORT: port.default(3000),
-    HOST: z.string().min(1).default('localhost'),
-    TRUST_PROXY: trustProxy,
-    PUBLIC_URL: z.preprocess(
-      emptyAsUndefined,
-      z
-        .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:3000' })
-        .optional(),
-    ),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z.preprocess(
-      emptyAsUndefined,
-      z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
-    ),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    ROLE: z.enum(['all', 'api', 'worker']).default('all'),
-    ENGINE_WARM_UP: z.preprocess(
-      emptyAsUndefined,
-      z
-        .enum(['true', 'false'], { error: 'must be true or false' })
-        .default('true')
-        .transform((value) => value === 'true'),
-    ),
-    WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-    SMTP_URL: z.preprocess(
-      emptyAsUndefined,
-      z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-    ),
-    MAIL_FROM: z.string().min(3).default('Vitrine <no-reply@vitrine.localhost>'),
-    COMPANY_NAME: z.string().trim().min(1, 'must not be empty').max(100).default('Vitrine'),
-    COMPANY_ADDRESS: z
+const envObject = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  TRUST_PROXY: trustProxy,
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:3000' }).optional(),
+  ),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  ENGINE_WARM_UP: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('true')
+      .transform((value) => value === 'true'),
+  ),
+  WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Vitrine <no-reply@vitrine.localhost>'),
+  COMPANY_NAME: z.string().trim().min(1, 'must not be empty').max(100).default('Vitrine'),
+  COMPANY_ADDRESS: z
+    .string()
+    .default('Paris, France')
+    .transform((value) =>
+      value
+        .split('|')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .refine((lines) => lines.length > 0 && lines.length <= 6, 'must be 1 to 6 lines separated by "|"'),
+  CONTACT_EMAIL: z.preprocess(
+    emptyAsUndefined,
+    z.email('must be an e-mail address').default('contact@vitrine.localhost'),
+  ),
+  PARENT_COMPANY_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  ),
+  AUTH_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
+  ),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GOOGLE_DISCOVERY_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://accounts.google.com/.well-known/openid-configuration'),
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86_400).default(1800),
+  SESSION_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(100_000).default(1),
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
       .string()
-      .default('Paris, France')
-      .transform((value) =>
-        value
-          .split('|')
-          .map((line) => line.trim())
-          .filter(Boolean),
-      )
-      .refine((lines) => lines.length > 0 && lines.length <= 6, 'must be 1 to 6 lines separated by "|"'),
-    CONTACT_EMAIL: z.preprocess(
-      emptyAsUndefined,
-      z.email('must be an e-mail address').default('contact@vitrine.localhost'),
-    ),
-    PARENT_COMPANY_URL: z.preprocess(
-      emptyAsUndefined,
-      z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
-    ),
-    AUTH_SECRET: z.preprocess(
-      emptyAsUndefined,
-      z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
-    ),
-    GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
-    GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
-    GOOGLE_DISCOVERY_URL: z
-      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-      .default('https://accounts.google.com/.well-known/openid-configuration'),
-    SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86_400).default(1800),
-    SESSION_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-    SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
-    RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(100_000).default(1),
-    STRIPE_SECRET_KEY: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
-        .optional(),
-    ),
-    STRIPE_WEBHOOK_SECRET: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .regex(/^whsec_[A-Za-z0-9]+$/, 'must be a webhook signing secret (whsec_…)')
-        .optional(),
-    ),
-    STRIPE_PRICE_STARTER: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .regex(/^price_[A-Za-z0-9]+$/, 'must be a price id (price_…)')
-        .optional(),
-    ),
-    STRIPE_PRICE_PRO: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .regex(/^price_[A-Za-z0-9]+$/, 'must be a price id (price_…)')
-        .optional(),
-    ),
-    /** The image provider's public status page (a Statuspage components.json), shown on /status. */
-    IMAGE_PROVIDER_STATUS_URL: z.preprocess(
-      emptyAsUndefined,
-      z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-    ),
-    /** Without Stripe: `true` serves the local test-mode checkout (anyone can "pay"), `false` sells nothing. */
-    PAYMENTS_TEST_MODE: z.preprocess(
-      emptyAsUndefined,
-      z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
-    ),
-    /** Another address for Stripe's API (stripe-mock, or the tests' recording server). */
-    STRIPE_API_URL: z.preprocess(
-      emptyAsUndefined,
-      z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-    ),
-    /** Lets clients other than this machine read /metrics, as `Authorization: Bearer <token>`. */
-    METRICS_TOKEN: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .min(16, 'must be at least 16 characters (openssl rand -hex 32)')
-        .regex(/^\S+$/, 'must not contain spaces')
-        .optional(),
-    ),
-    /** ROLE=worker: the port of its listener for /metrics and /api/health/*; unset, it has none. */
-    METRICS_PORT: z.preprocess(emptyAsUndefined, port.optional()),
-    ...storageEnvShape,
-    ...saliencyModelEnvShape,
-    ...imageProviderEnvShape,
-    ...textProviderEnvShape,
-  })
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9]+$/, 'must be a webhook signing secret (whsec_…)')
+      .optional(),
+  ),
+  STRIPE_PRICE_STARTER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^price_[A-Za-z0-9]+$/, 'must be a price id (price_…)')
+      .optional(),
+  ),
+  STRIPE_PRICE_PRO: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^price_[A-Za-z0-9]+$/, 'must be a price id (price_…)')
+      .optional(),
+  ),
+  /** The image provider's public status page (a Statuspage components.json), shown on /status. */
+  IMAGE_PROVIDER_STATUS_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  /** Without Stripe: `true` serves the local test-mode checkout (anyone can "pay"), `false` sells nothing. */
+  PAYMENTS_TEST_MODE: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  ),
+  /** Another address for Stripe's API (stripe-mock, or the tests' recording server). */
+  STRIPE_API_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  /** Lets clients other than this machine read /metrics, as `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .min(16, 'must be at least 16 characters (openssl rand -hex 32)')
+      .regex(/^\S+$/, 'must not contain spaces')
+      .optional(),
+  ),
+  /** ROLE=worker: the port of its listener for /metrics and /api/health/*; unset, it has none. */
+  METRICS_PORT: z.preprocess(emptyAsUndefined, port.optional()),
+  ...storageEnvShape,
+  ...saliencyModelEnvShape,
+  ...imageProviderEnvShape,
+  ...textProviderEnvShape,
+});
+
+/** Every variable the configuration reads (deploy files are checked against it). */
+export const CONFIG_KEYS: readonly string[] = Object.keys(envObject.shape);
+
+const schema = envObject
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
