@@ -33,6 +33,8 @@ export type BrandMarks = {
   language: Lang;
   palette: { colours: Rgb[]; inks: Inks } | null;
   product: Box | null;
+  /** What else the marks keep clear of: the set the product stands on (a podium). */
+  set?: Box | null;
 };
 
 /** What a picture's metadata records of its brand (the server keeps it with each image). */
@@ -93,7 +95,7 @@ function logoPlace(brand: PlannedBrand, scene: RawImage, avoid: Box[]): Box | nu
 export async function setBrandMarks(scene: RawImage, marks: BrandMarks, text: Box[]): Promise<SetMarks> {
   const { brand, palette } = marks;
   if (!palette) return { logo: null, signature: null, band: null };
-  const avoid = [...(marks.product ? [marks.product] : []), ...text];
+  const avoid = [...(marks.product ? [marks.product] : []), ...(marks.set ? [marks.set] : []), ...text];
   const logo = logoPlace(brand, scene, avoid);
   const signed = brand.signature
     ? await setSignature(scene, { ...marks, palette }, [...avoid, ...(logo ? [logo] : [])])

@@ -22,14 +22,31 @@ export type PodiumSpec = {
 /** The podium's art, drawn by librsvg: it depends on the layout alone, so it can be made early. */
 export type PodiumArt = { spec: PodiumSpec; art: RawImage; rx: number; ry: number; body: number; cx: number };
 
-export async function podiumArt(spec: PodiumSpec): Promise<PodiumArt> {
-  const { canvas, productWidth, depth, grading, light } = spec;
+/** The drum's radii and height: the top ellipse's half-width and half-height, the side's height. */
+function drumOf({ canvas, productWidth, depth }: PodiumSpec): { rx: number; ry: number; body: number } {
   const unit = Math.min(canvas.width, canvas.height);
   // Wide enough to read as a stand, never narrower than the product, never wider than most of the canvas.
   const rx = Math.round(Math.min(canvas.width * 0.45, Math.max(productWidth * 0.9, canvas.width * 0.18)));
   const ry = Math.round(rx * 0.2);
   // A solid drum: at least a tenth of the canvas tall when there is room, never into the text.
   const body = Math.max(2, Math.min(Math.round(unit * 0.2), Math.round(depth - ry - unit * 0.02)));
+  return { rx, ry, body };
+}
+
+/** The rectangle the podium covers on the canvas (its top ellipse and side), for what must keep clear. */
+export function podiumBox(spec: PodiumSpec): { x: number; y: number; width: number; height: number } {
+  const { rx, ry, body } = drumOf(spec);
+  return {
+    x: Math.round(spec.centreX - rx),
+    y: spec.groundY - ry - 1,
+    width: 2 * rx,
+    height: 2 * ry + body + 2,
+  };
+}
+
+export async function podiumArt(spec: PodiumSpec): Promise<PodiumArt> {
+  const { grading, light } = spec;
+  const { rx, ry, body } = drumOf(spec);
   const shadow = Math.round(ry * 0.6);
   const w = Math.round(rx * 2.4) + 2;
   const h = Math.round(ry * 2.2) + body + shadow * 2 + 2;

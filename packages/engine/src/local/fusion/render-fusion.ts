@@ -17,7 +17,9 @@ import type { PreparedContext, ProductSource } from '../prepare';
 import { runSteps } from '../steps';
 import type { TextLayer } from '../text/layers';
 import { inksOf, type TypesetReport } from '../text/typeset';
-import { fusionContext, stagedOf, type FusionContext } from './context';
+import { fusionContext, sizedOf, stagedOf, type FusionContext } from './context';
+import { podiumBox } from '../draw/podium';
+import { podiumSpec } from './podium-spec';
 import { calmBehindTextStep } from './steps/calm-behind-text';
 import { frameSceneStep } from './steps/frame-scene';
 import { gradeAndLightStep } from './steps/grade-and-light';
@@ -109,6 +111,7 @@ export async function renderFusionVariant(
     language: plan.typography.language,
     palette: { colours: [grading.swatch.dark, grading.swatch.accent, grading.swatch.light], inks },
     product: stagedOf(context).placement,
+    set: plan.effects.podium ? podiumBox(podiumSpec(plan, sizedOf(context).placement, blocks)) : null,
   };
   const text = { blocks, inks, product: coverage, ...(marks && { brand: marks }) };
   const end = await finish(scene, steps, text, typesetName, formats, clock);
