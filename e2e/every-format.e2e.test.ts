@@ -14,6 +14,7 @@ import { newContext } from './browser';
 import { appAndBrowser } from './started';
 import { signedInUser } from './session';
 import { bytesOf } from './share-sheet';
+import { pick } from './pick-file';
 
 const started = appAndBrowser();
 let context: BrowserContext;
@@ -28,13 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
 });
-
-async function pick(p: Page, group: string, name: string, bytes: Buffer) {
-  await p
-    .getByRole('group', { name: group })
-    .locator('input[type="file"]')
-    .setInputFiles({ name, mimeType: 'image/jpeg', buffer: bytes });
-}
 
 /** The names of a zip's files, read by an independent reader. */
 function namesIn(zip: Buffer): Promise<string[]> {

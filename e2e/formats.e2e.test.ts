@@ -14,6 +14,7 @@ import { appAndBrowser } from './started';
 import { signedInUser } from './session';
 import { bytesOf, historyOf } from './share-sheet';
 import { phoneContext } from './touch';
+import { pick } from './pick-file';
 
 const started = appAndBrowser();
 let context: BrowserContext;
@@ -28,13 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
 });
-
-async function pick(p: Page, group: string, name: string, bytes: Buffer) {
-  await p
-    .getByRole('group', { name: group })
-    .locator('input[type="file"]')
-    .setInputFiles({ name, mimeType: 'image/jpeg', buffer: bytes });
-}
 
 /** The Express format select's options, once the form is there. */
 async function optionsOf(p: Page) {

@@ -15,6 +15,7 @@ import { expectNoAxeViolations } from './axe';
 import { coveredByNotices, focusIndicatorContrast } from './screen-checks';
 import { signedInUser } from './session';
 import { bytesOf, historyOf, pathOf, recordShares, sharesOf } from './share-sheet';
+import { pick } from './pick-file';
 
 let app: AppUnderTest;
 let browser: Browser;
@@ -72,13 +73,6 @@ async function choose(p: Page, text: string) {
   const tile = p.locator('label').filter({ has: p.getByText(text, { exact: true }) });
   await tile.click();
   expect(await tile.locator('input[type="radio"]').isChecked()).toBe(true);
-}
-
-async function pick(p: Page, group: string, name: string, bytes: Buffer) {
-  await p
-    .getByRole('group', { name: group })
-    .locator('input[type="file"]')
-    .setInputFiles({ name, mimeType: 'image/jpeg', buffer: bytes });
 }
 
 describe('Fusion in the browser', () => {

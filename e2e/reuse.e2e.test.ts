@@ -15,6 +15,7 @@ import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
 import { phoneContext } from './touch';
 import { PASSWORD, signedInUser } from './session';
+import { pick } from './pick-file';
 
 let app: AppUnderTest;
 let browser: Browser;
@@ -36,13 +37,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
-
-async function pick(p: Page, group: string, name: string, bytes: Buffer) {
-  await p
-    .getByRole('group', { name: group, exact: true })
-    .locator('input[type="file"]')
-    .setInputFiles({ name, mimeType: 'image/jpeg', buffer: bytes });
-}
 
 async function history(p: Page): Promise<HistoryResponse> {
   return (await (await p.request.get('/api/history')).json()) as HistoryResponse;

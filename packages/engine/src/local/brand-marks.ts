@@ -4,7 +4,7 @@
  * the signature clear of the logo too. Fusion and Express alike (finish.ts). The plate is encoded before
  * they are drawn: the editor opens with the logo as a layer it can move, the signature as a text layer.
  */
-import { safeAreaOf } from '@vitrine/shared/api/safe-area';
+import { safeAreaOf, type SafeArea } from '@vitrine/shared/api/safe-area';
 import type { Lang } from '@vitrine/shared/locale';
 import { rgbOf } from '../art-direction/brand-palette';
 import {
@@ -35,6 +35,8 @@ export type BrandMarks = {
   product: Box | null;
   /** What else the marks keep clear of: the set the product stands on (a podium). */
   set?: Box | null;
+  /** A border drawn round the picture, this far in (a share of the shorter side): the marks keep inside it. */
+  border?: number;
 };
 
 /** What a picture's metadata records of its brand (the server keeps it with each image). */
@@ -49,6 +51,21 @@ export type BrandReport = {
   logo: Box | null;
   signature: { text: string; rect: Box } | null;
 };
+
+/**
+ * Where the marks may go: the safe area, within a border drawn round the picture (with a gap) when
+ * there is one.
+ */
+function areaFor(scene: RawImage, border = 0): SafeArea {
+  const safe = safeAreaOf(scene);
+  if (!border) return safe;
+  const inset = Math.round(border * Math.min(scene.width, scene.height)) + gapOf(scene);
+  const x = Math.max(safe.x, inset);
+  const y = Math.max(safe.y, inset);
+  const right = Math.min(safe.x + safe.width, scene.width - inset);
+  const bottom = Math.min(safe.y + safe.height, scene.height - inset);
+  return { x, y, width: right - x, height: bottom - y };
+}
 
 /** Room kept between a mark and what it keeps clear of, as a share of the frame's shorter side. */
 const GAP = 0.02;
@@ -67,9 +84,8 @@ export type SetMarks = { logo: Box | null; signature: SetLayer | null; band: Rgb
  * largest size that finds room; else the corner where it covers the least, at its size. A corner is
  * worth a smaller logo: one halfway down a side reads as a stray badge.
  */
-function logoPlace(brand: PlannedBrand, scene: RawImage, avoid: Box[]): Box | null {
+function logoPlace(brand: PlannedBrand, scene: RawImage, avoid: Box[], safe: SafeArea): Box | null {
   if (!brand.logo) return null;
-  const safe = safeAreaOf(scene);
   const gap = gapOf(scene);
   const sizes = SHRINKS.map((shrink) => logoSize(brand.logo!.source, scene, shrink));
   for (const size of sizes) {
@@ -96,9 +112,10 @@ export async function setBrandMarks(scene: RawImage, marks: BrandMarks, text: Bo
   const { brand, palette } = marks;
   if (!palette) return { logo: null, signature: null, band: null };
   const avoid = [...(marks.product ? [marks.product] : []), ...(marks.set ? [marks.set] : []), ...text];
-  const logo = logoPlace(brand, scene, avoid);
+  const area = areaFor(scene, marks.border);
+  const logo = logoPlace(brand, scene, avoid, area);
   const signed = brand.signature
-    ? await setSignature(scene, { ...marks, palette }, [...avoid, ...(logo ? [logo] : [])])
+    ? await setSignature(scene, { ...marks, palette }, [...avoid, ...(logo ? [logo] : [])], area)
     : null;
   if (logo && brand.logo) await drawLogo(scene, brand.logo.image, logo);
   return { logo, signature: signed?.layer ?? null, band: signed?.band ?? null };
@@ -109,8 +126,8 @@ async function setSignature(
   scene: RawImage,
   { brand, language, palette }: BrandMarks & { palette: NonNullable<BrandMarks['palette']> },
   avoid: Box[],
+  safe: SafeArea,
 ): Promise<{ layer: SetLayer; band: Rgb }> {
-  const safe = safeAreaOf(scene);
   const typeface = TYPEFACES[brand.typography ?? 'moderne'].tagline;
   const text = { text: brand.signature!, typeface, language };
   const measured = await measureSignature(text, scene, safe.width);

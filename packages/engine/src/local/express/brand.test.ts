@@ -25,6 +25,7 @@ import { decodeOutput } from '../../test-utils/measure';
 import { MIN_CONTRAST } from '../text/contrast';
 import { configureRenderThreads } from '../threads';
 import { DEFAULT_RENDER_THREADS } from '../thread-count';
+import { MOTIF_BORDERS } from './motifs';
 import { renderExpressVariant } from './render-express';
 
 const COLOURS = ['#1f3a5f', '#e8b04b'];
@@ -63,6 +64,17 @@ describe('a brand on Express visuals', () => {
       for (const text of [metadata.headline!, metadata.supporting!]) {
         expect(shared(box!, text.rect), text.role).toBe(0);
         expect(shared(signature!.rect, text.rect), text.role).toBe(0);
+      }
+      // Inside the border a design draws round the picture (the elegant frame), never across its line.
+      const border = MOTIF_BORDERS[EXPRESS_DESIGNS[style].motif];
+      if (border) {
+        const line = border * Math.min(metadata.width, metadata.height);
+        for (const rect of [box!, signature!.rect]) {
+          expect(rect.x).toBeGreaterThan(line);
+          expect(rect.y).toBeGreaterThan(line);
+          expect(metadata.width - (rect.x + rect.width)).toBeGreaterThan(line);
+          expect(metadata.height - (rect.y + rect.height)).toBeGreaterThan(line);
+        }
       }
       expect(await logoDifference(image, logo, box!)).toBeLessThan(12);
       const reports = [metadata.headline, metadata.supporting, ...(signature ? [signature] : [])];

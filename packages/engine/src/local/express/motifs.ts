@@ -84,6 +84,21 @@ function besideText(c: Canvas, text: Box | null, gap: number): number {
   return below < c.height * 0.93 ? below : text.y - margin;
 }
 
+/** The sunburst's border and the frame's line, as shares of the canvas's shorter side. */
+const SUNBURST_INSET = 0.035;
+const FRAME_INSET = 0.05;
+/** The frame's corner ornaments reach this far along each side, in insets. */
+const FRAME_CORNER = 1.6;
+
+/**
+ * How far in (a share of the shorter side) a motif draws a border round the picture: a brand's marks
+ * keep inside it rather than across its line.
+ */
+export const MOTIF_BORDERS: Partial<Record<Motif, number>> = {
+  sunburst: SUNBURST_INSET * 1.6,
+  frame: FRAME_INSET * FRAME_CORNER,
+};
+
 const MOTIFS: Record<Motif, Draw> = {
   circle: (c, d, r, _room, { text }) => {
     const { width: w, height: h } = c;
@@ -125,7 +140,7 @@ const MOTIFS: Record<Motif, Draw> = {
       const a1 = a0 + Math.PI / 36;
       return `<path d="M${cx} ${cy} L${cx + reach * Math.cos(a0)} ${cy + reach * Math.sin(a0)} L${cx + reach * Math.cos(a1)} ${cy + reach * Math.sin(a1)} Z" fill="${hex(d.accents[0]!)}"/>`;
     }).join('');
-    const inset = Math.min(w, h) * 0.035;
+    const inset = Math.min(w, h) * SUNBURST_INSET;
     const border = hex(d.accents[1]!);
     const y = besideText(c, text, h * 0.05);
     const star = (x: number, size: number) =>
@@ -197,9 +212,9 @@ const MOTIFS: Record<Motif, Draw> = {
   },
   frame: (c, d, _r, _room, { text }) => {
     const { width: w, height: h } = c;
-    const inset = Math.min(w, h) * 0.05;
+    const inset = Math.min(w, h) * FRAME_INSET;
     const gold = hex(d.accents[0]!);
-    const corner = inset * 1.6;
+    const corner = inset * FRAME_CORNER;
     const corners = [
       [inset, inset, 1, 1],
       [w - inset, inset, -1, 1],

@@ -7,7 +7,7 @@ import type { RenderFormat } from '../encode';
 import { finish, Stopwatch, type BrandReport, type EncodedImages } from '../finish';
 import { brandInks } from '../text/brand-inks';
 import { imageryArt } from './imagery';
-import { expressArt, svgDocument } from './motifs';
+import { expressArt, svgDocument, MOTIF_BORDERS } from './motifs';
 import { addGrain, vignette, vignetteOf } from '../draw/light';
 import { filmGrain, glow } from '../draw/surface';
 import { prefetchText } from '../text/text-layout';
@@ -126,6 +126,7 @@ export async function finishExpress(
     language: plan.typography.language,
     palette: { colours: [...design.background, ...design.accents], inks },
     product: null,
+    border: MOTIF_BORDERS[design.motif],
   };
   const text = { blocks: expressTextBlocks(plan), inks, ...(marks && { brand: marks }) };
   const end = await finish(scene, steps, text, typesetName, formats, clock);
