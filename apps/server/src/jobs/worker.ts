@@ -21,6 +21,7 @@ import { generationSweeper } from './definitions/generation-sweeper';
 import { JOBS } from './registry';
 import { startHeartbeat } from './heartbeat';
 import { createQueue } from './queue';
+import { withAdvisoryLock } from '../db/advisory-lock';
 
 export type Worker = {
   queue: PgBoss;
@@ -125,6 +126,9 @@ export async function startWorker(
   return (await beginWorker(database, logger, deps)).start(jobs);
 }
 
+// Any fixed number, the same in every worker process of a database (db/migrate.ts has its own).
+const QUEUE_SETUP_LOCK_KEY = 7_240_312;
+
 async function startQueue(
   database: Database,
   logger: Logger,
@@ -134,13 +138,18 @@ async function startQueue(
 ): Promise<Worker> {
   const queue = createQueue(database, 'worker');
   queue.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-  await queue.start();
   const context: JobContext = { database, logger, ...deps };
   const renderWorkers: string[] = [];
-  for (const job of jobs) {
-    const ids = await register(queue, job, context);
-    if (job.name === RENDER_JOB) renderWorkers.push(...ids);
-  }
+  // Workers started at the same moment on one database would create the queue's tables and queues
+  // together, and PostgreSQL answers one of them with a deadlock or a duplicate (decision 070): one
+  // worker at a time sets them up, the others wait and find them made.
+  await withAdvisoryLock(database, QUEUE_SETUP_LOCK_KEY, async () => {
+    await queue.start();
+    for (const job of jobs) {
+      const ids = await register(queue, job, context);
+      if (job.name === RENDER_JOB) renderWorkers.push(...ids);
+    }
+  });
   const unlisten = renderWorkers.length
     ? await database.listen(GENERATION_CHANNEL, () => {
         for (const id of renderWorkers) queue.notifyWorker(id);
