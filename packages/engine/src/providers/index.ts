@@ -227,7 +227,11 @@ async function fusionWith(
   });
   const jobs: { format: FusionFormat; plan: FusionPlan; scene: Scenes[number] }[] = [];
   for (const format of formats) {
-    const plans = hosted ? planned(format) : await fusionPlans({ ...input.request, format }, product, brand);
+    const plans = !hosted
+      ? await fusionPlans({ ...input.request, format }, product, brand)
+      : format === sceneFormat
+        ? hosted
+        : planned(format);
     const scenes = early && !textlessFormat(format) ? early : localScenes(plans);
     plans.forEach((plan, i) => jobs.push({ format, plan, scene: scenes[i]! }));
   }
@@ -257,10 +261,16 @@ async function expressWith(
   const planned = (format: ExpressFormat) =>
     planExpressVariants({ ...input.request, format }, input.copy, brand);
   const abandon = new AbortController();
-  const scenes = scenesFor(planned(input.request.format), abandon.signal);
+  // The chosen format's plans ask for the scenes, and are its own: planned once.
+  const own = planned(input.request.format);
+  const scenes = scenesFor(own, abandon.signal);
   for (const scene of scenes) scene.catch(() => undefined);
   const jobs = formats.flatMap((format) =>
-    planned(format).map((plan, i) => ({ format, plan, scene: scenes[i]! })),
+    (format === input.request.format ? own : planned(format)).map((plan, i) => ({
+      format,
+      plan,
+      scene: scenes[i]!,
+    })),
   );
   return renderAll(abandon, async () =>
     withFormats(
