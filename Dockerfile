@@ -51,6 +51,8 @@ COPY deploy/healthcheck.mjs deploy/
 # e-mail outbox, or everything without DATABASE_URL and STORAGE=s3) and /backups.
 RUN mkdir /data /backups && chown node:node /data /backups
 USER node
+# Two malloc arenas instead of one per thread: 250 MB less at the peak of rendering (decision 071).
+ENV MALLOC_ARENA_MAX=2
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["node", "deploy/healthcheck.mjs"]
 # node itself, not npm start: it receives SIGTERM and shuts down cleanly (SHUTDOWN_TIMEOUT_MS).

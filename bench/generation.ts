@@ -24,6 +24,7 @@ import {
   round,
   rssMb,
   startBenchServer,
+  treeRssMb,
   waitHealthy,
 } from './lib';
 
@@ -31,6 +32,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const THROUGHPUT_USERS = Number(process.env.BENCH_USERS ?? 8);
 const TARGET_P50_MS = 2000;
 const TARGET_RSS_GROWTH_MB = 100;
+const TARGET_PEAK_RSS_MB = 800;
+const REST_SECONDS = 20;
 
 /** A product shot on a studio background and a context photo, at the sizes phones produce. */
 async function inputs() {
@@ -176,15 +179,24 @@ async function throughput(base: string, accounts: Account[]) {
   };
 }
 
-/** Samples a process's RSS every 20 ms while `work` runs; returns the peak. */
-async function peakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peak: number }> {
+/**
+ * Samples a process's RSS every 20 ms while `work` runs, and with the processes it started (the cut-out
+ * model's) every 250 ms; returns both peaks.
+ */
+async function peakRss<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; peak: number; peakWithModel: number }> {
   let peak = rssMb(pid);
+  let peakWithModel = treeRssMb(pid);
   const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+  const treeTimer = setInterval(() => (peakWithModel = Math.max(peakWithModel, treeRssMb(pid))), 250);
   try {
     const result = await work();
-    return { result, peak: Math.max(peak, rssMb(pid)) };
+    return { result, peak: Math.max(peak, rssMb(pid)), peakWithModel };
   } finally {
     clearInterval(timer);
+    clearInterval(treeTimer);
   }
 }
 
@@ -192,21 +204,29 @@ const images = await inputs();
 const bigPng = await fiftyMegabytePng();
 
 async function embedded() {
-  const { base, pid, stop } = await startBenchServer('generation');
+  // The engine rests after 20 s without work here (300 s by default), so that the first generation
+  // after a rest is measured without waiting five minutes; the runs follow each other closer than that.
+  const { base, pid, stop } = await startBenchServer('generation', {
+    ENGINE_IDLE_SECONDS: String(REST_SECONDS),
+  });
   try {
     await waitHealthy(base);
-    // A free account has 3 generations: enough accounts for the warm-up and every run.
+    // A free account has 3 generations: enough accounts for the warm-up, every run and one after a rest.
     const accounts: Account[] = [];
-    for (let i = 0; i < Math.ceil((RUNS + 1) / 3); i++) {
+    for (let i = 0; i < Math.ceil((RUNS + 2) / 3); i++) {
       accounts.push(await account(base, `latency${i}@example.test`, images));
     }
     const rssBefore = rssMb(pid);
     await timedRun(base, accounts[0]!); // warm-up: loads the engine and its fonts
     const latencies: number[] = [];
-    const { peak: renderPeak } = await peakRss(pid, async () => {
+    const { peak: renderPeak, peakWithModel: renderPeakWithModel } = await peakRss(pid, async () => {
       for (let i = 1; i <= RUNS; i++) latencies.push(await timedRun(base, accounts[Math.floor(i / 3)]!));
     });
     const rssAfterRenders = rssMb(pid);
+    // At rest, then one more: the render threads and the model's process start again.
+    await new Promise((resolve) => setTimeout(resolve, (REST_SECONDS + 3) * 1000));
+    const rssAtRest = rssMb(pid);
+    const afterRestMs = await timedRun(base, accounts[Math.floor((RUNS + 1) / 3)]!);
 
     const uploader = accounts.at(-1)!;
     const uploadRssBefore = rssMb(pid);
@@ -233,11 +253,16 @@ async function embedded() {
         max_ms: round(Math.max(...latencies)),
         target_p50_ms: TARGET_P50_MS,
         meets_target: percentile(latencies, 50) <= TARGET_P50_MS,
+        // The first generation once the engine has rested (its threads and model process stopped).
+        first_after_rest_ms: round(afterRestMs),
       },
       rss_mb: {
         before_renders: rssBefore,
         peak_during_renders: renderPeak,
+        peak_during_renders_with_model: renderPeakWithModel,
+        target_peak: TARGET_PEAK_RSS_MB,
         after_renders: rssAfterRenders,
+        at_rest: rssAtRest,
         growth_over_renders: round(rssAfterRenders - rssBefore),
       },
       upload_50mb: {

@@ -25,6 +25,36 @@ export function rssMb(pid: number): number {
   return round(kb / 1024);
 }
 
+/** The process's children, and theirs (Linux: read from /proc). */
+function descendants(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The parent's pid is the second field after the command's closing parenthesis.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) found.push(Number(entry), ...descendants(Number(entry)));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found;
+}
+
+/** The resident memory of a process and of every process it started (the server and its model's process). */
+export function treeRssMb(pid: number): number {
+  let total = 0;
+  for (const each of [pid, ...descendants(pid)]) {
+    try {
+      total += rssMb(each);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return round(total);
+}
+
 export function machine() {
   return {
     cpus: os.cpus().length,
@@ -50,7 +80,7 @@ export async function waitHealthy(base: string) {
  * The server `npm start` runs, on a free port and a fresh DATA_DIR (embedded database). All requests come
  * from one address: the rate limits are scaled up so the limiter runs but does not refuse.
  */
-export async function startBenchServer(name: string) {
+export async function startBenchServer(name: string, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vitrine-bench-${name}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -64,6 +94,9 @@ export async function startBenchServer(name: string) {
       RATE_LIMIT_MULTIPLIER: '1000',
       // BENCH_RENDER_THREADS compares the server with another number of render threads (0: none).
       ...(process.env.BENCH_RENDER_THREADS && { RENDER_THREADS: process.env.BENCH_RENDER_THREADS }),
+      // BENCH_MALLOC_ARENA_MAX compares with another allocator setting than npm start's (16: glibc's own on 2 cores).
+      ...(process.env.BENCH_MALLOC_ARENA_MAX && { MALLOC_ARENA_MAX: process.env.BENCH_MALLOC_ARENA_MAX }),
+      ...env,
     },
     'bundle',
   );

@@ -4,7 +4,8 @@
  * existing one (warm); when the warm server reports itself ready in its log (`warm_ready_ms`: the site
  * is served before the jobs' queue has started, and this counts both); how long the image engine then
  * takes to warm up in the background (its report: the cut-out, then the render threads; and the time
- * from launch); and the resident memory once idle with the engine warm. Runs the bundle `npm start`
+ * from launch); and the resident memory once idle with the engine warm, and at rest once the engine's
+ * idle time has passed (its threads and the model's process stopped). Runs the bundle `npm start`
  * runs. Prints JSON.
  */
 import fs from 'node:fs';
@@ -12,15 +13,29 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawnServer } from '../apps/server/test/helpers/server-process';
-import { freePort, machine, percentile, round, rssMb } from './lib';
+import { freePort, machine, percentile, round, rssMb, treeRssMb } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-async function timeToHealthy(dataDir: string) {
+/**
+ * The engine's idle time for the run that measures memory at rest: the render threads and the model's
+ * process stop after it, as they do after ENGINE_IDLE_SECONDS' default of 300 s; shorter here only so
+ * that the benchmark does not wait five minutes.
+ */
+const IDLE_SECONDS = Number(process.env.BENCH_ENGINE_IDLE_SECONDS ?? 10);
+
+async function timeToHealthy(dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const started = performance.now();
   const proc = spawnServer(
-    { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ENGINE_WARM_UP: 'true' },
+    {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ENGINE_WARM_UP: 'true',
+      ...env,
+    },
     'bundle',
   );
   for (;;) {
@@ -45,6 +60,9 @@ const cold: number[] = [];
 const warm: number[] = [];
 const warmReady: number[] = [];
 let idleRss = Number.NaN;
+let idleTreeRss = Number.NaN;
+let restRss = Number.NaN;
+let restTreeRss = Number.NaN;
 let warmUp: { cutoutMs: number; renderMs: number | null; sinceStartMs: number } | null = null;
 
 /** The server's report once its engine is warm (main.ts), and when it came. */
@@ -79,15 +97,21 @@ for (let run = 0; run < RUNS; run++) {
     const first = await timeToHealthy(dataDir);
     cold.push(first.ms);
     await stop(first.proc);
-    const second = await timeToHealthy(dataDir);
+    const last = run === RUNS - 1;
+    const second = await timeToHealthy(dataDir, last ? { ENGINE_IDLE_SECONDS: String(IDLE_SECONDS) } : {});
     warm.push(second.ms);
     warmReady.push(await readyMs(second.proc));
-    if (run === RUNS - 1) {
+    if (last) {
       warmUp = await engineWarm(second.proc, second.started);
       // Idle once the engine is warm: a few health checks, then let the process settle.
       for (let i = 0; i < 5; i++) await fetch(`http://127.0.0.1:${second.port}/api/health`);
       await new Promise((r) => setTimeout(r, 2000));
       idleRss = rssMb(second.proc.child.pid!);
+      idleTreeRss = treeRssMb(second.proc.child.pid!);
+      // At rest: the engine's idle time has passed since its last work.
+      await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000 + 3000));
+      restRss = rssMb(second.proc.child.pid!);
+      restTreeRss = treeRssMb(second.proc.child.pid!);
     }
     await stop(second.proc);
   } finally {
@@ -106,7 +130,15 @@ console.log(
       warm_start_ms: round(percentile(warm, 50), 0),
       warm_start_ms_max: round(Math.max(...warm), 0),
       warm_ready_ms: round(percentile(warmReady, 50), 0),
+      // Just after the engine warmed up (render threads, cut-out, model), nothing asked since.
       rss_mb_idle: idleRss,
+      // With the cut-out model's own process.
+      rss_mb_idle_with_model: idleTreeRss,
+      // Once ENGINE_IDLE_SECONDS have passed without work: the render threads and the model's process stopped.
+      rss_mb_at_rest: restRss,
+      rss_mb_at_rest_with_model: restTreeRss,
+      engine_idle_seconds: IDLE_SECONDS,
+      target_rss_mb_idle: 400,
       engine_warm_up: warmUp,
       targets: { warm_start_ms: 2000, cold_start_ms: 8000 },
       machine: machine(),

@@ -112,6 +112,22 @@ describe('image provider keys', () => {
     expect(parseConfig({ RENDER_THREADS: '3' }).renderThreads).toBe(3);
   });
 
+  it('stops the render threads and the model’s process after ENGINE_IDLE_SECONDS without work (5 minutes; 0: never)', () => {
+    expect(parseConfig({}).engineIdleMs).toBe(300_000);
+    expect(parseConfig({}).cutoutModel?.idleMs).toBe(300_000);
+    expect(parseConfig({ ENGINE_IDLE_SECONDS: '30' }).engineIdleMs).toBe(30_000);
+    expect(parseConfig({ ENGINE_IDLE_SECONDS: '0' })).toMatchObject({
+      engineIdleMs: null,
+      cutoutModel: { idleMs: null },
+    });
+    expect(() => parseConfig({ ENGINE_IDLE_SECONDS: '-1' })).toThrow(
+      /ENGINE_IDLE_SECONDS: must be between 0 and 86400/,
+    );
+    expect(() => parseConfig({ ENGINE_IDLE_SECONDS: 'soon' })).toThrow(
+      /ENGINE_IDLE_SECONDS: must be a number of seconds/,
+    );
+  });
+
   it('warms the image engine up once ready unless ENGINE_WARM_UP=false', () => {
     expect(parseConfig({}).engineWarmUp).toBe(true);
     expect(parseConfig({ ENGINE_WARM_UP: 'false' }).engineWarmUp).toBe(false);

@@ -24,6 +24,14 @@ const port = z.coerce
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+/** The model's settings with how long its process waits for work (ENGINE_IDLE_SECONDS; 0: never stops). */
+function withIdle<M extends object>(
+  model: M | undefined,
+  seconds: number,
+): (M & { idleMs: number | null }) | undefined {
+  return model && { ...model, idleMs: seconds > 0 ? seconds * 1000 : null };
+}
+
 /** What Fastify's `trustProxy` takes: off, every hop, the nth hop, or the proxies' addresses. */
 export type TrustProxy = boolean | number | string[];
 
@@ -257,10 +265,12 @@ const schema = envObject
       textProvider: toTextProviderConfig(env),
       /** Worker threads rendering variants (0: on the worker's own thread); see engine local/threads.ts. */
       renderThreads: env.RENDER_THREADS,
+      /** How long the render threads and the model's process wait for work before they stop (null: never). */
+      engineIdleMs: env.ENGINE_IDLE_SECONDS > 0 ? env.ENGINE_IDLE_SECONDS * 1000 : null,
       /** Whether the engine warms up once the server is ready, instead of on its first user (local/warm-up.ts). */
       engineWarmUp: env.ENGINE_WARM_UP,
       /** The cut-out's model: installed, CUTOUT_MODEL's, or none (engine cutout/model-config.ts). */
-      cutoutModel: toSaliencyModelConfig(env),
+      cutoutModel: withIdle(toSaliencyModelConfig(env), env.ENGINE_IDLE_SECONDS),
       /** Who may read /metrics besides this machine, and where a worker serves it (docs/decisions/065). */
       metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
       /** Where files are kept (docs/decisions/066). */

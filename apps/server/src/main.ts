@@ -164,7 +164,7 @@ async function warmUpInBackground({ config, logger }: Running) {
       import('@vitrine/engine/local/warm-up'),
       import('@vitrine/engine/local/threads'),
     ]);
-    await configureRenderThreads(config.renderThreads);
+    await configureRenderThreads(config.renderThreads, config.engineIdleMs);
     const report = await warmUpEngine({ render, model: config.cutoutModel ?? null });
     logger.info(report, 'the image engine is warm');
   } catch (error) {

@@ -45,6 +45,13 @@ export function redactDatabaseUrl(url: string): string {
   }
 }
 
+/**
+ * The embedded database's settings. PGlite's own default holds 160 MB of shared buffers in the
+ * process's memory for good; a shop's database is small and its files sit in the system's page cache
+ * anyway, so 16 MB is kept (docs/decisions/071).
+ */
+const PGLITE_SETTINGS = { postgresqlconf: 'shared_buffers = 16MB\n' };
+
 export async function openPglite(dir: string): Promise<Database> {
   const [{ PGlite }, { drizzle }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -53,7 +60,11 @@ export async function openPglite(dir: string): Promise<Database> {
   let client: PGlite;
   try {
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    // A new database is made, closed and opened again: creating it (initdb) leaves about 500 MB in
+    // the instance that made it, which is let go with it.
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION')))
+      await (await PGlite.create(dir, PGLITE_SETTINGS)).close();
+    client = await PGlite.create(dir, PGLITE_SETTINGS);
   } catch (error) {
     throw new StartupError(`Cannot open the embedded database in ${dir}: ${describeError(error)}`, {
       cause: error,

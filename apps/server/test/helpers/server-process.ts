@@ -40,6 +40,8 @@ export function spawnServer(
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'production',
       ENGINE_WARM_UP: 'false',
+      // As scripts/start.mjs (npm start) and the container image run the server.
+      MALLOC_ARENA_MAX: '2',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

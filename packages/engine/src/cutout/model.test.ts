@@ -1,4 +1,5 @@
 /** The salient-object model, loaded and run for real by ONNX Runtime on tiny test-built models. */
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -134,6 +135,37 @@ describe('salient-object model', () => {
     const again = await loadSaliencyModel(configFor(file, { inputSize: 32 }));
     expect(await again.predict(redThenBlack(8, 8))).toHaveLength(64);
   });
+});
+
+/** How many processes of this one run the model in `file` (Linux: read from /proc). */
+function modelProcesses(file: string): number {
+  let count = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(file)) count++;
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return count;
+}
+
+describe('the model’s process at rest', () => {
+  it.runIf(process.platform === 'linux')(
+    'stops once idle for its set time, and the model is loaded again for the next photo',
+    async () => {
+      const file = await modelFile(tiny.redSubjectModel(32));
+      const model = await loadSaliencyModel(configFor(file, { inputSize: 32, idleMs: 150 }));
+      const first = await model.predict(redThenBlack(20, 10));
+      expect(modelProcesses(file)).toBe(1);
+      await expect.poll(() => modelProcesses(file), { timeout: 5_000, interval: 50 }).toBe(0);
+      expect(await model.predict(redThenBlack(20, 10))).toEqual(first);
+      expect(modelProcesses(file)).toBe(1);
+    },
+  );
 });
 
 describe('salient-object model failures (the cut-out then takes its default path)', () => {

@@ -29,7 +29,15 @@ export type SaliencyModelConfig = {
   /** Per channel (R, G, B), pixels in 0..1 become (x - mean) / std. */
   mean: [number, number, number];
   std: [number, number, number];
+  /**
+   * How long the model's process waits for work before it stops, its memory going back to the system
+   * (MODEL_IDLE_MS unless given; null: never). The next cut-out loads the model again.
+   */
+  idleMs?: number | null;
 };
+
+/** Five minutes: U²-Netp's process holds about 120 MB, and loads again in a few tenths of a second. */
+export const MODEL_IDLE_MS = 300_000;
 
 /** U²-Net's input: 320 pixels a side with ImageNet's normalisation. */
 export const DEFAULT_SALIENCY_MODEL: Omit<SaliencyModelConfig, 'path'> = {
@@ -106,10 +114,14 @@ class ModelProcess {
   private current: Pending<ModelOutput> | null = null;
   private tail: Promise<unknown> = Promise.resolve();
   private failure: Error | null = null;
+  /** Inferences asked for and not yet answered. */
+  private waiting = 0;
+  private idle: NodeJS.Timeout | null = null;
 
   constructor(
     file: string,
     private readonly onStop: () => void,
+    private readonly idleMs: number | null,
   ) {
     this.ready = new Promise((resolve, reject) => (this.loading = { resolve, reject }));
     // Resolved here, loaded only by the child: nothing loads ONNX Runtime unless a model is configured.
@@ -134,9 +146,25 @@ class ModelProcess {
 
   /** The model's first output for one input tensor, after any inference already under way. */
   run(data: Float32Array, dims: number[], timeoutMs: number): Promise<ModelOutput> {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    this.waiting++;
     const result = this.tail.then(() => this.send(data, dims, timeoutMs));
     this.tail = result.catch(() => undefined);
+    const done = () => {
+      if (--this.waiting === 0) this.rest();
+    };
+    result.then(done, done);
     return result;
+  }
+
+  /** With nothing to do for `idleMs`, the process stops; the next use of the file loads it again. */
+  private rest(): void {
+    if (this.idleMs === null || this.failure) return;
+    this.idle = setTimeout(() => {
+      if (this.waiting === 0) this.stop(new Error('the model was idle and its process stopped'));
+    }, this.idleMs);
+    this.idle.unref();
   }
 
   private receive(message: ChildMessage): void {
@@ -183,6 +211,7 @@ class ModelProcess {
   /** Gives the process up: whatever waits on it fails, and the next use of the file loads it again. */
   private stop(error: Error): void {
     if (this.failure) return;
+    if (this.idle) clearTimeout(this.idle);
     this.failure = error;
     this.onStop();
     this.loading.reject(error);
@@ -194,13 +223,13 @@ class ModelProcess {
 /** Loaded models by absolute path: each file is loaded once, and again only after its process stopped. */
 const processes = new Map<string, Promise<ModelProcess>>();
 
-function processFor(file: string): Promise<ModelProcess> {
+function processFor(file: string, idleMs: number | null): Promise<ModelProcess> {
   const cached = processes.get(file);
   if (cached) return cached;
   const forget = () => {
     if (processes.get(file) === loading) processes.delete(file);
   };
-  const model = new ModelProcess(file, forget);
+  const model = new ModelProcess(file, forget, idleMs);
   const loading = model.ready.then(() => model);
   processes.set(file, loading);
   return loading;
@@ -275,9 +304,9 @@ function normalise(map: Float32Array): Float32Array {
 }
 
 /** The file's process, loaded if need be, checked to take an image of the configured size. */
-async function processTaking(file: string, size: number): Promise<ModelProcess> {
+async function processTaking(file: string, size: number, idleMs: number | null): Promise<ModelProcess> {
   await access(file, constants.R_OK);
-  const model = await processFor(file);
+  const model = await processFor(file, idleMs);
   checkInput(await model.ready, size);
   return model;
 }
@@ -293,17 +322,21 @@ export async function loadSaliencyModel(
   const file = path.resolve(config.path);
   const size = config.inputSize;
   const timeoutMs = options.timeoutMs ?? INFERENCE_TIMEOUT_MS;
+  const idleMs = config.idleMs === undefined ? MODEL_IDLE_MS : config.idleMs;
   try {
-    await processTaking(file, size);
+    await processTaking(file, size, idleMs);
   } catch (error) {
     throw new Error(`Cut-out model ${file} could not be loaded: ${describe(error)}`, { cause: error });
   }
   return {
     async predict(rgb) {
       try {
-        // Looked up each time: a process given up on after a timeout is replaced by a fresh one.
-        const model = await processTaking(file, size);
-        const output = await model.run(await inputTensor(rgb, config), [1, 3, size, size], timeoutMs);
+        const tensor = await inputTensor(rgb, config);
+        // Looked up each time: a process given up on after a timeout, or stopped when idle, is replaced
+        // by a fresh one. Nothing is awaited between finding it and giving it work, so it cannot stop
+        // for being idle in between.
+        const model = await processTaking(file, size, idleMs);
+        const output = await model.run(tensor, [1, 3, size, size], timeoutMs);
         return resample(normalise(outputMap(output, size)), size, size, rgb.width, rgb.height);
       } catch (error) {
         throw new Error(`Cut-out model ${file} failed: ${describe(error)}`, { cause: error });

@@ -7,7 +7,13 @@ import { DEFAULT_RENDER_THREADS } from './thread-count';
 import { baseRequest, renderInputs } from '../test-utils/render-fixtures';
 import { renderExpressVariant } from './express/render-express';
 import { renderFusionVariant } from './fusion/render-fusion';
-import { closeRenderThreads, configureRenderThreads, variantRenderer, variantsInFlight } from './threads';
+import {
+  closeRenderThreads,
+  configureRenderThreads,
+  liveRenderThreads,
+  variantRenderer,
+  variantsInFlight,
+} from './threads';
 
 let inputs: Awaited<ReturnType<typeof renderInputs>>;
 beforeAll(async () => {
@@ -101,6 +107,22 @@ describe('render threads', () => {
       expect((failure as EngineError).code).toBe('IMAGE_CORRUPT');
       expect((failure as EngineError).message).toBe('The product image is damaged.');
     }
+  });
+
+  it('stop once idle for their set time, giving their memory back, and start again for the next variant', async () => {
+    await configureRenderThreads(2, 150);
+    const [plan] = planFusionVariants(baseRequest());
+    const first = await variantRenderer.fusion(plan!, inputs.studio, inputs.context);
+    expect(liveRenderThreads()).toBe(1);
+    await expect.poll(liveRenderThreads, { timeout: 5_000, interval: 50 }).toBe(0);
+    const again = await variantRenderer.fusion(plan!, inputs.studio, inputs.context);
+    expect(again.images.jpeg!.equals(first.images.jpeg!)).toBe(true);
+    expect(liveRenderThreads()).toBe(1);
+    // Without an idle time they stay.
+    await configureRenderThreads(2);
+    await variantRenderer.fusion(plan!, inputs.studio, inputs.context);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(liveRenderThreads()).toBe(1);
   });
 
   it('start again after being closed', async () => {

@@ -100,11 +100,23 @@ class RenderThreads {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
+  private idle: NodeJS.Timeout | null = null;
 
-  constructor(readonly size: number) {}
+  /** `idleMs`: how long the threads wait for work before they stop (null: never). */
+  constructor(
+    readonly size: number,
+    private readonly idleMs: number | null = null,
+  ) {}
+
+  /** How many threads are running now. */
+  get alive(): number {
+    return this.threads.length;
+  }
 
   run<R>(task: ThreadTask, product?: Promise<SharedProduct>): Promise<R> {
     if (this.closed) return Promise.reject(new Error('render threads are closed'));
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
     // A job still queued when the cut-out fails has no thread to tell yet: its variant fails once
     // dispatched, and the rejection must not go unhandled meanwhile.
     product?.catch(() => undefined);
@@ -160,6 +172,7 @@ class RenderThreads {
       if (reply.ok) job.pending.resolve(reviveImages(reply.result));
       else job.pending.reject(errorFrom(reply.error));
       this.dispatch();
+      this.rest();
     });
     const lost = (error: Error) => {
       const index = this.threads.indexOf(thread);
@@ -175,9 +188,24 @@ class RenderThreads {
     return thread;
   }
 
+  /**
+   * With nothing left to do, the threads stop after `idleMs` (their memory, about 100 MB each, goes back
+   * to the system); the next variant starts them again.
+   */
+  private rest(): void {
+    if (this.idleMs === null || this.idle || this.queue.length || this.threads.some((t) => t.job)) return;
+    this.idle = setTimeout(() => {
+      this.idle = null;
+      if (this.queue.length || this.threads.some((t) => t.job)) return;
+      for (const { worker } of this.threads.splice(0)) void worker.terminate();
+    }, this.idleMs);
+    this.idle.unref();
+  }
+
   /** Stops every thread once the variant it is rendering is done (never mid-operation). */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.idle) clearTimeout(this.idle);
     for (const { pending } of this.queue.splice(0)) pending.reject(new Error('render threads are closed'));
     await Promise.all(this.threads.map((t) => t.settled));
     const threads = this.threads.splice(0);
@@ -195,22 +223,30 @@ function reviveImages<R extends { images: Partial<Record<RenderFormat, Uint8Arra
 
 let pool: RenderThreads | null = null;
 let configured = DEFAULT_RENDER_THREADS;
+let configuredIdleMs: number | null = null;
 
 /**
- * How many render threads to use (0: render on the calling thread). The threads in use are stopped once
- * their variants are done; the next render starts the new number.
+ * How many render threads to use (0: render on the calling thread), and how long they wait for work
+ * before they stop (null: never; a server sets ENGINE_IDLE_SECONDS). The threads in use are stopped
+ * once their variants are done; the next render starts the new number.
  */
-export async function configureRenderThreads(count: number): Promise<void> {
-  if (count === configured) return;
+export async function configureRenderThreads(count: number, idleMs: number | null = null): Promise<void> {
+  if (count === configured && idleMs === configuredIdleMs) return;
   configured = count;
+  configuredIdleMs = idleMs;
   const old = pool;
   pool = null;
   await old?.close();
 }
 
+/** How many render threads are running now (stopped ones start again on the next render). */
+export function liveRenderThreads(): number {
+  return pool?.alive ?? 0;
+}
+
 function threads(): RenderThreads | null {
   if (configured <= 0) return null;
-  pool ??= new RenderThreads(configured);
+  pool ??= new RenderThreads(configured, configuredIdleMs);
   return pool;
 }
 

@@ -49,6 +49,19 @@ export const imageProviderEnvShape = {
       .max(MAX_RENDER_THREADS, `must be between 0 and ${MAX_RENDER_THREADS}`)
       .default(DEFAULT_RENDER_THREADS),
   ),
+  /**
+   * How long the render threads and the cut-out model's process wait for work before they stop and
+   * give their memory back (0: never); the next request starts them again. Five minutes by default.
+   */
+  ENGINE_IDLE_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(0, 'must be between 0 and 86400')
+      .max(86_400, 'must be between 0 and 86400')
+      .default(300),
+  ),
   WORKFLOW_WEBHOOK_URL: z.preprocess(emptyAsUndefined, httpUrl('must be an http(s) URL').optional()),
   WORKFLOW_WEBHOOK_SECRET: z.preprocess(
     emptyAsUndefined,

@@ -207,6 +207,8 @@ let engine: Promise<
 export function createRenderer(config: {
   imageProvider: ImageProviderConfig;
   renderThreads?: number;
+  /** How long the render threads wait for work before they stop (null: never). */
+  engineIdleMs?: number | null;
   /** The salient-object model (installed, or CUTOUT_MODEL's), used when a product has no stored cut-out. */
   cutoutModel?: SaliencyModelConfig | undefined;
 }): Renderer {
@@ -216,7 +218,8 @@ export function createRenderer(config: {
       import('@vitrine/engine/local/threads'),
     ]);
     const [{ createImageProvider }, { configureRenderThreads }] = await engine;
-    if (config.renderThreads !== undefined) await configureRenderThreads(config.renderThreads);
+    if (config.renderThreads !== undefined)
+      await configureRenderThreads(config.renderThreads, config.engineIdleMs ?? null);
     return createImageProvider(config.imageProvider, { logger });
   };
   const providerName = config.imageProvider.kind;
