@@ -11,6 +11,8 @@ import { toActive } from './views';
 
 /** How far back a reconnecting client may catch up on changes it missed. */
 const CATCH_UP_MS = 10 * 60_000;
+/** Generations whose last change sent is remembered, to hold back an older one read late. */
+const REMEMBERED = 5_000;
 
 type Listener = (event: GenerationEvent) => void;
 
@@ -23,6 +25,22 @@ async function eventsOf(database: Database, rows: Promise<GenerationView[]>): Pr
 export function createGenerationEvents(database: Database) {
   const byUser = new Map<string, Set<Listener>>();
   let unlisten: Promise<() => Promise<void>> | undefined;
+  /**
+   * When each generation's change last sent was made. Each notification reads the row on its own, and
+   * two reads may end in the other order (progress 95, read slowly, after "completed"): a change older
+   * than one already sent is not sent, or the dashboard would show a finished generation running again.
+   */
+  const lastSent = new Map<string, number>();
+  const isNewest = (event: GenerationEvent) => {
+    const at = new Date(event.updatedAt).getTime();
+    const sent = lastSent.get(event.id);
+    if (sent !== undefined && at < sent) return false;
+    lastSent.delete(event.id);
+    lastSent.set(event.id, at);
+    // The oldest remembered go first (a Map keeps its insertion order).
+    if (lastSent.size > REMEMBERED) lastSent.delete(lastSent.keys().next().value!);
+    return true;
+  };
 
   const onPayload = (payload: string) => {
     let note: { id?: string; user_id?: string };
@@ -36,7 +54,7 @@ export function createGenerationEvents(database: Database) {
     const found = findView(database, note.id).then((row) => (row ? [row] : []));
     void eventsOf(database, found)
       .then(([event]) => {
-        if (event) for (const listener of listeners) listener(event);
+        if (event && isNewest(event)) for (const listener of listeners) listener(event);
       })
       .catch(() => {});
   };

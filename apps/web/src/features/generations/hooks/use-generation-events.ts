@@ -46,10 +46,12 @@ export function useGenerationEvents() {
   });
 
   const onGeneration = useEffectEvent((event: GenerationEvent) => {
+    const outcome = outcomeOf(event);
+    // A generation seen ending here is not shown running again by a change told late.
+    if (!outcome && toasted.current.has(event.id)) return;
     client.setQueryData<ActiveState>(activeGenerationsQueryKey, (state) =>
       applyGeneration(state, event, Date.now()),
     );
-    const outcome = outcomeOf(event);
     if (!outcome) return;
     void client.invalidateQueries({ queryKey: generationQueryKey(event.id) });
     void client.invalidateQueries({ queryKey: usageQueryKey });
