@@ -26,6 +26,7 @@ import { statusRoutes } from './modules/status/routes';
 import type { Auth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/routes';
 import { profileRoutes } from './modules/profiles/routes';
+import { accountRoutes } from './modules/account/routes';
 import { brandRoutes } from './modules/brand/routes';
 import type { Mailer } from './modules/mail/mailer';
 import { registerMailbox } from './modules/mail/routes';
@@ -226,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statusRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(profileRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
   await app.register(brandRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   // One byte over the limit reaches our own check, which answers with the spec's message.

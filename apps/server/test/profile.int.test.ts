@@ -31,6 +31,8 @@ describe('profile', () => {
     const body = res.json();
     expect(body.email).toBe('alice@example.test');
     expect(new Date(body.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    // Signed up with a password: deleting the account asks for it.
+    expect(body.hasPassword).toBe(true);
     expect(body.profile).toEqual({
       firstName: 'Alice',
       lastName: 'Martin',

@@ -432,3 +432,13 @@ export const contactMessages = pgTable(
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Accounts deleted whose files are not all removed yet (the storage failed during the deletion): the
+ * history retention job removes what is left under their prefix, then the row (docs/decisions/072).
+ * No foreign key: the user is gone.
+ */
+export const deletedOwners = pgTable('deleted_owners', {
+  userId: text('user_id').primaryKey(),
+  deletedAt: createdAt(),
+});

@@ -3,8 +3,11 @@
  * their image files, and the finished background records that led to them. Uploads go once expired
  * (uploads/retention.ts: a year after their last use, uploaded or used by a generation, or 30 days after
  * it when no kept generation or saved image uses them), with their preview and cut-out files; an editor
- * logo that no saved document uses goes a day after its last use.
+ * logo that no saved document uses goes a day after its last use. The files of a deleted account that the
+ * storage failed to remove then are removed now (account/service.ts).
  */
+import { filesRemoved, ownersWithFilesPending } from '../../modules/account/repository';
+import { removeOwnerFiles } from '../../modules/account/service';
 import { deleteFinishedBefore } from '../../modules/generations/repository';
 import { filesOf } from '../../modules/uploads/remove';
 import { deleteExpired } from '../../modules/uploads/repository';
@@ -41,7 +44,14 @@ export async function applyHistoryRetention(
   for (const upload of uploads) {
     deletedFiles += await removeAll(storage, filesOf(upload));
   }
+  let finishedAccountDeletions = 0;
+  for (const owner of await ownersWithFilesPending(database)) {
+    if (!(await removeOwnerFiles(storage, owner))) continue;
+    await filesRemoved(database, owner);
+    finishedAccountDeletions++;
+  }
   return {
+    finishedAccountDeletions,
     deletedGenerations: generations.results,
     deletedBackgroundRecords: generations.records,
     deletedUploads: uploads.length,

@@ -92,7 +92,9 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
         })(options),
         config.auth.maxAgeSeconds,
       ),
-    user: { modelName: 'users' },
+    // Deleting an account goes through our route (account/routes.ts), which checks the password or a
+    // session less than a day old before asking better-auth to delete the user.
+    user: { modelName: 'users', deleteUser: { enabled: true } },
     account: {
       modelName: 'accounts',
       // No provider is trusted blindly: Google is linked to an existing account only when its ID token

@@ -1,11 +1,13 @@
 /**
- * GET and PATCH /api/profile: the signed-in user's own profile; the e-mail is not part of it. PUT
- * /api/profile/language: the dashboard's language, which the account remembers (decision 038).
+ * GET and PATCH /api/profile: the signed-in user's own profile; the e-mail is not part of it, and both
+ * say whether the account has a password (deleting it asks for it). PUT /api/profile/language: the
+ * dashboard's language, which the account remembers (decision 038).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { languageUpdateInput, profileUpdateInput } from '@vitrine/shared/api/auth';
 import { AppError } from '../../http/app-error';
 import { parseInput } from '../../http/validate';
+import { hasPassword } from '../account/repository';
 import { requireUser } from '../auth/session';
 import { recordSecurityEvent, requestMeta } from '../security-log/record';
 import { readProfile, saveLanguage, updateProfile } from './repository';
@@ -17,7 +19,13 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const { user } = await requireUser(request, reply);
     const profile = await readProfile(database, user.id);
     if (!profile) throw new AppError('NOT_FOUND');
-    return { email: user.email, createdAt: new Date(user.createdAt).toISOString(), profile };
+    return {
+      email: user.email,
+      createdAt: new Date(user.createdAt).toISOString(),
+      profile,
+      // Whether deleting the account asks for a password (an account made with Google has none).
+      hasPassword: await hasPassword(database, user.id),
+    };
   });
 
   app.patch('/profile', async (request, reply) => {
@@ -34,7 +42,12 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
         riskLevel: 'low',
         details: `changed: ${changed.join(', ')}`,
       });
-    return { email: user.email, createdAt: new Date(user.createdAt).toISOString(), profile };
+    return {
+      email: user.email,
+      createdAt: new Date(user.createdAt).toISOString(),
+      profile,
+      hasPassword: await hasPassword(database, user.id),
+    };
   });
 
   app.put('/profile/language', async (request, reply) => {

@@ -161,13 +161,17 @@ export function createS3Storage(options: S3Options): Storage {
       const { DeleteObjectCommand, client } = await send(ready);
       await send(() => client.send(new DeleteObjectCommand({ Bucket, Key: key })));
     },
-    /** Every key of the bucket that has a storage key's shape, a page of a thousand at a time. */
-    async *list() {
+    /**
+     * Every key of the bucket that has a storage key's shape (or only `owner`'s), a page of a thousand
+     * at a time.
+     */
+    async *list(owner?: string) {
       const { ListObjectsV2Command, client } = await send(ready);
+      const Prefix = owner === undefined ? undefined : `${owner}/`;
       let token: string | undefined;
       do {
         const page = await send(() =>
-          client.send(new ListObjectsV2Command({ Bucket, ContinuationToken: token })),
+          client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken: token })),
         );
         for (const { Key } of page.Contents ?? []) if (Key && isStorageKey(Key)) yield Key;
         token = page.IsTruncated ? page.NextContinuationToken : undefined;

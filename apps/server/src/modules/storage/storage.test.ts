@@ -209,6 +209,16 @@ describe.each(adapters)('storage contract: %s', (_name, make) => {
     expect(await listed(storage, prefix)).toEqual([`${prefix}-b/2.png`, `${prefix}/1.jpg`].sort());
   });
 
+  it('lists one owner’s keys alone, not those of an owner whose name begins the same', async () => {
+    const storage = adapter.storage();
+    await storage.put(`${prefix}/1.jpg`, Readable.from([Buffer.from('a')]));
+    await storage.put(`${prefix}/2.jpg`, Readable.from([Buffer.from('b')]));
+    await storage.put(`${prefix}x/3.jpg`, Readable.from([Buffer.from('c')]));
+    const mine: string[] = [];
+    for await (const key of storage.list!(prefix)) mine.push(key);
+    expect(mine.sort()).toEqual([`${prefix}/1.jpg`, `${prefix}/2.jpg`]);
+  });
+
   it('hands a stored file to work that needs it on disk, and cleans up after', async () => {
     const storage = adapter.storage();
     await storage.put(`${prefix}/on-disk.png`, Readable.from([Buffer.from('on disk')]));

@@ -19,8 +19,11 @@ export type Storage = {
   localFile?(key: string): Promise<{ path: string; size: number } | undefined>;
   move(from: string, to: string): Promise<void>;
   remove(key: string): Promise<void>;
-  /** Every stored key, in no particular order (backups read them all); an adapter may lack it. */
-  list?(): AsyncIterable<string>;
+  /**
+   * Every stored key, or only those of `owner` (the part before the slash), in no particular order
+   * (backups read them all, an account's deletion its own); an adapter may lack it.
+   */
+  list?(owner?: string): AsyncIterable<string>;
 };
 
 /** Where the local adapter keeps files by default. */
@@ -77,13 +80,13 @@ export function createLocalStorage(root: string): Storage {
     async remove(key) {
       await fs.rm(file(key), { force: true });
     },
-    async *list() {
+    async *list(only?: string) {
       const owners = await fs.readdir(root, { withFileTypes: true }).catch((error: unknown) => {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
         throw error;
       });
       for (const owner of owners) {
-        if (!owner.isDirectory()) continue;
+        if (!owner.isDirectory() || (only !== undefined && owner.name !== only)) continue;
         for (const entry of await fs.readdir(path.join(root, owner.name), { withFileTypes: true })) {
           const key = `${owner.name}/${entry.name}`;
           // A file being written (`.partial`) is not stored yet.

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Profile } from '@vitrine/shared/api/auth';
 import { api } from '../../../lib/api-client';
 
-export type ProfileResponse = { email: string; createdAt: string; profile: Profile };
+export type ProfileResponse = { email: string; createdAt: string; profile: Profile; hasPassword: boolean };
 
 export const profileQueryKey = ['profile'] as const;
 

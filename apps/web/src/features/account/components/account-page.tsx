@@ -3,11 +3,15 @@ import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { BrandCard } from '../../brand/components/brand-card';
 import { useProfile } from '../api/get-profile';
+import { DeleteAccountCard } from './delete-account-card';
 import { PersonalInfoCard } from './personal-info-card';
 import { PlanCard } from './plan-card';
 import { SecurityCard } from './security-card';
 
-/** Spec section 2, Account page: personal information, the brand kit, the plan, and security. */
+/**
+ * Spec section 2, Account page: personal information, the brand kit, the plan, security, and deleting
+ * the account (decision 072).
+ */
 export function AccountPage() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -34,6 +38,7 @@ export function AccountPage() {
           <BrandCard />
           <PlanCard />
           <SecurityCard email={profile.data.email} />
+          <DeleteAccountCard email={profile.data.email} hasPassword={profile.data.hasPassword} />
         </>
       )}
     </div>
