@@ -442,3 +442,12 @@ export const deletedOwners = pgTable('deleted_owners', {
   userId: text('user_id').primaryKey(),
   deletedAt: createdAt(),
 });
+
+/**
+ * Files whose rows are gone but whose removal failed (the storage was away): the history retention job
+ * removes them later, so that no file is left behind for good (docs/decisions/072).
+ */
+export const filesToRemove = pgTable('files_to_remove', {
+  storageKey: text('storage_key').primaryKey(),
+  createdAt: createdAt(),
+});

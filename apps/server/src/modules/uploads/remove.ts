@@ -1,10 +1,11 @@
 /**
  * Deleting an upload: its row goes first (its cut-out with it, by cascade), then its files (the image,
  * its preview, the cut-out's masks and preview). A file left by a failed removal is unreachable, never a
- * listed upload without its image.
+ * listed upload without its image, and is queued for the retention job to remove (storage/removals.ts).
  */
 import type { Database } from '../../db/client';
-import { removeFiles, type Storage } from '../storage/storage';
+import { removeOrQueue } from '../storage/removals';
+import type { Storage } from '../storage/storage';
 import { thumbnailKey } from './recent';
 import { deleteOwn, type UploadFiles } from './repository';
 
@@ -29,6 +30,6 @@ export async function removeUpload(
   options?: { onlyIfNotUsedSince?: boolean },
 ): Promise<boolean> {
   const gone = await deleteOwn(deps.database, id, userId, options);
-  if (gone) await removeFiles(deps.storage, filesOf(gone));
+  if (gone) await removeOrQueue(deps, filesOf(gone));
   return Boolean(gone);
 }
