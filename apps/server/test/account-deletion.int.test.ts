@@ -11,6 +11,7 @@ import type { Storage } from '../src/modules/storage/storage';
 import { PASSWORD } from './helpers/accounts';
 import { generation, signedInUser, uploaded, type SignedInUser } from './helpers/factories';
 import { productJpeg } from './helpers/generations';
+import { storedKeysOf } from './helpers/stored-keys';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -24,11 +25,7 @@ afterAll(() => t.close());
 
 const storage = () => t.app.deps.storage as Storage;
 
-async function keysOf(owner: string): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const key of storage().list!(owner)) keys.push(key);
-  return keys;
-}
+const keysOf = (owner: string) => storedKeysOf(storage(), owner);
 
 async function rowsOf(userId: string) {
   const count = async (table: string) =>

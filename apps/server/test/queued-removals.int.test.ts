@@ -8,6 +8,7 @@ import { applyHistoryRetention } from '../src/jobs/handlers/history-retention';
 import type { Storage } from '../src/modules/storage/storage';
 import { signedInUser, uploaded } from './helpers/factories';
 import { productJpeg } from './helpers/generations';
+import { storedKeysOf } from './helpers/stored-keys';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -18,11 +19,7 @@ afterAll(() => t.close());
 
 const storage = () => t.app.deps.storage as Storage;
 
-async function keysOf(owner: string): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const key of storage().list!(owner)) keys.push(key);
-  return keys.sort();
-}
+const keysOf = (owner: string) => storedKeysOf(storage(), owner);
 
 describe('files whose removal failed', () => {
   it('are queued when an upload is deleted while the storage fails, and removed by the retention job', async () => {
