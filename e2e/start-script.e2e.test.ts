@@ -1,7 +1,8 @@
 /**
  * What `npm start` runs once the build is current (scripts/start.mjs): the server bundle in a process of
- * its own, with two malloc arenas unless the operator chose otherwise (docs/decisions/071); SIGTERM sent
- * to the launcher stops the server cleanly, and the launcher exits with the server's code.
+ * its own, with two malloc arenas unless the operator chose otherwise (docs/decisions/071); SIGTERM or
+ * SIGINT sent to the launcher stops the server cleanly, once even when it gets the signal twice, and the
+ * launcher exits with the server's code.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -61,8 +62,9 @@ async function launch(env: Record<string, string>) {
       { timeout: 30_000, interval: 100 },
     )
     .toBe(200);
-  const environ = fs.readFileSync(`/proc/${serverOf(child.pid!)}/environ`, 'utf8').split('\0');
-  return { child, exited, environ, output: () => output };
+  const server = serverOf(child.pid!);
+  const environ = fs.readFileSync(`/proc/${server}/environ`, 'utf8').split('\0');
+  return { child, server, exited, environ, output: () => output };
 }
 
 describe.runIf(process.platform === 'linux')('npm start', () => {
@@ -74,10 +76,19 @@ describe.runIf(process.platform === 'linux')('npm start', () => {
     expect(started.output()).toContain('"msg":"stopped"');
   });
 
-  it("keeps the operator's own MALLOC_ARENA_MAX", async () => {
+  it("keeps the operator's own MALLOC_ARENA_MAX; Ctrl+C (SIGINT) stops the server cleanly too", async () => {
     const started = await launch({ MALLOC_ARENA_MAX: '4' });
     expect(started.environ).toContain('MALLOC_ARENA_MAX=4');
+    started.child.kill('SIGINT');
+    expect(await started.exited).toBe(0);
+    expect(started.output()).toContain('"msg":"stopped"');
+  });
+
+  it('a SIGTERM that reaches the server twice (to the launcher and to it) still stops it cleanly', async () => {
+    const started = await launch({});
+    process.kill(started.server, 'SIGTERM');
     started.child.kill('SIGTERM');
     expect(await started.exited).toBe(0);
+    expect(started.output()).toContain('"msg":"stopped"');
   });
 });

@@ -203,8 +203,10 @@ async function main() {
   const config = loadConfig();
   const running: Running = { config, logger: pino(loggerOptions(config.logLevel)) };
   // A signal during start-up is kept until the start is over, then handled like any other: stopping
-  // half-way would leave the database open and the data directory locked. A second signal ends the
-  // process at once, as it would without these handlers.
+  // half-way would leave the database open and the data directory locked. A second signal during
+  // start-up ends the process at once, as it would without these handlers. Once started, a signal
+  // repeated while the server stops (a supervisor signalling the whole process group, npm start's
+  // launcher passing it on) is ignored: the clean stop goes on.
   let started = false;
   // Set from a signal handler: typed by hand, or TypeScript would take it for always null below.
   let signalled = null as NodeJS.Signals | null;
@@ -228,8 +230,8 @@ async function main() {
       'signal received while starting: stopping once started (send it again to stop now)',
     );
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
   try {
     await start(running);

@@ -142,6 +142,8 @@ describe('deleting an account', () => {
 
     expect(await rowsOf(user.userId)).toMatchObject({ users: 1, profiles: 1, uploads: 1, generations: 1 });
     expect(await keysOf(user.userId)).toEqual(keys);
+    // Not even a mark for the retention job.
+    expect(await t.database.query(`select * from deleted_owners`)).toEqual([]);
 
     // Five attempts in 15 minutes (a body that is not JSON is not one), then 429: a password is not
     // guessed through this door, even the right one.
@@ -168,6 +170,14 @@ describe('deleting an account', () => {
     });
     expect(await rowsOf(user.userId)).toMatchObject({ users: 1, uploads: 1 });
 
+    // Ended a few days ago and not cancelled: its renewal may still be paid (retries, a late notice).
+    await t.database.query(
+      `update user_subscription_info set subscription_end = now() - interval '3 days' where user_id = $1`,
+      [user.userId],
+    );
+    expect(
+      (await remove(user.cookie, { email: 'abonnee@example.test', password: PASSWORD })).statusCode,
+    ).toBe(409);
     await t.database.query(
       `update user_subscription_info set cancel_at_period_end = true where user_id = $1`,
       [user.userId],

@@ -1,7 +1,7 @@
 /**
  * The embedded database's memory (docs/decisions/071): 16 MB of shared buffers instead of PGlite's
- * 160 MB, on a new database and on one opened again; a new database is made, let go and opened again,
- * which leaves it whole.
+ * 160 MB, on a new database and on one opened again, without rewriting the configuration initdb wrote;
+ * a new database is made, let go and opened again, which leaves it whole.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +20,8 @@ describe.runIf(dbKind() === 'pglite')('the embedded database', () => {
   it('holds 16 MB of shared buffers, new or opened again, and keeps what was written', async () => {
     const created = await openPglite(path.join(dir, 'db'));
     expect(await sharedBuffers(created)).toBe('16MB');
+    // Given at start: the configuration initdb wrote is left as it is (its time zone among the rest).
+    expect(fs.readFileSync(path.join(dir, 'db', 'postgresql.conf'), 'utf8')).toMatch(/^timezone = /m);
     await created.exec('create table kept (note text); insert into kept values ($$là$$);');
     await created.close();
 

@@ -46,11 +46,14 @@ export function redactDatabaseUrl(url: string): string {
 }
 
 /**
- * The embedded database's settings. PGlite's own default holds 160 MB of shared buffers in the
+ * The embedded database's start parameters. PGlite's own default holds 160 MB of shared buffers in the
  * process's memory for good; a shop's database is small and its files sit in the system's page cache
- * anyway, so 16 MB is kept (docs/decisions/071).
+ * anyway, so 16 MB is kept (docs/decisions/071). Given at start, not written in postgresql.conf: the
+ * settings initdb wrote there (time zone, locale) stay.
  */
-const PGLITE_SETTINGS = { postgresqlconf: 'shared_buffers = 16MB\n' };
+const pgliteSettings = (PGliteClass: typeof PGlite) => ({
+  startParams: [...PGliteClass.defaultStartParams, '-c', 'shared_buffers=16MB'],
+});
 
 export async function openPglite(dir: string): Promise<Database> {
   const [{ PGlite }, { drizzle }] = await Promise.all([
@@ -62,9 +65,9 @@ export async function openPglite(dir: string): Promise<Database> {
     fs.mkdirSync(dir, { recursive: true });
     // A new database is made, closed and opened again: creating it (initdb) leaves about 500 MB in
     // the instance that made it, which is let go with it.
-    if (!fs.existsSync(path.join(dir, 'PG_VERSION')))
-      await (await PGlite.create(dir, PGLITE_SETTINGS)).close();
-    client = await PGlite.create(dir, PGLITE_SETTINGS);
+    const settings = pgliteSettings(PGlite);
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await (await PGlite.create(dir, settings)).close();
+    client = await PGlite.create(dir, settings);
   } catch (error) {
     throw new StartupError(`Cannot open the embedded database in ${dir}: ${describeError(error)}`, {
       cause: error,

@@ -166,6 +166,13 @@ describe('the model’s process at rest', () => {
       expect(modelProcesses(file)).toBe(1);
     },
   );
+
+  it.runIf(process.platform === 'linux')('stops too when loaded and never asked', async () => {
+    const file = await modelFile(tiny.redSubjectModel(32));
+    await loadSaliencyModel(configFor(file, { inputSize: 32, idleMs: 150 }));
+    expect(modelProcesses(file)).toBe(1);
+    await expect.poll(() => modelProcesses(file), { timeout: 5_000, interval: 50 }).toBe(0);
+  });
 });
 
 describe('salient-object model failures (the cut-out then takes its default path)', () => {

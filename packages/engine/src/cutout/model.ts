@@ -161,6 +161,7 @@ class ModelProcess {
   /** With nothing to do for `idleMs`, the process stops; the next use of the file loads it again. */
   private rest(): void {
     if (this.idleMs === null || this.failure) return;
+    if (this.idle) clearTimeout(this.idle);
     this.idle = setTimeout(() => {
       if (this.waiting === 0) this.stop(new Error('the model was idle and its process stopped'));
     }, this.idleMs);
@@ -172,6 +173,8 @@ class ModelProcess {
       if (!message.ready) return this.stop(new Error(message.error));
       this.hold(false);
       this.loading.resolve(message.inputs);
+      // Loaded and never asked (a photo that needs no model, say), it rests too.
+      this.rest();
     } else if ('output' in message) this.current?.resolve(message.output);
     else this.current?.reject(new Error(message.error));
   }

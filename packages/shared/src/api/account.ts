@@ -9,7 +9,7 @@
  *   400 VALIDATION_FAILED (error.fields.password) when the account has a password and none was given;
  *   401 INVALID_CREDENTIALS for a wrong password; 403 REAUTH_REQUIRED for an account without a password
  *   whose session is more than a day old (sign in again; only when SESSION_MAX_AGE_HOURS is over 24); 409 SUBSCRIPTION_ACTIVE while a paid plan
- *   renews; 429 past five attempts in 15 minutes; 503 when the image storage cannot be reached.
+ *   renews (not cancelled, and not ended two weeks ago or more); 429 past five attempts in 15 minutes; 503 when the image storage cannot be reached.
  *   Nothing is deleted on any error.
  */
 import { z } from 'zod';

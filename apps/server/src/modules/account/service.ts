@@ -64,6 +64,9 @@ export async function deleteAccount(
   const { database, storage, auth } = request.server.deps;
   const body = await checkDeletion({ database, storage }, current, input);
   const userId = current.user.id;
+  // Marked first: whatever happens once the user is gone (a crash, the storage away), the retention
+  // job finds the files to remove. The mark goes again if the user is not deleted.
+  await markFilesPending(database, userId);
   try {
     const { headers } = await auth.api.deleteUser({
       headers: requestHeaders(request),
@@ -72,6 +75,7 @@ export async function deleteAccount(
     });
     forwardCookies(headers, reply);
   } catch (error) {
+    await filesRemoved(database, userId);
     const code = betterAuthCode(error);
     if (code === 'SESSION_EXPIRED') throw new AppError('REAUTH_REQUIRED', { cause: error });
     // Said under the password field.
@@ -83,7 +87,6 @@ export async function deleteAccount(
     throw toAppError(error);
   }
   request.server.sessionEnds.emit({ userId });
-  await markFilesPending(database, userId);
   if (await removeOwnerFiles(storage, userId)) await filesRemoved(database, userId);
   else request.log.warn({ userId }, 'account deleted; some of its files are left for the retention job');
 }
