@@ -155,27 +155,27 @@ describe('a restore checks the whole archive before it writes anything', () => {
 describe('an archive made by an earlier version', () => {
   it('is restored at its own migration level, then migrated to this version', async () => {
     const journal = migrationJournal();
-    // The newest migration only adds cutout_claims: without that table, the archive is what the version
-    // before it made. (A newer migration needs this test to pretend in its own way.)
-    expect(journal.at(-1)!.tag, 'the migration this test leaves out').toBe('0020_cutout_claims');
+    // The newest migration only adds files_to_remove: without that table, the archive is what the
+    // version before it made. (A newer migration needs this test to pretend in its own way.)
+    expect(journal.at(-1)!.tag, 'the migration this test leaves out').toBe('0022_files_to_remove');
     const older = await rewriteManifest(
       archive,
       (manifest) => {
         manifest.migrations = { count: journal.length - 1, last: journal.at(-2)!.tag };
         manifest.tables = (manifest.tables as { name: string }[]).filter(
-          (table) => table.name !== 'cutout_claims',
+          (table) => table.name !== 'files_to_remove',
         );
       },
-      ['db/cutout_claims.jsonl'],
+      ['db/files_to_remove.jsonl'],
     );
     const made = await target();
     await restoreBackup(made, older);
     expect(await migrationLevel(made.database)).toEqual({
       count: journal.length,
-      last: '0020_cutout_claims',
+      last: '0022_files_to_remove',
     });
     expect(await tableContents(made.database, 'users')).toEqual(await tableContents(t.database, 'users'));
-    expect(await tableContents(made.database, 'cutout_claims')).toEqual([]);
+    expect(await tableContents(made.database, 'files_to_remove')).toEqual([]);
   });
 });
 
@@ -206,7 +206,7 @@ describe('npm run backup and npm run restore', () => {
       const first = await runCli('restore', ['--in', archive], env);
       expect(first.stderr).toBe('');
       expect(first.code).toBe(0);
-      expect(first.stdout).toMatch(/^restored \d+ rows of 15 tables and 1 files into the/);
+      expect(first.stdout).toMatch(/^restored \d+ rows of 17 tables and 1 files into the/);
       expect(first.stdout).toContain(
         'the backed-up instance used AUTH_SECRET: set the same AUTH_SECRET here',
       );
