@@ -4,29 +4,29 @@
  * what is already copied is skipped. Exits 1 when a file could not be copied.
  */
 import fs from 'node:fs';
-import { ConfigError, parseConfig } from '../config';
+import { ConfigError } from '../config';
 import { assertStorageReachable, describeBucket } from '../modules/storage/create-storage';
 import { migrateToBucket } from '../modules/storage/migrate';
 import { createS3Client } from '../modules/storage/s3';
 import { storageDir } from '../modules/storage/storage';
 import { StartupError } from '../lib/startup-error';
+import { loadConfig } from './operator';
 
 function fail(message: string): never {
   process.stderr.write(`storage:migrate: ${message}\n`);
   process.exit(1);
 }
 
-function loadConfig() {
-  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+function configOrFail() {
   try {
-    return parseConfig(process.env);
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
 }
 
-const config = loadConfig();
+const config = configOrFail();
 if (config.storage.kind !== 's3') fail('set STORAGE=s3 and the S3_* variables of the bucket to copy into.');
 const root = storageDir(config.dataDir);
 if (!fs.existsSync(root)) fail(`there is no local store to copy: ${root} does not exist.`);
