@@ -37,7 +37,7 @@ describe('deleting one’s account', () => {
     await card.getByText('Cette action est irréversible', { exact: false }).waitFor();
     await card.getByRole('button', { name: 'Supprimer mon compte…' }).click();
 
-    const dialog = page.getByRole('dialog', { name: 'Supprimer définitivement votre compte\u00a0?' });
+    const dialog = page.getByRole('dialog', { name: 'Supprimer votre compte\u00a0?' });
     await dialog.waitFor();
     await expectNoAxeViolations(page, 'the account deletion dialog');
     const confirm = dialog.getByRole('button', { name: 'Supprimer définitivement' });
