@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { SiteInfo } from '@vitrine/shared/api/site';
 import { checkStorageEnv, storageEnvShape, toStorageConfig } from './modules/storage/config';
+import { queueEnvShape, toQueueConfig } from './jobs/queue-config';
 import { saliencyModelEnvShape, toSaliencyModelConfig } from '@vitrine/engine/cutout/model-config';
 import {
   checkImageProviderEnv,
@@ -183,6 +184,7 @@ const envObject = z.object({
   /** ROLE=worker: the port of its listener for /metrics and /api/health/*; unset, it has none. */
   METRICS_PORT: z.preprocess(emptyAsUndefined, port.optional()),
   ...storageEnvShape,
+  ...queueEnvShape,
   ...saliencyModelEnvShape,
   ...imageProviderEnvShape,
   ...textProviderEnvShape,
@@ -275,6 +277,8 @@ const schema = envObject
       metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
       /** Where files are kept (docs/decisions/066). */
       storage: toStorageConfig(env),
+      /** The render job's expiry and the workers' queue maintenance (docs/decisions/073). */
+      queue: toQueueConfig(env),
       /** Who takes payments (docs/decisions/026): Stripe when configured, else the local test-mode checkout. */
       payments: paymentsConfig(env, publicUrl),
     };

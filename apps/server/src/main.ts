@@ -71,7 +71,8 @@ async function start(running: Running) {
   await migrateDatabase(database);
 
   const deps = workerRole?.workerDeps(config, logger);
-  const startingWorker = workerRole && deps && (await workerRole.beginWorker(database, logger, deps));
+  const startingWorker =
+    workerRole && deps && (await workerRole.beginWorker(database, logger, deps, config.queue));
   // Ready once the worker's queue has started and answers (GET /api/health/ready).
   const queueReady = startingWorker
     ? () => running.worker?.ready() ?? Promise.reject(new Error('the job queue has not started'))

@@ -5,10 +5,21 @@
 import PgBoss from 'pg-boss';
 import type { Database, Queryable } from '../db/client';
 import { queueConnection, queueConnectionIn } from '../db/queue-connection';
+import { DEFAULT_QUEUE_MAINTENANCE_INTERVAL_SECONDS } from './queue-config';
 
 export type QueueRole = 'worker' | 'producer';
 
-export function createQueue(database: Database, role: QueueRole): PgBoss {
+/**
+ * `maintenanceIntervalSeconds` (QUEUE_MAINTENANCE_INTERVAL_SECONDS) is how often a worker's pg-boss
+ * fails or retries the jobs past their expiry (a killed worker's), and archives and deletes old ones.
+ * Every worker tries on its own timer and the first whose interval has passed since the last run does it
+ * (a timestamp in pg-boss's version table), so the shortest interval among the workers sets the pace.
+ */
+export function createQueue(
+  database: Database,
+  role: QueueRole,
+  maintenanceIntervalSeconds = DEFAULT_QUEUE_MAINTENANCE_INTERVAL_SECONDS,
+): PgBoss {
   const worker = role === 'worker';
   return new PgBoss({
     db: queueConnection(database),
@@ -16,6 +27,7 @@ export function createQueue(database: Database, role: QueueRole): PgBoss {
     supervise: worker,
     schedule: worker,
     migrate: true,
+    maintenanceIntervalSeconds,
   });
 }
 

@@ -21,6 +21,7 @@ import { generationSweeper } from './definitions/generation-sweeper';
 import { JOBS } from './registry';
 import { startHeartbeat } from './heartbeat';
 import { createQueue } from './queue';
+import { DEFAULT_QUEUE_CONFIG, type QueueConfig } from './queue-config';
 import { withAdvisoryLock } from '../db/advisory-lock';
 
 export type Worker = {
@@ -88,6 +89,9 @@ async function register(queue: PgBoss, job: RegisteredJob, context: JobContext):
 /** A worker whose first steps are taken (beginWorker): `start` starts its queue and jobs. */
 export type StartingWorker = { start(jobs?: typeof JOBS): Promise<Worker> };
 
+/** How the worker's queue is kept (config.queue): how often it expires, archives and deletes jobs. */
+export type WorkerQueueSettings = Pick<QueueConfig, 'maintenanceIntervalSeconds'>;
+
 /**
  * The worker's first steps, taken before the API takes requests (main.ts serves the site before the
  * queue starts):
@@ -100,6 +104,7 @@ export async function beginWorker(
   database: Database,
   logger: Logger,
   deps: WorkerDeps,
+  settings: WorkerQueueSettings = DEFAULT_QUEUE_CONFIG,
 ): Promise<StartingWorker> {
   if (database.kind === 'pglite') {
     const summary = await generationSweeper.handle({ database, logger, ...deps }, { staleAfterSeconds: 0 });
@@ -110,7 +115,7 @@ export async function beginWorker(
   );
   return {
     start: (jobs = JOBS) =>
-      startQueue(database, logger, deps, jobs, stopHeartbeat).catch((error: unknown) => {
+      startQueue(database, logger, deps, jobs, stopHeartbeat, settings).catch((error: unknown) => {
         stopHeartbeat();
         throw error;
       }),
@@ -121,9 +126,9 @@ export async function startWorker(
   database: Database,
   logger: Logger,
   deps: WorkerDeps,
-  jobs = JOBS,
+  { jobs = JOBS, settings }: { jobs?: typeof JOBS; settings?: WorkerQueueSettings } = {},
 ): Promise<Worker> {
-  return (await beginWorker(database, logger, deps)).start(jobs);
+  return (await beginWorker(database, logger, deps, settings)).start(jobs);
 }
 
 // Any fixed number, the same in every worker process of a database (db/migrate.ts has its own).
@@ -135,8 +140,9 @@ async function startQueue(
   deps: WorkerDeps,
   jobs: typeof JOBS,
   stopHeartbeat: () => void,
+  settings: WorkerQueueSettings,
 ): Promise<Worker> {
-  const queue = createQueue(database, 'worker');
+  const queue = createQueue(database, 'worker', settings.maintenanceIntervalSeconds);
   queue.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   const context: JobContext = { database, logger, ...deps };
   const renderWorkers: string[] = [];

@@ -103,11 +103,14 @@ export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
 
 /**
  * The worker role on the test app's database and storage, as the configuration makes it (the image
- * provider IMAGE_PROVIDER names, the real engine), unless given another renderer.
+ * provider IMAGE_PROVIDER names, the real engine, the queue's maintenance interval), unless given
+ * another renderer.
  */
 export async function startTestWorker(t: TestApp, renderer?: Renderer): Promise<Worker> {
-  return startWorker(t.database, pino({ level: 'silent' }), {
-    ...workerDeps(t.config),
-    ...(renderer && { renderer }),
-  });
+  return startWorker(
+    t.database,
+    pino({ level: 'silent' }),
+    { ...workerDeps(t.config), ...(renderer && { renderer }) },
+    { settings: t.config.queue },
+  );
 }

@@ -40,7 +40,9 @@ class RenderFailure extends Error {
 
 /**
  * A model provider may take up to its time limit over one scene without any progress to report: the
- * record is touched this often meanwhile, so the sweeper never takes a live render for a dead one.
+ * record is touched this often meanwhile, so the sweeper never takes a live render for a dead one. The
+ * queue's expiry of the job is another matter: counted from the job's start, nothing pushes it back
+ * (renderJobExpireSeconds, in modules/generations/service.ts).
  */
 const HEARTBEAT_MS = 60_000;
 

@@ -38,7 +38,7 @@ export type GenerationRouteDeps = {
   links: ImageLinks;
   events: GenerationEvents;
   /** How long a render job may run before the queue retries it (see renderJobExpireSeconds). */
-  renderExpireSeconds?: number;
+  renderExpireSeconds: number;
   /** How often an open event stream checks its session (defaults to EVENT_STREAM_RECHECK_MS). */
   eventStreamRecheckMs?: number;
 };

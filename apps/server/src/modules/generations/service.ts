@@ -32,8 +32,6 @@ import { recordGenerationsEnded } from '../metrics/metrics';
 import type { Storage } from '../storage/storage';
 
 export const RENDER_JOB = 'render-generation';
-/** A render that has not reported for this long is considered cut off (crash, restart). */
-export const RENDER_JOB_EXPIRE_SECONDS = 120;
 /**
  * The progress a render sets, while still processing, just before it stores its images: from then on the
  * generation is finishing, and a cancel-all leaves it to complete (its credit is spent).
@@ -41,13 +39,21 @@ export const RENDER_JOB_EXPIRE_SECONDS = 120;
 export const FINISHING_PROGRESS = 95;
 
 /**
- * How long a render job may run before the queue takes it for cut off: a model provider may spend up to
- * its own time limit on the scenes (openai) or on waiting for the workflow's callback (webhook) first.
+ * How long a render job may run before the queue takes it for cut off (a worker killed mid-render):
+ * RENDER_JOB_EXPIRE_SECONDS (`seconds`), to which a model provider adds its own time limit, which it
+ * may spend on the scenes (openai) or on waiting for the workflow's callback (webhook) first.
+ *
+ * What bounds it from below is the longest a healthy render takes, counted from the moment a worker
+ * took the job. pg-boss expires a job at `started_on + expire_in` and has no way to extend a running
+ * one: the render's heartbeat (handlers/render-generation.ts) touches the generation's record for the
+ * sweeper, not the job. A render still running at its expiry is let go by its own worker's pg-boss,
+ * which stops waiting for it and puts the job back on the queue: rendered twice, the first to finish
+ * completes the generation and the other, finding it no longer processing, stops and removes its images.
+ * Nothing is wrong in the end, but the one retry and a render's work are spent, hence the setting's
+ * floor of 30 s, well above a render on a busy machine (a few seconds).
  */
-export function renderJobExpireSeconds(provider: ImageProviderConfig): number {
-  return provider.kind === 'local'
-    ? RENDER_JOB_EXPIRE_SECONDS
-    : RENDER_JOB_EXPIRE_SECONDS + Math.ceil(provider.timeoutMs / 1000);
+export function renderJobExpireSeconds(seconds: number, provider: ImageProviderConfig): number {
+  return provider.kind === 'local' ? seconds : seconds + Math.ceil(provider.timeoutMs / 1000);
 }
 
 /** Puts a job on the queue inside the caller's transaction. */
@@ -69,8 +75,8 @@ export type GenerationDeps = {
   links: ImageLinks;
   /** Where images a workflow sent for a generation wait for its render (removed when it is cancelled). */
   storage: Storage;
-  /** Defaults to RENDER_JOB_EXPIRE_SECONDS (the local engine). */
-  renderExpireSeconds?: number;
+  /** How long the render job may run before the queue retries it (renderJobExpireSeconds). */
+  renderExpireSeconds: number;
 };
 
 export type StartInput =
@@ -113,10 +119,7 @@ export async function startGeneration(deps: GenerationDeps, userId: string, loca
       tx,
       RENDER_JOB,
       { generationId: id },
-      {
-        expireInSeconds: deps.renderExpireSeconds ?? RENDER_JOB_EXPIRE_SECONDS,
-        retryLimit: 1,
-      },
+      { expireInSeconds: deps.renderExpireSeconds, retryLimit: 1 },
     );
     await records.attachJob(tx, id, { creditReserved: reservation.reserved, jobId });
     // Used again: the photos' (and the logo's) year of keeping starts over.
