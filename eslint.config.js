@@ -343,6 +343,24 @@ export default tseslint.config(
     ];
   })(),
 
+  // ---- Shared contracts: text and lists through validation/schema.ts ------------------------------
+  // z.string() and z.array() read `length` from a value of another type (validation/schema.ts says
+  // why); the contracts use text() and list() instead, which never do.
+  {
+    files: ['packages/shared/src/**/*.ts'],
+    ignores: ['packages/shared/src/validation/schema.ts', 'packages/shared/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='z'][property.name=/^(string|array)$/]",
+          message:
+            'Shared contracts use text() and list() of validation/schema.ts, not z.string() or z.array().',
+        },
+      ],
+    },
+  },
+
   // ---- Server: the data layer (docs/decisions/041) ----------------------------------------------
   // SQL lives in repositories (apps/server/src/modules/<feature>/repository.ts) and db/. Elsewhere in
   // the server, a `.query()` given SQL text, or any text naming one of our tables the way SQL does, is

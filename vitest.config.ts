@@ -24,6 +24,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          // FUZZ_SEED=<seed> draws the fuzz tests' input again from the seed a failure printed.
+          provide: { fuzzSeed: process.env.FUZZ_SEED ?? '' },
           // Engine tests render real images: on two busy cores one may take several seconds.
           testTimeout: 30_000,
         },

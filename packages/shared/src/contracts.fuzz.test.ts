@@ -2,9 +2,11 @@
  * Every shared contract and validator, fed random and hostile input (strings of any kind, huge numbers,
  * deep nesting, prototype keys): none of them throws, and every refusal names a message that exists in
  * both catalogs, so the server and the forms can always answer with a translated 4xx.
+ *
+ * Each run draws new input. A failure prints its seed: FUZZ_SEED=<seed> draws the same input again.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import * as auth from './api/auth';
 import * as brand from './api/brand';
@@ -30,6 +32,17 @@ import { isBlockedIp, parseIpv4, parseIpv6 } from './validation/ip-ranges';
 import { checkFileName, checkUploadFile } from './validation/upload-file';
 
 const RUNS = 300;
+
+declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  export interface ProvidedContext {
+    /** FUZZ_SEED, or '' (vitest.config.ts). */
+    fuzzSeed: string;
+  }
+}
+
+const seed = inject('fuzzSeed');
+if (seed) fc.configureGlobal({ ...fc.readConfigureGlobal(), seed: Number(seed) });
 
 const HOSTILE = [
   '',
@@ -176,6 +189,61 @@ describe('shared contracts under random and hostile input', () => {
         }),
         { numRuns: RUNS },
       );
+    },
+  );
+});
+
+/** Values posing as a string, an array or a set: their `length` or `size` compares with no number. */
+const POSING: unknown[] = [
+  { length: Object.create(null) as object },
+  { length: Symbol('length') },
+  { size: Object.create(null) as object },
+  { size: Symbol('size') },
+];
+
+/**
+ * Inputs that put `value` at each place a schema reads, one place at a time, at any depth (objects
+ * hold the literals they require, so a discriminated union reaches each of its options).
+ */
+function placements(schema: z.ZodType, value: unknown, depth = 0): unknown[] {
+  if (depth > 12) return [value];
+  const deeper = (inner: z.ZodType) => placements(inner, value, depth + 1);
+  if (schema instanceof z.ZodObject) {
+    const shape = Object.entries(schema.shape as Record<string, z.ZodType>);
+    const literals = Object.fromEntries(
+      shape.flatMap(([key, field]) => (field instanceof z.ZodLiteral ? [[key, field.def.values[0]]] : [])),
+    );
+    return [value, ...shape.flatMap(([key, field]) => deeper(field).map((v) => ({ ...literals, [key]: v })))];
+  }
+  if (schema instanceof z.ZodArray) return [value, ...deeper(schema.element as z.ZodType).map((v) => [v])];
+  if (schema instanceof z.ZodTuple) {
+    const items = schema.def.items as z.ZodType[];
+    return [
+      value,
+      ...items.flatMap((item, i) => deeper(item).map((v) => items.map((_, j) => (i === j ? v : 0)))),
+    ];
+  }
+  if (schema instanceof z.ZodUnion) return (schema.options as z.ZodType[]).flatMap(deeper);
+  if (schema instanceof z.ZodPipe)
+    return [...deeper(schema.in as z.ZodType), ...deeper(schema.out as z.ZodType)];
+  const inner = (schema.def as { innerType?: z.ZodType }).innerType;
+  return inner ? deeper(inner) : [value];
+}
+
+describe('shared contracts given objects posing as text or a list, at any depth', () => {
+  it.each(schemas)(
+    '$name never throws, and names a translated message for every refusal',
+    ({ name, schema }) => {
+      const inputs = POSING.flatMap((value) => placements(schema, value));
+      expect(inputs.length).toBeGreaterThan(0);
+      for (const input of inputs) {
+        let result: ReturnType<typeof schema.safeParse> | undefined;
+        expect(
+          () => (result = schema.safeParse(input)),
+          `${name}: ${String(fc.stringify(input))}`,
+        ).not.toThrow();
+        for (const issue of result?.error?.issues ?? []) assertTranslatable(issue.message, name);
+      }
     },
   );
 });

@@ -13,10 +13,11 @@
  *   Nothing is deleted on any error.
  */
 import { z } from 'zod';
+import { text } from '../validation/schema';
 
 export const deleteAccountInput = z.object({
   /** The account's e-mail address, typed again: deleting cannot be undone. */
-  email: z.string({ error: 'account.delete.emailMismatch' }).trim().max(254, 'account.delete.emailMismatch'),
-  password: z.string().max(200).optional(),
+  email: text({ error: 'account.delete.emailMismatch' }).trim().max(254, 'account.delete.emailMismatch'),
+  password: text().max(200).optional(),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountInput>;

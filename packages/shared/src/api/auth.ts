@@ -1,5 +1,6 @@
 /** Request and response shapes of the authentication and profile API, shared with the web forms. */
 import { z } from 'zod';
+import { text } from '../validation/schema';
 import { LANGUAGES, type Lang } from '../locale';
 import {
   accountEmailField,
@@ -29,8 +30,7 @@ export type SignUpInput = z.input<typeof signUpInput>;
 
 export const signInInput = z.object({
   email: accountEmailField,
-  password: z
-    .string({ error: 'validation.notText' })
+  password: text({ error: 'validation.notText' })
     .min(1, 'validation.required')
     .max(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong'),
 });
@@ -41,7 +41,7 @@ export const emailOnlyInput = z.object({ email: accountEmailField });
 /** Longer than any link Vitrine sends: such a token is answered as an unknown link (INVALID_TOKEN). */
 export const RESET_TOKEN_MAX_LENGTH = 512;
 
-const resetToken = z.string({ error: 'validation.notText' }).min(1, 'validation.required');
+const resetToken = text({ error: 'validation.notText' }).min(1, 'validation.required');
 
 export const resetPasswordInput = z.object({ token: resetToken, password: newPasswordField });
 

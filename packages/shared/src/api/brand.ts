@@ -13,6 +13,7 @@
  *   Nothing is stored on any error.
  */
 import { z } from 'zod';
+import { list, text } from '../validation/schema';
 import { FUSION_TYPOGRAPHIES, option, optionalCopy, type FusionTypography } from './generation';
 
 export const BRAND_COLOURS_MAX = 5;
@@ -26,8 +27,7 @@ export const BRAND_BODY_LIMIT = 8 * 1024;
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** A colour as '#rrggbb', in lower case once read. */
-export const brandHex = z
-  .string({ error: 'brand.colourInvalid' })
+export const brandHex = text({ error: 'brand.colourInvalid' })
   .trim()
   .regex(HEX, 'brand.colourInvalid')
   .transform((hex) => hex.toLowerCase());
@@ -41,10 +41,10 @@ export type BrandColour = z.output<typeof brandColour>;
 
 export const brandKitInput = z
   .strictObject({
-    colours: z
-      .array(brandColour, { error: 'brand.colourInvalid' })
-      .max(BRAND_COLOURS_MAX, 'brand.tooManyColours')
-      .default([]),
+    colours: list(brandColour, {
+      error: 'brand.colourInvalid',
+      max: [BRAND_COLOURS_MAX, 'brand.tooManyColours'],
+    }).default([]),
     /** One of the user's uploads sent with role 'logo' (POST /api/uploads?role=logo), or null. */
     logoUploadId: z.uuid({ error: 'brand.logoNotYours' }).nullable().default(null),
     typography: option(FUSION_TYPOGRAPHIES).nullable().default(null),

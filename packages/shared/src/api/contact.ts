@@ -1,5 +1,6 @@
 /** The contact form (spec sections 2, 5 and 8): shared by the public page and POST /api/contact. */
 import { z } from 'zod';
+import { text } from '../validation/schema';
 import { emailField } from '../validation/fields';
 
 export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000 } as const;
@@ -11,8 +12,7 @@ const CONTROL_BUT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u
 
 /** One line typed by a person: required, trimmed, bounded, no control characters (no header injection). */
 function requiredLine(max: number) {
-  return z
-    .string({ error: 'validation.notText' })
+  return text({ error: 'validation.notText' })
     .trim()
     .min(1, 'validation.required')
     .max(max, `validation.tooLong:${max}`)
@@ -23,8 +23,7 @@ export const contactInput = z.object({
   name: requiredLine(CONTACT_LIMITS.name),
   email: emailField,
   subject: requiredLine(CONTACT_LIMITS.subject),
-  message: z
-    .string({ error: 'validation.notText' })
+  message: text({ error: 'validation.notText' })
     .trim()
     .min(1, 'validation.required')
     .max(CONTACT_LIMITS.message, `validation.tooLong:${CONTACT_LIMITS.message}`)
@@ -33,7 +32,7 @@ export const contactInput = z.object({
    * A field people never see or fill (hidden from view and from assistive technology); only form
    * robots fill it. A message that has it is answered like any other and then dropped.
    */
-  website: z.string().max(2048).optional(),
+  website: text().max(2048).optional(),
 });
 export type ContactInput = z.input<typeof contactInput>;
 

@@ -4,6 +4,7 @@
  * so the browser and the server agree whatever size either works at.
  */
 import { z } from 'zod';
+import { list } from '../validation/schema';
 
 /** How the cut-out was made. 'framed' means the whole photo is used, in a frame. */
 export const CUTOUT_METHODS = ['alpha', 'studio', 'segmented', 'model', 'corrected', 'framed'] as const;
@@ -71,12 +72,11 @@ export const cutoutStroke = z
         .finite()
         .min(CUTOUT_LIMITS.minRadius, 'cutout.invalidCorrection')
         .max(CUTOUT_LIMITS.maxRadius, 'cutout.invalidCorrection'),
-      points: z
-        .array(z.tuple([fraction, fraction], { error: 'cutout.invalidCorrection' }), {
-          error: 'cutout.invalidCorrection',
-        })
-        .min(1, 'cutout.invalidCorrection')
-        .max(CUTOUT_LIMITS.pointsPerStroke, 'cutout.strokeTooLong'),
+      points: list(z.tuple([fraction, fraction], { error: 'cutout.invalidCorrection' }), {
+        error: 'cutout.invalidCorrection',
+        min: [1, 'cutout.invalidCorrection'],
+        max: [CUTOUT_LIMITS.pointsPerStroke, 'cutout.strokeTooLong'],
+      }),
     },
     { error: 'cutout.invalidCorrection' },
   )
@@ -87,10 +87,10 @@ export const cutoutCorrections = z
   .object(
     {
       box: cutoutBox.optional(),
-      strokes: z
-        .array(cutoutStroke, { error: 'cutout.invalidCorrection' })
-        .max(CUTOUT_LIMITS.strokes, 'cutout.tooManyStrokes')
-        .default([]),
+      strokes: list(cutoutStroke, {
+        error: 'cutout.invalidCorrection',
+        max: [CUTOUT_LIMITS.strokes, 'cutout.tooManyStrokes'],
+      }).default([]),
     },
     { error: 'cutout.invalidCorrection' },
   )

@@ -23,6 +23,7 @@
  *   against EDITOR_EXPORT_LIMIT. Nothing is stored.
  */
 import { z } from 'zod';
+import { list, text } from '../validation/schema';
 import type { Lang } from '../locale';
 import { RESULT_IMAGES_MAX } from './generation';
 import { CONTROL_CHARS } from '../validation/fields';
@@ -111,19 +112,18 @@ export const TEXT_DEFAULTS = {
 /** The texts the engine sets on an image, which the editor opens as layers (a brand's signature last). */
 export const TEXT_LAYER_ROLES = ['slogan', 'tagline', 'signature'] as const;
 
-const colour = z.string().regex(/^#[0-9a-f]{6}$/i, 'validation.editorColour');
+const colour = text().regex(/^#[0-9a-f]{6}$/i, 'validation.editorColour');
 const percent = z.number({ error: 'validation.editorPosition' }).finite().min(0).max(100);
 
 const EVERY_CONTROL_CHAR = new RegExp(CONTROL_CHARS.source, 'g');
 
 export const textLayer = z.strictObject({
-  id: z.string().min(1).max(40),
+  id: text().min(1).max(40),
   // One line, as typed in the editor's field: a tab or another control character pasted in (from a
   // spreadsheet, a PDF) would be drawn as an empty box, so it becomes a space.
   text: z.preprocess(
     (value) => (typeof value === 'string' ? value.replace(EVERY_CONTROL_CHAR, ' ') : value),
-    z
-      .string()
+    text()
       .trim()
       .min(1, 'validation.editorTextRequired')
       .max(EDITOR_LIMITS.maxTextLength, 'validation.editorTextTooLong'),
@@ -214,10 +214,10 @@ export const editorDocument = z.preprocess(
     /** What the layers are drawn over: the composed image (the default) or its text-free plate. */
     background: z.enum(['image', 'plate'], { error: 'validation.invalid' }).optional(),
     logo: logoLayer.nullable(),
-    texts: z
-      .array(textLayer)
-      .max(EDITOR_LIMITS.maxTexts, 'validation.editorTooManyTexts')
-      .refine((texts) => new Set(texts.map((t) => t.id)).size === texts.length, 'validation.invalid'),
+    texts: list(textLayer, { max: [EDITOR_LIMITS.maxTexts, 'validation.editorTooManyTexts'] }).refine(
+      (texts) => new Set(texts.map((t) => t.id)).size === texts.length,
+      'validation.invalid',
+    ),
   }),
 );
 export type EditorDocument = z.infer<typeof editorDocument>;
@@ -226,8 +226,7 @@ export const EMPTY_EDITOR_DOCUMENT: EditorDocument = { version: 2, logo: null, t
 
 /** Which of the generation's images: its index written plainly ("", "1e0" or "0x1" are not one). */
 export const editorImageQuery = z.object({
-  image: z
-    .string({ error: 'validation.editorImage' })
+  image: text({ error: 'validation.editorImage' })
     .regex(/^(0|[1-9]\d?)$/, 'validation.editorImage')
     .transform(Number)
     .refine((index) => index < RESULT_IMAGES_MAX, 'validation.editorImage')

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { list, text } from '../validation/schema';
 
 export const healthResponse = z.object({
   status: z.literal('ok'),
-  version: z.string(),
+  version: text(),
   database: z.enum(['pglite', 'postgres']),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
@@ -19,6 +20,6 @@ export type ReadinessCheck = z.infer<typeof readinessCheck>;
 export const readyResponse = z.object({
   status: z.enum(['ready', 'unavailable']),
   checks: z.partialRecord(readinessCheck, z.enum(['up', 'down'])),
-  down: z.array(readinessCheck),
+  down: list(readinessCheck),
 });
 export type ReadyResponse = z.infer<typeof readyResponse>;

@@ -3,10 +3,11 @@
  * not a UUID names nothing: the server answers it 404, like an id it does not know, never 400.
  */
 import { z } from 'zod';
+import { text } from '../validation/schema';
 import { UUID_PATTERN } from '../ids';
 import { LANGUAGES } from '../locale';
 
-const uuid = z.string().regex(new RegExp(`^${UUID_PATTERN}$`, 'i'));
+const uuid = text().regex(new RegExp(`^${UUID_PATTERN}$`, 'i'));
 
 /** `/…/:id` where the id is a row's UUID (an upload, a generation, a result). */
 export const idParams = z.object({ id: uuid });
@@ -14,8 +15,7 @@ export const idParams = z.object({ id: uuid });
 /** `/api/images/:resultId/:index`: a result's image, by its position (0 to 99). */
 export const imageParams = z.object({
   resultId: uuid,
-  index: z
-    .string()
+  index: text()
     .regex(/^\d{1,2}$/)
     .transform(Number),
 });
@@ -35,7 +35,7 @@ export const sessionQuery = z.object({
 });
 
 /** `/billing/checkout/:id`: the test-mode checkout's id (checked against its own pattern by the server). */
-export const checkoutParams = z.object({ id: z.string() });
+export const checkoutParams = z.object({ id: text() });
 
 /**
  * `/billing/portal`: the page's language, the change just made (for its notice) and whether to ask
@@ -48,4 +48,4 @@ export const portalQuery = z.object({
 });
 
 /** `/dev/mailbox/:file`: a message of the dev mailbox, by its file name (checked by the outbox itself). */
-export const mailboxFileParams = z.object({ file: z.string() });
+export const mailboxFileParams = z.object({ file: text() });

@@ -12,6 +12,7 @@
  * An id the catalogue does not hold answers 404.
  */
 import { z } from 'zod';
+import { text } from '../validation/schema';
 import { FUSION_PALETTES } from './generation';
 
 /** A scene's id: lower-case words joined by hyphens. */
@@ -20,8 +21,7 @@ const SCENE_ID = new RegExp(`^${SCENE_ID_PATTERN}$`);
 export const SCENE_ID_MAX_LENGTH = 64;
 
 /** A scene id in a request: the shape only; whether the catalogue holds it is the server's to say. */
-export const sceneIdField = z
-  .string({ error: 'generations.sceneUnknown' })
+export const sceneIdField = text({ error: 'generations.sceneUnknown' })
   .max(SCENE_ID_MAX_LENGTH, 'generations.sceneUnknown')
   .regex(SCENE_ID, 'generations.sceneUnknown');
 

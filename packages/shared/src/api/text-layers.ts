@@ -5,6 +5,7 @@
  * positions are pixels of the full image.
  */
 import { z } from 'zod';
+import { list, text } from '../validation/schema';
 import { LANGUAGES } from '../locale';
 import { TEXT_LAYER_ROLES } from './editor';
 
@@ -18,10 +19,10 @@ const rgb = z.tuple([channel, channel, channel]);
 export const storedTextLayer = z.strictObject({
   role: z.enum(TEXT_LAYER_ROLES),
   /** The words as written; the engine applies the language's typography and the face's capitals. */
-  text: z.string(),
+  text: text(),
   language: z.enum(LANGUAGES),
   typeface: z.strictObject({
-    family: z.string(),
+    family: text(),
     weight: z.number().int(),
     italic: z.boolean(),
     uppercase: z.boolean(),
@@ -44,4 +45,4 @@ export const storedTextLayer = z.strictObject({
 });
 export type StoredTextLayer = z.infer<typeof storedTextLayer>;
 
-export const storedTextLayers = z.array(storedTextLayer);
+export const storedTextLayers = list(storedTextLayer);

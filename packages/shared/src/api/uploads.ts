@@ -14,6 +14,7 @@
  * is no longer listed nor usable, and the daily retention job deletes it. `expiresAt` says which applies.
  */
 import { z } from 'zod';
+import { text } from '../validation/schema';
 
 /** 'logo': the image editor's logo overlay (a PNG may keep its transparency); its list offers the last one. */
 export const UPLOAD_ROLES = ['product', 'context', 'logo'] as const;
@@ -39,8 +40,7 @@ export const recentUploadsQuery = z
       .min(1, 'validation.listLimit')
       .max(RECENT_UPLOADS_MAX, 'validation.listLimit')
       .default(RECENT_UPLOADS_DEFAULT),
-    cursor: z
-      .string()
+    cursor: text()
       .max(200, 'validation.listCursor')
       .regex(/^[A-Za-z0-9_-]+$/, 'validation.listCursor')
       .optional(),

@@ -3,6 +3,7 @@
  * under "validation.", translated where they are shown.
  */
 import { z } from 'zod';
+import { text } from './schema';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const EMAIL_MAX_LENGTH = 254;
@@ -33,8 +34,7 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_SHAPE = /^\+?[\d\s().-]+$/;
 
 /** E-mail: trimmed and lower-cased, the spec's shape (no spaces), 'Format d'email invalide' otherwise. */
-export const emailField = z
-  .string({ error: 'validation.notText' })
+export const emailField = text({ error: 'validation.notText' })
   .trim()
   .toLowerCase()
   .min(1, 'validation.required')
@@ -49,8 +49,7 @@ export const emailField = z
 export const accountEmailField = emailField.regex(z.regexes.email, 'validation.emailInvalid');
 
 /** A new password: every spec rule, in order. */
-export const newPasswordField = z
-  .string({ error: 'validation.notText' })
+export const newPasswordField = text({ error: 'validation.notText' })
   .max(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong')
   .superRefine((password, ctx) => {
     const first = passwordIssues(password)[0];
@@ -59,8 +58,7 @@ export const newPasswordField = z
 
 /** Plain single-line text typed by a person: no control characters, no markup brackets. */
 function plainText(max: number) {
-  return z
-    .string({ error: 'validation.notText' })
+  return text({ error: 'validation.notText' })
     .trim()
     .max(max, `validation.tooLong:${max}`)
     .refine((value) => !CONTROL_CHARS.test(value), 'validation.forbiddenCharacters')

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParams, signedLinkQuery } from '@vitrine/shared/api/params';
 import { recentUploadsQuery, uploadRoleQuery } from '@vitrine/shared/api/uploads';
+import { text } from '@vitrine/shared/validation/schema';
 import { AppError } from '../../http/app-error';
 import { parseInput, parseParams, readQuery } from '../../http/validate';
 import { requireUser } from '../auth/session';
@@ -18,7 +19,7 @@ import { removeUpload } from './remove';
 import { importFromUrl, ownFile, ownThumbnail, signedFile, storedStatus, uploadFromForm } from './service';
 
 const importInput = z.object({
-  url: z.string({ error: 'validation.notText' }).max(4096, 'validation.tooLong:2048'),
+  url: text({ error: 'validation.notText' }).max(4096, 'validation.tooLong:2048'),
 });
 
 function signedIn(request: FastifyRequest, reply: FastifyReply) {
