@@ -34,13 +34,13 @@ export const PALETTE_GRADING: Record<FusionPalette, Grading> = {
     ],
   },
   pastel: {
-    saturation: 0.5,
-    contrast: 0.78,
-    lift: 0.2,
+    saturation: 0.6,
+    contrast: 0.84,
+    lift: 0.15,
     temperature: 0.05,
     shadowTint: [200, 170, 215],
-    highlightTint: [255, 228, 236],
-    split: 0.12,
+    highlightTint: [255, 214, 228],
+    split: 0.24,
     swatch: { dark: [91, 74, 99], accent: [244, 167, 192], light: [253, 246, 240] },
     neon: [
       [255, 154, 213],

@@ -5,6 +5,7 @@
 import type { Box, Light } from '../../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
 import { GAIN_ONE, luma709 } from '../../pixels/fixed-point';
+import { baseLine } from './firm-base';
 import { CONTACT_BAND, SOLID_ALPHA, type Footprint } from './shadow';
 import type { Vignette } from './light';
 
@@ -94,7 +95,13 @@ export function footprint(product: RawImage, placement: Placement): Footprint {
     }
   }
   if (right < 0) [left, right] = [width * 0.25, width * 0.75];
-  return { left: placement.x + left, right: placement.x + right, groundY: placement.y + height, height };
+  // The ground is under the base, not under rows left transparent below it (firm-base.ts).
+  return {
+    left: placement.x + left,
+    right: placement.x + right,
+    groundY: placement.y + baseLine(product),
+    height,
+  };
 }
 
 /** The mean colour of an image (weighted by alpha when it has one), every fourth pixel. */

@@ -8,6 +8,7 @@ import { safeAreaOf } from '@vitrine/shared/api/safe-area';
 import type { FusionPlan } from '../../art-direction/types';
 import { trim } from '../../cutout/cutout';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
+import { firmBase } from '../draw/firm-base';
 import { fitInBox, prefetchSoftAlpha, resizeProduct, seated, type Placement } from '../draw/place-product';
 import { podiumArt, type PodiumArt } from '../draw/podium';
 import { productEdgeArt, type EdgeArt } from '../draw/product-edge';
@@ -45,9 +46,11 @@ async function resizeToBox(cut: RawImage, plan: FusionPlan): Promise<SizedProduc
   const cutout = plan.product.turn ? await turned(cut, plan.product.turn) : cut;
   const fitted = fitInBox(cutout, plan.product, plan.canvas);
   const resized = await resizeProduct(cutout, fitted);
-  // Standing, its solid base (not the cut-out's soft fringe below it) meets the ground line.
+  const standing = plan.product.anchor !== 'centre';
+  // Standing, its solid base (not the cut-out's soft fringe below it, cleared) meets the ground line.
+  if (standing) firmBase(resized);
   const safe = safeAreaOf(plan.canvas);
-  const placement = plan.product.anchor === 'centre' ? fitted : seated(resized, fitted, safe.y + safe.height);
+  const placement = standing ? seated(resized, fitted, safe.y + safe.height) : fitted;
   prefetchSoftAlpha(resized, placement);
   return { placement, resized };
 }

@@ -69,4 +69,36 @@ describe('text sits on calm parts of the scene', () => {
     const sky = [block(20, 20)];
     expect(await calmBehind(image, sky, NO_PRODUCT, busyness(image, sky[0]!.box))).toBe(false);
   });
+
+  it('reads as soft light, not a box: near the frame it runs on to the edge, inside it fades out smoothly', async () => {
+    // A busy checker everywhere; a headline near the top, across most of the width.
+    const checker = (): RawImage => {
+      const data = Buffer.alloc(W * H * 3);
+      for (let y = 0; y < H; y++)
+        for (let x = 0; x < W; x++)
+          data.set(((x >> 3) + (y >> 3)) % 2 ? [60, 70, 90] : [210, 200, 180], (y * W + x) * 3);
+      return { data, width: W, height: H, channels: 3 };
+    };
+    const image = checker();
+    const original = checker();
+    const headline = [block(40, 30, 520, 70)];
+    expect(await calmBehind(image, headline, NO_PRODUCT, busyness(image, headline[0]!.box))).toBe(true);
+    // The strips between the text and the frame's top and sides are calmed as much as behind the text.
+    const behind = busyness(image, headline[0]!.box) / busyness(original, headline[0]!.box);
+    for (const strip of [
+      { x: 0, y: 0, width: W, height: 24 },
+      { x: 0, y: 30, width: 32, height: 70 },
+      { x: W - 32, y: 30, width: 32, height: 70 },
+    ])
+      expect(busyness(image, strip) / busyness(original, strip)).toBeLessThan(behind * 1.25);
+    // Below the text, the change fades row by row: no row changes much more than the one below it.
+    const change = (y: number) => {
+      let sum = 0;
+      for (let x = 0; x < W * 3; x++)
+        sum += Math.abs(image.data[y * W * 3 + x]! - original.data[y * W * 3 + x]!);
+      return sum / (W * 3);
+    };
+    for (let y = 100; y < H - 1; y++) expect(change(y) - change(y + 1)).toBeLessThan(6);
+    expect(change(H - 1)).toBeLessThan(1);
+  });
 });

@@ -14,6 +14,8 @@ import type { Vignette } from '../draw/light';
 export const CALM_ENOUGH = 12;
 /** An alternative place is taken only when it is clearly calmer than the planned one. */
 const CLEARLY_CALMER = 0.7;
+/** How much of the calm is the area's mean colour: the rest is the scene blurred, its light kept. */
+const MEAN_SHARE = 0.4;
 
 const unionOf = (boxes: Box[]): Box => {
   const x0 = Math.min(...boxes.map((b) => b.x));
@@ -83,8 +85,11 @@ export function calmestPlacement(
 }
 
 /**
- * Calms a busy area behind text: a wide blur of the scene and its mean colour mixed in, more where it
- * is busier, fading out over a feather as wide as the text is tall. Returns whether it did anything.
+ * Calms a busy area behind text: a wide blur of the scene and some of its mean colour mixed in, more
+ * where it is busier. Toward the picture it fades out smoothly over a feather as wide as the text is
+ * tall; where the text is near the frame's edge, the calm runs on to that edge instead of stopping short
+ * of it, so that it reads as the scene's own soft light (a sky, a wall out of focus), never as a box.
+ * Returns whether it did anything.
  */
 export async function calmBehind(
   scene: RawImage,
@@ -95,16 +100,26 @@ export async function calmBehind(
   if (!blocks.length || level <= CALM_ENOUGH) return false;
   const strength = Math.min(0.8, 0.45 + (level - CALM_ENOUGH) * 0.04);
   const area = unionOf(blocks.map((b) => b.box));
-  const feather = Math.round(Math.max(24, Math.min(area.height, area.width) * 0.35));
-  const x0 = Math.max(0, area.x - feather);
-  const y0 = Math.max(0, area.y - feather);
-  const x1 = Math.min(scene.width, area.x + area.width + feather);
-  const y1 = Math.min(scene.height, area.y + area.height + feather);
+  const feather = Math.round(Math.max(32, Math.min(area.height, area.width) * 0.6));
+  // A side within a feather and a half of the frame's edge runs on to it, at full strength.
+  const reach = feather * 1.5;
+  const toEdge = {
+    left: area.x <= reach,
+    top: area.y <= reach,
+    right: scene.width - (area.x + area.width) <= reach,
+    bottom: scene.height - (area.y + area.height) <= reach,
+  };
+  const x0 = toEdge.left ? 0 : Math.max(0, Math.round(area.x - feather));
+  const y0 = toEdge.top ? 0 : Math.max(0, Math.round(area.y - feather));
+  const x1 = toEdge.right ? scene.width : Math.min(scene.width, Math.round(area.x + area.width + feather));
+  const y1 = toEdge.bottom
+    ? scene.height
+    : Math.min(scene.height, Math.round(area.y + area.height + feather));
   const region = { left: x0, top: y0, width: x1 - x0, height: y1 - y0 };
   if (region.width < 2 || region.height < 2) return false;
   // A wide blur, made on a small copy (its cost would otherwise grow with the square of its width)
   // and read back with bilinear sampling.
-  const sigma = Math.max(6, area.height * 0.3);
+  const sigma = Math.max(6, area.height * 0.4);
   const shrink = Math.min(1, 6 / sigma);
   const sw = Math.max(2, Math.round(region.width * shrink));
   const sh = Math.max(2, Math.round(region.height * shrink));
@@ -118,7 +133,21 @@ export async function calmBehind(
   const mean = [0, 0, 0];
   for (let i = 0; i < soft.data.length; i += sc) for (let c = 0; c < 3; c++) mean[c]! += soft.data[i + c]!;
   for (let c = 0; c < 3; c++) mean[c]! /= sw * sh;
-  const ramp = (d: number) => Math.min(1, Math.max(0, d / feather));
+  // Full strength over the text; outside it, a smooth fall to nothing over the feather.
+  const fall = (d: number) => {
+    const t = Math.min(1, Math.max(0, 1 - d / feather));
+    return t * t * (3 - 2 * t);
+  };
+  const weightX = (x: number) =>
+    Math.min(
+      toEdge.left || x >= area.x ? 1 : fall(area.x - x),
+      toEdge.right || x <= area.x + area.width ? 1 : fall(x - area.x - area.width),
+    );
+  const weightY = (y: number) =>
+    Math.min(
+      toEdge.top || y >= area.y ? 1 : fall(area.y - y),
+      toEdge.bottom || y <= area.y + area.height ? 1 : fall(y - area.y - area.height),
+    );
   const fx = (sw - 1) / Math.max(1, region.width - 1);
   const fy = (sh - 1) / Math.max(1, region.height - 1);
   // Per column: the feather's weight (times the strength) and where the column falls between two samples of the small copy.
@@ -127,7 +156,7 @@ export async function calmBehind(
   const left = new Int32Array(span);
   const frac = new Float32Array(span);
   for (let x = x0; x < x1; x++) {
-    across[x - x0] = Math.min(ramp(x - x0), ramp(x1 - x)) * strength;
+    across[x - x0] = weightX(x) * strength;
     const u = (x - x0) * fx;
     const c0 = Math.min(sw - 2, Math.floor(u));
     left[x - x0] = c0 * sc;
@@ -139,7 +168,7 @@ export async function calmBehind(
   const product = new Float32Array(span);
   const { data, width, channels } = scene;
   for (let y = y0; y < y1; y++) {
-    const wy = Math.min(ramp(y - y0), ramp(y1 - y));
+    const wy = weightY(y);
     if (wy <= 0) continue;
     const v = (y - y0) * fy;
     const r0 = Math.min(sh - 2, Math.floor(v));
@@ -149,7 +178,7 @@ export async function calmBehind(
     for (let k = 0; k < sw * sc; k++) {
       const c = k % sc;
       const value = soft.data[a + k]! + (soft.data[b + k]! - soft.data[a + k]!) * ty;
-      calmRow[k] = c < 3 ? value * 0.4 + mean[c]! * 0.6 : 0;
+      calmRow[k] = c < 3 ? value * (1 - MEAN_SHARE) + mean[c]! * MEAN_SHARE : 0;
     }
     coverageRow(productCoverage, y, x0, x1, product);
     calmLine(
