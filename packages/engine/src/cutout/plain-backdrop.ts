@@ -33,6 +33,9 @@ export function plainBackdrop(lab: Float32Array, width: number, height: number):
   return model.spread <= MAX_SPREAD && model.outlierShare <= MAX_OUTLIERS ? model : null;
 }
 
+/** How far (ΔE) a pixel may be from the backdrop expected at its place and still be the backdrop. */
+export const backdropThreshold = (spread: number) => Math.min(22, Math.max(9, 3.5 * spread + 8));
+
 export async function segmentProduct(rgba: RawImage): Promise<Segmentation> {
   const scale = Math.min(1, ANALYSIS_SIDE / Math.max(rgba.width, rgba.height));
   const small =
@@ -48,7 +51,7 @@ export async function segmentProduct(rgba: RawImage): Promise<Segmentation> {
   // A backdrop pixel is close to the model and connected to the border; enclosed areas stay product (a
   // pale label on a pale backdrop is not a hole). A real hole on a plain backdrop (a mug's handle) is
   // left to the corrections; the subject segmentation, which learns the backdrop's colours, opens them.
-  const threshold = Math.min(22, Math.max(9, 3.5 * model.spread + 8));
+  const threshold = backdropThreshold(model.spread);
   const distance = model.distanceSquared(lab);
   const backdrop = floodFromBorder(width, height, (p) => distance[p]! < threshold * threshold);
   const solid = new Uint8Array(width * height);

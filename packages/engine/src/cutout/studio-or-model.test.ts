@@ -167,3 +167,46 @@ describe('a stray piece on a plain backdrop (issue 35: stray pieces)', () => {
     expect(alphaAt(found.alpha!, 520, 390)).toBe(255);
   });
 });
+
+describe('the backdrop seen through the product, on a plain backdrop', () => {
+  /** A red ring (a frame, a handle's loop) on a white sweep: the sweep shows through its middle. */
+  async function ring(): Promise<RawImage> {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+      <rect width="640" height="480" fill="#f4f4f2"/>
+      <circle cx="320" cy="240" r="120" fill="none" stroke="#c0302a" stroke-width="40"/>
+    </svg>`;
+    return toRaw(fromSvg(svg).ensureAlpha());
+  }
+
+  it('is opened where the model says it is not the product', async () => {
+    // The model sees the ring without being sure of it (so the backdrop's exact edge is kept), and is
+    // sure the middle is not the product.
+    const unsureRing: SaliencyModel = {
+      predict: async (image) => (await redOnly.predict(image)).map((v) => (v > 0.5 ? 0.7 : 0.05)),
+    };
+    const found = await findMask(await ring(), { model: unsureRing });
+    expect(found.method).toBe('studio');
+    expect(alphaAt(found.alpha!, 320, 120)).toBe(255);
+    expect(alphaAt(found.alpha!, 320, 240)).toBe(0);
+    expect(alphaAt(found.alpha!, 270, 200)).toBe(0);
+  });
+
+  it('stays where the model sees the product there (a pale label on a pale product)', async () => {
+    const whole: SaliencyModel = {
+      predict: async ({ width, height }) => {
+        const map = new Float32Array(width * height);
+        for (let y = 0; y < height; y++)
+          for (let x = 0; x < width; x++)
+            map[y * width + x] = Math.hypot(x - width / 2, y - height / 2) < height * 0.3 ? 0.99 : 0.01;
+        return map;
+      },
+    };
+    const found = await findMask(await ring(), { model: whole });
+    expect(found.method).toBe('studio');
+    expect(alphaAt(found.alpha!, 320, 240)).toBe(255);
+  });
+
+  it('stays without a model: nothing says it is not the product', async () => {
+    expect(alphaAt((await findMask(await ring())).alpha!, 320, 240)).toBe(255);
+  });
+});

@@ -9,7 +9,7 @@
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import type { BackgroundModel } from './background-model';
 import { components } from './clean';
-import { segmentProduct } from './plain-backdrop';
+import { backdropThreshold, segmentProduct } from './plain-backdrop';
 
 /** Agreement (IoU of the two masks) above which the backdrop's exact separation is kept as it is. */
 export const AGREE_ABOVE = 0.85;
@@ -70,7 +70,9 @@ export async function backdropSeparation(
   if (!map) return alpha;
   const { width, height } = analysis;
   if ((await modelAgainstBackdrop(map, width, height, alpha)).overrules) return null;
-  return withoutStrayPieces(await withoutCastShadow(alpha, map, analysis), map, width, height);
+  const unshadowed = await withoutCastShadow(alpha, map, analysis);
+  const opened = await withoutEnclosedBackdrop(unshadowed, map, analysis);
+  return withoutStrayPieces(opened, map, width, height);
 }
 
 /**
@@ -139,6 +141,55 @@ async function withoutCastShadow(
   if (!any) return alpha;
   return withoutArea(alpha, shadow, width, height);
 }
+
+/**
+ * The separation without the backdrop it encloses: the separation keeps everything the backdrop does
+ * not reach from the photo's border, so the sweep seen between a lens and its temple, or inside a loop
+ * closed by the product's own shadow, stays as a white wedge. A pocket inside it that is the backdrop's
+ * colour, at least LEAST_POCKET of it, and that the model says is not the product, is opened. A pale
+ * label on a pale product is the product's to the model, and stays; without a model nothing opens.
+ */
+async function withoutEnclosedBackdrop(
+  alpha: RawImage,
+  map: Float32Array,
+  { lab, width, height, backdrop }: PlainAnalysis,
+): Promise<RawImage> {
+  const { data: kept } = await toRaw(fromRaw(alpha).resize(width, height, { fit: 'fill' }).extractChannel(0));
+  // The backdrop's own tolerance, as the separation measured it (plain-backdrop.ts).
+  const threshold = backdropThreshold(backdrop.spread) ** 2;
+  const distance = backdrop.distanceSquared(lab);
+  const pocket = new Uint8Array(width * height);
+  let area = 0;
+  for (let p = 0; p < pocket.length; p++) {
+    if (kept[p]! < 128) continue;
+    area++;
+    if (distance[p]! < threshold) pocket[p] = 1;
+  }
+  const { labels, areas } = components(pocket, width, height, 1);
+  const seen = new Float64Array(areas.length);
+  for (let p = 0; p < labels.length; p++) if (labels[p]) seen[labels[p]!]! += map[p]!;
+  const open = areas.map(
+    (size, label) => label > 0 && size >= LEAST_POCKET * area && seen[label]! / size < NOT_PRODUCT,
+  );
+  if (!open.some(Boolean)) return alpha;
+  // Each pocket a pixel wider: its rim mixes backdrop and product's edge on the small copy.
+  const out = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          if (open[labels[ny * width + nx]!] && map[y * width + x]! < SURE_PRODUCT) out[y * width + x] = 255;
+        }
+  return withoutArea(alpha, out, width, height);
+}
+
+/** A pocket of backdrop is opened when it is at least this share of what the separation keeps. */
+const LEAST_POCKET = 0.002;
+/** Where the map is this sure, a pocket's rim is the product's edge and stays. */
+const SURE_PRODUCT = 0.85;
 
 /** The full-size alpha with an area taken out: `area` (255 = out) on the small copy, scaled up softly. */
 async function withoutArea(alpha: RawImage, area: Buffer, width: number, height: number): Promise<RawImage> {
