@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../image/sharp';
 import { seated } from './place-product';
-import { contactShadow } from './shadow';
+import { contactShadow, occludeBase } from './shadow';
 
 /** An RGBA product, `width` x `height`, opaque where `solid(x, y)` says, with `alpha` elsewhere given. */
 function product(width: number, height: number, alphaAt: (x: number, y: number) => number): RawImage {
@@ -71,5 +71,35 @@ describe('the contact shadow follows the silhouette', () => {
     const scene = grey(200, 200);
     contactShadow(scene, feet, { x: 50, y: 50 }, 0, [20, 20, 20]);
     expect(scene.data.every((v) => v === 160)).toBe(true);
+  });
+});
+
+describe("the product's own base is shaded where it meets the surface", () => {
+  /** A pale jar, 60 x 100, solid down to row 97; the scene already holds its pixels at (20, 50). */
+  const jar = product(60, 100, (_x, y) => (y <= 97 ? 255 : 0));
+  const drawn = (): RawImage => {
+    const scene = grey(100, 200);
+    for (let y = 0; y < 100; y++)
+      for (let x = 0; x < 60; x++)
+        if (y <= 97) scene.data.set([230, 230, 230], ((50 + y) * 100 + 20 + x) * 3);
+    return scene;
+  };
+
+  it('darkens its last rows, most at the base, and nothing a few rows up or beside it', () => {
+    const scene = drawn();
+    occludeBase(scene, jar, { x: 20, y: 50 }, 0.8, [20, 20, 20]);
+    const base = at(scene, 50, 147);
+    expect(base).toBeLessThan(180);
+    expect(at(scene, 50, 145)).toBeGreaterThan(base);
+    expect(at(scene, 50, 130)).toBe(230);
+    // The scene beside and under the product is not its to shade (the contact shadow is).
+    expect(at(scene, 10, 147)).toBe(160);
+    expect(at(scene, 50, 149)).toBe(160);
+  });
+
+  it('does nothing at strength 0', () => {
+    const scene = drawn();
+    occludeBase(scene, jar, { x: 20, y: 50 }, 0, [20, 20, 20]);
+    expect(at(scene, 50, 147)).toBe(230);
   });
 });

@@ -164,3 +164,53 @@ export function contactShadow(
     }
   }
 }
+
+/** How dark the product's own base gets where it meets the surface, and how high it reaches. */
+const BASE_OCCLUSION = 0.5;
+const BASE_OCCLUSION_DEPTH = 0.03;
+
+/**
+ * The product's own base, shaded where it meets the surface: no light reaches the last few rows of a
+ * jar's foot or a bag's bottom either, so they darken toward the contact, as they do in any photo of
+ * an object standing on a table. Drawn after the product, over its own pixels only (the contact
+ * shadow under it is the scene's): without it, a pale base ends on the contact line with a light edge
+ * and reads as hovering above it.
+ */
+export function occludeBase(
+  scene: RawImage,
+  product: RawImage,
+  at: { x: number; y: number },
+  strength: number,
+  tint: Rgb,
+): void {
+  if (strength <= 0) return;
+  const { data, width, height } = product;
+  const share = width > WIDE * height ? WIDE_CONTACT_BAND : CONTACT_BAND;
+  const band = Math.max(3, Math.round(height * share));
+  const depth = Math.max(2, height * BASE_OCCLUSION_DEPTH);
+  const [tr, tg, tb] = [1 - tint[0] / 255, 1 - tint[1] / 255, 1 - tint[2] / 255];
+  const k = BASE_OCCLUSION * Math.min(1, strength);
+  for (let x = 0; x < width; x++) {
+    const X = at.x + x;
+    if (X < 0 || X >= scene.width) continue;
+    let base = -1;
+    for (let y = height - 1; y >= height - band && base < 0; y--)
+      if (data[(y * width + x) * 4 + 3]! >= SOLID_ALPHA) base = y;
+    if (base < 0) continue;
+    // Parts that rest higher in the band (further back, as photographed) touch less.
+    const touch = 1 - 0.6 * ((height - 1 - base) / band);
+    for (let y = Math.max(0, Math.floor(base - depth)); y < height; y++) {
+      const Y = at.y + y;
+      if (Y < 0 || Y >= scene.height) continue;
+      const alpha = data[(y * width + x) * 4 + 3]! / 255;
+      if (alpha <= 0) continue;
+      const rise = Math.min(1, Math.max(0, (base - y) / depth));
+      const w = k * touch * alpha * (1 - rise) ** 2;
+      if (w < 0.002) continue;
+      const i = (Y * scene.width + X) * scene.channels;
+      scene.data[i] = scene.data[i]! * (1 - w * tr);
+      scene.data[i + 1] = scene.data[i + 1]! * (1 - w * tg);
+      scene.data[i + 2] = scene.data[i + 2]! * (1 - w * tb);
+    }
+  }
+}

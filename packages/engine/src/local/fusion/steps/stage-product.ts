@@ -6,6 +6,7 @@
 import { runSteps, type Step } from '../../steps';
 import { stagedOf, type FusionContext } from '../context';
 import { backdropStep } from './stage/backdrop';
+import { baseStep } from './stage/base';
 import { edgeStep } from './stage/edge';
 import { mountStep } from './stage/mount';
 import { podiumStep } from './stage/podium';
@@ -16,7 +17,15 @@ import { shadowStep } from './stage/shadow';
 const FRAMED_PHOTO = [mountStep];
 // The reflection lies on the surface, under the shadows: the contact stays dark between the product and
 // its reflection, as it does on any glossy surface.
-const CUT_OUT_PRODUCT = [backdropStep, podiumStep, edgeStep, reflectionStep, shadowStep, productStep];
+const CUT_OUT_PRODUCT = [
+  backdropStep,
+  podiumStep,
+  edgeStep,
+  reflectionStep,
+  shadowStep,
+  productStep,
+  baseStep,
+];
 
 export const stageProductStep: Step<FusionContext> = {
   // After the parts named by their own steps: what every cut-out product gets.

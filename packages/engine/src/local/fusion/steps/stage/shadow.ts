@@ -31,6 +31,9 @@ export const shadowStep: Step<FusionContext> = {
   },
 };
 
+/** How strongly the product rests on the surface: its contact and ambient shade. */
+export const restingShade = (plan: FusionPlan): number => shadeOf(plan).rests;
+
 /**
  * The shade a variant's product gets: its cast silhouette (as chosen in the form, or the style's) and
  * the contact and ambient shade under it, never below GROUNDED for a standing product (decision 058).
