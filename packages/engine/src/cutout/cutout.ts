@@ -7,7 +7,12 @@
  * and remove strokes then change the mask near them only (@vitrine/shared/cutout/brush). The photo is framed whole only when confidence is low, or when the user asks, and the
  * result says so.
  */
-import type { CutoutCorrections, CutoutMethodName, FramedReason } from '@vitrine/shared/api/cutout';
+import type {
+  CutoutBox,
+  CutoutCorrections,
+  CutoutMethodName,
+  FramedReason,
+} from '@vitrine/shared/api/cutout';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { FRAME_BELOW, MIN_PRODUCT_SHARE, type ConfidenceParts } from './confidence';
 import { decontaminate } from './foreground';
@@ -197,7 +202,11 @@ async function segment(rgba: RawImage, options: CutoutOptions): Promise<CutoutMa
   // clear model's map disagrees with it (studio-or-model.ts).
   const backdrop = boxed ? null : plainBackdrop(lab, width, height);
   if (backdrop) {
-    const studio = await backdropSeparation(rgba, { lab, width, height, backdrop }, modelMap);
+    const model = options.model;
+    const lookCloser = model
+      ? (box: CutoutBox, whole: Float32Array) => mapInBox(model, rgba, whole, box, width, height)
+      : undefined;
+    const studio = await backdropSeparation(rgba, { lab, width, height, backdrop }, modelMap, lookCloser);
     lap('studio');
     if (studio) return { ...measured(studio, 'studio', STUDIO_CONFIDENCE, false), timings };
   }

@@ -210,3 +210,40 @@ describe('the backdrop seen through the product, on a plain backdrop', () => {
     expect(alphaAt((await findMask(await ring())).alpha!, 320, 240)).toBe(255);
   });
 });
+
+describe("a small product's shadow, where the whole photo's map is soft around it", () => {
+  /** A small red disc on a white sweep, its grey shadow right against its foot. */
+  async function smallDisc(): Promise<RawImage> {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="720">
+      <rect width="960" height="720" fill="#f4f4f2"/>
+      <ellipse cx="510" cy="460" rx="90" ry="16" fill="#b9b9b7"/>
+      <circle cx="480" cy="380" r="80" fill="#c0302a"/>
+    </svg>`;
+    return toRaw(fromSvg(svg).ensureAlpha());
+  }
+  /**
+   * Like a real model: on the whole photo, where the disc is small, its map is unsure (0.5) over the
+   * grey next to it; on a crop around the disc, it is sure the grey is not the product.
+   */
+  const softFar: SaliencyModel = {
+    predict: async ({ data, width, height, channels }) => {
+      const map = new Float32Array(width * height);
+      let red = 0;
+      for (let p = 0; p < map.length; p++)
+        if (data[p * channels]! > 150 && data[p * channels + 1]! < 100) red++;
+      const far = red / map.length < 0.05;
+      for (let p = 0; p < map.length; p++) {
+        const [r, g] = [data[p * channels]!, data[p * channels + 1]!];
+        map[p] = r > 150 && g < 100 ? 0.99 : r < 225 && far ? 0.5 : 0.02;
+      }
+      return map;
+    },
+  };
+
+  it('is not part of the cut-out: the model looks again, closer, and sees it is not the product', async () => {
+    const found = await findMask(await smallDisc(), { model: softFar });
+    expect(found.method).toBe('studio');
+    expect(alphaAt(found.alpha!, 480, 380)).toBe(255);
+    expect(alphaAt(found.alpha!, 580, 462)).toBeLessThan(40);
+  });
+});

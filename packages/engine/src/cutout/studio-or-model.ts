@@ -7,6 +7,7 @@
  * brim half-seen), the backdrop's exact edge stays.
  */
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
+import type { CutoutBox } from '@vitrine/shared/api/cutout';
 import type { BackgroundModel } from './background-model';
 import { components } from './clean';
 import { backdropThreshold, segmentProduct } from './plain-backdrop';
@@ -62,6 +63,7 @@ export async function backdropSeparation(
   rgba: RawImage,
   analysis: PlainAnalysis,
   modelMap: () => Promise<Float32Array | null>,
+  lookCloser?: (box: CutoutBox, whole: Float32Array) => Promise<Float32Array>,
 ): Promise<RawImage | null> {
   const studio = await segmentProduct(rgba);
   if (!studio.ok) return null;
@@ -70,9 +72,53 @@ export async function backdropSeparation(
   if (!map) return alpha;
   const { width, height } = analysis;
   if ((await modelAgainstBackdrop(map, width, height, alpha)).overrules) return null;
-  const unshadowed = await withoutCastShadow(alpha, map, analysis);
+  // Around a small product, the whole photo's map is soft for several pixels, over its darkest shade:
+  // the model looks again, closer, to tell the product's edge from its shadow.
+  const closer = lookCloser ? await closerMap(alpha, map, analysis, lookCloser) : null;
+  const near = closer ?? map;
+  const unshadowed = await withoutCastShadow(alpha, near, analysis, closer ? CLOSER_SHADE : NOT_PRODUCT);
   const opened = await withoutEnclosedBackdrop(unshadowed, map, analysis);
   return withoutStrayPieces(opened, map, width, height);
+}
+
+/** A product whose padded box takes at most this share of the photo's area is looked at again, closer. */
+const SMALL_PRODUCT = 0.35;
+/** The padding around what the separation keeps, as a share of its box's side. */
+const CLOSER_MARGIN = 0.1;
+
+/**
+ * The model's map looked at again on the separation's box (box-map.ts), when the product is small in
+ * the photo; null when it is not (the second look would see nothing sharper) or the look fails.
+ */
+async function closerMap(
+  alpha: RawImage,
+  map: Float32Array,
+  { width, height }: PlainAnalysis,
+  lookCloser: (box: CutoutBox, whole: Float32Array) => Promise<Float32Array>,
+): Promise<Float32Array | null> {
+  const { data: kept } = await toRaw(fromRaw(alpha).resize(width, height, { fit: 'fill' }).extractChannel(0));
+  let [x0, y0, x1, y1] = [width, height, -1, -1];
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (kept[y * width + x]! >= 128) {
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+      }
+  if (x1 < 0) return null;
+  const mx = (x1 - x0 + 1) * CLOSER_MARGIN;
+  const my = (y1 - y0 + 1) * CLOSER_MARGIN;
+  const left = Math.max(0, (x0 - mx) / width);
+  const top = Math.max(0, (y0 - my) / height);
+  const box = {
+    x: left,
+    y: top,
+    width: Math.min(1, (x1 + 1 + mx) / width) - left,
+    height: Math.min(1, (y1 + 1 + my) / height) - top,
+  };
+  if (box.width * box.height > SMALL_PRODUCT) return null;
+  return lookCloser(box, map).catch(() => null);
 }
 
 /**
@@ -116,6 +162,11 @@ async function withoutStrayPieces(
   return withoutArea(alpha, drop, width, height);
 }
 
+/**
+ * Below this, a pixel in the backdrop's shade is not the product, when the model looked closer at a
+ * small product (its map sharp around it); on the whole photo's softer map, below NOT_PRODUCT.
+ */
+const CLOSER_SHADE = 0.4;
 /** Below this, the model says a pixel is not the product. */
 const NOT_PRODUCT = 0.15;
 
@@ -129,12 +180,13 @@ async function withoutCastShadow(
   alpha: RawImage,
   map: Float32Array,
   { lab, width, height, backdrop }: PlainAnalysis,
+  notProduct: number,
 ): Promise<RawImage> {
   const shaded = backdrop.shaded(lab);
   const shadow = Buffer.alloc(width * height);
   let any = false;
   for (let p = 0; p < shadow.length; p++)
-    if (shaded[p] && map[p]! < NOT_PRODUCT) {
+    if (shaded[p] && map[p]! < notProduct) {
       shadow[p] = 255;
       any = true;
     }
