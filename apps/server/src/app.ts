@@ -248,7 +248,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       jobs,
       events,
       links: createImageLinks(deps.secret),
-      renderExpireSeconds: renderJobExpireSeconds(config.queue.renderJobExpireSeconds, config.imageProvider),
+      renderExpireSeconds: renderJobExpireSeconds(
+        config.queue.renderJobExpireSeconds,
+        config.imageProvider,
+        config.textProvider,
+      ),
       ...(deps.eventStreamRecheckMs && { eventStreamRecheckMs: deps.eventStreamRecheckMs }),
     }),
     { prefix: '/api' },

@@ -64,4 +64,16 @@ describe('recovery timings (RENDER_JOB_EXPIRE_SECONDS, QUEUE_MAINTENANCE_INTERVA
     });
     expect(renderJobExpireSeconds(openai.queue.renderJobExpireSeconds, openai.imageProvider)).toBe(66);
   });
+
+  it('adds a hosted text model’s time limit too: an Express headline is written inside the job', () => {
+    const text = parseConfig({
+      RENDER_JOB_EXPIRE_SECONDS: '30',
+      TEXT_PROVIDER: 'openai',
+      TEXT_API_KEY: 'sk-test-key',
+      TEXT_TIMEOUT_MS: '45000',
+    });
+    expect(
+      renderJobExpireSeconds(text.queue.renderJobExpireSeconds, text.imageProvider, text.textProvider),
+    ).toBe(75);
+  });
 });

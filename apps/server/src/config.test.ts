@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { defaultRenderThreads, usableMemory } from '@vitrine/engine/local/thread-count';
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { ConfigError, parseConfig } from './config';
@@ -106,8 +107,10 @@ describe('company keys (the public pages and the contact form)', () => {
 describe('image provider keys', () => {
   const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
 
-  it('renders on one thread per core (at most four) unless RENDER_THREADS says otherwise; 0 is allowed', () => {
-    expect(parseConfig({}).renderThreads).toBe(Math.min(4, os.availableParallelism()));
+  it('renders on one thread per core and per 2 GB (1 to 4) unless RENDER_THREADS says otherwise; 0 is allowed', () => {
+    expect(parseConfig({}).renderThreads).toBe(
+      defaultRenderThreads(os.availableParallelism(), usableMemory()),
+    );
     expect(parseConfig({ RENDER_THREADS: '0' }).renderThreads).toBe(0);
     expect(parseConfig({ RENDER_THREADS: '3' }).renderThreads).toBe(3);
   });

@@ -42,6 +42,7 @@ declare module 'vitest' {
 }
 
 const seed = inject('fuzzSeed');
+if (seed && !/^-?\d+$/.test(seed)) throw new Error(`FUZZ_SEED must be a whole number (got "${seed}")`);
 if (seed) fc.configureGlobal({ ...fc.readConfigureGlobal(), seed: Number(seed) });
 
 const HOSTILE = [

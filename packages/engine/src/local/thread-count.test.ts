@@ -13,7 +13,15 @@ describe('render threads by default', () => {
   it('with memory to spare, one per core, up to four', () => {
     expect(defaultRenderThreads(2, 24 * GB)).toBe(2);
     expect(defaultRenderThreads(16, 64 * GB)).toBe(4);
-    expect(defaultRenderThreads(8, 6 * GB)).toBe(Math.floor((6 * GB) / MEMORY_PER_RENDER_THREAD));
+    expect(defaultRenderThreads(8, 6 * GB)).toBe(3);
+    expect(MEMORY_PER_RENDER_THREAD).toBe(2 * GB);
+  });
+
+  it('counts a machine sold with 4 or 8 GB as such, though it reports a little less', () => {
+    expect(defaultRenderThreads(2, 3.8 * GB)).toBe(2);
+    expect(defaultRenderThreads(8, 7.7 * GB)).toBe(4);
+    expect(defaultRenderThreads(2, 1.9 * GB)).toBe(1);
+    expect(defaultRenderThreads(4, 2.9 * GB)).toBe(1);
   });
 
   it('reads a memory the process may really use', () => {

@@ -14,6 +14,7 @@ import {
 import type { ExpressRequest, FusionRequest } from '@vitrine/shared/api/generation';
 import type { Lang } from '@vitrine/shared/locale';
 import type { ImageProviderConfig } from '@vitrine/engine/providers/config';
+import type { TextProviderConfig } from '@vitrine/engine/copy/config';
 import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { readAllowance } from '../billing/repository';
@@ -41,7 +42,8 @@ export const FINISHING_PROGRESS = 95;
 /**
  * How long a render job may run before the queue takes it for cut off (a worker killed mid-render):
  * RENDER_JOB_EXPIRE_SECONDS (`seconds`), to which a model provider adds its own time limit, which it
- * may spend on the scenes (openai) or on waiting for the workflow's callback (webhook) first.
+ * may spend on the scenes (openai) or on waiting for the workflow's callback (webhook) first, and a
+ * hosted text model its own (an Express headline is written inside the job).
  *
  * What bounds it from below is the longest a healthy render takes, counted from the moment a worker
  * took the job. pg-boss expires a job at `started_on + expire_in` and has no way to extend a running
@@ -52,8 +54,15 @@ export const FINISHING_PROGRESS = 95;
  * Nothing is wrong in the end, but the one retry and a render's work are spent, hence the setting's
  * floor of 30 s, well above a render on a busy machine (a few seconds).
  */
-export function renderJobExpireSeconds(seconds: number, provider: ImageProviderConfig): number {
-  return provider.kind === 'local' ? seconds : seconds + Math.ceil(provider.timeoutMs / 1000);
+export function renderJobExpireSeconds(
+  seconds: number,
+  provider: ImageProviderConfig,
+  text: TextProviderConfig = { kind: 'local' },
+): number {
+  const images = provider.kind === 'local' ? 0 : Math.ceil(provider.timeoutMs / 1000);
+  // An Express render also waits for a hosted text model's headline (up to TEXT_TIMEOUT_MS) inside the job.
+  const words = text.kind === 'local' ? 0 : Math.ceil(text.timeoutMs / 1000);
+  return seconds + images + words;
 }
 
 /** Puts a job on the queue inside the caller's transaction. */

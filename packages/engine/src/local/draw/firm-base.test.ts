@@ -9,7 +9,7 @@ const alphaAt = (image: RawImage, x: number, y: number) => image.data[(y * W + x
 /**
  * A product standing on two legs: solid down to row 89 in columns 0–14 and 25–39, nothing solid in the
  * columns between them below row 60 (a soft 100, the floor seen between the legs); under the solid
- * base, five rows of the floor half kept (alpha 120 falling to 40), as a cut-out's soft fringe leaves them.
+ * base, four rows of the floor half kept (alpha 120 falling to 60), as a cut-out's soft fringe leaves them.
  */
 function standing(): RawImage {
   const data = Buffer.alloc(W * H * 4);
@@ -18,7 +18,7 @@ function standing(): RawImage {
       const leg = x < 15 || x >= 25;
       let alpha = 0;
       if (y < 60 || (leg && y < 90)) alpha = 255;
-      else if (y < 95) alpha = leg ? 120 - (y - 90) * 20 : 100;
+      else if (y < 94) alpha = leg ? 120 - (y - 90) * 20 : 100;
       data.set([90, 80, 70, alpha], (y * W + x) * 4);
     }
   return { data, width: W, height: H, channels: 4 };
@@ -40,7 +40,16 @@ describe('a standing product meets the surface with its solid base, not its frin
   it('leaves a column with nothing solid near the foot as it is (between two legs)', () => {
     const product = standing();
     firmBase(product);
-    for (let y = 60; y < 95; y++) expect(alphaAt(product, 20, y)).toBe(100);
+    for (let y = 60; y < 94; y++) expect(alphaAt(product, 20, y)).toBe(100);
+  });
+
+  it('keeps what hangs deeper than a fringe under the base: a tassel is the product’s own', () => {
+    const product = standing();
+    // A translucent tassel under the left leg, down to the foot of the image.
+    for (let y = 90; y < H; y++) product.data[(y * W + 5) * 4 + 3] = 150;
+    firmBase(product);
+    expect(alphaAt(product, 5, 91)).toBe(0);
+    for (let y = 94; y < H; y++) expect(alphaAt(product, 5, y)).toBe(150);
   });
 
   it('changes nothing on a product whose base is already crisp', () => {

@@ -5,10 +5,17 @@
  * through a hairy grey skirt, and the contact shadow shows below the skirt, as if the product hovered.
  */
 import type { RawImage } from '../../image/sharp';
-import { CONTACT_BAND, SOLID_ALPHA } from './shadow';
+import { contactBand, SOLID_ALPHA } from './shadow';
 
 /** The one row kept under the base keeps at most this share of its opacity: an edge, not a skirt. */
 const EDGE_KEPT = 0.5;
+/**
+ * The fringe is cleared this deep under the base at most (a share of the product's height, and at least
+ * a few rows): the floor a cut-out half keeps is a few rows; what hangs lower is the product's own
+ * (a tassel, a glass foot, fur).
+ */
+const FRINGE_DEEPEST = 0.04;
+const FRINGE_LEAST_ROWS = 4;
 
 /**
  * Clears, in place, what lies under the solid base in each column of the product's bottom band. A
@@ -18,18 +25,19 @@ const EDGE_KEPT = 0.5;
 export function firmBase(product: RawImage): number {
   const { data, width, height, channels } = product;
   if (channels !== 4) return 0;
-  const band = Math.max(3, Math.round(height * CONTACT_BAND));
+  const band = Math.min(height, contactBand(width, height));
+  const deepest = Math.max(FRINGE_LEAST_ROWS, Math.round(height * FRINGE_DEEPEST));
   let cleared = 0;
   for (let x = 0; x < width; x++) {
     let base = -1;
-    for (let y = height - 1; y >= height - band && y >= 0; y--) {
+    for (let y = height - 1; y >= height - band; y--) {
       if (data[(y * width + x) * 4 + 3]! >= SOLID_ALPHA) {
         base = y;
         break;
       }
     }
     if (base < 0) continue;
-    for (let y = base + 1; y < height; y++) {
+    for (let y = base + 1; y < Math.min(height, base + 1 + deepest); y++) {
       const i = (y * width + x) * 4 + 3;
       const kept = y === base + 1 ? Math.floor(data[i]! * EDGE_KEPT) : 0;
       if (data[i]! > kept) {

@@ -70,6 +70,14 @@ export const CONTACT_BAND = 0.12;
 /** The same for a wide product (wider than WIDE times its height). */
 const WIDE_CONTACT_BAND = 0.3;
 const WIDE = 1.3;
+/**
+ * How many of its bottom rows may touch the surface: a wide product (a shoe, a hat's brim) seen from a
+ * little above touches along a receding line, its lower edge rising toward the back.
+ */
+export function contactBand(width: number, height: number): number {
+  return Math.max(3, Math.round(height * (width > WIDE * height ? WIDE_CONTACT_BAND : CONTACT_BAND)));
+}
+
 /** How dark the occlusion right under the base gets, and how deep it reaches as a share of the height. */
 const OCCLUSION = 0.8;
 const OCCLUSION_DEPTH = 0.012;
@@ -93,8 +101,7 @@ export function contactShadow(
   const { data, width, height } = product;
   // A wide product (a shoe, a hat's brim) seen from a little above touches along a receding line: its
   // lower edge rises toward the back, and all of it rests on the surface.
-  const share = width > WIDE * height ? WIDE_CONTACT_BAND : CONTACT_BAND;
-  const band = Math.max(3, Math.round(height * share));
+  const band = contactBand(width, height);
   const depth = Math.max(3, height * 0.022);
   // Per column: the lowest solid row within the band, and how strongly it touches.
   const lowest = new Int32Array(width).fill(-1);
@@ -183,10 +190,9 @@ export function occludeBase(
   strength: number,
   tint: Rgb,
 ): void {
-  if (strength <= 0) return;
+  if (strength <= 0 || product.channels !== 4) return;
   const { data, width, height } = product;
-  const share = width > WIDE * height ? WIDE_CONTACT_BAND : CONTACT_BAND;
-  const band = Math.max(3, Math.round(height * share));
+  const band = Math.min(height, contactBand(width, height));
   const depth = Math.max(2, height * BASE_OCCLUSION_DEPTH);
   const [tr, tg, tb] = [1 - tint[0] / 255, 1 - tint[1] / 255, 1 - tint[2] / 255];
   const k = BASE_OCCLUSION * Math.min(1, strength);
