@@ -19,6 +19,7 @@ import { spawnServer } from '../apps/server/test/helpers/server-process';
 import {
   BENCH_ACCOUNT,
   freePort,
+  heapBreakdown,
   machine,
   percentile,
   round,
@@ -226,6 +227,7 @@ async function embedded() {
     // At rest, then one more: the render threads and the model's process start again.
     await new Promise((resolve) => setTimeout(resolve, (REST_SECONDS + 3) * 1000));
     const rssAtRest = rssMb(pid);
+    const heapAtRest = await heapBreakdown(base);
     const afterRestMs = await timedRun(base, accounts[Math.floor((RUNS + 1) / 3)]!);
 
     const uploader = accounts.at(-1)!;
@@ -263,6 +265,8 @@ async function embedded() {
         target_peak: TARGET_PEAK_RSS_MB,
         after_renders: rssAfterRenders,
         at_rest: rssAtRest,
+        // How much of the memory at rest is JavaScript's (heap, and the Buffers it holds): the rest is native.
+        at_rest_heap: heapAtRest,
         growth_over_renders: round(rssAfterRenders - rssBefore),
       },
       upload_50mb: {

@@ -112,3 +112,23 @@ export async function startBenchServer(name: string, env: Record<string, string>
     },
   };
 }
+
+/**
+ * Where a server's memory is, as its own `/metrics` says (read from loopback): the JavaScript heap in
+ * use and reserved, and memory outside it that the heap points to (Buffers, typed arrays), in MB. The
+ * rest of the resident memory is native: libvips, PGlite, the allocator's free lists.
+ */
+export async function heapBreakdown(base: string): Promise<Record<string, number> | null> {
+  const response = await fetch(`${base}/metrics`).catch(() => null);
+  if (!response?.ok) return null;
+  const text = await response.text();
+  const read = (name: string) => {
+    const line = text.split('\n').find((l) => l.startsWith(`vitrine_${name} `));
+    return line ? Math.round(Number(line.split(' ')[1]) / 2 ** 20) : NaN;
+  };
+  return {
+    v8_heap_used_mb: read('nodejs_heap_size_used_bytes'),
+    v8_heap_total_mb: read('nodejs_heap_size_total_bytes'),
+    external_mb: read('nodejs_external_memory_bytes'),
+  };
+}
