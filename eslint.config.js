@@ -357,6 +357,18 @@ export default tseslint.config(
           message:
             'Shared contracts use text() and list() of validation/schema.ts, not z.string() or z.array().',
         },
+        {
+          // Chained, zod's own length rules run on a value of another type too: list() takes its bounds.
+          selector:
+            "CallExpression[callee.object.callee.name='list'][callee.property.name=/^(min|max|length|nonempty)$/]",
+          message: "A list's bounds are given to list() ({ min, max }), not chained after it.",
+        },
+        {
+          // z.email(), z.url()… are strings without text()'s guard: a length rule on them reads `length` first.
+          selector:
+            "CallExpression[callee.property.name=/^(min|max|length)$/][callee.object.callee.object.name='z'][callee.object.callee.property.name=/^(email|url|uuid|cuid|cuid2|ulid|emoji|base64|nanoid|ipv4|ipv6)$/]",
+          message: 'A length rule on a zod string format: use text().max(…) with the format as a refinement.',
+        },
       ],
     },
   },
