@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { installedModelPath } from '@vitrine/engine/cutout/model-download';
-import { ConfigError, parseConfig } from './config';
+import { parseConfig } from './config';
+import { refusalOf } from '../test/helpers/config-refusal';
 
 /** Where npm install put the cut-out model (packages/engine/models). */
 const INSTALLED_MODEL = installedModelPath()!;
@@ -16,13 +17,9 @@ describe('cut-out model keys', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const issuesOf = (env: Record<string, string>) => {
-    try {
-      parseConfig(env);
-    } catch (error) {
-      if (error instanceof ConfigError) return error.issues;
-      throw error;
-    }
-    throw new Error('the configuration was accepted');
+    const refusal = refusalOf(env);
+    if (!refusal) throw new Error('the configuration was accepted');
+    return refusal.issues;
   };
 
   it('uses the model npm install put in place when CUTOUT_MODEL is unset or empty', () => {

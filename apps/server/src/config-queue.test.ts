@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config';
+import { parseConfig } from './config';
+import { refusalOf } from '../test/helpers/config-refusal';
 import { renderJobExpireSeconds } from './modules/generations/service';
 
-const issues = (env: Record<string, string>) => {
-  try {
-    parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.issues;
-    throw error;
-  }
-  return [];
-};
+const issues = (env: Record<string, string>) => refusalOf(env)?.issues ?? [];
 
 describe('recovery timings (RENDER_JOB_EXPIRE_SECONDS, QUEUE_MAINTENANCE_INTERVAL_SECONDS)', () => {
   it('expires a render job after 120 s and maintains the queue every 120 s by default', () => {

@@ -26,9 +26,7 @@ export async function modelAgainstBackdrop(
   height: number,
   backdropAlpha: RawImage,
 ): Promise<Disagreement> {
-  const { data: studio } = await toRaw(
-    fromRaw(backdropAlpha).resize(width, height, { fit: 'fill' }).extractChannel(0),
-  );
+  const studio = await onSmallCopy(backdropAlpha, width, height);
   let both = 0;
   let either = 0;
   let weighted = 0;
@@ -96,7 +94,7 @@ async function closerMap(
   { width, height }: PlainAnalysis,
   lookCloser: (box: CutoutBox, whole: Float32Array) => Promise<Float32Array>,
 ): Promise<Float32Array | null> {
-  const { data: kept } = await toRaw(fromRaw(alpha).resize(width, height, { fit: 'fill' }).extractChannel(0));
+  const kept = await onSmallCopy(alpha, width, height);
   let [x0, y0, x1, y1] = [width, height, -1, -1];
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++)
@@ -133,33 +131,17 @@ async function withoutStrayPieces(
   width: number,
   height: number,
 ): Promise<RawImage> {
-  const { data: small } = await toRaw(
-    fromRaw(alpha).resize(width, height, { fit: 'fill' }).extractChannel(0),
-  );
+  const small = await onSmallCopy(alpha, width, height);
   const mask = new Uint8Array(width * height);
   for (let p = 0; p < mask.length; p++) mask[p] = small[p]! >= 128 ? 1 : 0;
   const { labels, areas } = components(mask, width, height, 1);
   if (areas.length <= 2) return alpha;
-  const seen = new Float64Array(areas.length);
-  for (let p = 0; p < labels.length; p++) if (labels[p]) seen[labels[p]!]! += map[p]!;
+  const seen = meanPerPiece(labels, areas, map);
   const largest = areas.indexOf(Math.max(...areas));
-  const dropped = areas.map(
-    (area, label) => label > 0 && label !== largest && seen[label]! / area < NOT_PRODUCT,
-  );
+  const dropped = areas.map((_, label) => label > 0 && label !== largest && seen[label]! < NOT_PRODUCT);
   if (!dropped.some(Boolean)) return alpha;
-  // The dropped pieces, two pixels wider (the full-size soft edge reaches past the small copy's), at
-  // full size.
-  const drop = Buffer.alloc(width * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++)
-      for (let dy = -2; dy <= 2; dy++)
-        for (let dx = -2; dx <= 2; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-          if (dropped[labels[ny * width + nx]!]) drop[y * width + x] = 255;
-        }
-  return withoutArea(alpha, drop, width, height);
+  // The dropped pieces, two pixels wider (the full-size soft edge reaches past the small copy's).
+  return withoutArea(alpha, grown(labels, dropped, 2, width, height), width, height);
 }
 
 /**
@@ -206,7 +188,7 @@ async function withoutEnclosedBackdrop(
   map: Float32Array,
   { lab, width, height, backdrop }: PlainAnalysis,
 ): Promise<RawImage> {
-  const { data: kept } = await toRaw(fromRaw(alpha).resize(width, height, { fit: 'fill' }).extractChannel(0));
+  const kept = await onSmallCopy(alpha, width, height);
   // The backdrop's own tolerance, as the separation measured it (plain-backdrop.ts).
   const threshold = backdropThreshold(backdrop.spread) ** 2;
   const distance = backdrop.distanceSquared(lab);
@@ -218,23 +200,15 @@ async function withoutEnclosedBackdrop(
     if (distance[p]! < threshold) pocket[p] = 1;
   }
   const { labels, areas } = components(pocket, width, height, 1);
-  const seen = new Float64Array(areas.length);
-  for (let p = 0; p < labels.length; p++) if (labels[p]) seen[labels[p]!]! += map[p]!;
+  const seen = meanPerPiece(labels, areas, map);
   const open = areas.map(
-    (size, label) => label > 0 && size >= LEAST_POCKET * area && seen[label]! / size < NOT_PRODUCT,
+    (size, label) => label > 0 && size >= LEAST_POCKET * area && seen[label]! < NOT_PRODUCT,
   );
   if (!open.some(Boolean)) return alpha;
-  // Each pocket a pixel wider: its rim mixes backdrop and product's edge on the small copy.
-  const out = Buffer.alloc(width * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++)
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-          if (open[labels[ny * width + nx]!] && map[y * width + x]! < SURE_PRODUCT) out[y * width + x] = 255;
-        }
+  // Each pocket a pixel wider (its rim mixes backdrop and product's edge on the small copy), but not
+  // over what the model is sure is the product.
+  const out = grown(labels, open, 1, width, height);
+  for (let p = 0; p < out.length; p++) if (map[p]! >= SURE_PRODUCT) out[p] = 0;
   return withoutArea(alpha, out, width, height);
 }
 
@@ -242,6 +216,33 @@ async function withoutEnclosedBackdrop(
 const LEAST_POCKET = 0.002;
 /** Where the map is this sure, a pocket's rim is the product's edge and stays. */
 const SURE_PRODUCT = 0.85;
+
+/** The full-size alpha on the analysis copy (`width` x `height`), one byte a pixel. */
+async function onSmallCopy(alpha: RawImage, width: number, height: number): Promise<Buffer> {
+  return (await toRaw(fromRaw(alpha).resize(width, height, { fit: 'fill' }).extractChannel(0))).data;
+}
+
+/** The model's mean over each labelled piece (components(): `labels` and their `areas`). */
+function meanPerPiece(labels: Int32Array, areas: number[], map: Float32Array): Float64Array {
+  const sum = new Float64Array(areas.length);
+  for (let p = 0; p < labels.length; p++) if (labels[p]) sum[labels[p]!]! += map[p]!;
+  return sum.map((total, label) => (areas[label] ? total / areas[label]! : 0));
+}
+
+/** The chosen pieces (by label), `radius` pixels wider, as an area to take out (255). */
+function grown(labels: Int32Array, chosen: boolean[], radius: number, width: number, height: number): Buffer {
+  const out = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      for (let dy = -radius; dy <= radius; dy++)
+        for (let dx = -radius; dx <= radius; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          if (chosen[labels[ny * width + nx]!]) out[y * width + x] = 255;
+        }
+  return out;
+}
 
 /** The full-size alpha with an area taken out: `area` (255 = out) on the small copy, scaled up softly. */
 async function withoutArea(alpha: RawImage, area: Buffer, width: number, height: number): Promise<RawImage> {

@@ -5,7 +5,7 @@
  * through a hairy grey skirt, and the contact shadow shows below the skirt, as if the product hovered.
  */
 import type { RawImage } from '../../image/sharp';
-import { contactBand, SOLID_ALPHA } from './shadow';
+import { contactBand, lowestSolidRows } from './shadow';
 
 /** The one row kept under the base keeps at most this share of its opacity: an edge, not a skirt. */
 const EDGE_KEPT = 0.5;
@@ -28,14 +28,9 @@ export function firmBase(product: RawImage): number {
   const band = Math.min(height, contactBand(width, height));
   const deepest = Math.max(FRINGE_LEAST_ROWS, Math.round(height * FRINGE_DEEPEST));
   let cleared = 0;
+  const lowest = lowestSolidRows(product, band);
   for (let x = 0; x < width; x++) {
-    let base = -1;
-    for (let y = height - 1; y >= height - band; y--) {
-      if (data[(y * width + x) * 4 + 3]! >= SOLID_ALPHA) {
-        base = y;
-        break;
-      }
-    }
+    const base = lowest[x]!;
     if (base < 0) continue;
     for (let y = base + 1; y < Math.min(height, base + 1 + deepest); y++) {
       const i = (y * width + x) * 4 + 3;

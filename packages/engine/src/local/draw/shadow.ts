@@ -78,6 +78,22 @@ export function contactBand(width: number, height: number): number {
   return Math.max(3, Math.round(height * (width > WIDE * height ? WIDE_CONTACT_BAND : CONTACT_BAND)));
 }
 
+/**
+ * Per column, the lowest row at SOLID_ALPHA or more within the product's bottom `band` rows (an RGBA
+ * image), or -1 where none is: where the product may rest on the surface.
+ */
+export function lowestSolidRows(product: RawImage, band: number): Int32Array {
+  const { data, width, height } = product;
+  const lowest = new Int32Array(width).fill(-1);
+  for (let x = 0; x < width; x++)
+    for (let y = height - 1; y >= Math.max(0, height - band); y--)
+      if (data[(y * width + x) * 4 + 3]! >= SOLID_ALPHA) {
+        lowest[x] = y;
+        break;
+      }
+  return lowest;
+}
+
 /** How dark the occlusion right under the base gets, and how deep it reaches as a share of the height. */
 const OCCLUSION = 0.8;
 const OCCLUSION_DEPTH = 0.012;
@@ -98,22 +114,14 @@ export function contactShadow(
   tint: Rgb,
 ): void {
   if (strength <= 0) return;
-  const { data, width, height } = product;
+  const { width, height } = product;
   // A wide product (a shoe, a hat's brim) seen from a little above touches along a receding line: its
   // lower edge rises toward the back, and all of it rests on the surface.
   const band = contactBand(width, height);
   const depth = Math.max(3, height * 0.022);
   // Per column: the lowest solid row within the band, and how strongly it touches.
-  const lowest = new Int32Array(width).fill(-1);
-  const touch = new Float32Array(width);
-  for (let x = 0; x < width; x++) {
-    for (let y = height - 1; y >= height - band; y--) {
-      if (data[(y * width + x) * 4 + 3]! < SOLID_ALPHA) continue;
-      lowest[x] = y;
-      touch[x] = 1 - 0.6 * ((height - 1 - y) / band);
-      break;
-    }
-  }
+  const lowest = lowestSolidRows(product, band);
+  const touch = Float32Array.from(lowest, (y) => (y < 0 ? 0 : 1 - 0.6 * ((height - 1 - y) / band)));
   // Soft at the ends of each touching run, and a smooth top edge: the strength and the touching row
   // are averaged over the shadow's depth on either side (a furry edge's ragged rows leave no comb).
   const r = Math.round(depth);
@@ -196,13 +204,11 @@ export function occludeBase(
   const depth = Math.max(2, height * BASE_OCCLUSION_DEPTH);
   const [tr, tg, tb] = [1 - tint[0] / 255, 1 - tint[1] / 255, 1 - tint[2] / 255];
   const k = BASE_OCCLUSION * Math.min(1, strength);
+  const lowest = lowestSolidRows(product, band);
   for (let x = 0; x < width; x++) {
     const X = at.x + x;
-    if (X < 0 || X >= scene.width) continue;
-    let base = -1;
-    for (let y = height - 1; y >= height - band && base < 0; y--)
-      if (data[(y * width + x) * 4 + 3]! >= SOLID_ALPHA) base = y;
-    if (base < 0) continue;
+    const base = lowest[x]!;
+    if (X < 0 || X >= scene.width || base < 0) continue;
     // Parts that rest higher in the band (further back, as photographed) touch less.
     const touch = 1 - 0.6 * ((height - 1 - base) / band);
     for (let y = Math.max(0, Math.floor(base - depth)); y < height; y++) {
