@@ -204,6 +204,17 @@ describe('art direction: grading, effects and prompt', () => {
       }
   });
 
+  it('a nearer camera throws the scene further out of focus, on a fast lens; a deep-focus style keeps its own', () => {
+    for (const format of SCENE_FORMATS) {
+      const [hero, scene, closeUp] = planFusionVariants(request({ format, style: 'photo réaliste' }));
+      expect(hero!.effects.depthOfField).toBeGreaterThan(1.5 * scene!.effects.depthOfField);
+      expect(closeUp!.effects.depthOfField).toBeGreaterThan(hero!.effects.depthOfField);
+      expect(closeUp!.effects.depthOfField).toBeLessThanOrEqual(1.2);
+      const film = planFusionVariants(request({ format, style: 'vintage' }));
+      expect(film[0]!.effects.depthOfField).toBe(film[2]!.effects.depthOfField);
+    }
+  });
+
   it('a style that asks for more air (minimaliste) asks for a smaller share of the frame', () => {
     const calm = planFusion(request({ style: 'minimaliste' }), 0);
     const plain = planFusion(request({ style: 'photo réaliste' }), 0);

@@ -139,8 +139,26 @@ function shotEffects(effects: Effects, recipe: VariantRecipe, view: FusionPlan['
   if (view === 'top') return { ...effects, podium: false, reflection: 0 };
   if (recipe.onScene)
     return { ...effects, podium: false, depthOfField: Math.min(effects.depthOfField, IN_CONTEXT_DEPTH) };
-  return recipe.set ? { ...effects, podium: true } : effects;
+  if (recipe.set) return { ...effects, podium: true };
+  return { ...effects, depthOfField: nearFocus(effects.depthOfField, recipe.share) };
 }
+
+/**
+ * A camera nearer the product throws the scene further out of focus: with a style shot on a fast lens,
+ * the depth of field set for the scene shot's framing grows with the share of the canvas the product
+ * takes (the hero about twice, the close-up a little more). So a large product stands before a place,
+ * not on a model of one. A style of deep focus (vintage's film camera) keeps its own.
+ */
+function nearFocus(depthOfField: number, share: number): number {
+  if (depthOfField < FAST_LENS) return depthOfField;
+  return Math.min(MAX_NEAR_DEPTH, depthOfField * (share / SCENE_SHARE));
+}
+
+/** The scene shot's share of the canvas, the framing the styles' depths of field are set for. */
+const SCENE_SHARE = 0.16;
+/** The least depth of field of a style shot on a fast lens, and the most a near camera gives. */
+const FAST_LENS = 0.4;
+const MAX_NEAR_DEPTH = 1.2;
 
 /**
  * Seen from above, the product lies in the middle of its box, turned as its shot says; in the scene

@@ -31,14 +31,17 @@ import { backdropSeparation } from './studio-or-model';
 export type CutoutMethod = CutoutMethodName;
 
 export type Cutout = {
-  /** RGBA, trimmed to the product. For 'framed', the whole opaque photo. */
+  /**
+   * RGBA, trimmed to the product; read again from the file at more detail than the decoded photo when
+   * it has more (detail.ts). For 'framed', the whole opaque photo.
+   */
   image: RawImage;
   method: CutoutMethod;
   /** Why the photo is framed rather than cut out. */
   reason?: FramedReason;
   /** Share of the photo the product covers, 0 to 1. */
   coverage: number;
-  /** Where the trimmed image starts in the decoded photo. */
+  /** Where the trimmed image starts in the decoded photo, in its pixels. */
   offset: { x: number; y: number };
   /** 0 to 1: how sure the engine is of the cut-out (1 for a file's own alpha or the user's corrections). */
   confidence: number;

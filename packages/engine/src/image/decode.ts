@@ -116,3 +116,20 @@ export async function decodeRgbCovering(
     .flatten({ background: '#ffffff' });
   return { ...(await toRaw(pipeline)), source };
 }
+
+/**
+ * One region of the upright photo as RGBA pixels at `size`: a part of it read again at more detail than
+ * the whole was decoded at (the cut-out's box, cutout/detail.ts). The file was checked by inspectImage
+ * when it was first decoded.
+ */
+export async function decodeRegionRgba(
+  input: Buffer,
+  region: { left: number; top: number; width: number; height: number },
+  size: { width: number; height: number },
+): Promise<RawImage> {
+  const pipeline = normalised(input)
+    .extract(region)
+    .resize(size.width, size.height, { fit: 'fill' })
+    .ensureAlpha();
+  return toRaw(pipeline);
+}

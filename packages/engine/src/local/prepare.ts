@@ -8,6 +8,7 @@ import { decodeMask } from '../cutout/mask-file';
 import { PRODUCT_SIDE, type CutoutJob, type ProductCutoutInput } from '../cutout/run';
 import type { Cutout } from '../cutout/cutout';
 import { standUpright } from '../cutout/upright';
+import { withDetail } from '../cutout/detail';
 import type { ProductViewReading, SceneReading } from '../art-direction/scene-reading';
 import { readScene } from './read-scene';
 
@@ -64,9 +65,13 @@ export async function startProduct(
   const ready = Promise.resolve().then(async () => {
     const t1 = performance.now();
     const { cutout } = await cutOutProduct(decoded, await jobFor(how, decoded));
-    const view = await readProductView(decoded, cutout);
+    const [view, detailed] = await Promise.all([
+      readProductView(decoded, cutout),
+      // The product's box read again from the file, at the detail it is shown at (cutout/detail.ts).
+      withDetail(input, decoded, decoded.source, cutout),
+    ]);
     // A product photographed leaning stands upright in the scene (cutout/upright.ts).
-    const upright = await standUpright(cutout);
+    const upright = await standUpright(detailed);
     return { cutout: upright, view, source: decoded.source, decodeMs, cutoutMs: since(t1) };
   });
   // A caller that stops early must not leave an unhandled rejection behind.

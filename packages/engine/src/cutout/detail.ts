@@ -1,0 +1,71 @@
+/**
+ * The cut-out read again at the detail it is shown at. The mask is found on the photo decoded at
+ * PRODUCT_SIDE (1,400 pixels on its longest side), but a phone's 12-megapixel photo has about three
+ * times that: a product filling a third of such a photo kept about 470 pixels, and a story's hero showed
+ * it enlarged twice over, soft. Here the product's box alone is decoded again from the file, up to
+ * DETAIL_SIDE on its longest side, and the mask is enlarged to it: the product's own texture, print and
+ * edges come from the file, the outline from the mask.
+ */
+import { decodeRegionRgba } from '../image/decode';
+import { fromRaw, toRaw } from '../image/sharp';
+import type { Cutout } from './cutout';
+
+/** The longest side a detailed cut-out keeps: more than the largest product box of any format needs. */
+export const DETAIL_SIDE = 1600;
+/** Less gain than this is not worth a second decoding. */
+const WORTH = 1.15;
+/** The alpha (of 255) from which the file's own pixels start to show through the cut-out's. */
+const EDGE_FROM = 150;
+
+type Size = { width: number; height: number };
+
+/**
+ * `cutout` (made on `photo`, the file decoded at a reduced size) with its pixels read again from the
+ * file (`input`, `source` its upright size) at up to DETAIL_SIDE; as it was when the file has no more
+ * detail to give, or when the photo is framed whole. The offset stays in the reduced photo's pixels.
+ */
+export async function withDetail(input: Buffer, photo: Size, source: Size, cutout: Cutout): Promise<Cutout> {
+  if (cutout.method === 'framed') return cutout;
+  const { image, offset } = cutout;
+  const perPixel = Math.min(source.width / photo.width, source.height / photo.height);
+  const factor = Math.min(perPixel, DETAIL_SIDE / Math.max(image.width, image.height));
+  if (factor < WORTH) return cutout;
+  const region = regionIn(source, offset, image, source.width / photo.width, source.height / photo.height);
+  const size = { width: Math.round(image.width * factor), height: Math.round(image.height * factor) };
+  const decoding = decodeRegionRgba(input, region, size);
+  // A transparent file's own alpha is its outline, at every size.
+  if (cutout.method === 'alpha') return { ...cutout, image: await decoding };
+  const [file, reduced] = await Promise.all([
+    decoding,
+    // sharp premultiplies alpha while resampling: the edge keeps the product's own colour.
+    toRaw(fromRaw(image).resize(size.width, size.height, { fit: 'fill', kernel: 'mitchell' })),
+  ]);
+  return { ...cutout, image: { ...size, data: joined(file.data, reduced.data), channels: 4 } };
+}
+
+/** The cut-out's box in the file's pixels, inside the file. */
+function regionIn(source: Size, offset: { x: number; y: number }, image: Size, kx: number, ky: number) {
+  const left = Math.min(source.width - 1, Math.round(offset.x * kx));
+  const top = Math.min(source.height - 1, Math.round(offset.y * ky));
+  const width = Math.max(1, Math.min(source.width - left, Math.round(image.width * kx)));
+  const height = Math.max(1, Math.min(source.height - top, Math.round(image.height * ky)));
+  return { left, top, width, height };
+}
+
+/**
+ * The file's pixels inside the product, the enlarged cut-out's at its edge: there alpha is partial and
+ * the cut-out's colour was freed of the old background (foreground.ts), which the file's is not. From
+ * EDGE_FROM to solid, one gives way to the other; the outline is the enlarged cut-out's.
+ */
+function joined(file: Buffer, reduced: Buffer): Buffer {
+  const out = Buffer.alloc(reduced.length);
+  for (let i = 0; i < out.length; i += 4) {
+    const alpha = reduced[i + 3]!;
+    const t = Math.max(0, Math.min(1, (alpha - EDGE_FROM) / (255 - EDGE_FROM)));
+    const w = t * t * (3 - 2 * t);
+    for (let c = 0; c < 3; c++)
+      out[i + c] = Math.round(reduced[i + c]! + (file[i + c]! - reduced[i + c]!) * w);
+    out[i + 3] = alpha;
+  }
+  return out;
+}
