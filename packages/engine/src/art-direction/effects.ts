@@ -77,7 +77,7 @@ function byStyle(style: FusionStyle, grading: Grading): Effects {
     case 'vintage':
       return {
         ...NONE,
-        saturation: 0.55,
+        saturation: 0.5,
         // Film's grain and a faint leak of light: more reads as damage, not as a period look.
         grain: 0.05,
         vignette: 0.45,

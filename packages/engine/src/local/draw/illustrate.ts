@@ -8,6 +8,13 @@ import { mixRgb } from '../../pixels/color';
 import { lumaQ8 } from '../../pixels/fixed-point';
 
 /**
+ * The median's window on the quarter-size scene before its colours are counted, and the passes of
+ * majority vote after: a photo's texture leaves few islands, and an outline follows a shape.
+ */
+const ILLUSTRATION_MEDIAN = 7;
+const ILLUSTRATION_MAJORITY = 3;
+
+/**
  * Vector-like illustration: the scene reduced to a few flat colours at a quarter of its size, enlarged
  * and smoothed, then snapped back to those colours, so boundaries are crisp, smooth curves; then inked
  * wherever two flats differ clearly in tone.
@@ -23,12 +30,14 @@ export async function illustrate(
   // quarter of the size: an illustration keeps shapes, not detail.
   const small = fromRaw(scene)
     .resize(Math.round(width / 4), Math.round(height / 4))
+    // Texture (grass, rock, bark) would become a scatter of islands: an illustrator draws the shapes.
+    .median(ILLUSTRATION_MEDIAN)
     .modulate({ saturation: 1.4 })
     .linear(1.12, -14);
   const png = await guard(small.png({ palette: true, colours, dither: 0, effort: 3 }).toBuffer());
   const flatSmall = await toRaw(fromEngineFile(png).toColourspace('srgb').removeAlpha());
   // Thin rings of in-between colours (where the photo had a soft edge) go to their neighbours.
-  const palette = majority(flatSmall, 1);
+  const palette = majority(flatSmall, ILLUSTRATION_MAJORITY);
   // Enlarged in blocks and blurred across them: after snapping, the same smooth boundaries as a cubic
   // enlargement, for a tenth of libvips' time.
   const flat = await toRaw(

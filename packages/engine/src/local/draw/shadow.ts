@@ -42,6 +42,14 @@ function darken(
   }
 }
 
+/**
+ * The ambient shade's half-width beyond the base (as a share of the base's width) and its depth (of the
+ * product's height): a pool of shade that reads under a product on a busy or dark surface too, where a
+ * thin one was lost in the texture and the product looked set down from above.
+ */
+const AMBIENT_SPREAD = 0.9;
+const AMBIENT_DEPTH = 0.15;
+
 export function castShadow(
   scene: RawImage,
   foot: Footprint,
@@ -53,13 +61,13 @@ export function castShadow(
   const base = foot.right - foot.left;
   const cx = (foot.left + foot.right) / 2;
   const away = shadowDirection(light).x;
-  const ambientRx = base * 0.75 + foot.height * 0.12;
+  const ambientRx = base * AMBIENT_SPREAD + foot.height * 0.12;
   darken(
     scene,
     cx + away * base * 0.2,
     foot.groundY,
     ambientRx,
-    Math.max(5, foot.height * 0.05),
+    Math.max(5, foot.height * AMBIENT_DEPTH),
     0.85 * strength,
     tint,
   );
