@@ -50,8 +50,8 @@ function byStyle(style: FusionStyle, grading: Grading): Effects {
       // A fast lens: the background falls softly out of focus behind a sharp product.
       return { ...NONE, grain: 0.014, vignette: 0.2, depthOfField: 0.45 };
     case 'illustration':
-      // Flat posterised colour with crisp inked boundaries; the product inked into the picture.
-      return { ...NONE, saturation: 1.25, flatColours: 9, outline: 1, productEdge: 'ink', shadow: 0.45 };
+      // Flat posterised colour with crisp inked boundaries; the product stays a photograph in it.
+      return { ...NONE, saturation: 1.25, flatColours: 9, outline: 1, shadow: 0.45 };
     case '3D mockup':
       // A studio sweep in the palette's colours, a podium, a pool of light and a glossy reflection.
       return {
@@ -100,7 +100,7 @@ function byStyle(style: FusionStyle, grading: Grading): Effects {
         productEdge: 'neon',
       };
     case 'hand-drawn':
-      // Pencil lines and hatching over a watercolour wash on paper; the product outlined in pencil.
+      // Pencil lines and hatching over a watercolour wash on paper; the product stays a photograph on it.
       return {
         ...NONE,
         saturation: 0.8,
@@ -110,7 +110,6 @@ function byStyle(style: FusionStyle, grading: Grading): Effects {
         grain: 0.02,
         washColour: PAPER,
         shadow: 0.4,
-        productEdge: 'pencil',
       };
   }
 }

@@ -79,8 +79,11 @@ export type Effects = {
    * distance above the ground line; the floor the product stands on stays sharp.
    */
   depthOfField: number;
-  /** A line drawn just outside the product's outline: ink, pencil, or a neon glow. */
-  productEdge: 'none' | 'ink' | 'pencil' | 'neon';
+  /**
+   * Light spilled just outside the product's outline: a neon glow (cyberpunk). Drawn lines there (ink,
+   * pencil) read as a cut-out's dark halo, and no style draws one.
+   */
+  productEdge: 'none' | 'neon';
   /** Light leaks of old film: a warm glow from one edge, 0 to 1 (vintage). */
   lightLeak: number;
 };

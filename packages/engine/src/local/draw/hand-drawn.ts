@@ -45,17 +45,36 @@ async function washesOf(base: RawImage, width: number, height: number) {
   return { wash, rim };
 }
 
-/** Pencil lines: Sobel edges of the smoothed grey, soft below a low threshold, full at a strong one. */
-function pencilLines(d: Buffer, width: number, height: number): Float32Array {
+/**
+ * Pencil lines: Sobel edges of the smoothed grey that stand out from the edges around them. A contour
+ * (a wall's corner, a hat's brim against the sky) is drawn; a texture (asphalt, grass, gravel), whose
+ * edges are everywhere alike, is left to the wash: drawn, it became a scribble of worms.
+ */
+async function pencilLines(d: Buffer, width: number, height: number): Promise<Float32Array> {
+  const edges = Buffer.alloc(width * height);
+  for (let y = 1; y < height - 1; y++)
+    for (let x = 1; x < width - 1; x++)
+      edges[y * width + x] = Math.min(255, sobelAt(d, y * width + x, width));
+  const around = await toRaw(
+    fromRaw({ data: edges, width, height, channels: 1 })
+      .blur(Math.max(2, Math.min(width, height) / TEXTURE_WINDOW))
+      .extractChannel(0),
+  );
   const lines = new Float32Array(width * height);
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const p = y * width + x;
-      lines[p] = Math.min(1, Math.max(0, (sobelAt(d, p, width) - 14) / 70));
-    }
+  for (let p = 0; p < lines.length; p++) {
+    const stands = edges[p]! - TEXTURE_KEEP * around.data[p]!;
+    lines[p] = Math.min(1, Math.max(0, (stands - 14) / 70));
   }
   return lines;
 }
+
+/**
+ * The median's window on the half-size grey before its edges are found; the neighbourhood a texture's
+ * edges are measured over (1/40 of the side); how much of that texture's edge strength is not drawn.
+ */
+const TEXTURE_MEDIAN = 5;
+const TEXTURE_WINDOW = 40;
+const TEXTURE_KEEP = 1.2;
 
 /**
  * Pencil and watercolour on paper: the scene's colours laid as a few transparent washes, uneven, with
@@ -71,11 +90,11 @@ export async function drawOnPaper(scene: RawImage, effects: Effects, seed: numbe
   // libvips makes the washes and the smoothed grey on its threads while the lines and noises are drawn.
   const washing = washesOf(base, width, height);
   washing.catch(() => undefined);
-  // Lines: edges of the scene's luminance, smoothed first so only real contours remain; a low
-  // threshold draws soft, out-of-focus ones too.
-  const grey = await toRaw(fromRaw(base).greyscale().blur(1.2).extractChannel(0));
+  // Lines: edges of the scene's luminance, smoothed first (a median, then a blur) so only real contours
+  // remain; a low threshold draws soft, out-of-focus ones too.
+  const grey = await toRaw(fromRaw(base).greyscale().median(TEXTURE_MEDIAN).blur(1.2).extractChannel(0));
   const d = grey.data;
-  const lines = pencilLines(d, width, height);
+  const lines = await pencilLines(d, width, height);
   const blotch = sharedNoise(width, height, 9, 9, seed + 31);
   const pressure = sharedNoise(width, height, width / 30, height / 30, seed + 47);
   const breaks = sharedNoise(width, height, width / 7, height / 7, seed + 53);

@@ -1,19 +1,17 @@
 /**
- * A line just outside the product's outline, so a photographed product sits in a drawn or neon scene:
- * an ink line (illustration), a sketchy pencil line (hand-drawn) or a neon glow (cyberpunk). It is
- * drawn on the scene before the product, and only where the product is not: the product's own pixels
- * are untouched. Its art depends on the resized product alone: it is made (productEdgeArt) while the
- * scene is drawn, and laid on (drawEdge) when the product is placed.
+ * Neon light spilled just outside the product's outline, so a photographed product sits in a neon scene
+ * (cyberpunk): a wide, soft glow in the palette's first neon, screened on. No crisp line: a line hugging
+ * the outline (ink, pencil, a bright rim) reads as the cut-out's halo, not as the style. It is drawn on
+ * the scene before the product, and only where the product is not: the product's own pixels are
+ * untouched. Its art depends on the resized product alone: it is made (productEdgeArt) while the scene
+ * is drawn, and laid on (drawEdge) when the product is placed.
  */
-import type { Effects, Grading, Rgb } from '../../art-direction/types';
+import type { Grading, Rgb } from '../../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
 import type { Placement } from './place-product';
-import { valueNoise } from '../../pixels/texture';
 
-const smoothstep = (a: number, b: number, v: number) => {
-  const t = Math.min(1, Math.max(0, (v - a) / (b - a)));
-  return t * t * (3 - 2 * t);
-};
+/** How much of the neon the glow spills at its brightest. */
+const NEON_SPILL = 0.7;
 
 /** The alpha channel of an RGBA image. */
 function alphaOf(product: RawImage): Buffer {
@@ -22,24 +20,10 @@ function alphaOf(product: RawImage): Buffer {
   return alpha;
 }
 
-/** The product's alpha with a transparent margin, blurred by `sigma`. */
-async function spreadAlpha(product: RawImage, alpha: Buffer, pad: number, sigma: number): Promise<RawImage> {
-  return toRaw(
-    fromRaw({ data: alpha, width: product.width, height: product.height, channels: 1 })
-      .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0 } })
-      .blur(sigma)
-      .extractChannel(0),
-  );
-}
-
-/**
- * One stroke or glow: its weight by spread alpha level (a table), optionally times a per-pixel
- * modulation (pencil pressure), a colour, screened or painted.
- */
+/** One glow: its weight by spread alpha level (a table), a colour, screened or painted. */
 type Layer = {
   spread: RawImage;
   weights: Float32Array;
-  modulation?: Float32Array;
   colour: Rgb;
   screen: boolean;
 };
@@ -78,49 +62,20 @@ export type EdgeArt = {
   height: number;
 };
 
-export async function productEdgeArt(
-  product: RawImage,
-  at: Placement,
-  kind: Exclude<Effects['productEdge'], 'none'>,
-  grading: Grading,
-  canvas: { width: number; height: number },
-  seed = 1,
-): Promise<EdgeArt> {
-  const unit = Math.min(canvas.width, canvas.height);
-  const stroke = Math.max(1.5, unit / 400);
+export async function productEdgeArt(product: RawImage, at: Placement, grading: Grading): Promise<EdgeArt> {
   const halo = Math.max(6, at.width * 0.07);
-  const pad = Math.ceil((kind === 'neon' ? halo : stroke) * 3 + stroke);
+  const pad = Math.ceil(halo * 3);
   const alpha = alphaOf(product);
-  const wide = kind === 'neon' ? wideSpread(product, alpha, pad, halo) : null;
-  wide?.catch(() => undefined);
-  const tight = await spreadAlpha(product, alpha, pad, stroke * (kind === 'pencil' ? 0.7 : 0.9));
-  const { width: w, height: h } = tight;
-  let layers: Layer[];
-  if (kind === 'ink') {
-    const weights = weightTable((s) => smoothstep(0.04, 0.16, s) * 0.92);
-    layers = [{ spread: tight, weights, colour: ink(grading), screen: false }];
-  } else if (kind === 'pencil') {
-    // Pencil pressure varies along the line, so it reads as drawn by hand.
-    const pressure = valueNoise(w, h, w / 40, h / 40, seed + 3);
-    for (let p = 0; p < pressure.length; p++) pressure[p] = 0.3 + 0.55 * pressure[p]!;
-    const weights = weightTable((s) => smoothstep(0.06, 0.2, s));
-    layers = [{ spread: tight, weights, modulation: pressure, colour: [68, 64, 60], screen: false }];
-  } else {
-    layers = [
-      {
-        spread: await wide!,
-        weights: weightTable((s) => Math.min(1, s * 1.5) * 0.8),
-        colour: grading.neon[0],
-        screen: true,
-      },
-      {
-        spread: tight,
-        weights: weightTable((s) => smoothstep(0.05, 0.3, s) * 0.85),
-        colour: grading.neon[1],
-        screen: true,
-      },
-    ];
-  }
+  const w = product.width + 2 * pad;
+  const h = product.height + 2 * pad;
+  const layers: Layer[] = [
+    {
+      spread: await wideSpread(product, alpha, pad, halo),
+      weights: weightTable((s) => Math.min(1, s * 1.5) * NEON_SPILL),
+      colour: grading.neon[0],
+      screen: true,
+    },
+  ];
   // Where the product is opaque nothing is drawn; at its soft edge, only in proportion to what shows.
   const outside = new Float32Array(w * h).fill(1);
   for (let py = 0; py < product.height; py++) {
@@ -137,7 +92,7 @@ export function drawEdge(scene: RawImage, { layers, outside, left, top, width, h
 
 function drawLayer(
   scene: RawImage,
-  { spread, weights, modulation, colour, screen }: Layer,
+  { spread, weights, colour, screen }: Layer,
   outside: Float32Array,
   left: number,
   top: number,
@@ -156,7 +111,7 @@ function drawLayer(
     ) {
       const weight = weights[spread.data[p]!]!;
       if (weight === 0) continue;
-      const a = weight * outside[p]! * (modulation ? modulation[p]! : 1);
+      const a = weight * outside[p]!;
       if (a <= 0) continue;
       if (screen) {
         data[i] = 255 - (255 - data[i]!) * (1 - (a * r) / 255);
@@ -170,5 +125,3 @@ function drawLayer(
     }
   }
 }
-
-const ink = ({ swatch }: Grading): Rgb => [swatch.dark[0] * 0.5, swatch.dark[1] * 0.5, swatch.dark[2] * 0.5];

@@ -81,7 +81,7 @@ export function startEarlyWork(plan: FusionPlan, product: ProductSource, seed: n
       : null,
     edge:
       edge !== 'none'
-        ? started(sized.then((s) => s && productEdgeArt(s.resized, s.placement, edge, grading, canvas, seed)))
+        ? started(sized.then((s) => s && productEdgeArt(s.resized, s.placement, grading)))
         : null,
     paper: effects.paper > 0 ? started(paperTexture(canvas.width, canvas.height, effects.paper, seed)) : null,
   };

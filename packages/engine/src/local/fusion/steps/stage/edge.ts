@@ -1,4 +1,4 @@
-/** The style's line just outside the product's outline: ink, pencil or neon. */
+/** The style's light just outside the product's outline: a neon glow. */
 import { drawEdge } from '../../../draw/product-edge';
 import type { Step } from '../../../steps';
 import type { FusionContext } from '../../context';
