@@ -62,7 +62,6 @@ export type Effects = {
   glow: number;
   /** Neon lights thrown in from the side edges, 0 to 1 (cyberpunk): the palette's neon as light. */
   neonLight: number;
-  scanlines: number;
   grain: number;
   vignette: number;
   /** Extra warmth and faded blacks on top of the palette (vintage). */

@@ -1,6 +1,7 @@
 /**
  * Style effects on the graded scene's surface: washes toward paper or studio colour, film warmth and
- * faded blacks, neon glow, scanlines, paper texture and grain. Noise is seeded per variant.
+ * faded blacks, neon glow, paper texture and grain. Noise is seeded per variant. (Scanlines were
+ * tried on cyberpunk: on a photo they read as a broken image, not as a screen.)
  */
 import type { Effects, Grading } from '../../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
@@ -34,7 +35,7 @@ export function filmTables(effects: Effects): Uint8Array | undefined {
 }
 
 /**
- * The style's effects on the graded, lit surface: light leak, neon glow, scanlines. The film tables,
+ * The style's effects on the graded, lit surface: light leak, neon glow. The film tables,
  * the paper and the grain are laid on in the grading pass (filmTables, paperTexture, filmGrain).
  */
 export async function styliseSurface(
@@ -46,7 +47,6 @@ export async function styliseSurface(
   if (effects.lightLeak > 0) lightLeak(scene, effects.lightLeak, seed);
   if (effects.neonLight > 0) neonLight(scene, effects.neonLight, grading.neon, seed);
   if (effects.glow > 0) await glow(scene, effects.glow, grading.neon[1]);
-  if (effects.scanlines > 0) scanlines(scene, effects.scanlines);
 }
 
 /**
@@ -166,14 +166,6 @@ function lightLeak({ data, width, height, channels }: RawImage, amount: number, 
       data[i + 1] = 255 - (((255 - data[i + 1]!) * (one - ((k * cg) >> 8))) >> shift);
       data[i + 2] = 255 - (((255 - data[i + 2]!) * (one - ((k * cb) >> 8))) >> shift);
     }
-  }
-}
-
-function scanlines({ data, width, height, channels }: RawImage, strength: number): void {
-  const period = Math.max(3, Math.round(height / 400));
-  for (let y = 0; y < height; y += period) {
-    for (let i = y * width * channels; i < (y + 1) * width * channels; i++)
-      data[i] = data[i]! * (1 - strength);
   }
 }
 

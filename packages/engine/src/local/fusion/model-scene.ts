@@ -45,7 +45,6 @@ function compositingEffects(effects: Effects): Effects {
     wash: 0,
     duotone: 0,
     glow: 0,
-    scanlines: 0,
     grain: 0,
     warmth: 0,
     fade: 0,

@@ -1,4 +1,4 @@
-/** What the style lays on the graded surface: light leaks, glow, scanlines. */
+/** What the style lays on the graded surface: light leaks, neon light and glow. */
 import { styliseSurface } from '../../draw/surface';
 import type { Step } from '../../steps';
 import type { FusionContext } from '../context';
