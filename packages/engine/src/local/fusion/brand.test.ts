@@ -66,6 +66,8 @@ const CASES: [Partial<FusionRequestInput>, number][] = [
   ],
   [{ style: '3D mockup', format: 'story', slogan: 'Le goût du vrai !', position: 'gauche' }, 1],
   [{ style: 'cyberpunk', format: 'paysage', slogan: 'Nuit blanche', position: 'droite' }, 3],
+  // A dark scene behind the slogan: the brand's light colour is its ink.
+  [{ style: 'cyberpunk', format: 'paysage', slogan: 'Nuit blanche', position: 'droite' }, 2],
 ];
 
 describe('a brand on Fusion images', () => {

@@ -66,7 +66,15 @@ function fillBand(scene: RawImage, rect: TextRect, colour: Rgb, pad: number) {
   }
 }
 
-/** The panel of a scrim: `strength` at the text, fading out around it, never over the product. */
+/** A side of the scrim this close to the frame's edge (a share of its width) runs on to it. */
+const TO_EDGE = 0.1;
+
+/**
+ * The panel of a scrim: `strength` at the text, fading out around it, never over the product. The fall
+ * is smooth and its corners round (the two axes' weights multiplied), and a side that comes within a
+ * feather and a half (or a tenth of the width) of the frame's edge runs on to it: a panel that stopped just short of the edge, or
+ * ended in a straight ramp, read as a grey box pasted behind the headline.
+ */
 function applyScrim(
   scene: RawImage,
   rect: TextRect,
@@ -75,29 +83,31 @@ function applyScrim(
   product: Coverage,
 ): void {
   const pad = Math.round(Math.max(8, rect.height * 0.18));
-  // A wide, smooth falloff reads as light in the scene, not as a box pasted behind the text.
   const feather = pad * 3;
-  const x0 = Math.max(0, rect.x - pad - feather);
-  const x1 = Math.min(scene.width, rect.x + rect.width + pad + feather);
+  const left = rect.x - pad;
+  const right = rect.x + rect.width + pad;
+  const reach = Math.max(feather * 1.5, scene.width * TO_EDGE);
+  const toLeft = left <= reach;
+  const toRight = scene.width - right <= reach;
+  const x0 = toLeft ? 0 : Math.max(0, left - feather);
+  const x1 = toRight ? scene.width : Math.min(scene.width, right + feather);
   const y0 = Math.max(0, rect.y - pad - feather);
   const y1 = Math.min(scene.height, rect.y + rect.height + pad + feather);
-  const ramp = (d: number) => Math.min(1, Math.max(0, d / feather));
-  // The panel's weight is the smaller of a horizontal and a vertical ramp: one table per axis.
+  const fall = (d: number) => {
+    const t = Math.min(1, Math.max(0, d / feather));
+    return t * t * (3 - 2 * t);
+  };
   const across = new Float32Array(x1 - x0);
-  for (let x = x0; x < x1; x++) {
-    across[x - x0] = Math.min(
-      ramp(x - (rect.x - pad - feather)),
-      ramp(rect.x + rect.width + pad + feather - x),
-    );
-  }
+  for (let x = x0; x < x1; x++)
+    across[x - x0] = (toLeft ? 1 : fall(x - (left - feather))) * (toRight ? 1 : fall(right + feather - x));
   const { data, width, channels } = scene;
   // Scrims never touch the product.
   const covered = new Float32Array(x1 - x0);
   for (let y = y0; y < y1; y++) {
-    const wy = Math.min(ramp(y - (rect.y - pad - feather)), ramp(rect.y + rect.height + pad + feather - y));
+    const wy = fall(y - (rect.y - pad - feather)) * fall(rect.y + rect.height + pad + feather - y);
     coverageRow(product, y, x0, x1, covered);
     for (let x = x0, i = (y * width + x0) * channels; x < x1; x++, i += channels) {
-      const w = strength * Math.min(wy, across[x - x0]!) * (1 - covered[x - x0]!);
+      const w = strength * wy * across[x - x0]! * (1 - covered[x - x0]!);
       if (w <= 0) continue;
       if (darken) {
         data[i] = data[i]! * (1 - w);
