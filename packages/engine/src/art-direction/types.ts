@@ -74,8 +74,9 @@ export type Effects = {
   /** Contact-shadow strength, 0 to 1. */
   shadow: number;
   /**
-   * Shallow depth of field, 0 to 1: the scene behind the product thrown out of focus, more with
-   * distance above the ground line; the floor the product stands on stays sharp.
+   * Shallow depth of field, 0 to 1 as a style sets it (up to 1.2 once a near camera deepens it,
+   * plan.ts): the scene behind the product thrown out of focus, more with distance above the ground
+   * line; the floor the product stands on stays sharp.
    */
   depthOfField: number;
   /**

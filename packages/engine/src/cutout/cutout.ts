@@ -43,6 +43,11 @@ export type Cutout = {
   coverage: number;
   /** Where the trimmed image starts in the decoded photo, in its pixels. */
   offset: { x: number; y: number };
+  /**
+   * The image's pixels per pixel of the decoded photo: 1 (or absent) unless it was read again at more
+   * detail (detail.ts). The image covers `offset` to `offset + image size / scale` of the photo.
+   */
+  scale?: number;
   /** 0 to 1: how sure the engine is of the cut-out (1 for a file's own alpha or the user's corrections). */
   confidence: number;
 };

@@ -22,7 +22,8 @@ type Size = { width: number; height: number };
 /**
  * `cutout` (made on `photo`, the file decoded at a reduced size) with its pixels read again from the
  * file (`input`, `source` its upright size) at up to DETAIL_SIDE; as it was when the file has no more
- * detail to give, or when the photo is framed whole. The offset stays in the reduced photo's pixels.
+ * detail to give, or when the photo is framed whole. The offset stays in the reduced photo's pixels;
+ * `scale` says how many of the image's pixels make one of them.
  */
 export async function withDetail(input: Buffer, photo: Size, source: Size, cutout: Cutout): Promise<Cutout> {
   if (cutout.method === 'framed') return cutout;
@@ -30,26 +31,26 @@ export async function withDetail(input: Buffer, photo: Size, source: Size, cutou
   const perPixel = Math.min(source.width / photo.width, source.height / photo.height);
   const factor = Math.min(perPixel, DETAIL_SIDE / Math.max(image.width, image.height));
   if (factor < WORTH) return cutout;
-  const region = regionIn(source, offset, image, source.width / photo.width, source.height / photo.height);
-  const size = { width: Math.round(image.width * factor), height: Math.round(image.height * factor) };
-  const decoding = decodeRegionRgba(input, region, size);
+  // The whole photo at `factor` times the reduced one's size, and the cut-out's box in it.
+  const whole = { width: Math.round(photo.width * factor), height: Math.round(photo.height * factor) };
+  const width = Math.min(whole.width, Math.round(image.width * factor));
+  const height = Math.min(whole.height, Math.round(image.height * factor));
+  const region = {
+    left: Math.min(whole.width - width, Math.round(offset.x * factor)),
+    top: Math.min(whole.height - height, Math.round(offset.y * factor)),
+    width,
+    height,
+  };
+  const decoding = decodeRegionRgba(input, whole, region);
+  const detailed = { ...cutout, scale: (cutout.scale ?? 1) * factor };
   // A transparent file's own alpha is its outline, at every size.
-  if (cutout.method === 'alpha') return { ...cutout, image: await decoding };
+  if (cutout.method === 'alpha') return { ...detailed, image: await decoding };
   const [file, reduced] = await Promise.all([
     decoding,
     // sharp premultiplies alpha while resampling: the edge keeps the product's own colour.
-    toRaw(fromRaw(image).resize(size.width, size.height, { fit: 'fill', kernel: 'mitchell' })),
+    toRaw(fromRaw(image).resize(width, height, { fit: 'fill', kernel: 'mitchell' })),
   ]);
-  return { ...cutout, image: { ...size, data: joined(file.data, reduced.data), channels: 4 } };
-}
-
-/** The cut-out's box in the file's pixels, inside the file. */
-function regionIn(source: Size, offset: { x: number; y: number }, image: Size, kx: number, ky: number) {
-  const left = Math.min(source.width - 1, Math.round(offset.x * kx));
-  const top = Math.min(source.height - 1, Math.round(offset.y * ky));
-  const width = Math.max(1, Math.min(source.width - left, Math.round(image.width * kx)));
-  const height = Math.max(1, Math.min(source.height - top, Math.round(image.height * ky)));
-  return { left, top, width, height };
+  return { ...detailed, image: { width, height, data: joined(file.data, reduced.data), channels: 4 } };
 }
 
 /**

@@ -118,18 +118,19 @@ export async function decodeRgbCovering(
 }
 
 /**
- * One region of the upright photo as RGBA pixels at `size`: a part of it read again at more detail than
- * the whole was decoded at (the cut-out's box, cutout/detail.ts). The file was checked by inspectImage
- * when it was first decoded.
+ * One region of the upright photo as RGBA pixels: the whole photo as if decoded at `whole` (so a JPEG
+ * is shrunk while it loads, and turned upright at that size), then `region` of it. A part read again at
+ * more detail than the whole was first decoded at (the cut-out's box, cutout/detail.ts). The file was
+ * checked by inspectImage when it was first decoded.
  */
 export async function decodeRegionRgba(
   input: Buffer,
+  whole: { width: number; height: number },
   region: { left: number; top: number; width: number; height: number },
-  size: { width: number; height: number },
 ): Promise<RawImage> {
   const pipeline = normalised(input)
+    .resize(whole.width, whole.height, { fit: 'fill' })
     .extract(region)
-    .resize(size.width, size.height, { fit: 'fill' })
     .ensureAlpha();
   return toRaw(pipeline);
 }

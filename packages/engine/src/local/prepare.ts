@@ -67,8 +67,9 @@ export async function startProduct(
     const { cutout } = await cutOutProduct(decoded, await jobFor(how, decoded));
     const [view, detailed] = await Promise.all([
       readProductView(decoded, cutout),
-      // The product's box read again from the file, at the detail it is shown at (cutout/detail.ts).
-      withDetail(input, decoded, decoded.source, cutout),
+      // The product's box read again from the file, at the detail it is shown at (cutout/detail.ts):
+      // an improvement, so a failure to read it keeps the cut-out as it was.
+      withDetail(input, decoded, decoded.source, cutout).catch(() => cutout),
     ]);
     // A product photographed leaning stands upright in the scene (cutout/upright.ts).
     const upright = await standUpright(detailed);

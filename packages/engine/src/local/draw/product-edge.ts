@@ -20,12 +20,11 @@ function alphaOf(product: RawImage): Buffer {
   return alpha;
 }
 
-/** One glow: its weight by spread alpha level (a table), a colour, screened or painted. */
+/** One glow: its weight by spread alpha level (a table) and its colour, screened on. */
 type Layer = {
   spread: RawImage;
   weights: Float32Array;
   colour: Rgb;
-  screen: boolean;
 };
 
 const weightTable = (weight: (s: number) => number) =>
@@ -73,7 +72,6 @@ export async function productEdgeArt(product: RawImage, at: Placement, grading: 
       spread: await wideSpread(product, alpha, pad, halo),
       weights: weightTable((s) => Math.min(1, s * 1.5) * NEON_SPILL),
       colour: grading.neon[0],
-      screen: true,
     },
   ];
   // Where the product is opaque nothing is drawn; at its soft edge, only in proportion to what shows.
@@ -92,7 +90,7 @@ export function drawEdge(scene: RawImage, { layers, outside, left, top, width, h
 
 function drawLayer(
   scene: RawImage,
-  { spread, weights, colour, screen }: Layer,
+  { spread, weights, colour }: Layer,
   outside: Float32Array,
   left: number,
   top: number,
@@ -113,15 +111,9 @@ function drawLayer(
       if (weight === 0) continue;
       const a = weight * outside[p]!;
       if (a <= 0) continue;
-      if (screen) {
-        data[i] = 255 - (255 - data[i]!) * (1 - (a * r) / 255);
-        data[i + 1] = 255 - (255 - data[i + 1]!) * (1 - (a * g) / 255);
-        data[i + 2] = 255 - (255 - data[i + 2]!) * (1 - (a * b) / 255);
-      } else {
-        data[i] = data[i]! + (r - data[i]!) * a;
-        data[i + 1] = data[i + 1]! + (g - data[i + 1]!) * a;
-        data[i + 2] = data[i + 2]! + (b - data[i + 2]!) * a;
-      }
+      data[i] = 255 - (255 - data[i]!) * (1 - (a * r) / 255);
+      data[i + 1] = 255 - (255 - data[i + 1]!) * (1 - (a * g) / 255);
+      data[i + 2] = 255 - (255 - data[i + 2]!) * (1 - (a * b) / 255);
     }
   }
 }

@@ -43,9 +43,10 @@ function darken(
 }
 
 /**
- * The ambient shade's half-width beyond the base (as a share of the base's width) and its depth (of the
- * product's height): a pool of shade that reads under a product on a busy or dark surface too, where a
- * thin one was lost in the texture and the product looked set down from above.
+ * The ambient shade's radius from the base's centre (as a share of the base's width, plus an eighth of
+ * the height: it reaches about 0.4 of the base beyond each side) and its depth (of the product's
+ * height): a pool of shade that reads under a product on a busy or dark surface too, where a thin one
+ * was lost in the texture and the product looked set down from above.
  */
 const AMBIENT_SPREAD = 0.9;
 const AMBIENT_DEPTH = 0.15;

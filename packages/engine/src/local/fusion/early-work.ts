@@ -27,7 +27,7 @@ export type EarlyWork = {
   sized: Promise<SizedProduct | null>;
   /** The podium's art for the planned text (3D mockup). */
   podium: Promise<PodiumArt | null> | null;
-  /** The line around the product (drawn and neon styles). */
+  /** The neon glow spilled around the product (cyberpunk). */
   edge: Promise<EdgeArt | null> | null;
   /** The paper's fibres (pencil and watercolour). */
   paper: Promise<Paper> | null;

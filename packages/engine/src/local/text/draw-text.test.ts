@@ -37,6 +37,11 @@ describe('the scrim behind a headline', () => {
     expect(at(scene, 540, 540)).toBe(80);
     expect(at(scene, 100, 540)).toBe(160);
     expect(at(scene, 540, 900)).toBe(160);
+    // A smooth fall starts flat: 3 px inside the feather's outer edge (x = 400 - 14 - 42 = 344), a
+    // straight ramp would already darken by 6 levels, a smoothstep by 1.
+    expect(at(scene, 347, 540)).toBeGreaterThanOrEqual(158);
+    // Round corners: halfway into the feather on both axes, a quarter of the weight (140), not a half (120).
+    expect(at(scene, 365, 465)).toBeGreaterThan(130);
     for (const [dx, dy] of [
       [1, 0],
       [0, 1],
