@@ -7,6 +7,7 @@
 import { safeAreaOf } from '@vitrine/shared/api/safe-area';
 import type { FusionPlan } from '../../art-direction/types';
 import { trim } from '../../cutout/cutout';
+import { lumaQ8 } from '../../pixels/fixed-point';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
 import { firmBase } from '../draw/firm-base';
 import { fitInBox, prefetchSoftAlpha, resizeProduct, seated, type Placement } from '../draw/place-product';
@@ -46,6 +47,9 @@ async function resizeToBox(cut: RawImage, plan: FusionPlan): Promise<SizedProduc
   const cutout = plan.product.turn ? await turned(cut, plan.product.turn) : cut;
   const fitted = fitInBox(cutout, plan.product, plan.canvas);
   const resized = await resizeProduct(cutout, fitted);
+  // A black-and-white palette takes the product too: a colour product on a grey scene reads as a
+  // mistake, not as a colour splash. Its tones are kept (luma), so it stays itself.
+  if (plan.grading.saturation === 0) inBlackAndWhite(resized);
   const standing = plan.product.anchor !== 'centre';
   // Standing, its solid base (not the cut-out's soft fringe below it, cleared) meets the ground line.
   if (standing) firmBase(resized);
@@ -85,4 +89,14 @@ export function startEarlyWork(plan: FusionPlan, product: ProductSource, seed: n
         : null,
     paper: effects.paper > 0 ? started(paperTexture(canvas.width, canvas.height, effects.paper, seed)) : null,
   };
+}
+
+/** The image's colour turned to its luma (Rec. 709), in place; alpha kept. */
+function inBlackAndWhite({ data, channels }: RawImage): void {
+  for (let i = 0; i < data.length; i += channels) {
+    const luma = lumaQ8(data[i]!, data[i + 1]!, data[i + 2]!);
+    data[i] = luma;
+    data[i + 1] = luma;
+    data[i + 2] = luma;
+  }
 }

@@ -132,6 +132,15 @@ describe('palettes measurably do what they say (scene outside the product, same 
   it('noir_blanc leaves near-zero chroma', () => {
     expect(scene('noir_blanc').meanChroma).toBeLessThan(2);
   });
+
+  it('noir_blanc takes the product too: a colour product on a grey scene read as a mistake', async () => {
+    const inBox = async ({ image, metadata }: Render) => {
+      const { x, y, width, height } = metadata.product;
+      return labStats(await toRaw(fromRaw(image).extract({ left: x, top: y, width, height })));
+    };
+    expect((await inBox(find('photo réaliste', 'chaude'))).meanChroma).toBeGreaterThan(5);
+    expect((await inBox(find('photo réaliste', 'noir_blanc'))).meanChroma).toBeLessThan(2);
+  });
 });
 
 describe('styles are measurably distinct', () => {
