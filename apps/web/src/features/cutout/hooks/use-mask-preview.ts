@@ -66,7 +66,9 @@ export function useMaskPreview({
     [pixels],
   );
   const mask = useAlpha(view.maskUrl, size, true);
-  const base = useAlpha(view.baseMaskUrl, size);
+  // The last base until a new one has loaded: every apply gives the base a new address, and falling
+  // back to the previous mask meanwhile showed the strokes just applied as undone for a moment.
+  const base = useAlpha(view.baseMaskUrl, size, true);
   const onBase = sameBox(lastBox(corrections), view.corrections?.box) && base !== undefined;
 
   // The strokes kept so far, painted on the base once per change of the list (undo included).
