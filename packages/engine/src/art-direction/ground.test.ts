@@ -79,6 +79,44 @@ describe('the product stands on the photo’s surface', () => {
     expect(plan.effects.podium).toBe(true);
   });
 
+  it('on a surface that does not run across the photo (a café table), the product stands on it, not beside it, and no wider than it allows', () => {
+    for (const format of FUSION_FORMATS)
+      for (const span of [
+        [0.25, 0.7],
+        [0.05, 0.4],
+        [0.6, 0.95],
+      ] as const)
+        for (const planned of plans(format).filter((p) => p.ground.on === 'planned')) {
+          const reading: SceneReading = {
+            ...table(0.4, 0.6),
+            surface: { ...table(0.4, 0.6).surface!, span },
+          };
+          const plan = groundOnScene(planned, reading);
+          const label = `${format} variant ${planned.variant}, span ${span.join('-')}`;
+          expect(plan.ground.on, label).toBe('surface');
+          expect(plan.ground.surface?.span, label).toEqual(span);
+          // The product's centre and most of its width meet the photo between the surface's ends.
+          const { width: W, height: H } = plan.canvas;
+          const across = reading.width * Math.max(W / reading.width, H / reading.height) * plan.context.zoom!;
+          const { x, width } = plan.product.box;
+          const meets = (canvasX: number) => plan.context.left! + canvasX / across;
+          // (The window's side is kept to a thousandth of the photo's width.)
+          expect(meets(x + 0.1 * width), label).toBeGreaterThanOrEqual(span[0] - 0.001);
+          expect(meets(x + 0.9 * width), label).toBeLessThanOrEqual(span[1] + 0.001);
+          // (Within a pixel: the box is in whole pixels.)
+          expect(width / across, label).toBeLessThanOrEqual(0.55 * (span[1] - span[0]) + 1 / across);
+          // The window stays inside the photo.
+          expect(plan.context.left!, label).toBeGreaterThanOrEqual(0);
+          expect(plan.context.left! + W / across, label).toBeLessThanOrEqual(1.0001);
+          expect(plan.product.box.y + plan.product.box.height, label).toBeCloseTo(plan.product.groundY, 6);
+        }
+  });
+
+  it('a surface across the whole photo leaves the window where the variant’s crop puts it', () => {
+    for (const planned of plans('carré').filter((p) => p.ground.on === 'planned'))
+      expect(groundOnScene(planned, table(0.5)).context.left).toBeUndefined();
+  });
+
   it('the 3D mockup stands on its podium, whatever the photo', () => {
     expect(groundOnScene(plans('carré', '3D mockup')[0]!, table(0.5)).ground.on).toBe('podium');
   });

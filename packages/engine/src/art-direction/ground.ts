@@ -112,7 +112,12 @@ export function groundOnScene(plan: FusionPlan, reading: SceneReading | null | u
   if (plan.view === 'top') return seenFromAbove(lit, reading);
   const { surface } = reading;
   if (!surface) return onPodium(lit, 'no-surface');
-  const described = { back: surface.back, front: surface.front, stand: surface.stand };
+  const described = {
+    back: surface.back,
+    front: surface.front,
+    stand: surface.stand,
+    ...(surface.span && { span: surface.span }),
+  };
   // The band a base may sit on: below the far edge by a little, above the near edge.
   const depth = surface.front - surface.back;
   const lo = surface.back + Math.min(0.1, depth / 2);
@@ -121,19 +126,75 @@ export function groundOnScene(plan: FusionPlan, reading: SceneReading | null | u
   // The first zoom that frames the surface without shrinking the product much; else the one that
   // shrinks it least.
   let framing: Framing | null = null;
+  let placed: Placed | null = null;
   let kept = 0;
   for (let zoom = zoom0; zoom <= MOST_ZOOM + 1e-9 && kept < KEEP_SIZE; zoom += 0.1) {
     const candidate = frame(plan, reading, zoom, lo, hi);
-    const size = candidate ? sizeKept(plan.product, candidate.groundY) : 0;
-    if (candidate && size > kept) [framing, kept] = [candidate, size];
+    const moved = candidate && moveGround(plan.product, candidate.groundY);
+    const across =
+      moved && (surface.span ? onSpan(plan, reading, surface.span, candidate, moved) : { product: moved });
+    const size = across ? across.product.box.height / plan.product.box.height : 0;
+    if (across && size > kept) [framing, placed, kept] = [candidate, across, size];
   }
-  if (!framing) return onPodium(lit, 'out-of-frame', described);
+  if (!framing || !placed) return onPodium(lit, 'out-of-frame', described);
   return {
     ...lit,
-    context: { ...plan.context, zoom: Math.round(framing.zoom * 100) / 100, top: framing.top },
-    product: moveGround(plan.product, framing.groundY),
+    context: {
+      ...plan.context,
+      zoom: Math.round(framing.zoom * 100) / 100,
+      top: framing.top,
+      ...(placed.left !== undefined && { left: placed.left }),
+    },
+    product: placed.product,
     ground: { ...lit.ground, on: 'surface', surface: described, photoY: round3(framing.photoY) },
   };
+}
+
+type Placed = { product: FusionPlan['product']; left?: number };
+
+/** On a surface that does not run across the photo, the product takes at most this share of its width. */
+const SPAN_FILL = 0.55;
+/** The product's centre stays this share of its half-width inside the surface's ends. */
+const SPAN_INSET = 0.8;
+
+/**
+ * A surface that does not run across the photo (a café table, a kitchen island): the window moves
+ * across so that the product stands on it, not beside it, and the product is made smaller if it
+ * would be wider than the surface allows at this distance. Null when no window puts it there.
+ */
+function onSpan(
+  plan: FusionPlan,
+  reading: SceneReading,
+  [left, right]: readonly [number, number],
+  framing: Framing,
+  product: FusionPlan['product'],
+): Placed | null {
+  const { width: W, height: H } = plan.canvas;
+  // Canvas pixels per share of the photo's width, and the share the window shows.
+  const across = reading.width * Math.max(W / reading.width, H / reading.height) * framing.zoom;
+  const shown = Math.min(1, W / across);
+  const { box } = product;
+  const widest = SPAN_FILL * (right - left) * across;
+  const shrink = Math.min(1, widest / box.width);
+  const width = Math.max(1, Math.round(box.width * shrink));
+  const height = Math.max(1, Math.round(box.height * shrink));
+  const centre = box.x + box.width / 2;
+  const half = (SPAN_INSET * width) / 2 / across;
+  // Where the product's centre meets the photo with the window centred, brought onto the surface.
+  const wanted = Math.min(right - half, Math.max(left + half, (1 - shown) / 2 + centre / across));
+  const start = Math.min(1 - shown, Math.max(0, wanted - centre / across));
+  const at = start + centre / across;
+  if (at < left + half - 1e-6 || at > right - half + 1e-6) return null;
+  const sized: FusionPlan['product'] =
+    shrink < 1
+      ? {
+          ...product,
+          box: { x: Math.round(centre - width / 2), y: product.groundY - height, width, height },
+          share: product.share * shrink * shrink,
+        }
+      : product;
+  // Rounded down: a window a hair further right would run past the photo's side.
+  return { product: sized, left: Math.floor(start * 1000) / 1000 };
 }
 
 /**
@@ -141,10 +202,6 @@ export function groundOnScene(plan: FusionPlan, reading: SceneReading | null | u
  * room above it (down to the stage's top, under the text), and shrinks only by what is left: the part
  * of the surface higher in the frame is farther away.
  */
-/** The share of its planned height the product keeps on a ground line (moveGround). */
-const sizeKept = (product: FusionPlan['product'], groundY: number) =>
-  moveGround(product, groundY).box.height / product.box.height;
-
 function moveGround(product: FusionPlan['product'], groundY: number): FusionPlan['product'] {
   const { box, stage } = product;
   const rise = product.groundY - groundY;

@@ -34,6 +34,14 @@ const common = {
   surface: z
     .tuple([share, share])
     .refine(([back, front]) => back < front, 'surface: back must be above front'),
+  /**
+   * Left and right ends of the surface where a product can stand, as shares of the width, when it does
+   * not run across the whole photo (a table in a room); absent when it does.
+   */
+  span: z
+    .tuple([share, share])
+    .refine(([left, right]) => right - left >= 0.1, 'span: the surface must be at least a tenth as wide')
+    .optional(),
   light: z.enum(['left', 'right', 'top', 'front', 'back']),
   softness: share,
   temperature: z.enum(['warm', 'neutral', 'cool']),
@@ -102,7 +110,13 @@ export function annotatedReading(
   return {
     width: size.width,
     height: size.height,
-    surface: { back, front, stand: round(back + STAND_DEPTH * (front - back)), strength: 1 },
+    surface: {
+      back,
+      front,
+      stand: round(back + STAND_DEPTH * (front - back)),
+      strength: 1,
+      ...(scene.span && { span: scene.span }),
+    },
     light: from && { from, strength: round(1 - 0.7 * scene.softness) },
     temperature: temperature ?? TEMPERATURES[scene.temperature],
     annotated: { scene: scene.id, view: scene.view },

@@ -15,8 +15,16 @@ export type SceneReading = {
    * The supporting surface: `back` is its far edge (where a table meets the wall), `front` its near
    * edge or the photo's foot, `stand` the line a product's base sits on between them; shares of the
    * photo's height. Null when the photo shows no surface to stand on (a wall, a sky, a flat-lay).
+   * `span`, when the surface does not run across the whole photo (a café table, a kitchen island): its
+   * left and right ends as shares of the photo's width, where a product can stand.
    */
-  surface: { back: number; front: number; stand: number; strength: number } | null;
+  surface: {
+    back: number;
+    front: number;
+    stand: number;
+    strength: number;
+    span?: readonly [number, number];
+  } | null;
   /** Where the light comes from, read from how brightness falls across the photo; null when even. */
   light: { from: 'left' | 'right' | 'top'; strength: number } | null;
   /** Warm (positive) or cool (negative), about -1 to 1: the balance of red and blue in its light parts. */

@@ -102,8 +102,11 @@ export type Ground = {
    * be framed at a usable height (the 3D mockup's podium has no reason: it is the style's).
    */
   reason?: 'no-surface' | 'out-of-frame';
-  /** The surface as read from the photo (shares of its height): far edge, near edge, where it stood. */
-  surface?: { back: number; front: number; stand: number };
+  /**
+   * The surface as read from the photo (shares of its height): far edge, near edge, where it stood;
+   * its left and right ends (shares of its width) when it does not run across the whole photo.
+   */
+  surface?: { back: number; front: number; stand: number; span?: readonly [number, number] };
   /** Where the ground line meets the photo, as a share of its height, in the framing chosen. */
   photoY?: number;
   light: 'scene' | 'variant' | 'chosen';
@@ -159,6 +162,11 @@ export type ContextFraming = {
    * across only.
    */
   top?: number;
+  /**
+   * The window's left side, as a share of the photo's width, when a surface that does not run across
+   * the photo decides it (so that the product stands on it, not beside it).
+   */
+  left?: number;
 };
 
 /**

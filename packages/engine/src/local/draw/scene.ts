@@ -33,6 +33,7 @@ async function cropWindow(
   crop: ContextFraming['crop'],
   zoom = 1,
   top?: number,
+  left?: number,
 ) {
   const scale = Math.max(size.width / context.width, size.height / context.height) * Math.max(1, zoom);
   const window = {
@@ -40,11 +41,24 @@ async function cropWindow(
     height: Math.min(context.height, Math.round(size.height / scale)),
   };
   const placed = await placedWindow(context, window, crop, zoom);
-  if (top === undefined) return placed;
-  // The surface decides how high the window is; the strategy, only where across.
-  const left = placed ? placed.left : Math.floor((context.width - window.width) / 2);
+  if (top === undefined && left === undefined) return placed;
+  // The surface decides how high the window is and, when it does not run across the photo, where
+  // across; the strategy decides the rest.
+  const spareX = context.width - window.width;
   const spareY = context.height - window.height;
-  return { left, top: Math.min(spareY, Math.max(0, Math.round(top * context.height))), ...window };
+  const x =
+    left !== undefined
+      ? Math.min(spareX, Math.max(0, Math.round(left * context.width)))
+      : placed
+        ? placed.left
+        : Math.floor(spareX / 2);
+  const y =
+    top !== undefined
+      ? Math.min(spareY, Math.max(0, Math.round(top * context.height)))
+      : placed
+        ? placed.top
+        : Math.floor(spareY / 2);
+  return { left: x, top: y, ...window };
 }
 
 async function placedWindow(
@@ -130,7 +144,7 @@ export async function frameScene(
   framing: ContextFraming,
   blurSigma?: number,
 ): Promise<{ scene: RawImage; blurred: Promise<Buffer> | null }> {
-  const window = await cropWindow(context, size, framing.crop, framing.zoom, framing.top);
+  const window = await cropWindow(context, size, framing.crop, framing.zoom, framing.top, framing.left);
   const exact = exactWindow(context, size, framing.crop, window);
   if (exact) {
     let blurred: Promise<Buffer> | null = null;

@@ -11,7 +11,12 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('a product rendered on a catalogue scene stands on its annotated surface', () => {
-  for (const id of ['outdoor-meadow-mountains', 'kitchen-island-granite', 'studio-sweep']) {
+  for (const id of [
+    'outdoor-meadow-mountains',
+    'kitchen-island-granite',
+    'cafe-terrace-table',
+    'studio-sweep',
+  ]) {
     it(`on ${id}: the base is on the annotated band, and the metadata says the ground came from the annotation`, async () => {
       const { surface, view } = findScene(id)!;
       const [back, front] = surface;
@@ -30,6 +35,17 @@ describe('a product rendered on a catalogue scene stands on its annotated surfac
           const grounded = groundOnScene(plan, scene.reading);
           const base = metadata.product.y + metadata.product.height;
           expect(Math.abs(base - grounded.product.groundY), label).toBeLessThanOrEqual(4);
+          // On a table that does not run across the photo, the product's centre meets it between its ends.
+          const span = findScene(id)!.span;
+          if (span) {
+            const { width: W, height: H } = grounded.canvas;
+            const { width, height } = scene.reading!;
+            const across = width * Math.max(W / width, H / height) * grounded.context.zoom!;
+            const centre =
+              grounded.context.left! + (metadata.product.x + metadata.product.width / 2) / across;
+            expect(centre, label).toBeGreaterThan(span[0]);
+            expect(centre, label).toBeLessThan(span[1]);
+          }
         }
       }
     }, 120_000);
