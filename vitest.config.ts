@@ -26,8 +26,10 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
           // FUZZ_SEED=<seed> draws the fuzz tests' input again from the seed a failure printed.
           provide: { fuzzSeed: process.env.FUZZ_SEED ?? '' },
-          // Engine tests render real images: on two busy cores one may take several seconds.
+          // Engine tests render real images: on two busy cores one may take several seconds, and a
+          // file's setup (decoding and cutting out its photos) longer.
           testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       integration('pglite'),

@@ -2,10 +2,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { freePort } from '../apps/server/test/helpers/free-port';
 import { startServer, type ServerProcess } from '../apps/server/test/helpers/server-process';
+// The provided template's name and type (a module augmentation of vitest's).
+import type {} from './global-setup';
 
 export type AppUnderTest = ServerProcess & { dataDir: string; close(): Promise<void> };
+
+/** A new data directory holding a copy of the run's migrated database (e2e/global-setup.ts). */
+function newDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
+  fs.cpSync(inject('e2eDatabaseTemplate'), path.join(dir, 'db'), { recursive: true });
+  return dir;
+}
 
 /** `dataDir`: the data directory of an app stopped earlier (`stop()`), to start again on the same data. */
 export async function startApp(
@@ -15,7 +25,7 @@ export async function startApp(
   const dist = path.resolve('apps/web/dist/index.html');
   if (!fs.existsSync(dist))
     throw new Error('The web app is not built: run "npm run build" before the browser tests.');
-  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
+  const dir = dataDir ?? newDataDir();
   // PUBLIC_URL must be the address the browser uses: the server refuses writes from any other origin.
   const port = await freePort();
   const server = await startServer(

@@ -233,8 +233,7 @@ describe('the product cut-out on the Fusion page', () => {
     await page.screenshot({ path: 'e2e/.artifacts/cutout-stroke-preview.png' });
     await page.mouse.up();
     // The new masks arrive late, as on a slow network: the stroke stays shown meanwhile.
-    const late = /\/cutout\/(base|mask)\.png/;
-    await page.route(late, async (route) => {
+    await page.route(/\/cutout\/(base|mask)\.png/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
@@ -242,7 +241,8 @@ describe('the product cut-out on the Fusion page', () => {
     expect(response.status()).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await pixel()).slice(0, 3).every((v, c) => Math.abs(v - veiled[c]!) <= 2)).toBe(true);
-    await page.unroute(late);
+    // Waits for the delayed answers still held: one continued after its route was removed throws.
+    await page.unrouteAll({ behavior: 'wait' });
     const applied = (await response.json()) as CutoutView;
     const mask = await sharp(await (await page.request.get(applied.maskUrl!)).body())
       .extractChannel(0)

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../src/db/client';
 import { REPO_ROOT, spawnServer, startServer } from './helpers/server-process';
 import { PASSWORD } from './helpers/accounts';
@@ -13,6 +13,15 @@ const dirs: string[] = [];
 function tempDataDir() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-proc-'));
   dirs.push(dir);
+  return dir;
+}
+/**
+ * A data directory whose database is a copy of the run's migrated one: for the tests that are not
+ * about a first start, which creates and migrates a database (about three times as long).
+ */
+function migratedDataDir() {
+  const dir = tempDataDir();
+  fs.cpSync(inject('pgliteTemplateDir'), path.join(dir, 'db'), { recursive: true });
   return dir;
 }
 afterEach(() => {
@@ -61,7 +70,7 @@ describe.runIf(dbKind() === 'pglite')('the server process', () => {
   });
 
   it('refuses a second process on the same DATA_DIR with a clear message', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = migratedDataDir();
     const first = await startServer({ DATA_DIR: dataDir });
     try {
       const second = await runToExit({ DATA_DIR: dataDir });
@@ -119,7 +128,7 @@ describe.runIf(dbKind() === 'pglite')('the server process', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as net.AddressInfo).port;
     try {
-      const { code, output } = await runToExit({ DATA_DIR: tempDataDir(), PORT: String(port) });
+      const { code, output } = await runToExit({ DATA_DIR: migratedDataDir(), PORT: String(port) });
       expect(code).toBe(1);
       expect(output).toContain(`vitrine: Port ${port} on 127.0.0.1 is already in use`);
       expect(output).not.toMatch(/\n\s+at /);
@@ -165,7 +174,7 @@ describe.runIf(dbKind() === 'pglite')('the server process', () => {
   });
 
   it('stops on SIGTERM with exit code 0, closing idle keep-alive connections', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = migratedDataDir();
     const server = await startServer({ DATA_DIR: dataDir });
     const url = new URL(server.url);
     const socket = net.connect(Number(url.port), url.hostname);
@@ -184,7 +193,7 @@ describe.runIf(dbKind() === 'pglite')('the server process', () => {
 
   it('warns at start that TRUST_PROXY=true lets clients behind an appending proxy choose their rate-limit bucket; a hop count does not', async () => {
     const trusting = await startServer({
-      DATA_DIR: tempDataDir(),
+      DATA_DIR: migratedDataDir(),
       TRUST_PROXY: 'true',
       CUTOUT_MODEL: 'none',
     });
@@ -193,7 +202,11 @@ describe.runIf(dbKind() === 'pglite')('the server process', () => {
     expect(trusting.output()).toContain(
       'set TRUST_PROXY to the number of proxies in front (1 for one nginx)',
     );
-    const counted = await startServer({ DATA_DIR: tempDataDir(), TRUST_PROXY: '1', CUTOUT_MODEL: 'none' });
+    const counted = await startServer({
+      DATA_DIR: migratedDataDir(),
+      TRUST_PROXY: '1',
+      CUTOUT_MODEL: 'none',
+    });
     expect(await counted.stop('SIGTERM')).toBe(0);
     expect(counted.output()).toContain('Vitrine is ready');
     expect(counted.output()).not.toContain('trusts every X-Forwarded-For entry');
