@@ -10,10 +10,20 @@ import type {} from './global-setup';
 
 export type AppUnderTest = ServerProcess & { dataDir: string; close(): Promise<void> };
 
-/** A new data directory holding a copy of the run's migrated database (e2e/global-setup.ts). */
+/** The run's migrated database (e2e/global-setup.ts); none outside the browser tests (a benchmark). */
+function databaseTemplate(): string | null {
+  try {
+    return inject('e2eDatabaseTemplate') ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A new data directory, holding a copy of the run's migrated database when there is one. */
 function newDataDir(): string {
+  const template = databaseTemplate();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
-  fs.cpSync(inject('e2eDatabaseTemplate'), path.join(dir, 'db'), { recursive: true });
+  if (template) fs.cpSync(template, path.join(dir, 'db'), { recursive: true });
   return dir;
 }
 

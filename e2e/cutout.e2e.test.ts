@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import type { CutoutView } from '@vitrine/shared/api/cutout';
 import { launchBrowser, newContext } from './browser';
 import { startApp, type AppUnderTest } from './app-server';
@@ -237,12 +237,16 @@ describe('the product cut-out on the Fusion page', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
-    const response = await sent(page, id, dialog, 'Appliquer');
-    expect(response.status()).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await pixel()).slice(0, 3).every((v, c) => Math.abs(v - veiled[c]!) <= 2)).toBe(true);
-    // Waits for the delayed answers still held: one continued after its route was removed throws.
-    await page.unrouteAll({ behavior: 'wait' });
+    let response: Response;
+    try {
+      response = await sent(page, id, dialog, 'Appliquer');
+      expect(response.status()).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await pixel()).slice(0, 3).every((v, c) => Math.abs(v - veiled[c]!) <= 2)).toBe(true);
+    } finally {
+      // Waits for the delayed answers still held: one continued after its route was removed throws.
+      await page.unrouteAll({ behavior: 'wait' });
+    }
     const applied = (await response.json()) as CutoutView;
     const mask = await sharp(await (await page.request.get(applied.maskUrl!)).body())
       .extractChannel(0)

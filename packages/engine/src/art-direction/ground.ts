@@ -154,13 +154,14 @@ type Placed = { product: FusionPlan['product']; left?: number };
 
 /** On a surface that does not run across the photo, the product takes at most this share of its width. */
 const SPAN_FILL = 0.55;
-/** The product's centre stays this share of its half-width inside the surface's ends. */
+/** The product's room stays on the surface but for a tenth of its width at either end. */
 const SPAN_INSET = 0.8;
 
 /**
  * A surface that does not run across the photo (a café table, a kitchen island): the window moves
- * across so that the product stands on it, not beside it, and the product is made smaller if it
- * would be wider than the surface allows at this distance. Null when no window puts it there.
+ * across so that the product's room (its box: the product is fitted inside it, centred on `centreX`)
+ * stands on it, not beside it, and the room is made narrower when it is wider than the surface allows
+ * at this distance; a product that already fits keeps its size. Null when no window puts it there.
  */
 function onSpan(
   plan: FusionPlan,
@@ -174,27 +175,21 @@ function onSpan(
   const across = reading.width * Math.max(W / reading.width, H / reading.height) * framing.zoom;
   const shown = Math.min(1, W / across);
   const { box } = product;
-  const widest = SPAN_FILL * (right - left) * across;
-  const shrink = Math.min(1, widest / box.width);
-  const width = Math.max(1, Math.round(box.width * shrink));
-  const height = Math.max(1, Math.round(box.height * shrink));
-  const centre = box.x + box.width / 2;
+  const width = Math.max(1, Math.min(box.width, Math.floor(SPAN_FILL * (right - left) * across)));
+  // The room about the product's centre, inside the box the layout gave.
+  const x = Math.round(Math.min(box.x + box.width - width, Math.max(box.x, product.centreX - width / 2)));
+  const centre = x + width / 2;
   const half = (SPAN_INSET * width) / 2 / across;
-  // Where the product's centre meets the photo with the window centred, brought onto the surface.
+  // Where the room's centre meets the photo with the window centred, brought onto the surface.
   const wanted = Math.min(right - half, Math.max(left + half, (1 - shown) / 2 + centre / across));
-  const start = Math.min(1 - shown, Math.max(0, wanted - centre / across));
+  // Rounded to a thousandth (cropWindow keeps the window inside the photo).
+  const last = Math.floor((1 - shown) * 1000) / 1000;
+  const start = Math.min(last, Math.round(Math.max(0, wanted - centre / across) * 1000) / 1000);
   const at = start + centre / across;
-  if (at < left + half - 1e-6 || at > right - half + 1e-6) return null;
-  const sized: FusionPlan['product'] =
-    shrink < 1
-      ? {
-          ...product,
-          box: { x: Math.round(centre - width / 2), y: product.groundY - height, width, height },
-          share: product.share * shrink * shrink,
-        }
-      : product;
-  // Rounded down: a window a hair further right would run past the photo's side.
-  return { product: sized, left: Math.floor(start * 1000) / 1000 };
+  if (at < left + half - 0.002 || at > right - half + 0.002) return null;
+  const room: FusionPlan['product'] =
+    width < box.width ? { ...product, box: { ...box, x, width }, centreX: Math.round(centre) } : product;
+  return { product: room, left: start };
 }
 
 /**

@@ -40,7 +40,10 @@ const common = {
    */
   span: z
     .tuple([share, share])
-    .refine(([left, right]) => right - left >= 0.1, 'span: the surface must be at least a tenth as wide')
+    .refine(
+      ([left, right]) => right - left >= 0.1 - 1e-9,
+      'span: the surface must be at least a tenth as wide as the photo',
+    )
     .optional(),
   light: z.enum(['left', 'right', 'top', 'front', 'back']),
   softness: share,

@@ -43,6 +43,26 @@ describe('the context photo', () => {
     expect(image.data.subarray(0, image.width * 3).includes(row)).toBe(true);
   });
 
+  it('frames the window where the surface puts it across and down, whatever the crop strategy', async () => {
+    const canvas = FUSION_FORMAT_SIZES.carré;
+    const { image } = await prepareContext(file, canvas);
+    for (const crop of ['attention', 'centre'] as const) {
+      // Zoomed 1.25: the window is 0.8 of the covering one, placed at 0.3 across and 0.1 down.
+      const framed = await coverCrop(image, canvas, { crop, zoom: 1.25, top: 0.1, left: 0.3 });
+      const scale = Math.max(canvas.width / image.width, canvas.height / image.height) * 1.25;
+      const window = {
+        left: Math.round(0.3 * image.width),
+        top: Math.round(0.1 * image.height),
+        width: Math.round(canvas.width / scale),
+        height: Math.round(canvas.height / scale),
+      };
+      const expected = await toRaw(
+        fromRaw(image).extract(window).resize(canvas.width, canvas.height, { fit: 'fill' }),
+      );
+      expect(framed.data.equals(expected.data), crop).toBe(true);
+    }
+  });
+
   it('covers the largest side of every format when the canvas is not given', async () => {
     const { image } = await prepareContext(file);
     expect([image.width, image.height]).toEqual([2880, 1920]);

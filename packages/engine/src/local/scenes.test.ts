@@ -53,6 +53,10 @@ describe('a malformed catalogue is refused at load, naming the entry', () => {
     );
     expect(() => parseCatalogue([{ ...good, softness: 2 }])).toThrow(/malformed: softness/);
     expect(() => parseCatalogue([good, good])).toThrow(/listed twice/);
+    // A table's ends across the photo: in order, and at least a tenth of its width apart.
+    expect(() => parseCatalogue([{ ...good, span: [0.5, 0.45] }])).toThrow(/malformed: span/);
+    expect(() => parseCatalogue([{ ...good, span: [0.4, 0.45] }])).toThrow(/malformed: span/);
+    expect(parseCatalogue([{ ...good, span: [0.4, 0.5] }])[0]).toMatchObject({ span: [0.4, 0.5] });
     expect(() => parseCatalogue({ scenes: [] })).toThrow(/JSON array/);
     expect(parseCatalogue([good])).toEqual([good]);
   });
@@ -65,7 +69,7 @@ describe('a catalogue scene is prepared with its annotation as the scene reading
     if (scene.kind === 'studio') throw new Error(`${id} is a photo`);
     const prepared = await prepareCatalogueScene(id, 'chaude', { width: 1080, height: 1080 });
     expect(prepared.reading).toMatchObject({
-      surface: { back: scene.surface[0], front: scene.surface[1] },
+      surface: { back: scene.surface[0], front: scene.surface[1], span: [0.4, 0.86] },
       light: { from: 'left' },
       annotated: { scene: id, view: 'high-angle' },
     });

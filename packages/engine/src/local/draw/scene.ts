@@ -40,7 +40,9 @@ async function cropWindow(
     width: Math.min(context.width, Math.round(size.width / scale)),
     height: Math.min(context.height, Math.round(size.height / scale)),
   };
-  const placed = await placedWindow(context, window, crop, zoom);
+  // A window the surface places both ways needs no smart crop's analysis.
+  const placed =
+    top !== undefined && left !== undefined ? null : await placedWindow(context, window, crop, zoom);
   if (top === undefined && left === undefined) return placed;
   // The surface decides how high the window is and, when it does not run across the photo, where
   // across; the strategy decides the rest.
