@@ -4,11 +4,8 @@
  * start an app per file.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPglite } from '../apps/server/src/db/client';
-import { migrateDatabase } from '../apps/server/src/db/migrate';
+import { migratedPgliteDirectory } from '../apps/server/test/setup/global-setup';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -19,10 +16,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-template-'));
-  const database = await openPglite(dir);
-  await migrateDatabase(database);
-  await database.close();
+  const dir = await migratedPgliteDirectory('vitrine-e2e-template-');
   project.provide('e2eDatabaseTemplate', dir);
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -52,10 +52,16 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-template-'));
+  const dir = await migratedPgliteDirectory('vitrine-template-');
+  project.provide('pgliteTemplateDir', dir);
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** A new PGlite directory under the system's temporary one, migrated to the latest schema. */
+export async function migratedPgliteDirectory(prefix: string): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const database = await openPglite(dir);
   await migrateDatabase(database);
   await database.close();
-  project.provide('pgliteTemplateDir', dir);
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return dir;
 }

@@ -46,21 +46,21 @@ async function cropWindow(
   if (top === undefined && left === undefined) return placed;
   // The surface decides how high the window is and, when it does not run across the photo, where
   // across; the strategy decides the rest.
-  const spareX = context.width - window.width;
-  const spareY = context.height - window.height;
-  const x =
-    left !== undefined
-      ? Math.min(spareX, Math.max(0, Math.round(left * context.width)))
-      : placed
-        ? placed.left
-        : Math.floor(spareX / 2);
-  const y =
-    top !== undefined
-      ? Math.min(spareY, Math.max(0, Math.round(top * context.height)))
-      : placed
-        ? placed.top
-        : Math.floor(spareY / 2);
-  return { left: x, top: y, ...window };
+  return {
+    left: side(left, context.width, window.width, placed?.left),
+    top: side(top, context.height, window.height, placed?.top),
+    ...window,
+  };
+}
+
+/**
+ * One side of the window along an axis: the plan's share of the photo when it gives one (kept inside
+ * the photo), else where the strategy put it, else centred.
+ */
+function side(share: number | undefined, extent: number, length: number, placed: number | undefined) {
+  const spare = extent - length;
+  if (share !== undefined) return Math.min(spare, Math.max(0, Math.round(share * extent)));
+  return placed ?? Math.floor(spare / 2);
 }
 
 async function placedWindow(
