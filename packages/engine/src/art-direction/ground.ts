@@ -105,8 +105,13 @@ export function groundOnScene(plan: FusionPlan, reading: SceneReading | null | u
   const noted: FusionPlan = reading.annotated
     ? { ...plan, ground: { ...plan.ground, annotation: reading.annotated } }
     : plan;
+  const hardness = reading.light?.hardness;
   const lit: FusionPlan = light
-    ? { ...noted, light: { ...noted.light, from: light }, ground: { ...noted.ground, light: 'scene' } }
+    ? {
+        ...noted,
+        light: { ...noted.light, from: light },
+        ground: { ...noted.ground, light: 'scene', ...(hardness !== undefined && { hardness }) },
+      }
     : noted;
   if (plan.ground.on === 'podium') return lit;
   if (plan.view === 'top') return seenFromAbove(lit, reading);

@@ -120,7 +120,7 @@ export function annotatedReading(
       strength: 1,
       ...(scene.span && { span: scene.span }),
     },
-    light: from && { from, strength: round(1 - 0.7 * scene.softness) },
+    light: from && { from, strength: round(1 - 0.7 * scene.softness), hardness: round(1 - scene.softness) },
     temperature: temperature ?? TEMPERATURES[scene.temperature],
     annotated: { scene: scene.id, view: scene.view },
   };

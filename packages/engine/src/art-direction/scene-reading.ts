@@ -25,8 +25,12 @@ export type SceneReading = {
     strength: number;
     span?: readonly [number, number];
   } | null;
-  /** Where the light comes from, read from how brightness falls across the photo; null when even. */
-  light: { from: 'left' | 'right' | 'top'; strength: number } | null;
+  /**
+   * Where the light comes from, read from how brightness falls across the photo; null when even.
+   * `hardness` (0 an overcast sky or a softbox, 1 a clear sun) when the scene's annotation says it: the
+   * brightness of a photo tells its light's side, not how sharp its shadows are.
+   */
+  light: { from: 'left' | 'right' | 'top'; strength: number; hardness?: number } | null;
   /** Warm (positive) or cool (negative), about -1 to 1: the balance of red and blue in its light parts. */
   temperature: number;
   /**

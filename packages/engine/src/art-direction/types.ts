@@ -111,6 +111,11 @@ export type Ground = {
   photoY?: number;
   light: 'scene' | 'variant' | 'chosen';
   /**
+   * How hard the scene's light is, 0 soft to 1 a clear sun, when the scene's light gave the key light's
+   * side and its annotation says how hard it is: the product's cast shadow is as sharp and as dark.
+   */
+  hardness?: number;
+  /**
    * Set when the surface and the light's side were taken from a catalogue scene's annotation rather
    * than read from the photo: the scene's id and the view it was photographed from.
    */

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { groundOnScene } from '../../art-direction/ground';
 import { planFusionVariants } from '../../art-direction/plan';
 import { baseRequest, renderInputs } from '../../test-utils/render-fixtures';
+import { decodeOutput, luminance } from '../../test-utils/measure';
 import { findScene, prepareCatalogueScene } from '../scenes';
 import { renderFusionVariant } from './render-fusion';
 
@@ -50,4 +51,42 @@ describe('a product rendered on a catalogue scene stands on its annotated surfac
       }
     }, 120_000);
   }
+});
+
+describe('the cast shadow is as hard as the scene’s light', () => {
+  it('under the café terrace’s clear sun (annotated softness 0.2) the product’s shadow is sharper and darker than under the same scene told overcast, and the metadata says so', async () => {
+    const request = baseRequest({ format: 'carré', variants: 2, slogan: 'Crème fraîche' });
+    const sunny = await prepareCatalogueScene('cafe-terrace-table', request.palette, {
+      width: 1080,
+      height: 1080,
+    });
+    const overcast = {
+      ...sunny,
+      reading: { ...sunny.reading!, light: { ...sunny.reading!.light!, hardness: 0.2 } },
+    };
+    const plan = planFusionVariants(request)[1]!;
+    const hard = await renderFusionVariant(plan, inputs.studio, sunny);
+    const soft = await renderFusionVariant(plan, inputs.studio, overcast);
+    expect(hard.metadata.ground.hardness).toBe(0.8);
+    expect(hard.metadata.light?.softness).toBeLessThan(0.3);
+    expect(soft.metadata.light?.softness).toBe(0.5);
+    // Both put the product at the same place; the shadow falls to its left (the sun is on the right),
+    // on the table beside its base.
+    expect(hard.metadata.product).toEqual(soft.metadata.product);
+    const a = luminance(await decodeOutput(hard.images.jpeg!));
+    const b = luminance(await decodeOutput(soft.images.jpeg!));
+    const { x, y, width, height } = hard.metadata.product;
+    const W = hard.metadata.width;
+    let darker = 0;
+    let deepest = 0;
+    for (let row = y + Math.round(height * 0.8); row < y + height; row++)
+      for (let col = Math.max(0, x - Math.round(width * 0.4)); col < x; col++) {
+        const d = b[row * W + col]! - a[row * W + col]!;
+        darker += d;
+        deepest = Math.max(deepest, d);
+      }
+    expect(darker).toBeGreaterThan(0);
+    // Somewhere beside the base the sun’s shadow is clearly darker (luma, 0–255) than the overcast one.
+    expect(deepest).toBeGreaterThan(12);
+  }, 60_000);
 });

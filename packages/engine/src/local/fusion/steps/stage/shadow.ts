@@ -38,7 +38,7 @@ export const restingShade = (plan: FusionPlan): number => shadeOf(plan).rests;
  * The shade a variant's product gets: its cast silhouette (as chosen in the form, or the style's) and
  * the contact and ambient shade under it, never below GROUNDED for a standing product (decision 058).
  */
-function shadeOf({ lighting, effects, view }: FusionPlan) {
+function shadeOf({ lighting, effects, view, ground }: FusionPlan) {
   if (lighting)
     return {
       cast: { strength: CAST_MOST * lighting.strength, softness: lighting.softness },
@@ -49,11 +49,26 @@ function shadeOf({ lighting, effects, view }: FusionPlan) {
       cast: { strength: Math.min(0.8, effects.shadow * 1.1), softness: 0.35 },
       rests: effects.shadow * 0.8,
     };
+  // Under a clear sun the scene's own shadows are sharp and dark: the product's follows them.
+  const sun = ground.light === 'scene' ? sunniness(ground.hardness) : 0;
   return {
-    cast: { strength: effects.shadow * 0.55, softness: 0.5 },
+    cast: {
+      strength: Math.min(CAST_MOST, effects.shadow * (0.55 + 0.45 * sun)),
+      softness: 0.5 - 0.38 * sun,
+    },
     rests: Math.max(effects.shadow, GROUNDED),
   };
 }
+
+/**
+ * How much of a clear sun's shadow a scene's light throws: none up to a light half hard (an overcast
+ * sky, a window, a studio's softbox keep the soft shadow), all of it from HARD_SUN.
+ */
+const sunniness = (hardness: number | undefined): number =>
+  hardness === undefined ? 0 : Math.min(1, Math.max(0, (hardness - 0.5) / (HARD_SUN - 0.5)));
+
+/** A scene's light this hard (its annotation's softness 0.1) throws a clear sun's shadow. */
+const HARD_SUN = 0.9;
 
 /**
  * Where the automatic key light comes from, as an angle: the direction its shadow is thrown in. A
@@ -77,7 +92,7 @@ export function lightUsed(plan: FusionPlan) {
   return {
     from: plan.ground.light === 'scene' ? ('scene' as const) : ('variant' as const),
     angle: AUTOMATIC_ANGLE[view][light.from],
-    softness: cast.softness,
+    softness: Math.round(cast.softness * 100) / 100,
     strength: Math.round((cast.strength / CAST_MOST) * 100) / 100,
     reflection,
   };
