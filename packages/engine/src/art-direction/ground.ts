@@ -157,8 +157,11 @@ export function groundOnScene(plan: FusionPlan, reading: SceneReading | null | u
 
 type Placed = { product: FusionPlan['product']; left?: number };
 
-/** On a surface that does not run across the photo, the product takes at most this share of its width. */
-const SPAN_FILL = 0.55;
+/**
+ * On a surface that does not run across the photo, the product takes at most this share of its width:
+ * in the shot of the product in its context, a third, so that the table reads as a table around it.
+ */
+const SPAN_FILL = { hero: 0.55, scene: 0.34, 'close-up': 0.55, backdrop: 0.55 } as const;
 /** The product's room stays on the surface but for a tenth of its width at either end. */
 const SPAN_INSET = 0.8;
 
@@ -180,7 +183,7 @@ function onSpan(
   const across = reading.width * Math.max(W / reading.width, H / reading.height) * framing.zoom;
   const shown = Math.min(1, W / across);
   const { box } = product;
-  const width = Math.max(1, Math.min(box.width, Math.floor(SPAN_FILL * (right - left) * across)));
+  const width = Math.max(1, Math.min(box.width, Math.floor(SPAN_FILL[plan.shot] * (right - left) * across)));
   // The room about the product's centre, inside the box the layout gave.
   const x = Math.round(Math.min(box.x + box.width - width, Math.max(box.x, product.centreX - width / 2)));
   const centre = x + width / 2;
