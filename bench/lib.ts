@@ -96,6 +96,14 @@ export async function startBenchServer(name: string, env: Record<string, string>
       ...(process.env.BENCH_RENDER_THREADS && { RENDER_THREADS: process.env.BENCH_RENDER_THREADS }),
       // BENCH_MALLOC_ARENA_MAX compares with another allocator setting than npm start's (16: glibc's own on 2 cores).
       ...(process.env.BENCH_MALLOC_ARENA_MAX && { MALLOC_ARENA_MAX: process.env.BENCH_MALLOC_ARENA_MAX }),
+      // BENCH_MALLOC_MMAP_THRESHOLD compares with another threshold in bytes (glibc: its own, which rises
+      // with the blocks freed up to 32 MB).
+      ...(process.env.BENCH_MALLOC_MMAP_THRESHOLD && {
+        MALLOC_MMAP_THRESHOLD_:
+          process.env.BENCH_MALLOC_MMAP_THRESHOLD === 'glibc'
+            ? undefined
+            : process.env.BENCH_MALLOC_MMAP_THRESHOLD,
+      }),
       ...env,
     },
     'bundle',

@@ -68,17 +68,19 @@ async function launch(env: Record<string, string>) {
 }
 
 describe.runIf(process.platform === 'linux')('npm start', () => {
-  it('runs the server with two malloc arenas; SIGTERM to it stops the server cleanly, exit code 0', async () => {
+  it('runs the server with two malloc arenas and blocks of a megabyte or more mapped on their own; SIGTERM to it stops the server cleanly, exit code 0', async () => {
     const started = await launch({});
     expect(started.environ).toContain('MALLOC_ARENA_MAX=2');
+    expect(started.environ).toContain('MALLOC_MMAP_THRESHOLD_=1048576');
     started.child.kill('SIGTERM');
     expect(await started.exited).toBe(0);
     expect(started.output()).toContain('"msg":"stopped"');
   });
 
-  it("keeps the operator's own MALLOC_ARENA_MAX; Ctrl+C (SIGINT) stops the server cleanly too", async () => {
-    const started = await launch({ MALLOC_ARENA_MAX: '4' });
+  it("keeps the operator's own MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_; Ctrl+C (SIGINT) stops the server cleanly too", async () => {
+    const started = await launch({ MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '4194304' });
     expect(started.environ).toContain('MALLOC_ARENA_MAX=4');
+    expect(started.environ).toContain('MALLOC_MMAP_THRESHOLD_=4194304');
     started.child.kill('SIGINT');
     expect(await started.exited).toBe(0);
     expect(started.output()).toContain('"msg":"stopped"');

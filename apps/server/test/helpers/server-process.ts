@@ -27,8 +27,9 @@ export type ServerProcess = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
+/** `env` is added to the defaults below; a variable given as undefined is left out. */
 export function spawnServer(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   entry: ServerEntry = 'source',
 ): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, entryArgs(entry), {
@@ -42,6 +43,7 @@ export function spawnServer(
       ENGINE_WARM_UP: 'false',
       // As scripts/start.mjs (npm start) and the container image run the server.
       MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '1048576',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
