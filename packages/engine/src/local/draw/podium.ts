@@ -11,7 +11,8 @@ import { shadowDirection } from './light-direction';
 export type PodiumSpec = {
   centreX: number;
   groundY: number;
-  productWidth: number;
+  /** The top ellipse's half-width (podiumRadius, fitted to the frame by the layout). */
+  radius: number;
   /** Room below the ground line before text or the canvas edge. */
   depth: number;
   canvas: { width: number; height: number };
@@ -22,11 +23,16 @@ export type PodiumSpec = {
 /** The podium's art, drawn by librsvg: it depends on the layout alone, so it can be made early. */
 export type PodiumArt = { spec: PodiumSpec; art: RawImage; rx: number; ry: number; body: number; cx: number };
 
+/**
+ * The top ellipse's half-width: wide enough to read as a stand, never narrower than the product, never
+ * wider than most of the canvas.
+ */
+export const podiumRadius = (canvas: { width: number }, productWidth: number): number =>
+  Math.round(Math.min(canvas.width * 0.45, Math.max(productWidth * 0.9, canvas.width * 0.18)));
+
 /** The drum's radii and height: the top ellipse's half-width and half-height, the side's height. */
-function drumOf({ canvas, productWidth, depth }: PodiumSpec): { rx: number; ry: number; body: number } {
+function drumOf({ canvas, radius: rx, depth }: PodiumSpec): { rx: number; ry: number; body: number } {
   const unit = Math.min(canvas.width, canvas.height);
-  // Wide enough to read as a stand, never narrower than the product, never wider than most of the canvas.
-  const rx = Math.round(Math.min(canvas.width * 0.45, Math.max(productWidth * 0.9, canvas.width * 0.18)));
   const ry = Math.round(rx * 0.2);
   // A solid drum: at least a tenth of the canvas tall when there is room, never into the text.
   const body = Math.max(2, Math.min(Math.round(unit * 0.2), Math.round(depth - ry - unit * 0.02)));
@@ -77,7 +83,7 @@ export function samePodium(a: PodiumSpec, b: PodiumSpec): boolean {
   return (
     a.centreX === b.centreX &&
     a.groundY === b.groundY &&
-    a.productWidth === b.productWidth &&
+    a.radius === b.radius &&
     a.depth === b.depth &&
     a.canvas.width === b.canvas.width &&
     a.canvas.height === b.canvas.height &&

@@ -1,7 +1,7 @@
 /** Where the podium stands and how deep the room under the product is: both stop short of any text set under it. */
 import type { FusionPlan, TextBlock } from '../../art-direction/types';
 import type { Placement } from '../draw/place-product';
-import type { PodiumSpec } from '../draw/podium';
+import { podiumRadius, type PodiumSpec } from '../draw/podium';
 
 /** Room below the ground line before text set under the product, or the canvas edge. */
 export function depthBelow(plan: FusionPlan, blocks: TextBlock[]): number {
@@ -9,12 +9,33 @@ export function depthBelow(plan: FusionPlan, blocks: TextBlock[]): number {
   return Math.min(plan.canvas.height, ...blocks.map((t) => t.box.y).filter((y) => y > groundY)) - groundY;
 }
 
-/** Podium and reflection stop short of any text set under the product. */
+/** The least room between the podium and the canvas's sides, as a share of its width. */
+const SIDE_ROOM = 0.03;
+/** The narrowest the drum's top gets under a product, as a share of the product's half-width. */
+const LEAST_OVERHANG = 1.1;
+
+/**
+ * Podium and reflection stop short of any text set under the product. The podium stands under the
+ * product's centre, and is made narrower when it would be cut by a side of the frame (a product set
+ * off-centre beside its prop, or beside its text); when even the narrowest drum that holds the product
+ * would be cut, it moves toward the middle, as far as it can while the product's base stays on it.
+ */
 export function podiumSpec(plan: FusionPlan, placement: Placement, blocks: TextBlock[]): PodiumSpec {
+  const { width } = plan.canvas;
+  const side = Math.round(width * SIDE_ROOM);
+  const centre = placement.x + placement.width / 2;
+  // A product nearly as wide as the frame stands on a drum as wide as the frame allows.
+  const least = Math.min(Math.ceil((LEAST_OVERHANG * placement.width) / 2), Math.floor(width / 2) - side);
+  const fits = Math.floor(Math.min(centre - side, width - side - centre));
+  const rx = Math.max(least, Math.min(podiumRadius(plan.canvas, placement.width), fits));
+  const inside = Math.min(width - side - rx, Math.max(side + rx, centre));
+  // Never so far that the product's base passes the drum's end (a product set nearer a side than the
+  // room left there takes the podium with it).
+  const under = Math.min(placement.x + rx, Math.max(placement.x + placement.width - rx, inside));
   return {
-    centreX: placement.x + placement.width / 2,
+    centreX: Math.round(under),
+    radius: rx,
     groundY: plan.product.groundY,
-    productWidth: placement.width,
     depth: depthBelow(plan, blocks),
     canvas: plan.canvas,
     grading: plan.grading,
