@@ -118,9 +118,9 @@ function meanColour(image: RawImage): Rgb3 {
 }
 
 /** How far the product's colour balance moves toward the light around it: the gain's exponent. */
-const BALANCE_PULL = 0.3;
+const BALANCE_PULL = 0.5;
 /** And never more than this per channel, so the product keeps its own colours. */
-const BALANCE_MOST = 0.08;
+const BALANCE_MOST = 0.14;
 
 type Rgb3 = [number, number, number];
 const lumaOf = (c: readonly number[]) => luma709(c[0]!, c[1]!, c[2]!);

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { Light } from '../../art-direction/types';
+import type { RawImage } from '../../image/sharp';
+import { blendProduct } from './place-product';
+
+/** A scene of one colour. */
+const sceneOf = (rgb: [number, number, number]): RawImage => {
+  const data = Buffer.alloc(400 * 300 * 3);
+  for (let i = 0; i < data.length; i += 3) data.set(rgb, i);
+  return { data, width: 400, height: 300, channels: 3 };
+};
+
+/** A solid product of one colour, 100 × 100, fully opaque. */
+const productOf = (rgb: [number, number, number]): RawImage => {
+  const data = Buffer.alloc(100 * 100 * 4);
+  for (let i = 0; i < data.length; i += 4) data.set([...rgb, 255], i);
+  return { data, width: 100, height: 100, channels: 4 };
+};
+
+const at = { x: 150, y: 100, width: 100, height: 100, scale: 1 };
+const evenLight: Light = { from: 'top', exposure: 0, strength: 0 };
+
+/** The product's mean colour once blended, away from its edge (where the light wrap is). */
+async function blended(scene: [number, number, number], product: [number, number, number]) {
+  const canvas = sceneOf(scene);
+  await blendProduct(canvas, productOf(product), at, evenLight, { wrap: false });
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let y = 120; y < 180; y++)
+    for (let x = 170; x < 230; x++) {
+      const i = (y * canvas.width + x) * 3;
+      for (let c = 0; c < 3; c++) sum[c]! += canvas.data[i + c]!;
+      n++;
+    }
+  return sum.map((v) => v / n) as [number, number, number];
+}
+
+const luma = ([r, g, b]: [number, number, number]) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
+
+describe('the product takes the colour of the light around it, bounded', () => {
+  it('a white product in a golden scene turns warm (red over blue by 15 % or more), its brightness kept within the exposure match', async () => {
+    const [r, g, b] = await blended([200, 140, 70], [225, 228, 235]);
+    expect(r / b).toBeGreaterThan(1.15);
+    // No channel moves more than 14 % and the exposure match's 7 %.
+    expect(r).toBeLessThanOrEqual(225 * 1.14 * 1.07 + 1);
+    expect(b).toBeGreaterThanOrEqual(235 * 0.86 * 0.93 - 1);
+    expect(Math.abs(luma([r, g, b]) / luma([225, 228, 235]) - 1)).toBeLessThan(0.08);
+  });
+
+  it('in a neutral grey scene a near-white product stays near-white: its balance moves by 3 % at most', async () => {
+    const [r, g, b] = await blended([128, 128, 128], [225, 228, 235]);
+    expect(Math.abs(r / b / (225 / 235) - 1)).toBeLessThan(0.03);
+    expect(Math.abs(g / b / (228 / 235) - 1)).toBeLessThan(0.03);
+    expect(luma([r, g, b]) / luma([225, 228, 235])).toBeGreaterThan(0.92);
+  });
+
+  it('a blue product in a golden scene stays blue: the balance moves, the product’s own colour stays', async () => {
+    const [r, , b] = await blended([200, 140, 70], [40, 60, 140]);
+    expect(b).toBeGreaterThan(1.8 * r);
+  });
+});
