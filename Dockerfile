@@ -52,7 +52,7 @@ COPY deploy/healthcheck.mjs deploy/
 RUN mkdir /data /backups && chown node:node /data /backups
 USER node
 # Two malloc arenas instead of one per thread: 250 MB less at the peak of rendering (decision 071).
-# Blocks of a megabyte or more mapped on their own, given back when freed: 250 MB less at rest (080).
+# Blocks of a megabyte or more mapped on their own, given back when freed: 150-300 MB less at rest (080).
 ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=1048576
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["node", "deploy/healthcheck.mjs"]

@@ -1,6 +1,7 @@
 /**
  * What `npm start` runs once the build is current (scripts/start.mjs): the server bundle in a process of
- * its own, with two malloc arenas unless the operator chose otherwise (docs/decisions/071); SIGTERM or
+ * its own, with two malloc arenas and image-sized blocks mapped on their own unless the operator chose
+ * otherwise (docs/decisions/071 and 080); SIGTERM or
  * SIGINT sent to the launcher stops the server cleanly, once even when it gets the signal twice, and the
  * launcher exits with the server's code.
  */

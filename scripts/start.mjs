@@ -1,9 +1,9 @@
 // What `npm start` runs once the build is current: the server bundle, in a process of its own with the
 // allocator settings that keep its memory down (docs/decisions/071 and 080). glibc reads MALLOC_ARENA_MAX
 // and MALLOC_MMAP_THRESHOLD_ only when a process starts, so they are set here, before the server's
-// process exists; a value the operator set is kept. The server runs in a process group of its own, so a signal reaches it once, from here:
-// Ctrl+C (SIGINT) and SIGTERM are passed on, SIGHUP (the terminal closed) as SIGTERM. The server's exit
-// code is this process's.
+// process exists; a value the operator set is kept. The server runs in a process group of its own, so
+// a signal reaches it once, from here: Ctrl+C (SIGINT) and SIGTERM are passed on, SIGHUP (the terminal
+// closed) as SIGTERM. The server's exit code is this process's.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';

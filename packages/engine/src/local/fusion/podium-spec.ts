@@ -30,8 +30,11 @@ export function podiumSpec(plan: FusionPlan, placement: Placement, blocks: TextB
   const rx = Math.max(least, Math.min(podiumRadius(plan.canvas, placement.width), fits));
   const inside = Math.min(width - side - rx, Math.max(side + rx, centre));
   // Never so far that the product's base passes the drum's end (a product set nearer a side than the
-  // room left there takes the podium with it).
-  const under = Math.min(placement.x + rx, Math.max(placement.x + placement.width - rx, inside));
+  // room left there takes the podium with it); a product wider than the widest drum has it centred.
+  const under =
+    2 * rx < placement.width
+      ? inside
+      : Math.min(placement.x + rx, Math.max(placement.x + placement.width - rx, inside));
   return {
     centreX: Math.round(under),
     radius: rx,
