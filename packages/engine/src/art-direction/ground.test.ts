@@ -7,6 +7,7 @@ import {
 } from '@vitrine/shared/api/generation';
 import { safeAreaOf } from '@vitrine/shared/api/safe-area';
 import { fitInBox } from '../local/draw/place-product';
+import { PRODUCT_SHAPES } from '../test-utils/product-shapes';
 import { groundOnScene } from './ground';
 import { planFusionVariants } from './plan';
 import type { SceneReading } from './scene-reading';
@@ -85,12 +86,6 @@ describe('the product stands on the photo’s surface', () => {
   });
 
   it('on a surface that does not run across the photo (a café table), the product stands on it, not beside it, and no wider than it allows', () => {
-    // The product as the renderer fits it in its box: a square jar, a tall bottle, a wide shoe box.
-    const shapes = [
-      { width: 800, height: 800 },
-      { width: 300, height: 1000 },
-      { width: 1200, height: 500 },
-    ];
     let farSide = 0;
     let cases = 0;
     for (const format of FUSION_FORMATS)
@@ -122,7 +117,7 @@ describe('the product stands on the photo’s surface', () => {
             const across =
               reading.width * Math.max(W / reading.width, H / reading.height) * plan.context.zoom!;
             const meets = (canvasX: number) => plan.context.left! + canvasX / across;
-            for (const size of shapes) {
+            for (const size of PRODUCT_SHAPES) {
               const { x, width } = fitInBox(size, plan.product, plan.canvas);
               const shape = `${label}, product ${size.width}x${size.height}`;
               // Its middle four fifths meet the photo between the surface's ends (to a thousandth of

@@ -3,16 +3,11 @@ import { FUSION_FORMATS, FUSION_STYLES, fusionRequest } from '@vitrine/shared/ap
 import { planFusionVariants } from '../../art-direction/plan';
 import { fitInBox } from '../draw/place-product';
 import { podiumBox, podiumRadius } from '../draw/podium';
+import { PRODUCT_SHAPES } from '../../test-utils/product-shapes';
 import { podiumSpec } from './podium-spec';
 
 describe('the podium (the studio set’s, the 3D mockup’s)', () => {
   it('stands whole inside the frame, in every style, format and position, under a product set off-centre too (narrower, moved only when it must), and the product stays on its top', () => {
-    // The product as the renderer fits it in its box: a square jar, a tall bottle, a wide bag.
-    const shapes = [
-      { width: 800, height: 800 },
-      { width: 300, height: 1000 },
-      { width: 1200, height: 700 },
-    ];
     let cases = 0;
     let narrowed = 0;
     for (const style of FUSION_STYLES)
@@ -27,7 +22,7 @@ describe('the podium (the studio set’s, the 3D mockup’s)', () => {
             slogan: 'Bougie lavande & figue',
           });
           for (const plan of planFusionVariants(request).filter((p) => p.effects.podium))
-            for (const size of shapes) {
+            for (const size of PRODUCT_SHAPES) {
               const placement = fitInBox(size, plan.product, plan.canvas);
               const spec = podiumSpec(plan, placement, plan.text);
               const box = podiumBox(spec);

@@ -49,8 +49,9 @@ function shadeOf({ lighting, effects, view, ground }: FusionPlan) {
       cast: { strength: Math.min(0.8, effects.shadow * 1.1), softness: 0.35 },
       rests: effects.shadow * 0.8,
     };
-  // Under a clear sun the scene's own shadows are sharp and dark: the product's follows them.
-  const sun = ground.light === 'scene' ? sunniness(ground.hardness) : 0;
+  // Under a clear sun the scene's own shadows are sharp and dark: the product's follows them (the plan
+  // carries a hardness only when the scene's light gave the key light's side).
+  const sun = sunniness(ground.hardness);
   return {
     cast: {
       strength: Math.min(CAST_MOST, effects.shadow * (0.55 + 0.45 * sun)),
