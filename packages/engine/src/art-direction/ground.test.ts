@@ -38,6 +38,9 @@ const table = (back: number, front = 1): SceneReading => ({
   temperature: 0.2,
 });
 
+/** The most of a surface's width the product takes, per shot (the studio set stands on its podium). */
+const FILL = { hero: 0.4, scene: 0.34, 'close-up': 0.42, backdrop: 0.55 } as const;
+
 /** Where the ground line meets the photo, as a share of its height, under the plan's framing. */
 function photoLineOfGround(plan: FusionPlan, reading: SceneReading): number {
   const { width: W, height: H } = plan.canvas;
@@ -124,9 +127,10 @@ describe('the product stands on the photo’s surface', () => {
               // the photo's width, the window's rounding).
               expect(meets(x + 0.1 * width), shape).toBeGreaterThanOrEqual(span[0] - 0.003);
               expect(meets(x + 0.9 * width), shape).toBeLessThanOrEqual(span[1] + 0.003);
-              // No wider than 0.55 of the surface (a third in the shot of the product in its context, so
-              // that the table reads around it); no smaller than that or than it was across a whole one.
-              const limit = (plan.shot === 'scene' ? 0.34 : 0.55) * (span[1] - span[0]) * across;
+              // No wider than 0.4 of the surface in the hero, 0.42 in the close-up (a third in the shot
+              // of the product in its context, so that the table reads around it); no smaller than that
+              // or than it was across a whole one.
+              const limit = FILL[plan.shot] * (span[1] - span[0]) * across;
               expect(width, shape).toBeLessThanOrEqual(limit + 1);
               const free = fitInBox(size, across0.product, plan.canvas).width;
               expect(width, shape).toBeGreaterThanOrEqual(Math.min(free, limit) - 2);
@@ -137,6 +141,28 @@ describe('the product stands on the photo’s surface', () => {
             expect(plan.product.box.y + plan.product.box.height, label).toBe(plan.product.groundY);
           }
     expect(farSide / cases).toBeLessThan(0.15);
+  });
+
+  it('on a table that ends within the photo, the hero and the close-up come nearer rather than show a product too large for its table', () => {
+    const base = table(0.4, 0.6);
+    const reading: SceneReading = { ...base, surface: { ...base.surface!, span: [0.2, 0.8] } };
+    const square = PRODUCT_SHAPES.find((size) => size.width === size.height)!;
+    for (const format of FUSION_FORMATS)
+      for (const planned of plans(format).filter((p) => p.shot === 'hero' || p.shot === 'close-up')) {
+        const label = `${format} ${planned.shot}`;
+        const onTable = groundOnScene(planned, reading);
+        const across = groundOnScene(planned, base);
+        expect(onTable.ground.on, label).toBe('surface');
+        // The camera nearer: the table larger in the frame, the product as large as on a whole surface,
+        // unless the camera is as near as it comes (twice, or 2.2 times in the close-up, the photo's
+        // cover): only the marketplace's product, which fills most of its frame, is still too wide.
+        const zoom = onTable.context.zoom!;
+        expect(zoom, label).toBeGreaterThanOrEqual(across.context.zoom ?? 1);
+        const size = (plan: FusionPlan) => fitInBox(square, plan.product, plan.canvas).width;
+        if (zoom < (planned.shot === 'hero' ? 2 : 2.2) - 0.1)
+          expect(size(onTable), label).toBeGreaterThanOrEqual(0.9 * size(across));
+        else expect(format, label).toBe('marketplace');
+      }
   });
 
   it('a surface across the whole photo leaves the window where the variant’s crop puts it', () => {

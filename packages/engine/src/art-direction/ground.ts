@@ -9,8 +9,12 @@ import type { FusionPlan } from './types';
 
 /** The ground line never rises above this share of the canvas: the product and its headroom need it. */
 const HIGHEST_GROUND = 0.55;
-/** The camera comes this much closer at most to bring a surface to the ground line. */
-const MOST_ZOOM = 1.6;
+/**
+ * The camera comes this much closer at most to bring a surface to the ground line, or to keep the
+ * product at its size on a surface that ends within the photo: the hero and the close-up come nearer
+ * (the table larger about a large product) rather than show a product too large for its table.
+ */
+const MOST_ZOOM = { hero: 2, scene: 1.6, 'close-up': 2.2, backdrop: 1.6 } as const;
 /**
  * Where the photo gives the product nothing to stand on (a wall, a sky, a surface that cannot be framed
  * at the ground line), it stands on a podium in the palette's colours instead of floating.
@@ -133,12 +137,12 @@ export function groundOnScene(plan: FusionPlan, reading: SceneReading | null | u
   let framing: Framing | null = null;
   let placed: Placed | null = null;
   let kept = 0;
-  for (let zoom = zoom0; zoom <= MOST_ZOOM + 1e-9 && kept < KEEP_SIZE; zoom += 0.1) {
+  for (let zoom = zoom0; zoom <= MOST_ZOOM[plan.shot] + 1e-9 && kept < KEEP_SIZE; zoom += 0.1) {
     const candidate = frame(plan, reading, zoom, lo, hi);
     const moved = candidate && moveGround(plan.product, candidate.groundY);
     const across =
       moved && (surface.span ? onSpan(plan, reading, surface.span, candidate, moved) : { product: moved });
-    const size = across ? across.product.box.height / plan.product.box.height : 0;
+    const size = across ? sizeKept(plan, across.product.box) : 0;
     if (across && size > kept) [framing, placed, kept] = [candidate, across, size];
   }
   if (!framing || !placed) return onPodium(lit, 'out-of-frame', described);
@@ -155,13 +159,26 @@ export function groundOnScene(plan: FusionPlan, reading: SceneReading | null | u
   };
 }
 
+/**
+ * The share of its planned size a product keeps in this room. The product is not known yet (it is cut
+ * out meanwhile): in the hero and the close-up it is taken as square, which a narrower room shrinks as
+ * a lower one does, so that the camera comes nearer rather than shrink it; the shot of the product in
+ * its context keeps the scene and lets a narrower room shrink it.
+ */
+function sizeKept(plan: FusionPlan, room: { width: number; height: number }): number {
+  const planned = plan.product.box;
+  if (plan.shot === 'scene') return room.height / planned.height;
+  return Math.min(room.width, room.height) / Math.min(planned.width, planned.height);
+}
+
 type Placed = { product: FusionPlan['product']; left?: number };
 
 /**
  * On a surface that does not run across the photo, the product takes at most this share of its width:
- * in the shot of the product in its context, a third, so that the table reads as a table around it.
+ * in the shot of the product in its context, a third, so that the table reads as a table around it; in
+ * the hero and the close-up, two fifths, the camera nearer to keep the product large.
  */
-const SPAN_FILL = { hero: 0.55, scene: 0.34, 'close-up': 0.55, backdrop: 0.55 } as const;
+const SPAN_FILL = { hero: 0.4, scene: 0.34, 'close-up': 0.42, backdrop: 0.55 } as const;
 /** The product's room stays on the surface but for a tenth of its width at either end. */
 const SPAN_INSET = 0.8;
 
