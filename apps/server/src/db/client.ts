@@ -4,6 +4,7 @@
  * Each driver is loaded only when chosen, which keeps start-up short.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
@@ -55,6 +56,31 @@ const pgliteSettings = (PGliteClass: typeof PGlite) => ({
   startParams: [...PGliteClass.defaultStartParams, '-c', 'shared_buffers=16MB'],
 });
 
+/**
+ * A new embedded database, made (initdb) in a thread of its own. Creating it leaves about 500 MB in the
+ * instance that made it: closed in this thread, they were let go only when a full garbage collection
+ * came, which an idle server may never run (a first start then idled at over 800 MB, a second at 440).
+ * A thread's memory goes with it when it ends.
+ */
+async function createPglite(dir: string, startParams: string[]): Promise<void> {
+  const { Worker } = await import('node:worker_threads');
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const worker = new Worker(CREATE_IN_THREAD, { eval: true, workerData: { entry, dir, startParams } });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the database's creation stopped (exit code ${code})`)),
+    );
+  });
+}
+
+/** The thread's script: `entry` is PGlite's module, resolved from here (a thread from a string has no base). */
+const CREATE_IN_THREAD = `
+const { workerData } = require('node:worker_threads');
+const { PGlite } = require(workerData.entry);
+PGlite.create(workerData.dir, { startParams: workerData.startParams }).then((db) => db.close());
+`;
+
 export async function openPglite(dir: string): Promise<Database> {
   const [{ PGlite }, { drizzle }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -63,10 +89,8 @@ export async function openPglite(dir: string): Promise<Database> {
   let client: PGlite;
   try {
     fs.mkdirSync(dir, { recursive: true });
-    // A new database is made, closed and opened again: creating it (initdb) leaves about 500 MB in
-    // the instance that made it, which is let go with it.
     const settings = pgliteSettings(PGlite);
-    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await (await PGlite.create(dir, settings)).close();
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await createPglite(dir, settings.startParams);
     client = await PGlite.create(dir, settings);
   } catch (error) {
     throw new StartupError(`Cannot open the embedded database in ${dir}: ${describeError(error)}`, {
