@@ -35,6 +35,8 @@ const TARGET_P50_MS = 2000;
 const TARGET_RSS_GROWTH_MB = 100;
 const TARGET_PEAK_RSS_MB = 800;
 const REST_SECONDS = 20;
+/** How long after its last render the server is measured idle, its engine still warm. */
+const IDLE_SETTLE_MS = 8000;
 
 /** A product shot on a studio background and a context photo, at the sizes phones produce. */
 async function inputs() {
@@ -224,6 +226,9 @@ async function embedded() {
       for (let i = 1; i <= RUNS; i++) latencies.push(await timedRun(base, accounts[Math.floor(i / 3)]!));
     });
     const rssAfterRenders = rssMb(pid);
+    // Idle with the engine warm: what the threads kept for their work let go (engine when-idle.ts).
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
+    const rssIdleAfterRenders = rssMb(pid);
     // At rest, then one more: the render threads and the model's process start again.
     await new Promise((resolve) => setTimeout(resolve, (REST_SECONDS + 3) * 1000));
     const rssAtRest = rssMb(pid);
@@ -264,6 +269,7 @@ async function embedded() {
         peak_during_renders_with_model: renderPeakWithModel,
         target_peak: TARGET_PEAK_RSS_MB,
         after_renders: rssAfterRenders,
+        idle_after_renders: rssIdleAfterRenders,
         at_rest: rssAtRest,
         // How much of the memory at rest is JavaScript's (heap, and the Buffers it holds): the rest is native.
         at_rest_heap: heapAtRest,

@@ -103,9 +103,10 @@ for (let run = 0; run < RUNS; run++) {
     warmReady.push(await readyMs(second.proc));
     if (last) {
       warmUp = await engineWarm(second.proc, second.started);
-      // Idle once the engine is warm: a few health checks, then let the process settle.
+      // Idle once the engine is warm: a few health checks, then let the process settle (its threads
+      // let go of what they kept once idle for 5 s: engine when-idle.ts).
       for (let i = 0; i < 5; i++) await fetch(`http://127.0.0.1:${second.port}/api/health`);
-      await new Promise((r) => setTimeout(r, 2000));
+      await new Promise((r) => setTimeout(r, 8000));
       idleRss = rssMb(second.proc.child.pid!);
       idleTreeRss = treeRssMb(second.proc.child.pid!);
       // At rest: the engine's idle time has passed since its last work.

@@ -6,6 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { RawImage } from '../image/sharp';
 import { threadError } from '../thread-errors';
+import { idleCollector } from '../when-idle';
 import { runCutout } from './run';
 import type { CutoutReply, CutoutRequest } from './thread';
 
@@ -13,6 +14,9 @@ const wrap = (image: RawImage): RawImage => {
   const view = image.data as Uint8Array;
   return { ...image, data: Buffer.from(view.buffer, view.byteOffset, view.byteLength) };
 };
+
+/** Idle, the thread lets go of its garbage (when-idle.ts). */
+const idle = idleCollector();
 
 const port = parentPort!;
 port.on('message', ({ id, image, job }: CutoutRequest) => {
@@ -22,9 +26,13 @@ port.on('message', ({ id, image, job }: CutoutRequest) => {
     job.decision && !job.decision.framed
       ? { ...job.decision, alpha: wrap(job.decision.alpha) }
       : job.decision;
-  runCutout(wrap(image), { ...job, decision }).then(
-    // The results are copied to the caller (a few megabytes): libvips' buffers cannot always move.
-    (result) => port.postMessage({ id, ok: true, result } satisfies CutoutReply),
-    (error: unknown) => port.postMessage({ id, ok: false, error: threadError(error) } satisfies CutoutReply),
-  );
+  idle.started();
+  runCutout(wrap(image), { ...job, decision })
+    .then(
+      // The results are copied to the caller (a few megabytes): libvips' buffers cannot always move.
+      (result) => port.postMessage({ id, ok: true, result } satisfies CutoutReply),
+      (error: unknown) =>
+        port.postMessage({ id, ok: false, error: threadError(error) } satisfies CutoutReply),
+    )
+    .finally(() => idle.finished());
 });

@@ -11,6 +11,7 @@ import type { PreparedContext, PreparedProduct } from './prepare';
 import { renderExpressVariant } from './express/render-express';
 import { renderFusionVariant } from './fusion/render-fusion';
 import { errorFrom, threadError } from '../thread-errors';
+import { idleCollector } from '../when-idle';
 import type { ProductMessage, SharedProduct, ThreadReply, ThreadRequest } from './threads';
 
 /**
@@ -82,6 +83,9 @@ function run({ id, task: received }: ThreadRequest) {
   }
 }
 
+/** Idle, the thread lets go of the images it kept for its requests' variants, and of its garbage. */
+const idle = idleCollector(() => images.clear());
+
 const port = parentPort!;
 port.on('message', (message: ThreadRequest | ProductMessage) => {
   if ('productFor' in message) {
@@ -92,8 +96,12 @@ port.on('message', (message: ThreadRequest | ProductMessage) => {
     return;
   }
   const { id } = message;
-  run(message).then(
-    (result) => port.postMessage({ id, ok: true, result } satisfies ThreadReply),
-    (error: unknown) => port.postMessage({ id, ok: false, error: threadError(error) } satisfies ThreadReply),
-  );
+  idle.started();
+  run(message)
+    .then(
+      (result) => port.postMessage({ id, ok: true, result } satisfies ThreadReply),
+      (error: unknown) =>
+        port.postMessage({ id, ok: false, error: threadError(error) } satisfies ThreadReply),
+    )
+    .finally(() => idle.finished());
 });

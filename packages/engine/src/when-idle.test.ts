@@ -1,0 +1,38 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IDLE_MS, idleCollector } from './when-idle';
+
+describe('a thread lets go of what it kept once idle', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('once no work has been in flight for IDLE_MS, and only once', () => {
+    const onIdle = vi.fn();
+    const idle = idleCollector(onIdle);
+    idle.started();
+    idle.finished();
+    vi.advanceTimersByTime(IDLE_MS - 1);
+    expect(onIdle).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onIdle).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(10 * IDLE_MS);
+    expect(onIdle).toHaveBeenCalledTimes(1);
+  });
+
+  it('never while work is in flight, and new work puts it off', () => {
+    const onIdle = vi.fn();
+    const idle = idleCollector(onIdle);
+    idle.started();
+    idle.started();
+    idle.finished();
+    vi.advanceTimersByTime(3 * IDLE_MS);
+    expect(onIdle).not.toHaveBeenCalled();
+    idle.finished();
+    vi.advanceTimersByTime(IDLE_MS / 2);
+    idle.started();
+    idle.finished();
+    vi.advanceTimersByTime(IDLE_MS / 2 + 1);
+    expect(onIdle).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(IDLE_MS / 2);
+    expect(onIdle).toHaveBeenCalledTimes(1);
+  });
+});
