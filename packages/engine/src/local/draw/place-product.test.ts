@@ -62,3 +62,52 @@ describe('the product takes the colour of the light around it, bounded', () => {
     expect(b).toBeGreaterThan(1.8 * r);
   });
 });
+
+describe('under a clear sun the product has a lit side and a side in shade', () => {
+  /** A grey disc of radius 30 (a round body's outline) and a wide spout in rows 30 to 50. */
+  const body = (): RawImage => {
+    const product = productOf([150, 150, 150]);
+    for (let y = 0; y < 100; y++)
+      for (let x = 0; x < 100; x++) {
+        const inDisc = (x - 35) ** 2 + (y - 50) ** 2 <= 30 ** 2;
+        const spout = x >= 60 && y >= 30 && y < 50;
+        product.data[(y * 100 + x) * 4 + 3] = inDisc || spout ? 255 : 0;
+      }
+    return product;
+  };
+  /** Mean luma of the drawn product's columns [x0, x1) in rows [y0, y1), in the product's pixels. */
+  const band = (canvas: RawImage, x0: number, x1: number, y0: number, y1: number) => {
+    let sum = 0;
+    let n = 0;
+    for (let y = y0; y < y1; y++)
+      for (let x = x0; x < x1; x++) {
+        const i = ((at.y + y) * canvas.width + at.x + x) * 3;
+        sum += luma([canvas.data[i]!, canvas.data[i + 1]!, canvas.data[i + 2]!]);
+        n++;
+      }
+    return sum / n;
+  };
+  const drawn = async (from: Light['from'], sun: number) => {
+    const canvas = sceneOf([150, 150, 150]);
+    await blendProduct(canvas, body(), at, { from, exposure: 0, strength: 0 }, { wrap: false, sun });
+    return canvas;
+  };
+
+  it('the sun’s side of the body is brighter than its far side by a fifth or more, on either side; without a sun, even', async () => {
+    const right = await drawn('right', 1);
+    expect(band(right, 50, 60, 60, 70) / band(right, 10, 20, 60, 70)).toBeGreaterThan(1.2);
+    const left = await drawn('left', 1);
+    expect(band(left, 10, 20, 60, 70) / band(left, 50, 60, 60, 70)).toBeGreaterThan(1.2);
+    const none = await drawn('right', 0);
+    expect(Math.abs(band(none, 50, 60, 60, 70) / band(none, 10, 20, 60, 70) - 1)).toBeLessThan(0.01);
+  });
+
+  it('the light follows the body, not the box: a spout a few rows long draws no seam across it', async () => {
+    const right = await drawn('right', 1);
+    // Down the body's middle, from row to row, the light changes by 3 levels at most.
+    const steps = [];
+    for (let y = 20; y < 80; y++)
+      steps.push(Math.abs(band(right, 30, 40, y + 1, y + 2) - band(right, 30, 40, y, y + 1)));
+    expect(Math.max(...steps)).toBeLessThanOrEqual(3);
+  });
+});

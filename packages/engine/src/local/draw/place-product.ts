@@ -8,6 +8,7 @@ import { GAIN_ONE, luma709 } from '../../pixels/fixed-point';
 import { baseLine } from './firm-base';
 import { CONTACT_BAND, SOLID_ALPHA, type Footprint } from './shadow';
 import type { Vignette } from './light';
+import { SunOnProduct } from './sun-on-product';
 
 export type Placement = { x: number; y: number; width: number; height: number; scale: number };
 
@@ -189,9 +190,9 @@ export async function blendProduct(
   product: RawImage,
   at: Placement,
   light: Light,
-  options: { wrap?: boolean; vignette?: Vignette | null } = {},
+  options: { wrap?: boolean; vignette?: Vignette | null; sun?: number } = {},
 ): Promise<void> {
-  const { wrap: wrapping = true, vignette = null } = options;
+  const { wrap: wrapping = true, vignette = null, sun = 0 } = options;
   const x0 = Math.max(0, at.x);
   const y0 = Math.max(0, at.y);
   const w = Math.min(scene.width, at.x + at.width) - x0;
@@ -224,12 +225,14 @@ export async function blendProduct(
   // The scene behind was vignetted in its grading pass: the product takes the same vignette.
   const shaded = new Float32Array(vignette ? w : 0);
   const shade = new Int32Array(vignette ? w : 0);
+  const sunlit =
+    sun > 0 && side !== 0 ? new SunOnProduct(product, side === 1 ? -1 : 1, sun, x0 - at.x, w) : null;
   for (let y = 0; y < h; y++) {
     const p = (y0 + y - at.y) * product.width + (x0 - at.x);
     const s = ((y0 + y) * scene.width + x0) * scene.channels;
-    let rowGains = gains;
+    let rowGains = sunlit ? sunlit.row(y0 + y - at.y, gains) : gains;
     if (vignette?.span(y0 + y, x0, shade)) {
-      for (let x = 0; x < w; x++) shaded[x] = (gains[x]! * shade[x]!) / GAIN_ONE;
+      for (let x = 0; x < w; x++) shaded[x] = (rowGains[x]! * shade[x]!) / GAIN_ONE;
       rowGains = shaded;
     }
     blendRow(

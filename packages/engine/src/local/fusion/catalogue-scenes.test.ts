@@ -53,8 +53,8 @@ describe('a product rendered on a catalogue scene stands on its annotated surfac
   }
 });
 
-describe('the cast shadow is as hard as the scene’s light', () => {
-  it('under the café terrace’s clear sun (annotated softness 0.2) the product’s shadow is sharper and darker than under the same scene told overcast, and the metadata says so', async () => {
+describe('a clear sun: the cast shadow as hard as the scene’s light, the product lit on its side', () => {
+  it('under the café terrace’s clear sun (annotated softness 0.2) the product’s shadow is sharper and darker than under the same scene told overcast, the product lit on the sun’s side, and the metadata says so', async () => {
     const request = baseRequest({ format: 'carré', variants: 2, slogan: 'Crème fraîche' });
     const sunny = await prepareCatalogueScene('cafe-terrace-table', request.palette, {
       width: 1080,
@@ -88,5 +88,17 @@ describe('the cast shadow is as hard as the scene’s light', () => {
     expect(darker).toBeGreaterThan(0);
     // Somewhere beside the base the sun’s shadow is clearly darker (luma, 0–255) than the overcast one.
     expect(deepest).toBeGreaterThan(12);
+    // The product itself has a lit side, the sun's (right), and a side in shade: its right against its
+    // left is brighter by 8 % more than under the overcast sky.
+    const across = (image: Float32Array, from: number, to: number) => {
+      let sum = 0;
+      let n = 0;
+      for (let row = y + Math.round(height * 0.35); row < y + height * 0.65; row++)
+        for (let col = x + Math.round(width * from); col < x + width * to; col++, n++)
+          sum += image[row * W + col]!;
+      return sum / n;
+    };
+    const litOverShade = (image: Float32Array) => across(image, 0.6, 0.8) / across(image, 0.2, 0.4);
+    expect(litOverShade(a)).toBeGreaterThan(litOverShade(b) * 1.08);
   }, 60_000);
 });

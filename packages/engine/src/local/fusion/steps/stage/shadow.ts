@@ -65,7 +65,7 @@ function shadeOf({ lighting, effects, view, ground }: FusionPlan) {
  * How much of a clear sun's shadow a scene's light throws: none up to a light half hard (an overcast
  * sky, a window, a studio's softbox keep the soft shadow), all of it from HARD_SUN.
  */
-const sunniness = (hardness: number | undefined): number =>
+export const sunniness = (hardness: number | undefined): number =>
   hardness === undefined ? 0 : Math.min(1, Math.max(0, (hardness - 0.5) / (HARD_SUN - 0.5)));
 
 /** A scene's light this hard (its annotation's softness 0.1) throws a clear sun's shadow. */
