@@ -1,7 +1,8 @@
 /**
  * The embedded database's memory (docs/decisions/071): 16 MB of shared buffers instead of PGlite's
  * 160 MB, on a new database and on one opened again, without rewriting the configuration initdb wrote;
- * a new database is made, let go and opened again, which leaves it whole.
+ * a new database is made in a thread of its own and opened again, which leaves it whole; a database
+ * that cannot be made stops the start with the thread's reason.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,5 +30,15 @@ describe.runIf(dbKind() === 'pglite')('the embedded database', () => {
     expect(await sharedBuffers(reopened)).toBe('16MB');
     expect(await reopened.query('select note from kept')).toEqual([{ note: 'là' }]);
     await reopened.close();
+  });
+
+  it('a database that cannot be made stops the start with a clear error from the thread that makes it', async () => {
+    // initdb cannot make its folders where files of that name stand.
+    const spoilt = path.join(dir, 'spoilt');
+    fs.mkdirSync(spoilt);
+    for (const name of ['base', 'global']) fs.writeFileSync(path.join(spoilt, name), 'not a folder');
+    await expect(openPglite(spoilt)).rejects.toThrow(
+      /Cannot open the embedded database in .*spoilt: the database could not be created \(file system error \d+\)/,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IDLE_MS, idleCollector } from './when-idle';
+import { IDLE_MS, canCollect, idleCollector } from './when-idle';
 
 describe('a thread lets go of what it kept once idle', () => {
   beforeEach(() => void vi.useFakeTimers());
@@ -34,5 +34,10 @@ describe('a thread lets go of what it kept once idle', () => {
     expect(onIdle).not.toHaveBeenCalled();
     vi.advanceTimersByTime(IDLE_MS / 2);
     expect(onIdle).toHaveBeenCalledTimes(1);
+  });
+
+  it('a full collection can be had in this Node, without a global gc left to other code', () => {
+    expect(canCollect()).toBe(true);
+    expect(typeof (globalThis as { gc?: unknown }).gc).toBe('undefined');
   });
 });

@@ -20,9 +20,15 @@ function collector(): (() => void) | null {
     collect = vm.runInNewContext('gc') as () => void;
   } catch {
     collect = null;
+  } finally {
+    // Only this function was wanted: contexts made from now on get no global `gc`.
+    v8.setFlagsFromString('--no-expose-gc');
   }
   return collect;
 }
+
+/** Whether a thread can run a full collection when idle (the check of this module's test). */
+export const canCollect = (): boolean => typeof collector() === 'function';
 
 /**
  * Counts a thread's work in flight: `started()` when a task begins, `finished()` when it ends; once
@@ -41,6 +47,7 @@ export function idleCollector(onIdle: () => void = () => {}) {
     finished() {
       inFlight = Math.max(0, inFlight - 1);
       if (inFlight > 0) return;
+      if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
         timer = null;
         onIdle();

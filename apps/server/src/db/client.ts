@@ -66,19 +66,37 @@ async function createPglite(dir: string, startParams: string[]): Promise<void> {
   const { Worker } = await import('node:worker_threads');
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const worker = new Worker(CREATE_IN_THREAD, { eval: true, workerData: { entry, dir, startParams } });
+  // Made only when the thread says so: an exit without its word (a rejection a process setting let
+  // pass, a thread with nothing left to wait on) is a failure, not a database.
+  let created = false;
+  let failed = '';
+  worker.on('message', (message: 'created' | { failed: string }) =>
+    message === 'created' ? (created = true) : (failed = message.failed),
+  );
   await new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
     worker.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`the database's creation stopped (exit code ${code})`)),
+      created && code === 0
+        ? resolve()
+        : reject(new Error(`the database could not be created (${failed || `exit code ${code}`})`)),
     );
   });
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) throw new Error('the new database has no PG_VERSION');
 }
 
 /** The thread's script: `entry` is PGlite's module, resolved from here (a thread from a string has no base). */
 const CREATE_IN_THREAD = `
-const { workerData } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require(workerData.entry);
-PGlite.create(workerData.dir, { startParams: workerData.startParams }).then((db) => db.close());
+PGlite.create(workerData.dir, { startParams: workerData.startParams })
+  .then((db) => db.close())
+  .then(() => parentPort.postMessage('created'))
+  .catch((error) => {
+    // PGlite's file system errors carry a number, not a message.
+    const failed = error?.message || (error?.errno !== undefined ? 'file system error ' + error.errno : String(error));
+    parentPort.postMessage({ failed });
+    process.exitCode = 1;
+  });
 `;
 
 export async function openPglite(dir: string): Promise<Database> {

@@ -63,7 +63,7 @@ function seenFromAbove(plan: FusionPlan, reading: SceneReading): FusionPlan {
   };
 }
 
-/** A framing that keeps this share of the product's planned height is taken without looking further. */
+/** A framing that keeps this share of the product's planned size (sizeKept) is taken without looking further. */
 const KEEP_SIZE = 0.92;
 /** A light read from the photo decides the key light's side when the brightness falls this clearly. */
 const CLEAR_LIGHT = 0.2;
