@@ -6,7 +6,7 @@ import {
   type FusionFormat,
 } from '@vitrine/shared/api/generation';
 import { safeAreaOf } from '@vitrine/shared/api/safe-area';
-import { fitInBox } from '../local/draw/place-product';
+import { fitInBox } from '../local/draw/placement';
 import { PRODUCT_SHAPES } from '../test-utils/product-shapes';
 import { groundOnScene } from './ground';
 import { planFusionVariants } from './plan';

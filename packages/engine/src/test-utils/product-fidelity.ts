@@ -1,5 +1,5 @@
 /** How faithfully the product's pixels reached an output: SSIM of its region against the cut-out. */
-import type { Placement } from '../local/draw/place-product';
+import type { Placement } from '../local/draw/placement';
 import type { Cutout } from '../cutout/cutout';
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import { luminance, ssim } from './measure';

@@ -10,7 +10,7 @@ import type { Vignette } from './light';
 import { drawOver } from './overlay';
 import { hexOf as hex } from '../../pixels/color';
 import { discBox } from './flat-lay';
-import type { Placement } from './place-product';
+import type { Placement } from './placement';
 import { mix, setPieceLook, type BackdropSpec } from './set-piece';
 import { shadowDirection } from './light-direction';
 

@@ -6,7 +6,7 @@
  */
 import type { Light, Rgb } from '../../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
-import type { Placement } from './place-product';
+import type { Placement } from './placement';
 import { shadowDirection } from './light-direction';
 
 /** How the silhouette lies down: sideways shift and rise per pixel of height above the ground. */

@@ -1,7 +1,7 @@
 /** The product meets the surface: its solid base on the ground line, and a contact shadow that follows its silhouette. */
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../image/sharp';
-import { seated } from './place-product';
+import { seated } from './placement';
 import { contactShadow, occludeBase } from './shadow';
 
 /** An RGBA product, `width` x `height`, opaque where `solid(x, y)` says, with `alpha` elsewhere given. */

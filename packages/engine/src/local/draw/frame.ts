@@ -4,7 +4,7 @@
  */
 import type { Box, Light, Rgb } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
-import { MAX_UPSCALE, type Placement } from './place-product';
+import { MAX_UPSCALE, type Placement } from './placement';
 import { shadowDirection } from './light-direction';
 
 const soft = (d: number, sigma: number) => {

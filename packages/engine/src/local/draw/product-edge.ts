@@ -8,7 +8,7 @@
  */
 import type { Grading, Rgb } from '../../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
-import type { Placement } from './place-product';
+import type { Placement } from './placement';
 
 /** How much of the neon the glow spills at its brightest. */
 const NEON_SPILL = 0.7;

@@ -1,6 +1,6 @@
 /** A glossy reflection of the product under its ground line, fading out (3D mockup). */
 import type { RawImage } from '../../image/sharp';
-import type { Placement } from './place-product';
+import type { Placement } from './placement';
 
 export async function drawReflection(
   scene: RawImage,

@@ -4,7 +4,7 @@
  * the palette and the style's line.
  */
 import type { Box, Effects, Grading, Light } from '../../art-direction/types';
-import type { Placement } from './place-product';
+import type { Placement } from './placement';
 
 export type BackdropSpec = {
   product: Placement;

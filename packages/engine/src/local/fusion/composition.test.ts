@@ -10,7 +10,7 @@ import { compositionOf } from '../../art-direction/composition';
 import { planFusionVariants } from '../../art-direction/plan';
 import type { FusionPlan } from '../../art-direction/types';
 import { setPieces } from '../draw/backdrop';
-import { fitInBox } from '../draw/place-product';
+import { fitInBox } from '../draw/placement';
 
 /** Products as photographed: a tall bottle, a cup or a jar, a wide box (width over height). */
 const SHAPES = { bottle: 0.45, cup: 1, box: 1.8 } as const;

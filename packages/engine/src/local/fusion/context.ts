@@ -4,7 +4,7 @@ import type { FusionPlan, TextBlock } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
 import { NO_PRODUCT, type Coverage } from '../draw/coverage';
 import { vignetteOf, type Vignette } from '../draw/light';
-import type { Placement } from '../draw/place-product';
+import type { Placement } from '../draw/placement';
 import type { PreparedContext, PreparedProduct, ProductSource } from '../prepare';
 import { startEarlyWork, type EarlyWork, type SizedProduct } from './early-work';
 

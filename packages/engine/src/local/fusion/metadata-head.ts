@@ -1,7 +1,7 @@
 /** What every Fusion image's metadata opens with (render-fusion.ts, render-packshot.ts). */
 import type { FusionPlan } from '../../art-direction/types';
 import type { Cutout } from '../../cutout/cutout';
-import type { Placement } from '../draw/place-product';
+import type { Placement } from '../draw/placement';
 
 /**
  * What every Fusion image's metadata opens with, the scene's or the marketplace image's: the request's

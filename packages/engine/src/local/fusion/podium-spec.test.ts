@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FUSION_FORMATS, FUSION_STYLES, fusionRequest } from '@vitrine/shared/api/generation';
 import { planFusionVariants } from '../../art-direction/plan';
-import { fitInBox } from '../draw/place-product';
+import { fitInBox } from '../draw/placement';
 import { podiumBox, podiumRadius } from '../draw/podium';
 import { PRODUCT_SHAPES } from '../../test-utils/product-shapes';
 import { podiumSpec } from './podium-spec';

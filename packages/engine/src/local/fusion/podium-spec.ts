@@ -1,6 +1,6 @@
 /** Where the podium stands and how deep the room under the product is: both stop short of any text set under it. */
 import type { FusionPlan, TextBlock } from '../../art-direction/types';
-import type { Placement } from '../draw/place-product';
+import type { Placement } from '../draw/placement';
 import { podiumRadius, type PodiumSpec } from '../draw/podium';
 
 /** Room below the ground line before text set under the product, or the canvas edge. */

@@ -9,7 +9,7 @@ import { compositionOf, type Composition } from '../../art-direction/composition
 import type { FusionPlan } from '../../art-direction/types';
 import type { Cutout } from '../../cutout/cutout';
 import { setPieces } from '../draw/backdrop';
-import type { Placement } from '../draw/place-product';
+import type { Placement } from '../draw/placement';
 import type { RenderFormat } from '../encode';
 import { finish, Stopwatch, type BrandReport, type EncodedImages } from '../finish';
 import { brandInks } from '../text/brand-inks';

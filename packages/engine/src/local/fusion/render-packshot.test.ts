@@ -14,7 +14,7 @@ import { planFusion, planFusionVariants } from '../../art-direction/plan';
 import type { RawImage } from '../../image/sharp';
 import { decodeOutput } from '../../test-utils/measure';
 import { baseRequest, renderInputs } from '../../test-utils/render-fixtures';
-import { resizeProduct } from '../draw/place-product';
+import { resizeProduct } from '../draw/placement';
 import type { OutputFormat } from '../encode';
 import { prepareContext, prepareProduct, type PreparedContext, type PreparedProduct } from '../prepare';
 import { renderFusion } from '../requests';

@@ -8,7 +8,7 @@ import { safeAreaOf } from '@vitrine/shared/api/safe-area';
 import { compositionOf } from '../../art-direction/composition';
 import type { FusionPlan } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
-import { resizeProduct, type Placement } from '../draw/place-product';
+import { resizeProduct, type Placement } from '../draw/placement';
 import { SOLID_ALPHA } from '../draw/shadow';
 import type { RenderFormat } from '../encode';
 import { finish, Stopwatch } from '../finish';

@@ -16,7 +16,7 @@ import {
 import { insideSafeArea, isFeedPost, safeAreaOf } from '@vitrine/shared/api/safe-area';
 import { planExpress } from '../../art-direction/express-plan';
 import { planFusionVariants } from '../../art-direction/plan';
-import { fitInBox } from '../draw/place-product';
+import { fitInBox } from '../draw/placement';
 
 /** Products as photographed (width over height): a pen, a bottle, a jar, a cup, a handbag, a bike. */
 const SHAPES = { pen: 0.2, bottle: 0.45, jar: 0.8, cup: 1, handbag: 1.4, bike: 1.8 } as const;

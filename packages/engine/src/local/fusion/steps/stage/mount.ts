@@ -1,7 +1,8 @@
 /** A photo shown whole, as the user chose or the cut-out was unsure: a print on a mat, on the stage. */
 import { rectangleCoverage } from '../../../draw/coverage';
 import { drawMount, frameLayout } from '../../../draw/frame';
-import { blendProduct, resizeProduct } from '../../../draw/place-product';
+import { blendProduct } from '../../../draw/place-product';
+import { resizeProduct } from '../../../draw/placement';
 import type { Step } from '../../../steps';
 import { stagedOf, type FusionContext } from '../../context';
 

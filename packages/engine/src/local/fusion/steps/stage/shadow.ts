@@ -1,5 +1,5 @@
 /** The contact shadow where the product touches the ground, cast away from the key light. */
-import { footprint } from '../../../draw/place-product';
+import { footprint } from '../../../draw/placement';
 import { castSilhouette } from '../../../draw/cast-shadow';
 import { castShadow, contactShadow } from '../../../draw/shadow';
 import type { Step } from '../../../steps';
