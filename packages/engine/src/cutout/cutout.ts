@@ -261,13 +261,23 @@ async function segment(rgba: RawImage, options: CutoutOptions): Promise<CutoutMa
     },
   );
   const alpha = Buffer.alloc(soft.length);
+  // Where the product is: the box of what is not 0, 5 pixels wider (the specks' filters' margin).
+  const kept = { x0: rgba.width, y0: rgba.height, x1: -1, y1: -1 };
   // A little contrast: the filter's soft ramp becomes a clean edge a pixel or two wide.
-  for (let p = 0; p < soft.length; p++) {
-    const v = (soft[p]! - 0.2) / 0.6;
-    alpha[p] = v <= 0 ? 0 : v >= 1 ? 255 : Math.round(v * 255);
-  }
+  for (let y = 0, p = 0; y < rgba.height; y++)
+    for (let x = 0; x < rgba.width; x++, p++) {
+      const v = (soft[p]! - 0.2) / 0.6;
+      if (v <= 0) continue;
+      alpha[p] = v >= 1 ? 255 : Math.round(v * 255);
+      if (x < kept.x0) kept.x0 = x;
+      if (x > kept.x1) kept.x1 = x;
+      if (y < kept.y0) kept.y0 = y;
+      if (y > kept.y1) kept.y1 = y;
+    }
+  const around = { x0: kept.x0 - 5, y0: kept.y0 - 5, x1: kept.x1 + 5, y1: kept.y1 + 5 };
   // Specks of a textured ground along the edge, on photos large enough that a pixel is a grain.
-  const cleaned = longest >= SPECKS_FROM_SIDE ? withoutEdgeSpecks(alpha, rgba.width, rgba.height, 1) : alpha;
+  const cleaned =
+    longest >= SPECKS_FROM_SIDE ? withoutEdgeSpecks(alpha, rgba.width, rgba.height, around) : alpha;
   // A box the user drew is a promise: nothing outside it is the product, however the edge spreads.
   if (corrections?.box) clearOutsideBox(cleaned, rgba.width, rgba.height, corrections.box);
   const mask = { data: cleaned, width: rgba.width, height: rgba.height, channels: 1 } as const;

@@ -38,7 +38,7 @@ describe('specks along the edge', () => {
       set(14, 25, 0); // dark grains inside, a few pixels from the edge
       set(20, 20, 90);
     });
-    const out = withoutEdgeSpecks(alpha, width, height, 1);
+    const out = withoutEdgeSpecks(alpha, width, height);
     expect([out[20 * width + 42], out[12 * width + 45]]).toEqual([0, 0]);
     expect([out[25 * width + 14], out[20 * width + 20]]).toEqual([255, 255]);
     const { alpha: clean } = alphaWith(() => undefined);
@@ -50,7 +50,7 @@ describe('specks along the edge', () => {
       for (let x = 40; x < 55; x++) for (let y = 19; y < 22; y++) set(x, y, 255);
       for (let y = 10; y < 30; y++) set(9, y, 128);
     });
-    const out = withoutEdgeSpecks(alpha, width, height, 1);
+    const out = withoutEdgeSpecks(alpha, width, height);
     expect(out.equals(alpha)).toBe(true);
   });
 

@@ -6,63 +6,114 @@
  * outside the product; a closing (maximum, then minimum) fills what is narrower inside it. A dark
  * grain touching the edge from inside is taken as background (the opening comes first): a notch a
  * pixel deep.
+ *
+ * Only pixels near the edge can change (within four squares' reach of a pixel whose neighbours differ
+ * from it): the filters visit those alone, a few per cent of a product's photo.
  */
 
-/** Grey-level erosion (min) or dilation (max) over a (2r+1)² square, separable, within a box. */
+/** The pixels within `reach` (in both directions) of a pixel that differs from a 4-neighbour. */
+function nearTheEdge(alpha: Uint8Array, width: number, height: number, reach: number): Uint8Array | null {
+  // Pixels on either side of a difference…
+  const differs = new Uint8Array(alpha.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0, p = y * width; x < width; x++, p++) {
+      const v = alpha[p]!;
+      if (x + 1 < width && alpha[p + 1] !== v) differs[p] = differs[p + 1] = 1;
+      if (y + 1 < height && alpha[p + width] !== v) differs[p] = differs[p + width] = 1;
+    }
+  // …grown by `reach` along rows, then along columns (a running count over the window).
+  const rows = new Uint8Array(alpha.length);
+  for (let y = 0; y < height; y++) {
+    const line = y * width;
+    let inWindow = 0;
+    for (let x = 0; x < Math.min(width, reach); x++) inWindow += differs[line + x]!;
+    for (let x = 0; x < width; x++) {
+      if (x + reach < width) inWindow += differs[line + x + reach]!;
+      if (x - reach - 1 >= 0) inWindow -= differs[line + x - reach - 1]!;
+      rows[line + x] = inWindow > 0 ? 1 : 0;
+    }
+  }
+  const near = new Uint8Array(alpha.length);
+  const inColumn = new Int32Array(width);
+  for (let y = 0; y < Math.min(height, reach); y++)
+    for (let x = 0; x < width; x++) inColumn[x]! += rows[y * width + x]!;
+  let count = 0;
+  for (let y = 0; y < height; y++) {
+    const entering = y + reach < height ? (y + reach) * width : -1;
+    const leaving = y - reach - 1 >= 0 ? (y - reach - 1) * width : -1;
+    for (let x = 0; x < width; x++) {
+      if (entering >= 0) inColumn[x]! += rows[entering + x]!;
+      if (leaving >= 0) inColumn[x]! -= rows[leaving + x]!;
+      if (inColumn[x]! > 0) {
+        near[y * width + x] = 1;
+        count++;
+      }
+    }
+  }
+  return count ? near : null;
+}
+
+/**
+ * Grey-level erosion (`max` false: the minimum of the 3×3 square around each pixel) or dilation (the
+ * maximum), at the pixels `at` marks only; the others are copied.
+ */
 function squareFilter(
   src: Uint8Array,
   width: number,
-  box: { x0: number; y0: number; x1: number; y1: number },
-  r: number,
-  take: (a: number, b: number) => number,
+  height: number,
+  at: Uint8Array,
+  max: boolean,
 ): Uint8Array {
-  const out = Uint8Array.from(src);
-  const { x0, y0, x1, y1 } = box;
-  const row = new Uint8Array(src.length);
-  row.set(src);
-  for (let y = y0; y <= y1; y++)
-    for (let x = x0; x <= x1; x++) {
-      let v = src[y * width + x]!;
-      for (let d = -r; d <= r; d++) {
-        const nx = Math.min(x1, Math.max(x0, x + d));
-        v = take(v, src[y * width + nx]!);
-      }
-      row[y * width + x] = v;
+  const out = new Uint8Array(src);
+  const pick = max ? Math.max : Math.min;
+  for (let y = 0; y < height; y++) {
+    const up = y > 0 ? -width : 0;
+    const down = y < height - 1 ? width : 0;
+    for (let x = 0, p = y * width; x < width; x++, p++) {
+      if (!at[p]) continue;
+      const l = x > 0 ? p - 1 : p;
+      const r = x < width - 1 ? p + 1 : p;
+      out[p] = pick(
+        src[l + up]!,
+        src[p + up]!,
+        src[r + up]!,
+        src[l]!,
+        src[p]!,
+        src[r]!,
+        src[l + down]!,
+        src[p + down]!,
+        src[r + down]!,
+      );
     }
-  for (let y = y0; y <= y1; y++)
-    for (let x = x0; x <= x1; x++) {
-      let v = row[y * width + x]!;
-      for (let d = -r; d <= r; d++) {
-        const ny = Math.min(y1, Math.max(y0, y + d));
-        v = take(v, row[ny * width + x]!);
-      }
-      out[y * width + x] = v;
-    }
+  }
   return out;
 }
 
-/** The alpha with specks narrower than 2r+1 pixels taken away outside and filled inside the edge. */
-export function withoutEdgeSpecks(alpha: Buffer, width: number, height: number, r: number): Buffer {
-  let [x0, y0, x1, y1] = [width, height, -1, -1];
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const v = alpha[y * width + x]!;
-      if (v === 0) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-  if (x1 < 0 || r < 1) return alpha;
-  const box = {
-    x0: Math.max(0, x0 - 2 * r),
-    y0: Math.max(0, y0 - 2 * r),
-    x1: Math.min(width - 1, x1 + 2 * r),
-    y1: Math.min(height - 1, y1 + 2 * r),
-  };
-  const min = (a: number, b: number) => (a < b ? a : b);
-  const max = (a: number, b: number) => (a > b ? a : b);
-  const opened = squareFilter(squareFilter(alpha, width, box, r, min), width, box, r, max);
-  const closed = squareFilter(squareFilter(opened, width, box, r, max), width, box, r, min);
-  return Buffer.from(closed.buffer, closed.byteOffset, closed.byteLength);
+/** A region of the alpha, in pixels, edges included. */
+export type SpeckBox = { x0: number; y0: number; x1: number; y1: number };
+
+/**
+ * The alpha with specks narrower than 3 pixels taken away outside and filled inside the edge. `within`,
+ * when given, holds every pixel that is not 0 with a margin of at least 5 pixels (or the photo's edge)
+ * around them: the work is done there alone.
+ */
+export function withoutEdgeSpecks(alpha: Buffer, width: number, height: number, within?: SpeckBox): Buffer {
+  const x0 = Math.max(0, within?.x0 ?? 0);
+  const y0 = Math.max(0, within?.y0 ?? 0);
+  const x1 = Math.min(width - 1, within?.x1 ?? width - 1);
+  const y1 = Math.min(height - 1, within?.y1 ?? height - 1);
+  if (x1 < x0 || y1 < y0) return alpha;
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  const crop = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    crop.set(alpha.subarray((y0 + y) * width + x0, (y0 + y) * width + x1 + 1), y * w);
+  // Four passes each reach a pixel further: beyond, nothing can change.
+  const at = nearTheEdge(crop, w, h, 4);
+  if (!at) return alpha;
+  const opened = squareFilter(squareFilter(crop, w, h, at, false), w, h, at, true);
+  const closed = squareFilter(squareFilter(opened, w, h, at, true), w, h, at, false);
+  const out = Buffer.from(alpha);
+  for (let y = 0; y < h; y++) out.set(closed.subarray(y * w, (y + 1) * w), (y0 + y) * width + x0);
+  return out;
 }
