@@ -100,8 +100,7 @@ export const ANALYSIS_SIDE = 320;
 const REFINE_SIDE = 400;
 /**
  * From this longest side, the edge loses specks one pixel wide (edge-speckle.ts); on smaller photos a
- * pixel is a detail (an antenna, a slat) and the edge is kept as the filter drew it. A wider square
- * (5 pixels) lowered the development sets' boundary F from 0.759 to 0.749 (decision 084).
+ * pixel is a detail (an antenna, a slat) and the edge is kept as the filter drew it (decision 084).
  */
 const SPECKS_FROM_SIDE = 1000;
 /** A plain backdrop's separation is exact by construction (enclosed, backdrop-coloured, smooth). */
@@ -261,7 +260,7 @@ async function segment(rgba: RawImage, options: CutoutOptions): Promise<CutoutMa
     },
   );
   const alpha = Buffer.alloc(soft.length);
-  // Where the product is: the box of what is not 0, 5 pixels wider (the specks' filters' margin).
+  // Where the product is: the box of what is not 0, 5 pixels wider (the specks' filters need 2).
   const kept = { x0: rgba.width, y0: rgba.height, x1: -1, y1: -1 };
   // A little contrast: the filter's soft ramp becomes a clean edge a pixel or two wide.
   for (let y = 0, p = 0; y < rgba.height; y++)
