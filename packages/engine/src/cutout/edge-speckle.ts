@@ -12,7 +12,7 @@
  */
 
 /** The pixels within `reach` (in both directions) of a pixel that differs from a 4-neighbour. */
-function nearTheEdge(alpha: Uint8Array, width: number, height: number, reach: number): Uint8Array | null {
+function nearTheEdge(alpha: Uint8Array, width: number, height: number, reach: number): Int32Array | null {
   // Pixels on either side of a difference…
   const differs = new Uint8Array(alpha.length);
   for (let y = 0; y < height; y++)
@@ -33,7 +33,7 @@ function nearTheEdge(alpha: Uint8Array, width: number, height: number, reach: nu
       rows[line + x] = inWindow > 0 ? 1 : 0;
     }
   }
-  const near = new Uint8Array(alpha.length);
+  const near = new Int32Array(alpha.length);
   const inColumn = new Int32Array(width);
   for (let y = 0; y < Math.min(height, reach); y++)
     for (let x = 0; x < width; x++) inColumn[x]! += rows[y * width + x]!;
@@ -44,47 +44,37 @@ function nearTheEdge(alpha: Uint8Array, width: number, height: number, reach: nu
     for (let x = 0; x < width; x++) {
       if (entering >= 0) inColumn[x]! += rows[entering + x]!;
       if (leaving >= 0) inColumn[x]! -= rows[leaving + x]!;
-      if (inColumn[x]! > 0) {
-        near[y * width + x] = 1;
-        count++;
-      }
+      if (inColumn[x]! > 0) near[count++] = y * width + x;
     }
   }
-  return count ? near : null;
+  return count ? near.subarray(0, count) : null;
 }
 
 /**
  * Grey-level erosion (`max` false: the minimum of the 3×3 square around each pixel) or dilation (the
- * maximum), at the pixels `at` marks only; the others are copied.
+ * maximum), at the pixels listed in `at` only; the others are copied.
  */
 function squareFilter(
   src: Uint8Array,
   width: number,
   height: number,
-  at: Uint8Array,
+  at: Int32Array,
   max: boolean,
 ): Uint8Array {
   const out = new Uint8Array(src);
-  const pick = max ? Math.max : Math.min;
-  for (let y = 0; y < height; y++) {
-    const up = y > 0 ? -width : 0;
-    const down = y < height - 1 ? width : 0;
-    for (let x = 0, p = y * width; x < width; x++, p++) {
-      if (!at[p]) continue;
-      const l = x > 0 ? p - 1 : p;
-      const r = x < width - 1 ? p + 1 : p;
-      out[p] = pick(
-        src[l + up]!,
-        src[p + up]!,
-        src[r + up]!,
-        src[l]!,
-        src[p]!,
-        src[r]!,
-        src[l + down]!,
-        src[p + down]!,
-        src[r + down]!,
-      );
-    }
+  const last = width * height - 1;
+  for (let i = 0; i < at.length; i++) {
+    const p = at[i]!;
+    const x = p % width;
+    const l = x > 0 ? -1 : 0;
+    const r = x < width - 1 ? 1 : 0;
+    let v = src[p]!;
+    for (let row = p >= width ? p - width : p; row <= p + width && row <= last; row += width)
+      for (let q = row + l; q <= row + r; q++) {
+        const u = src[q]!;
+        if (max ? u > v : u < v) v = u;
+      }
+    out[p] = v;
   }
   return out;
 }
