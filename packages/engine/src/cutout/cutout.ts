@@ -18,6 +18,9 @@ import { FRAME_BELOW, MIN_PRODUCT_SHARE, type ConfidenceParts } from './confiden
 import { decontaminate } from './foreground';
 import { openHoles } from './holes';
 import { withoutEdgeSpecks } from './edge-speckle';
+import { clearOutsideBox, trim } from './mask-ops';
+
+export { clearOutsideBox, trim };
 import type { SaliencyModel } from './model';
 import { refineAlpha } from './refine';
 import { applyStrokes } from '@vitrine/shared/cutout/brush';
@@ -260,23 +263,13 @@ async function segment(rgba: RawImage, options: CutoutOptions): Promise<CutoutMa
     },
   );
   const alpha = Buffer.alloc(soft.length);
-  // Where the product is: the box of what is not 0, 5 pixels wider (the specks' filters need 2).
-  const kept = { x0: rgba.width, y0: rgba.height, x1: -1, y1: -1 };
   // A little contrast: the filter's soft ramp becomes a clean edge a pixel or two wide.
-  for (let y = 0, p = 0; y < rgba.height; y++)
-    for (let x = 0; x < rgba.width; x++, p++) {
-      const v = (soft[p]! - 0.2) / 0.6;
-      if (v <= 0) continue;
-      alpha[p] = v >= 1 ? 255 : Math.round(v * 255);
-      if (x < kept.x0) kept.x0 = x;
-      if (x > kept.x1) kept.x1 = x;
-      if (y < kept.y0) kept.y0 = y;
-      if (y > kept.y1) kept.y1 = y;
-    }
-  const around = { x0: kept.x0 - 5, y0: kept.y0 - 5, x1: kept.x1 + 5, y1: kept.y1 + 5 };
+  for (let p = 0; p < soft.length; p++) {
+    const v = (soft[p]! - 0.2) / 0.6;
+    alpha[p] = v <= 0 ? 0 : v >= 1 ? 255 : Math.round(v * 255);
+  }
   // Specks of a textured ground along the edge, on photos large enough that a pixel is a grain.
-  const cleaned =
-    longest >= SPECKS_FROM_SIDE ? withoutEdgeSpecks(alpha, rgba.width, rgba.height, around) : alpha;
+  const cleaned = longest >= SPECKS_FROM_SIDE ? withoutEdgeSpecks(alpha, rgba.width, rgba.height) : alpha;
   // A box the user drew is a promise: nothing outside it is the product, however the edge spreads.
   if (corrections?.box) clearOutsideBox(cleaned, rgba.width, rgba.height, corrections.box);
   const mask = { data: cleaned, width: rgba.width, height: rgba.height, channels: 1 } as const;
@@ -299,28 +292,6 @@ function holdsProduct(
   return product >= 0.02 * (x1 - x0 + 1) * (y1 - y0 + 1);
 }
 
-/** Zeroes the alpha outside a box given in fractions of the photo, rounded to the nearest pixel. */
-export function clearOutsideBox(
-  alpha: Buffer,
-  width: number,
-  height: number,
-  box: NonNullable<CutoutCorrections['box']>,
-): void {
-  const x0 = Math.max(0, Math.round(box.x * width));
-  const y0 = Math.max(0, Math.round(box.y * height));
-  const x1 = Math.min(width, Math.round((box.x + box.width) * width));
-  const y1 = Math.min(height, Math.round((box.y + box.height) * height));
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    if (y < y0 || y >= y1) {
-      alpha.fill(0, row, row + width);
-      continue;
-    }
-    alpha.fill(0, row, row + x0);
-    alpha.fill(0, row + x1, row + width);
-  }
-}
-
 function measured(
   alpha: RawImage,
   method: CutoutMask['method'],
@@ -339,29 +310,4 @@ function measured(
         ? 'low-confidence'
         : null;
   return { alpha, method, framed: reason !== null, reason, confidence, coverage };
-}
-
-/** Crops to the pixels that are visible at all. */
-export function trim(rgba: RawImage): { image: RawImage; offset: { x: number; y: number } } {
-  const { data, width, height } = rgba;
-  let x0 = width;
-  let y0 = height;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (data[(y * width + x) * 4 + 3]! < 8) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-  }
-  if (x1 < 0) return { image: rgba, offset: { x: 0, y: 0 } };
-  const w = x1 - x0 + 1;
-  const h = y1 - y0 + 1;
-  const out = Buffer.alloc(w * h * 4);
-  for (let y = 0; y < h; y++)
-    data.copy(out, y * w * 4, ((y0 + y) * width + x0) * 4, ((y0 + y) * width + x1 + 1) * 4);
-  return { image: { data: out, width: w, height: h, channels: 4 }, offset: { x: x0, y: y0 } };
 }

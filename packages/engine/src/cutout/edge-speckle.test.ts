@@ -54,18 +54,6 @@ describe('specks along the edge', () => {
     expect(out.equals(alpha)).toBe(true);
   });
 
-  it('worked within the product’s box (2 pixels around it), gives the same alpha as on the whole photo', () => {
-    const { alpha, width, height } = alphaWith((set) => {
-      set(42, 20, 200);
-      set(14, 25, 0);
-      for (let x = 40; x < 55; x++) for (let y = 19; y < 22; y++) set(x, y, 255);
-    });
-    const box = { x0: 8, y0: 8, x1: 56, y1: 31 };
-    expect(withoutEdgeSpecks(alpha, width, height, box).equals(withoutEdgeSpecks(alpha, width, height))).toBe(
-      true,
-    );
-  });
-
   it('with the installed model, a candle on gravel and a pen on ruled paper come out in one piece', async () => {
     // Before: the gravel's pale grains along the candle's base made 11 pieces, the paper's ruled lines
     // reaching from the pen 16.

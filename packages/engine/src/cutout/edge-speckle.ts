@@ -79,21 +79,35 @@ function squareFilter(
   return out;
 }
 
-/** A region of the alpha, in pixels, edges included. */
-export type SpeckBox = { x0: number; y0: number; x1: number; y1: number };
+/** The box of the pixels that are not 0, `margin` wider (within the photo); null when there are none. */
+function keptBox(alpha: Uint8Array, width: number, height: number, margin: number) {
+  let [x0, y0, x1, y1] = [width, height, -1, -1];
+  for (let y = 0, p = 0; y < height; y++)
+    for (let x = 0; x < width; x++, p++) {
+      if (!alpha[p]) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  if (x1 < 0) return null;
+  return {
+    x0: Math.max(0, x0 - margin),
+    y0: Math.max(0, y0 - margin),
+    x1: Math.min(width - 1, x1 + margin),
+    y1: Math.min(height - 1, y1 + margin),
+  };
+}
 
 /**
- * The alpha with specks narrower than 3 pixels taken away outside and filled inside the edge. `within`,
- * when given, holds every pixel that is not 0 with a margin of at least 2 pixels (or the photo's edge)
- * around them: the work is done there alone (the opening only lowers values, the closing's one dilation
- * then reaches a pixel past them), with the same result.
+ * The alpha with specks narrower than 3 pixels taken away outside and filled inside the edge. The work
+ * is done within the box of what is not 0, 2 pixels wider (the opening only lowers values; the closing's
+ * one dilation then reaches a pixel past them), with the result the whole photo would give.
  */
-export function withoutEdgeSpecks(alpha: Buffer, width: number, height: number, within?: SpeckBox): Buffer {
-  const x0 = Math.max(0, within?.x0 ?? 0);
-  const y0 = Math.max(0, within?.y0 ?? 0);
-  const x1 = Math.min(width - 1, within?.x1 ?? width - 1);
-  const y1 = Math.min(height - 1, within?.y1 ?? height - 1);
-  if (x1 < x0 || y1 < y0) return alpha;
+export function withoutEdgeSpecks(alpha: Buffer, width: number, height: number): Buffer {
+  const box = keptBox(alpha, width, height, 2);
+  if (!box) return alpha;
+  const { x0, y0, x1, y1 } = box;
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
   const crop = new Uint8Array(w * h);

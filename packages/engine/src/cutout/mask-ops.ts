@@ -1,4 +1,9 @@
-/** Operations on single-channel masks: flood fill, connected components, erosion, outline length. */
+/**
+ * Operations on masks: flood fill, connected components, erosion, outline length, a box cleared, a
+ * cut-out cropped to what is visible.
+ */
+import type { CutoutBox } from '@vitrine/shared/api/cutout';
+import type { RawImage } from '../image/sharp';
 
 /** Marks every pixel reachable from the image border through pixels where `open` is true. */
 export function floodFromBorder(width: number, height: number, open: (p: number) => boolean): Uint8Array {
@@ -102,4 +107,46 @@ export function raggedness(mask: Uint8Array, width: number): number {
       edge++;
   }
   return area ? edge / (2 * Math.sqrt(Math.PI * area)) : Infinity;
+}
+
+/** Zeroes the alpha outside a box given in fractions of the photo, rounded to the nearest pixel. */
+export function clearOutsideBox(alpha: Buffer, width: number, height: number, box: CutoutBox): void {
+  const x0 = Math.max(0, Math.round(box.x * width));
+  const y0 = Math.max(0, Math.round(box.y * height));
+  const x1 = Math.min(width, Math.round((box.x + box.width) * width));
+  const y1 = Math.min(height, Math.round((box.y + box.height) * height));
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    if (y < y0 || y >= y1) {
+      alpha.fill(0, row, row + width);
+      continue;
+    }
+    alpha.fill(0, row, row + x0);
+    alpha.fill(0, row + x1, row + width);
+  }
+}
+
+/** Crops to the pixels that are visible at all. */
+export function trim(rgba: RawImage): { image: RawImage; offset: { x: number; y: number } } {
+  const { data, width, height } = rgba;
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (data[(y * width + x) * 4 + 3]! < 8) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  }
+  if (x1 < 0) return { image: rgba, offset: { x: 0, y: 0 } };
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  const out = Buffer.alloc(w * h * 4);
+  for (let y = 0; y < h; y++)
+    data.copy(out, y * w * 4, ((y0 + y) * width + x0) * 4, ((y0 + y) * width + x1 + 1) * 4);
+  return { image: { data: out, width: w, height: h, channels: 4 }, offset: { x: x0, y: y0 } };
 }
