@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
+import { serverSentEvents } from '../../apps/server/test/helpers/event-stream';
 import { fetchApi, signedInUser, uploaded } from '../../apps/server/test/helpers/factories';
 import { BENCH_ACCOUNT, round, rssMb, treeRssMb } from '../lib';
 
@@ -66,28 +67,18 @@ export async function account(base: string, email: string, images: { product: Bu
 export async function eventStream(base: string, cookie: string) {
   const controller = new AbortController();
   const res = await fetch(`${base}/api/events`, { headers: { cookie }, signal: controller.signal });
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   const waiting = new Map<string, (at: number) => void>();
   const done = new Map<string, number>();
-  let buffer = '';
   void (async () => {
     try {
-      for (;;) {
-        const { value, done: ended } = await reader.read();
-        if (ended) return;
-        buffer += value;
-        let cut;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          if (!/^event: generation$/m.test(block)) continue;
-          const data = JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as { id: string; status: string };
-          if (data.status === 'failed') throw new Error(`generation ${data.id} failed`);
-          if (data.status !== 'completed') continue;
-          const at = performance.now();
-          done.set(data.id, at);
-          waiting.get(data.id)?.(at);
-        }
+      for await (const { event, data } of serverSentEvents(res.body!)) {
+        if (event !== 'generation') continue;
+        const { id, status } = data as { id: string; status: string };
+        if (status === 'failed') throw new Error(`generation ${id} failed`);
+        if (status !== 'completed') continue;
+        const at = performance.now();
+        done.set(id, at);
+        waiting.get(id)?.(at);
       }
     } catch (error) {
       if (!controller.signal.aborted) console.error(error);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationEvent, GenerationStats, HistoryResponse } from '@vitrine/shared/api/generations';
 import type { Worker } from '../src/jobs/worker';
 import { createLocalRenderer, type Renderer } from '../src/modules/generations/render';
+import { serverSentEvents, type ServerSentEvent } from './helpers/event-stream';
 import { signedInUser } from './helpers/factories';
 import {
   contextJpeg,
@@ -281,22 +282,13 @@ describe('rendering (worker with the real engine)', () => {
       signal: controller.signal,
     });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    const events: { event: string; data: unknown }[] = [];
-    let buffer = '';
+    const stream = serverSentEvents(response.body!);
+    const events: ServerSentEvent[] = [];
     const readUntil = async (done: () => boolean) => {
       while (!done()) {
-        const { value, done: ended } = await reader.read();
-        if (ended) break;
-        buffer += value;
-        let cut;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-        }
+        const next = await stream.next();
+        if (next.done) break;
+        events.push(next.value);
       }
     };
     await readUntil(() => events.some((e) => e.event === 'snapshot'));

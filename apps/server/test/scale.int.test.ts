@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverSentEvents } from './helpers/event-stream';
 import { freePort } from './helpers/free-port';
 import { contextJpeg, fusionOptions, productJpeg } from './helpers/generations';
 import { signUpOverHttp, uploadOverHttp } from './helpers/http-session';
@@ -52,29 +53,18 @@ async function eventStream(base: string, cookie: string) {
   const controller = new AbortController();
   const res = await fetch(`${base}/api/events`, { headers: { cookie }, signal: controller.signal });
   if (res.status !== 200) throw new Error(`event stream: ${res.status}`);
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   const seen = new Map<string, { status: string; progress: number; updatedAt: string }[]>();
-  let buffer = '';
   void (async () => {
     try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let cut;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          if (!/^event: generation$/m.test(block)) continue;
-          const data = JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as {
-            id: string;
-            status: string;
-            progress: number;
-            updatedAt: string;
-          };
-          const { status, progress, updatedAt } = data;
-          seen.set(data.id, [...(seen.get(data.id) ?? []), { status, progress, updatedAt }]);
-        }
+      for await (const { event, data } of serverSentEvents(res.body!)) {
+        if (event !== 'generation') continue;
+        const { id, status, progress, updatedAt } = data as {
+          id: string;
+          status: string;
+          progress: number;
+          updatedAt: string;
+        };
+        seen.set(id, [...(seen.get(id) ?? []), { status, progress, updatedAt }]);
       }
     } catch {
       // Closed by the test.
