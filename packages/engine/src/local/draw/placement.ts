@@ -6,6 +6,7 @@ import type { Box } from '../../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
 import { baseLine } from './firm-base';
 import { CONTACT_BAND, SOLID_ALPHA, type Footprint } from './shadow';
+import type { Support } from './support';
 
 export type Placement = { x: number; y: number; width: number; height: number; scale: number };
 
@@ -78,8 +79,15 @@ export async function resizeProduct(cutout: RawImage, placement: Placement): Pro
   );
 }
 
-/** Where the product touches the ground: the span of its solid pixels in the bottom rows. */
-export function footprint(product: RawImage, placement: Placement): Footprint {
+/**
+ * Where the product touches the ground: the span of its solid pixels in the bottom rows, and of the
+ * line it stood on when it stood on two parts (support.ts).
+ */
+export function footprint(
+  product: RawImage,
+  placement: Placement,
+  support: Support | null = null,
+): Footprint {
   const { data, width, height } = product;
   let left = width;
   let right = -1;
@@ -93,6 +101,7 @@ export function footprint(product: RawImage, placement: Placement): Footprint {
     }
   }
   if (right < 0) [left, right] = [width * 0.25, width * 0.75];
+  if (support) [left, right] = [Math.min(left, support.from), Math.max(right, support.to)];
   // The ground is under the base, not under rows left transparent below it (firm-base.ts).
   return {
     left: placement.x + left,

@@ -18,6 +18,11 @@ export type PodiumSpec = {
   canvas: { width: number; height: number };
   grading: Grading;
   light: Light;
+  /**
+   * The ends of the line a product that stood on two parts stood on (support.ts): their offset from the
+   * drum's centre and their height above the ground line, in pixels. Empty for a product on one base.
+   */
+  stance: { dx: number; rise: number }[];
 };
 
 /** The podium's art, drawn by librsvg: it depends on the layout alone, so it can be made early. */
@@ -30,21 +35,45 @@ export type PodiumArt = { spec: PodiumSpec; art: RawImage; rx: number; ry: numbe
 export const podiumRadius = (canvas: { width: number }, productWidth: number): number =>
   Math.round(Math.min(canvas.width * 0.45, Math.max(productWidth * 0.9, canvas.width * 0.18)));
 
-/** The drum's radii and height: the top ellipse's half-width and half-height, the side's height. */
-function drumOf({ canvas, radius: rx, depth }: PodiumSpec): { rx: number; ry: number; body: number } {
+/** The top ellipse's half-height, as a share of its half-width: a drum seen from a little above. */
+const LEVEL = 0.2;
+/** Seen from higher, for a product photographed from above: at most this share. */
+const HIGHEST_VIEW = 0.5;
+
+/**
+ * The drum's radii and height (the top ellipse's half-width and half-height, the side's height) and
+ * its top's centre. A product that stood on two parts (a shoe's toe and heel, as a camera above saw
+ * them) has its far part higher than its base: the drum is then seen from higher, its top deeper, and
+ * stands a little higher (its base then rests on the top's front half), until both parts are on it.
+ */
+function drumOf({ canvas, radius: rx, depth, groundY, stance }: PodiumSpec) {
   const unit = Math.min(canvas.width, canvas.height);
-  const ry = Math.round(rx * 0.2);
+  // How much of the top's half-height lies above (behind) a point this far from the centre.
+  const inside = (dx: number) => Math.sqrt(Math.max(0.05, 1 - (dx / rx) ** 2));
+  const front = inside(0);
+  let ry = Math.round(rx * LEVEL);
+  for (const { dx, rise } of stance) ry = Math.max(ry, Math.ceil(rise / (0.9 * inside(dx) + 0.5 * front)));
+  ry = Math.min(ry, Math.round(rx * HIGHEST_VIEW));
+  let lift = 0;
+  for (const { dx, rise } of stance) lift = Math.max(lift, rise - 0.9 * ry * inside(dx));
+  lift = Math.round(Math.min(lift, 0.5 * ry * front));
   // A solid drum: at least a tenth of the canvas tall when there is room, never into the text.
-  const body = Math.max(2, Math.min(Math.round(unit * 0.2), Math.round(depth - ry - unit * 0.02)));
-  return { rx, ry, body };
+  const body = Math.max(2, Math.min(Math.round(unit * 0.2), Math.round(depth + lift - ry - unit * 0.02)));
+  return { rx, ry, body, top: groundY - lift };
+}
+
+/** The top ellipse the product stands on: its centre, its half-width and half-height. */
+export function podiumTop(spec: PodiumSpec): { cx: number; cy: number; rx: number; ry: number } {
+  const { rx, ry, top } = drumOf(spec);
+  return { cx: spec.centreX, cy: top, rx, ry };
 }
 
 /** The rectangle the podium covers on the canvas (its top ellipse and side), for what must keep clear. */
 export function podiumBox(spec: PodiumSpec): { x: number; y: number; width: number; height: number } {
-  const { rx, ry, body } = drumOf(spec);
+  const { rx, ry, body, top } = drumOf(spec);
   return {
     x: Math.round(spec.centreX - rx),
-    y: spec.groundY - ry - 1,
+    y: top - ry - 1,
     width: 2 * rx,
     height: 2 * ry + body + 2,
   };
@@ -88,7 +117,9 @@ export function samePodium(a: PodiumSpec, b: PodiumSpec): boolean {
     a.canvas.width === b.canvas.width &&
     a.canvas.height === b.canvas.height &&
     a.grading === b.grading &&
-    a.light === b.light
+    a.light === b.light &&
+    a.stance.length === b.stance.length &&
+    a.stance.every((end, i) => end.dx === b.stance[i]!.dx && end.rise === b.stance[i]!.rise)
   );
 }
 
@@ -103,7 +134,7 @@ export function drawPodium(
 ): void {
   const shadow = Math.round(ry * 0.6);
   const left = Math.round(spec.centreX - cx);
-  const topY = spec.groundY - ry - 1;
+  const topY = drumOf(spec).top - ry - 1;
   // The drum's soft shadow on the floor: an analytic Gaussian ellipse, no blur pass.
   floorShadow(scene, spec.centreX, topY + ry + 1 + body, rx * 1.12, ry * 1.05 + shadow, 0.45);
   drawOver(scene, art, left, topY, vignette);

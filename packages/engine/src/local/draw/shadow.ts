@@ -5,6 +5,9 @@
 import type { Light, Rgb } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
 import { shadowDirection } from './light-direction';
+import { SOLID_ALPHA, touchingSupport, type Support } from './support';
+
+export { SOLID_ALPHA };
 
 export type Footprint = { left: number; right: number; groundY: number; height: number };
 
@@ -106,8 +109,6 @@ export function lowestSolidRows(product: RawImage, band: number): Int32Array {
 /** How dark the occlusion right under the base gets, and how deep it reaches as a share of the height. */
 const OCCLUSION = 0.8;
 const OCCLUSION_DEPTH = 0.012;
-/** Least opacity of a product pixel that is solid: a base, a foot, not the cut-out's soft fringe. */
-export const SOLID_ALPHA = 200;
 
 /**
  * The contact: under each column of the product's bottom, just below its lowest solid pixel, no light
@@ -121,6 +122,7 @@ export function contactShadow(
   at: { x: number; y: number },
   strength: number,
   tint: Rgb,
+  support: Support | null = null,
 ): void {
   if (strength <= 0) return;
   const { width, height } = product;
@@ -131,6 +133,8 @@ export function contactShadow(
   // Per column: the lowest solid row within the band, and how strongly it touches.
   const lowest = lowestSolidRows(product, band);
   const touch = Float32Array.from(lowest, (y) => (y < 0 ? 0 : 1 - 0.6 * ((height - 1 - y) / band)));
+  // A product that stood on two parts touches at both, however high the far one is in the photo.
+  if (support) touchingSupport(support, height, lowest, touch);
   // Soft at the ends of each touching run, and a smooth top edge: the strength and the touching row
   // are averaged over the shadow's depth on either side (a furry edge's ragged rows leave no comb).
   const r = Math.round(depth);

@@ -15,12 +15,18 @@ import { fitInBox, resizeProduct, seated, type Placement } from '../draw/placeme
 import { podiumArt, type PodiumArt } from '../draw/podium';
 import { productEdgeArt, type EdgeArt } from '../draw/product-edge';
 import { paperTexture, type Paper } from '../draw/surface';
+import { supportOf, type Support } from '../draw/support';
 import type { PreparedProduct, ProductSource } from '../prepare';
 import { prefetchText } from '../text/text-layout';
 import { podiumSpec } from './podium-spec';
 
 /** The cut-out product resized to its planned box, and where that puts it. */
-export type SizedProduct = { placement: Placement; resized: RawImage };
+export type SizedProduct = {
+  placement: Placement;
+  resized: RawImage;
+  /** The line it stood on when it stood on two parts (a standing product), or null. */
+  support: Support | null;
+};
 
 export type EarlyWork = {
   /** The product, once cut out. */
@@ -57,7 +63,7 @@ async function resizeToBox(cut: RawImage, plan: FusionPlan): Promise<SizedProduc
   const safe = safeAreaOf(plan.canvas);
   const placement = standing ? seated(resized, fitted, safe.y + safe.height) : fitted;
   prefetchSoftAlpha(resized, placement);
-  return { placement, resized };
+  return { placement, resized, support: standing ? supportOf(resized) : null };
 }
 
 /** The cut-out turned about its centre, trimmed again to what it covers. */
@@ -82,7 +88,7 @@ export function startEarlyWork(plan: FusionPlan, product: ProductSource, seed: n
     sized,
     // Laid out for the planned text: the podium step makes it again if the text moves.
     podium: effects.podium
-      ? started(sized.then((s) => s && podiumArt(podiumSpec(plan, s.placement, plan.text))))
+      ? started(sized.then((s) => s && podiumArt(podiumSpec(plan, s.placement, plan.text, s.support))))
       : null,
     edge:
       edge !== 'none'

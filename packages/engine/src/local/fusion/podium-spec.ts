@@ -2,6 +2,7 @@
 import type { FusionPlan, TextBlock } from '../../art-direction/types';
 import type { Placement } from '../draw/placement';
 import { podiumRadius, type PodiumSpec } from '../draw/podium';
+import { supportRise, type Support } from '../draw/support';
 
 /** Room below the ground line before text set under the product, or the canvas edge. */
 export function depthBelow(plan: FusionPlan, blocks: TextBlock[]): number {
@@ -20,7 +21,12 @@ const LEAST_OVERHANG = 1.1;
  * off-centre beside its prop, or beside its text); when even the narrowest drum that holds the product
  * would be cut, it moves toward the middle, as far as it can while the product's base stays on it.
  */
-export function podiumSpec(plan: FusionPlan, placement: Placement, blocks: TextBlock[]): PodiumSpec {
+export function podiumSpec(
+  plan: FusionPlan,
+  placement: Placement,
+  blocks: TextBlock[],
+  support: Support | null = null,
+): PodiumSpec {
   const { width } = plan.canvas;
   const side = Math.round(width * SIDE_ROOM);
   const centre = placement.x + placement.width / 2;
@@ -35,13 +41,22 @@ export function podiumSpec(plan: FusionPlan, placement: Placement, blocks: TextB
     2 * rx < placement.width
       ? inside
       : Math.min(placement.x + rx, Math.max(placement.x + placement.width - rx, inside));
+  const centreX = Math.round(under);
+  const rise = supportRise(support);
+  const stance = support
+    ? [
+        { dx: placement.x + support.from - centreX, rise: Math.round(rise.left) },
+        { dx: placement.x + support.to - centreX, rise: Math.round(rise.right) },
+      ]
+    : [];
   return {
-    centreX: Math.round(under),
+    centreX,
     radius: rx,
     groundY: plan.product.groundY,
     depth: depthBelow(plan, blocks),
     canvas: plan.canvas,
     grading: plan.grading,
     light: plan.light,
+    stance,
   };
 }

@@ -111,7 +111,9 @@ export async function renderFusionVariant(
     language: plan.typography.language,
     palette: { colours: [grading.swatch.dark, grading.swatch.accent, grading.swatch.light], inks },
     product: stagedOf(context).placement,
-    set: plan.effects.podium ? podiumBox(podiumSpec(plan, sizedOf(context).placement, blocks)) : null,
+    set: plan.effects.podium
+      ? podiumBox(podiumSpec(plan, sizedOf(context).placement, blocks, sizedOf(context).support))
+      : null,
   };
   const text = { blocks, inks, product: coverage, ...(marks && { brand: marks }) };
   const end = await finish(scene, steps, text, typesetName, formats, clock);

@@ -9,7 +9,8 @@ export const podiumStep: Step<FusionContext> = {
   async run(context) {
     const { plan, early } = context;
     if (!plan.effects.podium) return false;
-    const spec = podiumSpec(plan, sizedOf(context).placement, context.blocks);
+    const { placement, support } = sizedOf(context);
+    const spec = podiumSpec(plan, placement, context.blocks, support);
     const made = await early.podium;
     // The early art was laid out for the planned text: made again if the text moved.
     drawPodium(

@@ -2,6 +2,7 @@
 import { footprint } from '../../../draw/placement';
 import { castSilhouette } from '../../../draw/cast-shadow';
 import { castShadow, contactShadow } from '../../../draw/shadow';
+import { shadeUnder } from '../../../draw/support';
 import type { Step } from '../../../steps';
 import { sizedOf, type FusionContext } from '../../context';
 import type { FusionPlan } from '../../../../art-direction/types';
@@ -14,7 +15,7 @@ export const shadowStep: Step<FusionContext> = {
   name: () => [],
   async run(context) {
     const { light, grading } = context.plan;
-    const { resized, placement } = sizedOf(context);
+    const { resized, placement, support } = sizedOf(context);
     const tint = grading.swatch.dark;
     const { cast, rests } = shadeOf(context.plan);
     // Seen from above, the product lies on the surface: its shadow falls beside it, and no light gets
@@ -24,10 +25,12 @@ export const shadowStep: Step<FusionContext> = {
       contactShadow(context.scene, resized, placement, rests, tint);
       return;
     }
-    // The shape's own shadow on the surface, then the contact and the ambient shade under the base.
+    // The shape's own shadow on the surface, then the contact and the ambient shade under the base, and
+    // under a product that stood on two parts, the shade between them and the contact at both.
     await castSilhouette(context.scene, resized, placement, light, { ...cast, tint });
-    castShadow(context.scene, footprint(resized, placement), light, rests, tint);
-    contactShadow(context.scene, resized, placement, rests, tint);
+    castShadow(context.scene, footprint(resized, placement, support), light, rests, tint);
+    if (support) shadeUnder(context.scene, support, placement, rests, tint, resized.height);
+    contactShadow(context.scene, resized, placement, rests, tint, support);
   },
 };
 
