@@ -8,6 +8,7 @@ import type { Light, Rgb } from '../../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
 import type { Placement } from './placement';
 import { shadowDirection } from './light-direction';
+import { darkenPixel, shadeTint } from './shade-pixel';
 
 /** How the silhouette lies down: sideways shift and rise per pixel of height above the ground. */
 const LAY: Record<Light['from'], { across: number; back: number }> = {
@@ -125,7 +126,7 @@ export async function castSilhouette(
     top: silhouette.top - pad,
   };
   const { data, width, height, channels } = scene;
-  const [tr, tg, tb] = [1 - shade.tint[0] / 255, 1 - shade.tint[1] / 255, 1 - shade.tint[2] / 255];
+  const t = shadeTint(shade.tint);
   for (let y = 0; y < laid.height; y++) {
     const sy = laid.top + y;
     if (sy < 0 || sy >= height) continue;
@@ -142,9 +143,7 @@ export async function castSilhouette(
       const k = (soft[y * laid.width + x]! / 255) * fade;
       if (k < 0.004) continue;
       const i = (sy * width + sx) * channels;
-      data[i] = data[i]! * (1 - k * tr);
-      data[i + 1] = data[i + 1]! * (1 - k * tg);
-      data[i + 2] = data[i + 2]! * (1 - k * tb);
+      darkenPixel(data, i, k, t);
     }
   }
 }

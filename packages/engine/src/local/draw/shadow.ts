@@ -6,6 +6,7 @@ import type { Light, Rgb } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
 import { shadowDirection } from './light-direction';
 import { SOLID_ALPHA, touchingSupport, type Support } from './support';
+import { darkenPixel, shadeTint } from './shade-pixel';
 
 export { SOLID_ALPHA };
 
@@ -31,16 +32,14 @@ function darken(
   for (let x = x0; x <= x1; x++) across[x - x0] = Math.exp(-2 * ((x - cx) / rx) ** 2);
   // Multiply toward a dark tint of the palette rather than pure black: shadows carry the scene's colour.
   // v -> v * (1 - k + k * tint / 255), one factor per channel.
-  const [tr, tg, tb] = [1 - tint[0] / 255, 1 - tint[1] / 255, 1 - tint[2] / 255];
+  const t = shadeTint(tint);
   for (let y = y0; y <= y1; y++) {
     const down = opacity * Math.exp(-2 * ((y - cy) / ry) ** 2);
     if (down < 0.002) continue;
     for (let x = x0, i = (y * width + x0) * channels; x <= x1; x++, i += channels) {
       const k = down * across[x - x0]!;
       if (k < 0.002) continue;
-      data[i] = data[i]! * (1 - k * tr);
-      data[i + 1] = data[i + 1]! * (1 - k * tg);
-      data[i + 2] = data[i + 2]! * (1 - k * tb);
+      darkenPixel(data, i, k, t);
     }
   }
 }
@@ -165,7 +164,7 @@ export function contactShadow(
       if (touching) smooth[x] = rows / touching;
     }
   }
-  const [tr, tg, tb] = [1 - tint[0] / 255, 1 - tint[1] / 255, 1 - tint[2] / 255];
+  const t = shadeTint(tint);
   const reach = Math.ceil(depth * 1.6);
   // Where the base meets the surface no light reaches at all, whatever the style's shadow: a thin,
   // near-black line of occlusion under the ambient contact, which is what makes a product rest.
@@ -186,9 +185,7 @@ export function contactShadow(
       const k = soft[x]! * (1 - (1 - ambient) * (1 - occluded));
       if (k < 0.002) continue;
       const i = (Y * scene.width + X) * scene.channels;
-      scene.data[i] = scene.data[i]! * (1 - k * tr);
-      scene.data[i + 1] = scene.data[i + 1]! * (1 - k * tg);
-      scene.data[i + 2] = scene.data[i + 2]! * (1 - k * tb);
+      darkenPixel(scene.data, i, k, t);
     }
   }
 }
@@ -215,7 +212,7 @@ export function occludeBase(
   const { data, width, height } = product;
   const band = Math.min(height, contactBand(width, height));
   const depth = Math.max(2, height * BASE_OCCLUSION_DEPTH);
-  const [tr, tg, tb] = [1 - tint[0] / 255, 1 - tint[1] / 255, 1 - tint[2] / 255];
+  const t = shadeTint(tint);
   const k = BASE_OCCLUSION * Math.min(1, strength);
   const lowest = lowestSolidRows(product, band);
   for (let x = 0; x < width; x++) {
@@ -233,9 +230,7 @@ export function occludeBase(
       const w = k * touch * alpha * (1 - rise) ** 2;
       if (w < 0.002) continue;
       const i = (Y * scene.width + X) * scene.channels;
-      scene.data[i] = scene.data[i]! * (1 - w * tr);
-      scene.data[i + 1] = scene.data[i + 1]! * (1 - w * tg);
-      scene.data[i + 2] = scene.data[i + 2]! * (1 - w * tb);
+      darkenPixel(scene.data, i, w, t);
     }
   }
 }

@@ -8,6 +8,7 @@
  */
 import type { Rgb } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
+import { darkenPixel, shadeTint } from './shade-pixel';
 
 /** Least opacity of a product pixel that is solid: a base, a foot, not the cut-out's soft fringe. */
 export const SOLID_ALPHA = 200;
@@ -185,7 +186,7 @@ export function shadeUnder(
     if (i - radius - 1 >= 0) sum -= gap[i - radius - 1]!;
     if (i >= 0) eased[i] = sum / (2 * radius + 1);
   }
-  const [tr, tg, tb] = [1 - tint[0] / 255, 1 - tint[1] / 255, 1 - tint[2] / 255];
+  const t = shadeTint(tint);
   const most = UNDER * Math.min(1, strength);
   for (let x = from; x <= to; x++) {
     const X = at.x + x;
@@ -199,9 +200,7 @@ export function shadeUnder(
       const k = k0 * Math.exp(-2 * away * away);
       if (k < 0.002) continue;
       const i = (Y * scene.width + X) * scene.channels;
-      scene.data[i] = scene.data[i]! * (1 - k * tr);
-      scene.data[i + 1] = scene.data[i + 1]! * (1 - k * tg);
-      scene.data[i + 2] = scene.data[i + 2]! * (1 - k * tb);
+      darkenPixel(scene.data, i, k, t);
     }
   }
 }
