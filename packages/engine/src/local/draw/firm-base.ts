@@ -5,7 +5,8 @@
  * through a hairy grey skirt, and the contact shadow shows below the skirt, as if the product hovered.
  */
 import type { RawImage } from '../../image/sharp';
-import { contactBand, lowestSolidRows } from './shadow';
+import { contactBand } from './shadow';
+import { lowestSolidRows } from './support';
 
 /** The one row kept under the base keeps at most this share of its opacity: an edge, not a skirt. */
 const EDGE_KEPT = 0.5;

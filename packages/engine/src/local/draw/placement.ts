@@ -5,8 +5,8 @@
 import type { Box } from '../../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
 import { baseLine } from './firm-base';
-import { CONTACT_BAND, SOLID_ALPHA, type Footprint } from './shadow';
-import type { Support } from './support';
+import { CONTACT_BAND, type Footprint } from './shadow';
+import { SOLID_ALPHA, type Support } from './support';
 
 export type Placement = { x: number; y: number; width: number; height: number; scale: number };
 

@@ -26,7 +26,16 @@ export type PodiumSpec = {
 };
 
 /** The podium's art, drawn by librsvg: it depends on the layout alone, so it can be made early. */
-export type PodiumArt = { spec: PodiumSpec; art: RawImage; rx: number; ry: number; body: number; cx: number };
+export type PodiumArt = {
+  spec: PodiumSpec;
+  art: RawImage;
+  rx: number;
+  ry: number;
+  body: number;
+  cx: number;
+  /** The row of the top ellipse's centre on the canvas. */
+  top: number;
+};
 
 /**
  * The top ellipse's half-width: wide enough to read as a stand, never narrower than the product, never
@@ -81,7 +90,7 @@ export function podiumBox(spec: PodiumSpec): { x: number; y: number; width: numb
 
 export async function podiumArt(spec: PodiumSpec): Promise<PodiumArt> {
   const { grading, light } = spec;
-  const { rx, ry, body } = drumOf(spec);
+  const { rx, ry, body, top: topCentre } = drumOf(spec);
   const shadow = Math.round(ry * 0.6);
   const w = Math.round(rx * 2.4) + 2;
   const h = Math.round(ry * 2.2) + body + shadow * 2 + 2;
@@ -104,7 +113,7 @@ export async function podiumArt(spec: PodiumSpec): Promise<PodiumArt> {
     <path d="M${cx - rx} ${ry + 1} A${rx} ${ry} 0 0 0 ${cx + rx} ${ry + 1} v${bevel} A${rx} ${ry} 0 0 1 ${cx - rx} ${ry + 1 + bevel} Z" fill="${rim}" opacity="0.55"/>
     <ellipse cx="${cx}" cy="${ry + 1}" rx="${rx}" ry="${ry}" fill="url(#top)" stroke="${rim}" stroke-width="${Math.max(1, rx / 120)}"/>
   </svg>`;
-  return { spec, art: await toRaw(fromSvg(svg).ensureAlpha()), rx, ry, body, cx };
+  return { spec, art: await toRaw(fromSvg(svg).ensureAlpha()), rx, ry, body, cx, top: topCentre };
 }
 
 /** Whether art made for one layout serves another: the same stand in the same place. */
@@ -129,12 +138,12 @@ export function samePodium(a: PodiumSpec, b: PodiumSpec): boolean {
  */
 export function drawPodium(
   scene: RawImage,
-  { spec, art, rx, ry, body, cx }: PodiumArt,
+  { spec, art, rx, ry, body, cx, top }: PodiumArt,
   vignette: Vignette | null = null,
 ): void {
   const shadow = Math.round(ry * 0.6);
   const left = Math.round(spec.centreX - cx);
-  const topY = drumOf(spec).top - ry - 1;
+  const topY = top - ry - 1;
   // The drum's soft shadow on the floor: an analytic Gaussian ellipse, no blur pass.
   floorShadow(scene, spec.centreX, topY + ry + 1 + body, rx * 1.12, ry * 1.05 + shadow, 0.45);
   drawOver(scene, art, left, topY, vignette);

@@ -5,10 +5,8 @@
 import type { Light, Rgb } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
 import { shadowDirection } from './light-direction';
-import { SOLID_ALPHA, touchingSupport, type Support } from './support';
+import { lowestSolidRows, touchingSupport, type Support } from './support';
 import { darkenPixel, shadeTint } from './shade-pixel';
-
-export { SOLID_ALPHA };
 
 export type Footprint = { left: number; right: number; groundY: number; height: number };
 
@@ -87,22 +85,6 @@ const WIDE = 1.3;
  */
 export function contactBand(width: number, height: number): number {
   return Math.max(3, Math.round(height * (width > WIDE * height ? WIDE_CONTACT_BAND : CONTACT_BAND)));
-}
-
-/**
- * Per column, the lowest row at SOLID_ALPHA or more within the product's bottom `band` rows (an RGBA
- * image), or -1 where none is: where the product may rest on the surface.
- */
-export function lowestSolidRows(product: RawImage, band: number): Int32Array {
-  const { data, width, height } = product;
-  const lowest = new Int32Array(width).fill(-1);
-  for (let x = 0; x < width; x++)
-    for (let y = height - 1; y >= Math.max(0, height - band); y--)
-      if (data[(y * width + x) * 4 + 3]! >= SOLID_ALPHA) {
-        lowest[x] = y;
-        break;
-      }
-  return lowest;
 }
 
 /** How dark the occlusion right under the base gets, and how deep it reaches as a share of the height. */

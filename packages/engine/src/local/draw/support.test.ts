@@ -49,7 +49,7 @@ describe('the line a product stood on', () => {
   it('runs from the near wheel to the far one, 20 rows higher', () => {
     const support = supportOf(car)!;
     expect(support).not.toBeNull();
-    expect(support.bottom.y).toBe(159);
+    expect(support.baseRow).toBe(159);
     expect(support.from).toBeLessThanOrEqual(45);
     expect(support.to).toBeGreaterThanOrEqual(160);
     expect(support.line[160]).toBeCloseTo(139, 0);

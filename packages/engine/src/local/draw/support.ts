@@ -21,8 +21,8 @@ export type Support = {
   line: Float32Array;
   /** Per column, the product's lowest solid row, or -1 where the column has none. */
   lowest: Int32Array;
-  /** The column of the product's lowest point, and the row of it. */
-  bottom: { x: number; y: number };
+  /** The row of the product's lowest point. */
+  baseRow: number;
 };
 
 /** An edge of the hull at least this share of the product's width spans a gap between two supports. */
@@ -41,12 +41,15 @@ const DEEPEST_GAP = 0.4;
 /** A column touches the support line when its lowest solid row is this near it (a share of the height). */
 const TOUCHING = 0.02;
 
-/** Per column, the lowest row at SOLID_ALPHA or more (an RGBA image), -1 where none is. */
-function lowestRows(product: RawImage): Int32Array {
+/**
+ * Per column, the lowest row at SOLID_ALPHA or more within the product's bottom `band` rows (an RGBA
+ * image), or -1 where none is: where the product may rest on the surface.
+ */
+export function lowestSolidRows(product: RawImage, band: number): Int32Array {
   const { data, width, height } = product;
   const lowest = new Int32Array(width).fill(-1);
   for (let x = 0; x < width; x++)
-    for (let y = height - 1; y >= 0; y--)
+    for (let y = height - 1; y >= Math.max(0, height - band); y--)
       if (data[(y * width + x) * 4 + 3]! >= SOLID_ALPHA) {
         lowest[x] = y;
         break;
@@ -92,12 +95,12 @@ function deepestGap(lowest: Int32Array, x0: number, y0: number, x1: number, y1: 
 export function supportOf(product: RawImage): Support | null {
   const { width, height } = product;
   if (product.channels !== 4 || width < 8 || height < 8) return null;
-  const lowest = lowestRows(product);
+  const lowest = lowestSolidRows(product, height);
   const hull = lowerHull(lowest);
   if (hull.length < 2) return null;
   let bottomAt = 0;
   for (let i = 1; i < hull.length; i++) if (hull[i]![1] > hull[bottomAt]![1]) bottomAt = i;
-  const [bx, by] = hull[bottomAt]!;
+  const by = hull[bottomAt]![1];
   const reach = (step: 1 | -1): number => {
     let end = bottomAt;
     for (let i = bottomAt; i + step >= 0 && i + step < hull.length; i += step) {
@@ -121,14 +124,14 @@ export function supportOf(product: RawImage): Support | null {
     const [x1, y1] = hull[i + 1]!;
     for (let x = x0; x <= x1; x++) line[x] = y0 + ((y1 - y0) * (x - x0)) / Math.max(1, x1 - x0);
   }
-  return { from: hull[left]![0], to: hull[right]![0], line, lowest, bottom: { x: bx, y: by } };
+  return { from: hull[left]![0], to: hull[right]![0], line, lowest, baseRow: by };
 }
 
 /** How far above the product's lowest point each end of its support lies, in rows (0 without one). */
 export function supportRise(support: Support | null): { left: number; right: number } {
   if (!support) return { left: 0, right: 0 };
-  const { line, from, to, bottom } = support;
-  return { left: bottom.y - line[from]!, right: bottom.y - line[to]! };
+  const { line, from, to, baseRow } = support;
+  return { left: baseRow - line[from]!, right: baseRow - line[to]! };
 }
 
 /**

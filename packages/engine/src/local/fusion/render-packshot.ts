@@ -9,7 +9,7 @@ import { compositionOf } from '../../art-direction/composition';
 import type { FusionPlan } from '../../art-direction/types';
 import type { RawImage } from '../../image/sharp';
 import { resizeProduct, type Placement } from '../draw/placement';
-import { SOLID_ALPHA } from '../draw/shadow';
+import { SOLID_ALPHA } from '../draw/support';
 import type { RenderFormat } from '../encode';
 import { finish, Stopwatch } from '../finish';
 import type { ProductSource } from '../prepare';
