@@ -101,7 +101,9 @@ function planScene(
     style: request.style,
     palette: request.palette,
     product:
-      view === 'top' ? laidFlat(layout.product, recipe.shot, canvas, request.position) : layout.product,
+      view === 'top'
+        ? laidFlat(layout.product, recipe.shot, canvas, request.position, reading?.elongation)
+        : layout.product,
     context: recipe.context,
     light: lighting ? chosenLight(recipe.light, lighting.angle) : recipe.light,
     lighting,
@@ -171,8 +173,13 @@ function laidFlat(
   shot: FusionPlan['shot'],
   canvas: { width: number },
   position: FusionRequest['position'],
+  elongation: number | undefined,
 ): FusionPlan['product'] {
-  const flat = { ...product, anchor: 'centre' as const, turn: TOP_TURN[shot] };
+  // The close-up's slant is for a long product: a compact one keeps the angle it was photographed at
+  // (scene-reading.ts, `elongation`). The scene shot's few degrees read as the camera's, not as a tip.
+  const compact = elongation !== undefined && elongation < SLANTED_FROM;
+  const turn = compact && Math.abs(TOP_TURN[shot]) > CAMERA_TILT ? 0 : TOP_TURN[shot];
+  const flat = { ...product, anchor: 'centre' as const, turn, ...(compact && { stands: true }) };
   const at = (share: number) => product.box.x + product.box.width * share;
   if (shot === 'scene') return { ...flat, presence: TOP_SCENE_PRESENCE, centreX: at(TOP_SCENE_AT) };
   if (shot !== 'backdrop') return flat;
@@ -189,6 +196,14 @@ const TOP_SCENE_AT = 0.68;
 
 /** Seen from above, how each shot lays the product (degrees, clockwise): the close-up at a slant. */
 const TOP_TURN: Record<FusionPlan['shot'], number> = { hero: 0, scene: -6, 'close-up': 15, backdrop: 0 };
+/**
+ * The elongation from which a product lies at a slant: three times as long as wide (a pen at 12, a
+ * bottle lying down). Shoes seen from above measure 1.9 to 2.3 on the open photos, and at a slant they
+ * look tipped, not laid.
+ */
+const SLANTED_FROM = 3;
+/** A turn this small (degrees) reads as the camera held a little aslant, on any product. */
+const CAMERA_TILT = 8;
 
 /** The most depth of field the in-context shot keeps: the scene must stay readable. */
 const IN_CONTEXT_DEPTH = 0.3;

@@ -51,4 +51,11 @@ export type ProductViewReading = {
   difference?: number;
   texture?: number;
   ratio?: number;
+  /**
+   * How long the product's silhouette is against its width (1 for a round one; cutout/upright.ts's
+   * measure). Seen from above, a long product (a pen, a knife) is laid at a slant in the close-up; a
+   * compact one (a jar, a toy, a shoe), most often photographed standing at a high angle, is not,
+   * since turned that far it looks as if it were tipping over.
+   */
+  elongation?: number;
 };

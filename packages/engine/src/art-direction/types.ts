@@ -217,6 +217,12 @@ export type FusionPlan = {
      * and the turn makes one shot differ from the next. 0 when absent.
      */
     turn?: number;
+    /**
+     * Seen from above, the product stood when it was photographed (a compact one: a jar, a toy, a shoe
+     * at a high angle, not a pen or a necklace lying flat): it rests on its lower edge, grounded as a
+     * standing product is. Absent otherwise.
+     */
+    stands?: boolean;
   };
   /** How the product was photographed: it stands on the scene (front) or lies on it seen from above. */
   view: 'front' | 'top';

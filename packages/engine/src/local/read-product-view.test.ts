@@ -50,6 +50,13 @@ describe('reading how the product was photographed', () => {
     expect(await readProductView(photo, cutout)).toMatchObject({ view: 'top', reason: 'one-surface' });
   });
 
+  it('says how long the product is against its width (a box a little taller than wide: compact)', async () => {
+    const { photo, cutout } = photoWith(grain([120, 120, 125], 80));
+    const { elongation } = await readProductView(photo, cutout);
+    // 120 by 100 pixels: the spread of its pixels is 1.2 times longer one way than the other.
+    expect(elongation).toBeCloseTo(1.2, 1);
+  });
+
   it('a wall behind the product and a floor under it read as from the front', async () => {
     const wall = grain([170, 70, 55], 80);
     const floor = grain([140, 140, 140], 80);

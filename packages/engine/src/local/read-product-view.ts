@@ -13,6 +13,7 @@
  */
 import type { ProductViewReading } from '../art-direction/scene-reading';
 import type { Cutout } from '../cutout/cutout';
+import { leanOf } from '../cutout/upright';
 import { toRaw, fromRaw, type RawImage } from '../image/sharp';
 import { rgbToLab } from '../pixels/color';
 import { lumaPlane } from '../pixels/fixed-point';
@@ -38,6 +39,12 @@ type Band = { lab: [number, number, number]; texture: number; pixels: number };
 
 export async function readProductView(photo: RawImage, cutout: Cutout): Promise<ProductViewReading> {
   if (cutout.method === 'framed') return { view: 'front', reason: 'framed' };
+  const shape = leanOf(cutout.image);
+  const reading = await readBackground(photo, cutout);
+  return shape ? { ...reading, elongation: round(shape.elongation) } : reading;
+}
+
+async function readBackground(photo: RawImage, cutout: Cutout): Promise<ProductViewReading> {
   const width = Math.min(READ_WIDTH, photo.width);
   const scale = width / photo.width;
   const height = Math.max(8, Math.round(photo.height * scale));

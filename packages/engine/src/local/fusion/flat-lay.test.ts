@@ -17,6 +17,22 @@ import { sceneJpeg } from '../../samples/synthetic';
 
 const PHOTOS = path.join(import.meta.dirname, '../../samples/photos');
 
+describe('a product seen from above keeps the angle it was photographed at unless it is long', () => {
+  const turns = (elongation: number) =>
+    planFusionVariants(baseRequest({ variants: 4 }), { view: 'top', reason: 'one-surface', elongation }).map(
+      (plan) => plan.product.turn ?? 0,
+    );
+
+  it('a compact product (a jar, a toy, a shoe) is not slanted in the close-up: turned 15°, it tips over', () => {
+    const compact = turns(1.3);
+    expect(Math.max(...compact.map(Math.abs))).toBeLessThanOrEqual(8);
+  });
+
+  it('a long one (a pen, a knife) lies at a slant in the close-up', () => {
+    expect(turns(4)).toContain(15);
+  });
+});
+
 describe('the flat-lay studio set', () => {
   it('lays a product seen from above in the middle of a sheet that hides the whole context photo, not on a card pasted on it', async () => {
     // A context whose halves could not be mistaken for a sheet: saturated red on the left, blue on the right.

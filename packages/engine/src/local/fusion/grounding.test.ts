@@ -55,6 +55,31 @@ describe('a product photographed from above, as rendered', () => {
     expect(Math.abs(middle - (box.y + box.height / 2))).toBeLessThanOrEqual(1);
     expect(metadata.steps).not.toContain('podium');
   }, 30_000);
+
+  it('one that stood when photographed (compact) rests on its lower edge: shade under it and its base in contact', async () => {
+    /** Mean luma of the surface in a band just under the product's box, over its middle half. */
+    async function under(elongation: number) {
+      const reading = { view: 'top', reason: 'one-surface', elongation } as const;
+      const plan = planFusionVariants(baseRequest({ variants: 1, style: 'minimaliste' }), reading)[0]!;
+      const { images, metadata } = await renderFusionVariant(plan, inputs.studio, counter);
+      const out = await decodeOutput(images.jpeg!);
+      const { x, y, width, height } = metadata.product;
+      let sum = 0;
+      let n = 0;
+      for (let row = y + height - Math.round(height * 0.04); row < y + height + 4; row++)
+        for (let column = x + width / 4; column < x + (3 * width) / 4; column++) {
+          const i = (row * out.width + Math.round(column)) * out.channels;
+          sum += 0.2126 * out.data[i]! + 0.7152 * out.data[i + 1]! + 0.0722 * out.data[i + 2]!;
+          n++;
+        }
+      return { luma: sum / n, steps: metadata.steps };
+    }
+    const [stood, lying] = [await under(1.3), await under(5)];
+    expect(stood.steps).toContain('base in contact');
+    expect(lying.steps).not.toContain('base in contact');
+    // A calm style's shade is faint on a product lying flat; one that stood is grounded as a standing one is.
+    expect(stood.luma).toBeLessThan(lying.luma - 4);
+  }, 60_000);
 });
 
 describe('the cast shadow follows the light', () => {

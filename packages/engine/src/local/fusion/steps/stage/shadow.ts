@@ -22,6 +22,9 @@ export const shadowStep: Step<FusionContext> = {
     // under the edge it rests on (the lower one, as a high angle shows it).
     if (context.plan.view === 'top') {
       await castSilhouette(context.scene, resized, placement, light, { ...cast, tint, lay: 'beside' });
+      // One that stood when photographed has the ambient shade under its base too.
+      if (context.plan.product.stands)
+        castShadow(context.scene, footprint(resized, placement, null), light, rests, tint);
       contactShadow(context.scene, resized, placement, rests, tint);
       return;
     }
@@ -41,7 +44,7 @@ export const restingShade = (plan: FusionPlan): number => shadeOf(plan).rests;
  * The shade a variant's product gets: its cast silhouette (as chosen in the form, or the style's) and
  * the contact and ambient shade under it, never below GROUNDED for a standing product (decision 058).
  */
-function shadeOf({ lighting, effects, view, ground }: FusionPlan) {
+function shadeOf({ lighting, effects, view, ground, product }: FusionPlan) {
   if (lighting)
     return {
       cast: { strength: CAST_MOST * lighting.strength, softness: lighting.softness },
@@ -50,7 +53,8 @@ function shadeOf({ lighting, effects, view, ground }: FusionPlan) {
   if (view === 'top')
     return {
       cast: { strength: Math.min(0.8, effects.shadow * 1.1), softness: 0.35 },
-      rests: effects.shadow * 0.8,
+      // A product that stood, seen from a high angle, rests on its lower edge as a standing one does.
+      rests: product.stands ? Math.max(GROUNDED, effects.shadow) : effects.shadow * 0.8,
     };
   // Under a clear sun the scene's own shadows are sharp and dark: the product's follows them (the plan
   // carries a hardness only when the scene's light gave the key light's side).
