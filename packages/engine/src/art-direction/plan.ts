@@ -102,7 +102,7 @@ function planScene(
     palette: request.palette,
     product:
       view === 'top'
-        ? laidFlat(layout.product, recipe.shot, canvas, request.position, reading?.elongation)
+        ? laidFlat(layout.product, recipe.shot, canvas, request.position, reading)
         : layout.product,
     context: recipe.context,
     light: lighting ? chosenLight(recipe.light, lighting.angle) : recipe.light,
@@ -164,22 +164,25 @@ const FAST_LENS = 0.4;
 const MAX_NEAR_DEPTH = 1.2;
 
 /**
- * Seen from above, the product lies in the middle of its box, turned as its shot says; in the scene
- * shot it lies smaller toward the right, with the surface around it; on the studio set it lies on a
- * sheet that hides the scene (flat-lay.ts), which makes that picture unlike the others.
+ * Seen from above, the product lies in the middle of its box, turned as its shot says (a compact
+ * product only by the camera's few degrees); in the scene shot it lies smaller toward the right, with
+ * the surface around it; on the studio set it lies on a sheet that hides the scene (flat-lay.ts), which
+ * makes that picture unlike the others. A compact product that was read on a surface running on behind
+ * it stood there when photographed (`stands`); one on a plain sheet is taken to be a flat-lay.
  */
 function laidFlat(
   product: FusionPlan['product'],
   shot: FusionPlan['shot'],
   canvas: { width: number },
   position: FusionRequest['position'],
-  elongation: number | undefined,
+  reading: ProductViewReading | undefined,
 ): FusionPlan['product'] {
   // The close-up's slant is for a long product: a compact one keeps the angle it was photographed at
   // (scene-reading.ts, `elongation`). The scene shot's few degrees read as the camera's, not as a tip.
-  const compact = elongation !== undefined && elongation < SLANTED_FROM;
+  const compact = reading?.elongation !== undefined && reading.elongation < SLANTED_FROM;
   const turn = compact && Math.abs(TOP_TURN[shot]) > CAMERA_TILT ? 0 : TOP_TURN[shot];
-  const flat = { ...product, anchor: 'centre' as const, turn, ...(compact && { stands: true }) };
+  const stands = compact && reading?.reason === 'one-surface';
+  const flat = { ...product, anchor: 'centre' as const, turn, ...(stands && { stands: true }) };
   const at = (share: number) => product.box.x + product.box.width * share;
   if (shot === 'scene') return { ...flat, presence: TOP_SCENE_PRESENCE, centreX: at(TOP_SCENE_AT) };
   if (shot !== 'backdrop') return flat;
@@ -194,7 +197,10 @@ function laidFlat(
 const TOP_SCENE_PRESENCE = 0.75;
 const TOP_SCENE_AT = 0.68;
 
-/** Seen from above, how each shot lays the product (degrees, clockwise): the close-up at a slant. */
+/**
+ * Seen from above, how each shot lays the product (degrees, clockwise): the close-up at a slant (a long
+ * product's only, `SLANTED_FROM`).
+ */
 const TOP_TURN: Record<FusionPlan['shot'], number> = { hero: 0, scene: -6, 'close-up': 15, backdrop: 0 };
 /**
  * The elongation from which a product lies at a slant: three times as long as wide (a pen at 12, a

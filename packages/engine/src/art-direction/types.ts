@@ -218,9 +218,11 @@ export type FusionPlan = {
      */
     turn?: number;
     /**
-     * Seen from above, the product stood when it was photographed (a compact one: a jar, a toy, a shoe
-     * at a high angle, not a pen or a necklace lying flat): it rests on its lower edge, grounded as a
-     * standing product is. Absent otherwise.
+     * Seen from above, the product stood when it was photographed: a compact one (a jar, a toy, a shoe
+     * at a high angle, not a pen) on a surface that runs on behind it (not a flat-lay on a plain sheet).
+     * It rests on its lower edge, grounded as a standing product is (its base firmed, the contact along
+     * the line it stood on). Absent otherwise, and when the view was chosen in the form: the product's
+     * reading is then not awaited.
      */
     stands?: boolean;
   };

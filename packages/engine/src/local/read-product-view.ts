@@ -10,6 +10,9 @@
  * (no texture to compare), a studio packshot shows a backdrop's fall-off or a horizon between the two
  * and reads as a front view, as does a packshot cleaned to pure white; one even sheet all around, not
  * cleaned to white, is a flat-lay.
+ *
+ * It also says how long the product's silhouette is against its width (`elongation`): seen from above,
+ * a compact product stood when photographed and a long one may lie at a slant (art-direction/plan.ts).
  */
 import type { ProductViewReading } from '../art-direction/scene-reading';
 import type { Cutout } from '../cutout/cutout';

@@ -58,12 +58,14 @@ async function resizeToBox(cut: RawImage, plan: FusionPlan): Promise<SizedProduc
   // mistake, not as a colour splash. Its tones are kept (luma), so it stays itself.
   if (plan.grading.saturation === 0) inBlackAndWhite(resized);
   const standing = plan.product.anchor !== 'centre';
-  // Standing, its solid base (not the cut-out's soft fringe below it, cleared) meets the ground line.
-  if (standing) firmBase(resized);
+  // Standing, or seen from above where it stood, its solid base (not the cut-out's soft fringe below
+  // it, cleared) is what meets the surface, along the line it stood on.
+  const based = standing || plan.product.stands === true;
+  if (based) firmBase(resized);
   const safe = safeAreaOf(plan.canvas);
   const placement = standing ? seated(resized, fitted, safe.y + safe.height) : fitted;
   prefetchSoftAlpha(resized, placement);
-  return { placement, resized, support: standing ? supportOf(resized) : null };
+  return { placement, resized, support: based ? supportOf(resized) : null };
 }
 
 /** The cut-out turned about its centre, trimmed again to what it covers. */

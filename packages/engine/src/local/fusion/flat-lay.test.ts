@@ -18,18 +18,27 @@ import { sceneJpeg } from '../../samples/synthetic';
 const PHOTOS = path.join(import.meta.dirname, '../../samples/photos');
 
 describe('a product seen from above keeps the angle it was photographed at unless it is long', () => {
-  const turns = (elongation: number) =>
-    planFusionVariants(baseRequest({ variants: 4 }), { view: 'top', reason: 'one-surface', elongation }).map(
-      (plan) => plan.product.turn ?? 0,
-    );
+  type Reason = 'one-surface' | 'one-sheet';
+  const plans = (elongation: number | undefined, reason: Reason = 'one-surface') =>
+    planFusionVariants(baseRequest({ variants: 4 }), { view: 'top', reason, elongation });
+  const turnIn = (elongation: number | undefined, shot: string) =>
+    plans(elongation).find((plan) => plan.shot === shot)!.product.turn ?? 0;
 
   it('a compact product (a jar, a toy, a shoe) is not slanted in the close-up: turned 15°, it tips over', () => {
-    const compact = turns(1.3);
-    expect(Math.max(...compact.map(Math.abs))).toBeLessThanOrEqual(8);
+    expect(turnIn(1.3, 'close-up')).toBe(0);
+    // The scene shot's few degrees read as the camera's, and stay.
+    expect(turnIn(1.3, 'scene')).toBe(-6);
   });
 
-  it('a long one (a pen, a knife) lies at a slant in the close-up', () => {
-    expect(turns(4)).toContain(15);
+  it('a long one (a pen, a knife), or one whose shape was not read, lies at a slant in the close-up', () => {
+    expect(turnIn(4, 'close-up')).toBe(15);
+    expect(turnIn(undefined, 'close-up')).toBe(15);
+  });
+
+  it('a compact product on a surface that runs on behind it stood there; on a plain sheet it is a flat-lay', () => {
+    expect(plans(1.3).every((plan) => plan.product.stands === true)).toBe(true);
+    expect(plans(1.3, 'one-sheet').some((plan) => plan.product.stands)).toBe(false);
+    expect(plans(4).some((plan) => plan.product.stands)).toBe(false);
   });
 });
 

@@ -57,7 +57,7 @@ describe('a product photographed from above, as rendered', () => {
   }, 30_000);
 
   it('one that stood when photographed (compact) rests on its lower edge: shade under it and its base in contact', async () => {
-    /** Mean luma of the surface in a band just under the product's box, over its middle half. */
+    /** Mean luma of the surface in a band just under the product's base, over its middle half. */
     async function under(elongation: number) {
       const reading = { view: 'top', reason: 'one-surface', elongation } as const;
       const plan = planFusionVariants(baseRequest({ variants: 1, style: 'minimaliste' }), reading)[0]!;
@@ -66,7 +66,7 @@ describe('a product photographed from above, as rendered', () => {
       const { x, y, width, height } = metadata.product;
       let sum = 0;
       let n = 0;
-      for (let row = y + height - Math.round(height * 0.04); row < y + height + 4; row++)
+      for (let row = y + height; row < y + height + 8; row++)
         for (let column = x + width / 4; column < x + (3 * width) / 4; column++) {
           const i = (row * out.width + Math.round(column)) * out.channels;
           sum += 0.2126 * out.data[i]! + 0.7152 * out.data[i + 1]! + 0.0722 * out.data[i + 2]!;

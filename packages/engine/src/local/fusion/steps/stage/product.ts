@@ -17,7 +17,8 @@ export const productStep: Step<FusionContext> = {
     // Under a clear sun the product has a lit side and a side in shade, as the scene's objects do.
     await blendProduct(context.scene, resized, placement, plan.light, {
       vignette: context.shade,
-      // Not on a product lying flat, seen from above: its rows are not sections of a standing body.
+      // Not on a product seen from above, even one that stood: from a high angle its rows are not the
+      // sections of an upright body that the sun's sides are drawn on.
       sun: plan.lighting || plan.view === 'top' ? 0 : sunniness(plan.ground.hardness),
     });
     context.coverage = alphaCoverage(resized, placement);

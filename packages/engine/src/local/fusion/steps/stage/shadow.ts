@@ -20,17 +20,18 @@ export const shadowStep: Step<FusionContext> = {
     const { cast, rests } = shadeOf(context.plan);
     // Seen from above, the product lies on the surface: its shadow falls beside it, and no light gets
     // under the edge it rests on (the lower one, as a high angle shows it).
-    if (context.plan.view === 'top') {
-      await castSilhouette(context.scene, resized, placement, light, { ...cast, tint, lay: 'beside' });
-      // One that stood when photographed has the ambient shade under its base too.
-      if (context.plan.product.stands)
-        castShadow(context.scene, footprint(resized, placement, null), light, rests, tint);
+    const top = context.plan.view === 'top';
+    await castSilhouette(context.scene, resized, placement, light, {
+      ...cast,
+      tint,
+      ...(top && { lay: 'beside' as const }),
+    });
+    if (top && !context.plan.product.stands) {
       contactShadow(context.scene, resized, placement, rests, tint);
       return;
     }
-    // The shape's own shadow on the surface, then the contact and the ambient shade under the base, and
-    // under a product that stood on two parts, the shade between them and the contact at both.
-    await castSilhouette(context.scene, resized, placement, light, { ...cast, tint });
+    // Standing (or seen from above where it stood): the contact and the ambient shade under the base,
+    // and under a product that stood on two parts, the shade between them and the contact at both.
     castShadow(context.scene, footprint(resized, placement, support), light, rests, tint);
     if (support) shadeUnder(context.scene, support, placement, rests, tint, resized.height);
     contactShadow(context.scene, resized, placement, rests, tint, support);
