@@ -23,6 +23,7 @@ import {
   round,
   rssMb,
   startBenchServer,
+  treeRssMb,
   waitHealthy,
 } from './lib';
 import {
@@ -70,6 +71,7 @@ async function embedded() {
     // Idle with the engine warm: what the threads kept for their work let go (engine when-idle.ts).
     await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
     const rssIdleAfterRenders = rssMb(pid);
+    const rssIdleAfterRendersWithModel = treeRssMb(pid);
     // At rest, then one more: the render threads and the model's process start again.
     await new Promise((resolve) => setTimeout(resolve, (REST_SECONDS + 3) * 1000));
     const rssAtRest = rssMb(pid);
@@ -111,6 +113,8 @@ async function embedded() {
         target_peak: TARGET_PEAK_RSS_MB,
         after_renders: rssAfterRenders,
         idle_after_renders: rssIdleAfterRenders,
+        // With the cut-out model's process, when it still waits for work then.
+        idle_after_renders_with_model: rssIdleAfterRendersWithModel,
         at_rest: rssAtRest,
         // How much of the memory at rest is JavaScript's (heap, and the Buffers it holds): the rest is native.
         at_rest_heap: heapAtRest,

@@ -30,7 +30,7 @@ describe('cut-out model keys', () => {
         inputSize: 320,
         mean: [0.485, 0.456, 0.406],
         std: [0.229, 0.224, 0.225],
-        idleMs: 300_000,
+        idleMs: 5_000,
       });
     }
   });
@@ -49,7 +49,7 @@ describe('cut-out model keys', () => {
       inputSize: 320,
       mean: [0.485, 0.456, 0.406],
       std: [0.229, 0.224, 0.225],
-      idleMs: 300_000,
+      idleMs: 5_000,
     });
     expect(
       parseConfig({ CUTOUT_MODEL: modelFile, CUTOUT_MODEL_MEAN: '', CUTOUT_MODEL_STD: '' }).cutoutModel,
@@ -64,7 +64,7 @@ describe('cut-out model keys', () => {
         CUTOUT_MODEL_MEAN: '0.5, 0.5, 0.5',
         CUTOUT_MODEL_STD: '1,1,1',
       }).cutoutModel,
-    ).toEqual({ path: modelFile, inputSize: 1024, mean: [0.5, 0.5, 0.5], std: [1, 1, 1], idleMs: 300_000 });
+    ).toEqual({ path: modelFile, inputSize: 1024, mean: [0.5, 0.5, 0.5], std: [1, 1, 1], idleMs: 5_000 });
   });
 
   it('resolves a relative path from the working directory', () => {

@@ -116,10 +116,12 @@ describe('image provider keys', () => {
     expect(parseConfig({ RENDER_THREADS: '3' }).renderThreads).toBe(3);
   });
 
-  it('stops the render threads and the model’s process after ENGINE_IDLE_SECONDS without work (5 minutes; 0: never)', () => {
+  it('stops the render threads after ENGINE_IDLE_SECONDS without work (5 minutes; 0: never), the model’s process after 5 s or that when shorter', () => {
     expect(parseConfig({}).engineIdleMs).toBe(300_000);
-    expect(parseConfig({}).cutoutModel?.idleMs).toBe(300_000);
+    expect(parseConfig({}).cutoutModel?.idleMs).toBe(5_000);
     expect(parseConfig({ ENGINE_IDLE_SECONDS: '30' }).engineIdleMs).toBe(30_000);
+    expect(parseConfig({ ENGINE_IDLE_SECONDS: '30' }).cutoutModel?.idleMs).toBe(5_000);
+    expect(parseConfig({ ENGINE_IDLE_SECONDS: '2' }).cutoutModel?.idleMs).toBe(2_000);
     expect(parseConfig({ ENGINE_IDLE_SECONDS: '0' })).toMatchObject({
       engineIdleMs: null,
       cutoutModel: { idleMs: null },

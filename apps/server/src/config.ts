@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { SiteInfo } from '@vitrine/shared/api/site';
 import { checkStorageEnv, storageEnvShape, toStorageConfig } from './modules/storage/config';
 import { queueEnvShape, toQueueConfig } from './jobs/queue-config';
+import { MODEL_IDLE_MS } from '@vitrine/engine/cutout/model';
 import { saliencyModelEnvShape, toSaliencyModelConfig } from '@vitrine/engine/cutout/model-config';
 import {
   checkImageProviderEnv,
@@ -25,12 +26,15 @@ const port = z.coerce
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-/** The model's settings with how long its process waits for work (ENGINE_IDLE_SECONDS; 0: never stops). */
+/**
+ * The model's settings with how long its process waits for work: MODEL_IDLE_MS, or ENGINE_IDLE_SECONDS
+ * when shorter (0: never stops).
+ */
 function withIdle<M extends object>(
   model: M | undefined,
   seconds: number,
 ): (M & { idleMs: number | null }) | undefined {
-  return model && { ...model, idleMs: seconds > 0 ? seconds * 1000 : null };
+  return model && { ...model, idleMs: seconds > 0 ? Math.min(seconds * 1000, MODEL_IDLE_MS) : null };
 }
 
 /** What Fastify's `trustProxy` takes: off, every hop, the nth hop, or the proxies' addresses. */
@@ -267,7 +271,7 @@ const schema = envObject
       textProvider: toTextProviderConfig(env),
       /** Worker threads rendering variants (0: on the worker's own thread); see engine local/threads.ts. */
       renderThreads: env.RENDER_THREADS,
-      /** How long the render threads and the model's process wait for work before they stop (null: never). */
+      /** How long the render threads wait for work before they stop (null: never); the model's process, see withIdle. */
       engineIdleMs: env.ENGINE_IDLE_SECONDS > 0 ? env.ENGINE_IDLE_SECONDS * 1000 : null,
       /** Whether the engine warms up once the server is ready, instead of on its first user (local/warm-up.ts). */
       engineWarmUp: env.ENGINE_WARM_UP,

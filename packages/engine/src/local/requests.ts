@@ -101,15 +101,16 @@ const NO_SCENE: PreparedContext = {
 
 /**
  * The request's plans. The product is cut out while the first variants draw their scenes, unless the
- * way it was photographed (front or from above) is left to the engine: then it is read from the
- * cut-out first.
+ * way it was photographed (front or from above) is left to the engine, or chosen as from above: then
+ * it is read from the cut-out first (its shape says whether it lies at a slant and stands, decision 086).
  */
 export async function fusionPlans(
   request: FusionRequest,
   product: { ready: Promise<PreparedProduct> },
   brand?: PlannedBrand | null,
 ): Promise<FusionPlan[]> {
-  const read = viewOf(request).from !== 'chosen';
+  const { view, from } = viewOf(request);
+  const read = from !== 'chosen' || view === 'top';
   return planFusionVariants(request, read ? (await product.ready).view : undefined, brand);
 }
 

@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest';
 import type { Box } from '../../art-direction/types';
 import { decodeOutput } from '../../test-utils/measure';
 import { baseRequest } from '../../test-utils/render-fixtures';
-import { renderFusion } from '../requests';
+import { fusionPlans, renderFusion } from '../requests';
 import { insideSafeArea } from '@vitrine/shared/api/safe-area';
 import { FUSION_POSITIONS } from '@vitrine/shared/api/generation';
 import { planFusionVariants } from '../../art-direction/plan';
 import { discBox } from '../draw/flat-lay';
 import { renderFusionVariant } from './render-fusion';
-import { prepareContext, prepareProduct } from '../prepare';
+import { prepareContext, prepareProduct, type PreparedProduct } from '../prepare';
 import { sceneJpeg } from '../../samples/synthetic';
 
 const PHOTOS = path.join(import.meta.dirname, '../../samples/photos');
@@ -39,6 +39,28 @@ describe('a product seen from above keeps the angle it was photographed at unles
     expect(plans(1.3).every((plan) => plan.product.stands === true)).toBe(true);
     expect(plans(1.3, 'one-sheet').some((plan) => plan.product.stands)).toBe(false);
     expect(plans(4).some((plan) => plan.product.stands)).toBe(false);
+  });
+});
+
+describe('a view the user chose', () => {
+  const compactOnASurface = { view: 'top', reason: 'one-surface', elongation: 1.3 } as const;
+  const product = (view: object | null) => ({
+    ready: (view ? Promise.resolve({ view }) : new Promise(() => {})) as Promise<PreparedProduct>,
+  });
+
+  it('"from above" reads the product’s shape all the same: a compact product is not slanted, and stands', async () => {
+    const plans = await fusionPlans(
+      baseRequest({ variants: 4, productView: 'du dessus' }),
+      product(compactOnASurface),
+    );
+    expect(plans.every((plan) => plan.view === 'top' && plan.viewChoice.from === 'chosen')).toBe(true);
+    expect(plans.find((plan) => plan.shot === 'close-up')!.product.turn ?? 0).toBe(0);
+    expect(plans.every((plan) => plan.product.stands === true)).toBe(true);
+  });
+
+  it('"from the front" does not wait for the cut-out: the scenes are drawn meanwhile', async () => {
+    const plans = await fusionPlans(baseRequest({ variants: 4, productView: 'de face' }), product(null));
+    expect(plans.every((plan) => plan.view === 'front')).toBe(true);
   });
 });
 
