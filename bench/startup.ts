@@ -18,9 +18,10 @@ import { freePort, machine, percentile, round, rssMb, treeRssMb } from './lib';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 /**
- * The engine's idle time for the run that measures memory at rest: the render threads and the model's
- * process stop after it, as they do after ENGINE_IDLE_SECONDS' default of 300 s; shorter here only so
- * that the benchmark does not wait five minutes.
+ * The engine's idle time for the run that measures memory at rest: the render threads stop after it, as
+ * they do after ENGINE_IDLE_SECONDS' default of 300 s; shorter here only so that the benchmark does not
+ * wait five minutes. The model's process stops after its own 5 s (CUTOUT_MODEL_IDLE_SECONDS), before
+ * the memory is measured idle.
  */
 const IDLE_SECONDS = Number(process.env.BENCH_ENGINE_IDLE_SECONDS ?? 10);
 
@@ -131,11 +132,12 @@ console.log(
       warm_start_ms: round(percentile(warm, 50), 0),
       warm_start_ms_max: round(Math.max(...warm), 0),
       warm_ready_ms: round(percentile(warmReady, 50), 0),
-      // Just after the engine warmed up (render threads, cut-out, model), nothing asked since.
+      // 8 s after the engine warmed up (render threads, cut-out, model), nothing asked since: the model's
+      // process has stopped after its 5 s by then.
       rss_mb_idle: idleRss,
       // With the cut-out model's own process.
       rss_mb_idle_with_model: idleTreeRss,
-      // Once ENGINE_IDLE_SECONDS have passed without work: the render threads and the model's process stopped.
+      // Once ENGINE_IDLE_SECONDS have passed without work: the render threads stopped (the model's process too).
       rss_mb_at_rest: restRss,
       rss_mb_at_rest_with_model: restTreeRss,
       engine_idle_seconds: IDLE_SECONDS,

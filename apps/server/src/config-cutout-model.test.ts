@@ -35,6 +35,20 @@ describe('cut-out model keys', () => {
     }
   });
 
+  it('stops the model’s process after CUTOUT_MODEL_IDLE_SECONDS without work (5 s; 0: never), whatever ENGINE_IDLE_SECONDS', () => {
+    expect(parseConfig({}).cutoutModel?.idleMs).toBe(5_000);
+    expect(parseConfig({ ENGINE_IDLE_SECONDS: '0' }).cutoutModel?.idleMs).toBe(5_000);
+    expect(parseConfig({ CUTOUT_MODEL_IDLE_SECONDS: '300' }).cutoutModel?.idleMs).toBe(300_000);
+    expect(parseConfig({ CUTOUT_MODEL_IDLE_SECONDS: '' }).cutoutModel?.idleMs).toBe(5_000);
+    expect(parseConfig({ CUTOUT_MODEL_IDLE_SECONDS: '0' }).cutoutModel?.idleMs).toBeNull();
+    expect(() => parseConfig({ CUTOUT_MODEL_IDLE_SECONDS: '-1' })).toThrow(
+      /CUTOUT_MODEL_IDLE_SECONDS: must be between 0 and 86400/,
+    );
+    expect(() => parseConfig({ CUTOUT_MODEL_IDLE_SECONDS: 'soon' })).toThrow(
+      /CUTOUT_MODEL_IDLE_SECONDS: must be a number of seconds/,
+    );
+  });
+
   it('uses no model when CUTOUT_MODEL is "none", in any letter case', () => {
     for (const none of ['none', 'NONE', ' None ']) {
       expect(

@@ -116,16 +116,10 @@ describe('image provider keys', () => {
     expect(parseConfig({ RENDER_THREADS: '3' }).renderThreads).toBe(3);
   });
 
-  it('stops the render threads after ENGINE_IDLE_SECONDS without work (5 minutes; 0: never), the model’s process after 5 s or that when shorter', () => {
+  it('stops the render threads after ENGINE_IDLE_SECONDS without work (5 minutes; 0: never)', () => {
     expect(parseConfig({}).engineIdleMs).toBe(300_000);
-    expect(parseConfig({}).cutoutModel?.idleMs).toBe(5_000);
     expect(parseConfig({ ENGINE_IDLE_SECONDS: '30' }).engineIdleMs).toBe(30_000);
-    expect(parseConfig({ ENGINE_IDLE_SECONDS: '30' }).cutoutModel?.idleMs).toBe(5_000);
-    expect(parseConfig({ ENGINE_IDLE_SECONDS: '2' }).cutoutModel?.idleMs).toBe(2_000);
-    expect(parseConfig({ ENGINE_IDLE_SECONDS: '0' })).toMatchObject({
-      engineIdleMs: null,
-      cutoutModel: { idleMs: null },
-    });
+    expect(parseConfig({ ENGINE_IDLE_SECONDS: '0' }).engineIdleMs).toBeNull();
     expect(() => parseConfig({ ENGINE_IDLE_SECONDS: '-1' })).toThrow(
       /ENGINE_IDLE_SECONDS: must be between 0 and 86400/,
     );

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import type { SiteInfo } from '@vitrine/shared/api/site';
 import { checkStorageEnv, storageEnvShape, toStorageConfig } from './modules/storage/config';
 import { queueEnvShape, toQueueConfig } from './jobs/queue-config';
-import { MODEL_IDLE_MS } from '@vitrine/engine/cutout/model';
 import { saliencyModelEnvShape, toSaliencyModelConfig } from '@vitrine/engine/cutout/model-config';
 import {
   checkImageProviderEnv,
@@ -25,17 +24,6 @@ const port = z.coerce
   .max(65535, 'must be between 0 and 65535');
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-
-/**
- * The model's settings with how long its process waits for work: MODEL_IDLE_MS, or ENGINE_IDLE_SECONDS
- * when shorter (0: never stops).
- */
-function withIdle<M extends object>(
-  model: M | undefined,
-  seconds: number,
-): (M & { idleMs: number | null }) | undefined {
-  return model && { ...model, idleMs: seconds > 0 ? Math.min(seconds * 1000, MODEL_IDLE_MS) : null };
-}
 
 /** What Fastify's `trustProxy` takes: off, every hop, the nth hop, or the proxies' addresses. */
 export type TrustProxy = boolean | number | string[];
@@ -271,12 +259,12 @@ const schema = envObject
       textProvider: toTextProviderConfig(env),
       /** Worker threads rendering variants (0: on the worker's own thread); see engine local/threads.ts. */
       renderThreads: env.RENDER_THREADS,
-      /** How long the render threads wait for work before they stop (null: never); the model's process, see withIdle. */
+      /** How long the render threads wait for work before they stop (null: never); the model's: CUTOUT_MODEL_IDLE_SECONDS. */
       engineIdleMs: env.ENGINE_IDLE_SECONDS > 0 ? env.ENGINE_IDLE_SECONDS * 1000 : null,
       /** Whether the engine warms up once the server is ready, instead of on its first user (local/warm-up.ts). */
       engineWarmUp: env.ENGINE_WARM_UP,
       /** The cut-out's model: installed, CUTOUT_MODEL's, or none (engine cutout/model-config.ts). */
-      cutoutModel: withIdle(toSaliencyModelConfig(env), env.ENGINE_IDLE_SECONDS),
+      cutoutModel: toSaliencyModelConfig(env),
       /** Who may read /metrics besides this machine, and where a worker serves it (docs/decisions/065). */
       metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
       /** Where files are kept (docs/decisions/066). */

@@ -24,6 +24,7 @@ const env = (model?: string) => ({
   CUTOUT_MODEL_INPUT_SIZE: 320,
   CUTOUT_MODEL_MEAN: [0.485, 0.456, 0.406] as [number, number, number],
   CUTOUT_MODEL_STD: [0.229, 0.224, 0.225] as [number, number, number],
+  CUTOUT_MODEL_IDLE_SECONDS: 5,
 });
 
 describe('the cut-out model in use', () => {

@@ -8,7 +8,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SALIENCY_MODEL, type SaliencyModelConfig } from './model';
+import { DEFAULT_SALIENCY_MODEL, MODEL_IDLE_MS, type SaliencyModelConfig } from './model';
 import { installedModelPath } from './model-download';
 
 type Triple = [number, number, number];
@@ -68,6 +68,16 @@ export const saliencyModelEnvShape = {
   ),
   CUTOUT_MODEL_MEAN: channelTriple(DEFAULT_SALIENCY_MODEL.mean, false),
   CUTOUT_MODEL_STD: channelTriple(DEFAULT_SALIENCY_MODEL.std, true),
+  /** How long the model's process waits for work before it stops (0: never); 5 s (MODEL_IDLE_MS). */
+  CUTOUT_MODEL_IDLE_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(0, 'must be between 0 and 86400')
+      .max(86_400, 'must be between 0 and 86400')
+      .default(MODEL_IDLE_MS / 1000),
+  ),
 };
 
 const saliencyModelEnv = z.object(saliencyModelEnvShape);
@@ -90,6 +100,7 @@ export function toSaliencyModelConfig(
     inputSize: env.CUTOUT_MODEL_INPUT_SIZE,
     mean: env.CUTOUT_MODEL_MEAN,
     std: env.CUTOUT_MODEL_STD,
+    idleMs: env.CUTOUT_MODEL_IDLE_SECONDS > 0 ? env.CUTOUT_MODEL_IDLE_SECONDS * 1000 : null,
   };
 }
 

@@ -37,9 +37,10 @@ export type SaliencyModelConfig = {
 };
 
 /**
- * Five seconds. U²-Netp's process holds about 105 MB while it waits, and starts and loads the model
- * again in about 0.15 s: long enough for the several looks one cut-out takes, or a burst of uploads;
- * after that, its memory is worth more to a small server than 0.15 s on the next photo (decision 087).
+ * Five seconds (the server's CUTOUT_MODEL_IDLE_SECONDS). U²-Netp's process holds about 110 MB while it
+ * waits, and starts and loads the model again in about 0.15 s: long enough for the several looks one
+ * cut-out takes, or a burst of uploads; after that, its memory is worth more to a small server than
+ * 0.15 s on the next photo (decision 087).
  */
 export const MODEL_IDLE_MS = 5_000;
 
@@ -81,7 +82,7 @@ const ort = require(runtime);
 const describe = (error) => (error instanceof Error ? error.message : String(error));
 // Without the runtime's memory arena: it keeps the peak of every inference (U²-Netp: 590 MB against
 // 124 MB without it) for about 60 ms saved an inference. The graph's fusions without its blocked
-// layouts ("extended", not "all"): U²-Netp's inference peaks at 294 MB instead of 360, for about 50 ms
+// layouts ("extended", not "all"): U²-Netp's inference peaks at 294 MB instead of 360, for about 60 ms
 // more, and the masks are the same (decision 087).
 ort.InferenceSession.create(file, {
   executionProviders: ['cpu'],

@@ -50,8 +50,9 @@ export const imageProviderEnvShape = {
       .default(DEFAULT_RENDER_THREADS),
   ),
   /**
-   * How long the render threads and the cut-out model's process wait for work before they stop and
-   * give their memory back (0: never); the next request starts them again. Five minutes by default.
+   * How long the render threads wait for work before they stop and give their memory back (0: never);
+   * the next request starts them again. Five minutes by default. The cut-out model's process has its
+   * own, shorter time (CUTOUT_MODEL_IDLE_SECONDS, cutout/model-config.ts).
    */
   ENGINE_IDLE_SECONDS: z.preprocess(
     emptyAsUndefined,

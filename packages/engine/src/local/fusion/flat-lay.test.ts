@@ -44,9 +44,13 @@ describe('a product seen from above keeps the angle it was photographed at unles
 
 describe('a view the user chose', () => {
   const compactOnASurface = { view: 'top', reason: 'one-surface', elongation: 1.3 } as const;
-  const product = (view: object | null) => ({
-    ready: (view ? Promise.resolve({ view }) : new Promise(() => {})) as Promise<PreparedProduct>,
-  });
+  const product = (view: object) => ({ ready: Promise.resolve({ view }) as Promise<PreparedProduct> });
+  /** A cut-out that fails: a plan that waits for it fails too. */
+  const failing = () => {
+    const ready = Promise.reject(new Error('still being cut out')) as Promise<PreparedProduct>;
+    ready.catch(() => undefined);
+    return { ready };
+  };
 
   it('"from above" reads the product’s shape all the same: a compact product is not slanted, and stands', async () => {
     const plans = await fusionPlans(
@@ -58,9 +62,21 @@ describe('a view the user chose', () => {
     expect(plans.every((plan) => plan.product.stands === true)).toBe(true);
   });
 
+  it('"from above" keeps the close-up’s slant for a long product, which does not stand', async () => {
+    const plans = await fusionPlans(
+      baseRequest({ variants: 4, productView: 'du dessus' }),
+      product({ ...compactOnASurface, elongation: 4 }),
+    );
+    expect(plans.find((plan) => plan.shot === 'close-up')!.product.turn).toBe(15);
+    expect(plans.some((plan) => plan.product.stands)).toBe(false);
+  });
+
   it('"from the front" does not wait for the cut-out: the scenes are drawn meanwhile', async () => {
-    const plans = await fusionPlans(baseRequest({ variants: 4, productView: 'de face' }), product(null));
+    const plans = await fusionPlans(baseRequest({ variants: 4, productView: 'de face' }), failing());
     expect(plans.every((plan) => plan.view === 'front')).toBe(true);
+    await expect(
+      fusionPlans(baseRequest({ variants: 4, productView: 'du dessus' }), failing()),
+    ).rejects.toThrow('still being cut out');
   });
 });
 
