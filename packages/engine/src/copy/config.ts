@@ -4,14 +4,13 @@
  * `checkTextProviderEnv` to its refinements and keeps `toTextProviderConfig(env)`.
  */
 import { z } from 'zod';
+import { emptyAsUndefined } from '../env-values';
 import { TEXT_PROVIDERS } from './types';
 
 export const DEFAULT_TEXT_API_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_TEXT_MODEL = 'gpt-4o-mini';
 /** A few seconds: copy is worth waiting for briefly, and the local copywriter is always ready. */
 export const DEFAULT_TEXT_TIMEOUT_MS = 5000;
-
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const textProviderEnvShape = {
   TEXT_PROVIDER: z.preprocess(

@@ -10,10 +10,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SALIENCY_MODEL, MODEL_IDLE_MS, type SaliencyModelConfig } from './model';
 import { installedModelPath } from './model-download';
+import { emptyAsUndefined, idleSeconds } from '../env-values';
 
 type Triple = [number, number, number];
 
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 /** Empty or only spaces: unset. */
 const blankAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -69,15 +69,7 @@ export const saliencyModelEnvShape = {
   CUTOUT_MODEL_MEAN: channelTriple(DEFAULT_SALIENCY_MODEL.mean, false),
   CUTOUT_MODEL_STD: channelTriple(DEFAULT_SALIENCY_MODEL.std, true),
   /** How long the model's process waits for work before it stops (0: never); 5 s (MODEL_IDLE_MS). */
-  CUTOUT_MODEL_IDLE_SECONDS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: 'must be a number of seconds' })
-      .int('must be a whole number of seconds')
-      .min(0, 'must be between 0 and 86400')
-      .max(86_400, 'must be between 0 and 86400')
-      .default(MODEL_IDLE_MS / 1000),
-  ),
+  CUTOUT_MODEL_IDLE_SECONDS: idleSeconds(MODEL_IDLE_MS / 1000),
 };
 
 const saliencyModelEnv = z.object(saliencyModelEnvShape);

@@ -4,6 +4,7 @@
  * `toImageProviderConfig(env)` in its parsed config; `parseImageProviderConfig` does all three alone.
  */
 import { z } from 'zod';
+import { emptyAsUndefined, idleSeconds } from '../env-values';
 import { DEFAULT_RENDER_THREADS, MAX_RENDER_THREADS } from '../local/thread-count';
 
 export const IMAGE_PROVIDERS = ['local', 'openai', 'webhook'] as const;
@@ -14,7 +15,6 @@ export const DEFAULT_OPENAI_IMAGE_MODEL = 'gpt-image-1';
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 60_000;
 export const WEBHOOK_SECRET_MIN_LENGTH = 32;
 
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const httpUrl = (error: string) => z.url({ protocol: /^https?$/, error });
 
 export const imageProviderEnvShape = {
@@ -54,15 +54,7 @@ export const imageProviderEnvShape = {
    * the next request starts them again. Five minutes by default. The cut-out model's process has its
    * own, shorter time (CUTOUT_MODEL_IDLE_SECONDS, cutout/model-config.ts).
    */
-  ENGINE_IDLE_SECONDS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: 'must be a number of seconds' })
-      .int('must be a whole number of seconds')
-      .min(0, 'must be between 0 and 86400')
-      .max(86_400, 'must be between 0 and 86400')
-      .default(300),
-  ),
+  ENGINE_IDLE_SECONDS: idleSeconds(300),
   WORKFLOW_WEBHOOK_URL: z.preprocess(emptyAsUndefined, httpUrl('must be an http(s) URL').optional()),
   WORKFLOW_WEBHOOK_SECRET: z.preprocess(
     emptyAsUndefined,
