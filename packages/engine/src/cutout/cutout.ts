@@ -22,6 +22,7 @@ import { clearOutsideBox, trim } from './mask-ops';
 
 export { clearOutsideBox, trim };
 import type { SaliencyModel } from './model';
+import { withoutModel } from './model-fallback';
 import { refineAlpha } from './refine';
 import { applyStrokes } from '@vitrine/shared/cutout/brush';
 import { mapInBox } from './box-map';
@@ -213,7 +214,7 @@ async function segment(rgba: RawImage, options: CutoutOptions): Promise<CutoutMa
   // The model's map, read at most once: the backdrop's separation may be checked against it first.
   let map: Promise<Float32Array | null> | undefined;
   const modelMap = () =>
-    (map ??= options.model ? options.model.predict(small).catch(() => null) : Promise.resolve(null));
+    (map ??= options.model ? options.model.predict(small).catch(withoutModel) : Promise.resolve(null));
 
   // A plain backdrop (told from the small copy's borders) has its own, exact separation, unless a
   // clear model's map disagrees with it (studio-or-model.ts).
@@ -233,7 +234,9 @@ async function segment(rgba: RawImage, options: CutoutOptions): Promise<CutoutMa
   if (prior && !boxed) method = 'model';
   // Within a box, the model looks again at the box itself (box-map.ts).
   if (prior && options.model && corrections?.box)
-    prior = await mapInBox(options.model, rgba, prior, corrections.box, width, height).catch(() => prior);
+    prior = await mapInBox(options.model, rgba, prior, corrections.box, width, height).catch(
+      (error: unknown) => withoutModel(error) ?? prior,
+    );
   // A box drawn around something the model missed: the box, not the model, says where the product is.
   if (prior && corrections?.box && !holdsProduct(prior, width, height, corrections.box)) prior = null;
   const subject = await segmentSubject(small.data, lab, width, height, {
