@@ -66,9 +66,9 @@ function byStyle(style: FusionStyle, grading: Grading): Effects {
       // Calm space: the scene far out of focus, washed toward a near-white tinted by the palette.
       return {
         ...NONE,
-        saturation: 0.6,
+        saturation: 0.8,
         // Washed, not fogged: the scene stays a place behind the product.
-        wash: 0.38,
+        wash: 0.2,
         washColour: toward(grading.swatch.light, WHITE, 0.55),
         shadow: 0.35,
         depthOfField: 0.8,
