@@ -1,8 +1,10 @@
 /** The whole environment, parsed once at boot. A bad value stops the process with every bad key named. */
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { SiteInfo } from '@vitrine/shared/api/site';
+import { emptyAsUndefined } from './lib/env-value';
+import { trustProxy } from './lib/trust-proxy';
+import { paymentsConfig } from './modules/billing/payments-config';
 import { checkStorageEnv, storageEnvShape, toStorageConfig } from './modules/storage/config';
 import { queueEnvShape, toQueueConfig } from './jobs/queue-config';
 import { saliencyModelEnvShape, toSaliencyModelConfig } from '@vitrine/engine/cutout/model-config';
@@ -22,42 +24,6 @@ const port = z.coerce
   .int('must be a whole number')
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
-
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-
-/** What Fastify's `trustProxy` takes: off, every hop, the nth hop, or the proxies' addresses. */
-export type TrustProxy = boolean | number | string[];
-
-/** `1.2.3.4`, `::1`, `10.0.0.0/8` or `fd00::/8`: an address, with an optional prefix length that fits it. */
-function isAddressOrCidr(value: string): boolean {
-  const [address = '', prefix, ...rest] = value.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (version === 4 ? 32 : 128);
-}
-
-/** TRUST_PROXY: unset or `false` (the socket's address is the client), `true`, a hop count, or addresses. */
-const trustProxy = z
-  .preprocess(emptyAsUndefined, z.string().optional())
-  .transform((value, ctx): TrustProxy => {
-    const trimmed = value?.trim() ?? '';
-    if (trimmed === '' || trimmed === 'false') return false;
-    if (trimmed === 'true') return true;
-    if (/^\d+$/.test(trimmed)) {
-      const hops = Number(trimmed);
-      if (hops >= 1 && hops <= 10) return hops;
-    } else {
-      const list = trimmed.split(',').map((part) => part.trim());
-      if (list.every(isAddressOrCidr)) return list;
-    }
-    ctx.addIssue({
-      code: 'custom',
-      message: 'must be true, a hop count from 1 to 10, or comma-separated proxy addresses or CIDRs',
-    });
-    return z.NEVER;
-  });
 
 const envObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -275,53 +241,6 @@ const schema = envObject
       payments: paymentsConfig(env, publicUrl),
     };
   });
-
-export type PaymentsConfig =
-  | { kind: 'local' }
-  | { kind: 'off' }
-  | {
-      kind: 'stripe';
-      secretKey: string;
-      webhookSecret: string;
-      prices: { starter: string; pro: string };
-      apiUrl: string | undefined;
-    };
-
-/** This machine only: localhost, a *.localhost name, or a loopback address. */
-function isLocalUrl(url: string): boolean {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host);
-}
-
-/**
- * Stripe when its keys are set. Otherwise the local test-mode checkout, where anyone can "pay": by
- * default only for a site on this machine (what `npm start` serves); a public site sells nothing until
- * Stripe is configured, unless PAYMENTS_TEST_MODE=true says it is a test site.
- */
-function paymentsConfig(
-  env: {
-    STRIPE_SECRET_KEY?: string | undefined;
-    STRIPE_WEBHOOK_SECRET?: string | undefined;
-    STRIPE_PRICE_STARTER?: string | undefined;
-    STRIPE_PRICE_PRO?: string | undefined;
-    STRIPE_API_URL?: string | undefined;
-    PAYMENTS_TEST_MODE?: 'true' | 'false' | undefined;
-  },
-  publicUrl: string,
-): PaymentsConfig {
-  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_STARTER, STRIPE_PRICE_PRO } = env;
-  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET || !STRIPE_PRICE_STARTER || !STRIPE_PRICE_PRO) {
-    const testMode = env.PAYMENTS_TEST_MODE ? env.PAYMENTS_TEST_MODE === 'true' : isLocalUrl(publicUrl);
-    return { kind: testMode ? 'local' : 'off' };
-  }
-  return {
-    kind: 'stripe',
-    secretKey: STRIPE_SECRET_KEY,
-    webhookSecret: STRIPE_WEBHOOK_SECRET,
-    prices: { starter: STRIPE_PRICE_STARTER, pro: STRIPE_PRICE_PRO },
-    apiUrl: env.STRIPE_API_URL,
-  };
-}
 
 export type Config = z.output<typeof schema>;
 

@@ -3,13 +3,12 @@
  * parses them: together they decide how soon a generation whose worker died is taken up again.
  */
 import { z } from 'zod';
+import { emptyAsUndefined } from '../lib/env-value';
 
 /** What the render job's expiry was before it was a setting. */
 export const DEFAULT_RENDER_JOB_EXPIRE_SECONDS = 120;
 /** pg-boss 10's own maintenance interval (`maintenanceIntervalSeconds`, 120 s). */
 export const DEFAULT_QUEUE_MAINTENANCE_INTERVAL_SECONDS = 120;
-
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 function seconds(min: number, max: number, fallback: number) {
   const range = `must be between ${min} and ${max}`;

@@ -10,7 +10,7 @@
 import { Stripe } from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaidPlan } from '@vitrine/shared/api/billing';
-import type { PaymentsConfig } from '../../config';
+import type { PaymentsConfig } from './payments-config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { PaymentProvider } from './provider';

@@ -1,8 +1,7 @@
 /** STORAGE and the S3_* variables (docs/decisions/066), as config.ts parses them. */
 import { z } from 'zod';
+import { emptyAsUndefined } from '../../lib/env-value';
 import type { S3Options } from './s3';
-
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const storageEnvShape = {
   /** Where files are kept (docs/decisions/066): DATA_DIR/storage, or an S3-compatible bucket. */
