@@ -34,13 +34,13 @@ export const PALETTE_GRADING: Record<FusionPalette, Grading> = {
     ],
   },
   pastel: {
-    saturation: 0.6,
-    contrast: 0.84,
-    lift: 0.15,
+    saturation: 0.75,
+    contrast: 0.92,
+    lift: 0.1,
     temperature: 0.05,
     shadowTint: [200, 170, 215],
     highlightTint: [255, 214, 228],
-    split: 0.24,
+    split: 0.16,
     swatch: { dark: [91, 74, 99], accent: [244, 167, 192], light: [253, 246, 240] },
     neon: [
       [255, 154, 213],
