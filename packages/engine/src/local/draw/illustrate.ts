@@ -8,10 +8,11 @@ import { mixRgb } from '../../pixels/color';
 import { lumaQ8 } from '../../pixels/fixed-point';
 
 /**
- * The median's window on the quarter-size scene before its colours are counted, and the passes of
- * majority vote after: a photo's texture leaves few islands, and an outline follows a shape.
+ * The median's window on the quarter-size scene before its colours are counted (21: grass, gravel
+ * and leaves become a few broad shapes, not a camouflage of small inked islands; decision 090), and
+ * the passes of majority vote after: a photo's texture leaves few islands, and an outline follows a shape.
  */
-const ILLUSTRATION_MEDIAN = 7;
+const ILLUSTRATION_MEDIAN = 21;
 const ILLUSTRATION_MAJORITY = 3;
 
 /**
