@@ -6,6 +6,12 @@ import { clampByte, lumaPlane } from '../../pixels/fixed-point';
 import { sharedNoise } from '../../pixels/texture';
 
 /**
+ * The median's window on the washes' copy before their colours are counted: a wash lies over a shape,
+ * not over each blade of grass (decision 090).
+ */
+const WASH_MEDIAN = 9;
+
+/**
  * Watercolour washes for a drawing of `base`'s size: a handful of colours at two thirds of that size,
  * enlarged softly so they bleed together; and the darker rims where pigment pooled, where the wash
  * changes tone.
@@ -15,6 +21,7 @@ async function washesOf(base: RawImage, width: number, height: number) {
   const png = await guard(
     fromRaw(base)
       .resize(small.width, small.height, { fit: 'fill' })
+      .median(WASH_MEDIAN)
       .blur(1)
       .png({ palette: true, colours: 7, dither: 0, effort: 1 })
       .toBuffer(),
@@ -69,10 +76,12 @@ async function pencilLines(d: Buffer, width: number, height: number): Promise<Fl
 }
 
 /**
- * The median's window on the half-size grey before its edges are found; the neighbourhood a texture's
- * edges are measured over (1/40 of the side); how much of that texture's edge strength is not drawn.
+ * The median's window on the half-size grey before its edges are found (15: grass, gravel and a cloth's
+ * weave leave no edges of their own, a shape's outline stays; decision 090); the neighbourhood a
+ * texture's edges are measured over (1/40 of the side); how much of that texture's edge strength is not
+ * drawn.
  */
-const TEXTURE_MEDIAN = 5;
+const TEXTURE_MEDIAN = 15;
 const TEXTURE_WINDOW = 40;
 const TEXTURE_KEEP = 1.2;
 
