@@ -59,3 +59,11 @@ export async function mapInBox(
     }
   return map;
 }
+
+/** A model's map holds a product in the box: at least 2 % of the box's pixels at 0.5 or more. */
+export function holdsProduct(map: Float32Array, width: number, height: number, box: CutoutBox): boolean {
+  const { x0, y0, x1, y1 } = boxInPixels(box, width, height);
+  let product = 0;
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (map[y * width + x]! >= 0.5) product++;
+  return product >= 0.02 * (x1 - x0 + 1) * (y1 - y0 + 1);
+}

@@ -22,11 +22,10 @@ import { clearOutsideBox, trim } from './mask-ops';
 
 export { clearOutsideBox, trim };
 import type { SaliencyModel } from './model';
-import { withoutModel } from './model-fallback';
+import { INSTEAD, unlessModelFails } from './model-fallback';
 import { refineAlpha } from './refine';
 import { applyStrokes } from '@vitrine/shared/cutout/brush';
-import { mapInBox } from './box-map';
-import { boxInPixels } from './seeds';
+import { holdsProduct, mapInBox } from './box-map';
 import { stopwatch } from './stopwatch';
 import { segmentSubject } from './subject';
 import { labImage } from '../pixels/color';
@@ -214,7 +213,9 @@ async function segment(rgba: RawImage, options: CutoutOptions): Promise<CutoutMa
   // The model's map, read at most once: the backdrop's separation may be checked against it first.
   let map: Promise<Float32Array | null> | undefined;
   const modelMap = () =>
-    (map ??= options.model ? options.model.predict(small).catch(withoutModel) : Promise.resolve(null));
+    (map ??= options.model
+      ? unlessModelFails(options.model.predict(small), null, INSTEAD.ownSegmentation)
+      : Promise.resolve(null));
 
   // A plain backdrop (told from the small copy's borders) has its own, exact separation, unless a
   // clear model's map disagrees with it (studio-or-model.ts).
@@ -234,8 +235,10 @@ async function segment(rgba: RawImage, options: CutoutOptions): Promise<CutoutMa
   if (prior && !boxed) method = 'model';
   // Within a box, the model looks again at the box itself (box-map.ts).
   if (prior && options.model && corrections?.box)
-    prior = await mapInBox(options.model, rgba, prior, corrections.box, width, height).catch(
-      (error: unknown) => withoutModel(error) ?? prior,
+    prior = await unlessModelFails(
+      mapInBox(options.model, rgba, prior, corrections.box, width, height),
+      prior,
+      INSTEAD.wholePhotoMap,
     );
   // A box drawn around something the model missed: the box, not the model, says where the product is.
   if (prior && corrections?.box && !holdsProduct(prior, width, height, corrections.box)) prior = null;
@@ -280,19 +283,6 @@ async function segment(rgba: RawImage, options: CutoutOptions): Promise<CutoutMa
   const trusted = boxed || options.accept === true;
   const result = measured(mask, method, subject.confidence, !trusted && subject.confidence < FRAME_BELOW);
   return { ...result, parts: subject.parts, timings };
-}
-
-/** A model's map holds a product in the box: at least 2 % of the box's pixels at 0.5 or more. */
-function holdsProduct(
-  map: Float32Array,
-  width: number,
-  height: number,
-  box: NonNullable<CutoutCorrections['box']>,
-): boolean {
-  const { x0, y0, x1, y1 } = boxInPixels(box, width, height);
-  let product = 0;
-  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (map[y * width + x]! >= 0.5) product++;
-  return product >= 0.02 * (x1 - x0 + 1) * (y1 - y0 + 1);
 }
 
 function measured(

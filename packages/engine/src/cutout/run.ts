@@ -6,7 +6,7 @@ import type { CutoutCorrections, CutoutMethodName, FramedReason } from '@vitrine
 import type { RawImage } from '../image/sharp';
 import { cutoutFrom, findMask, type Cutout, type CutoutDecision, type CutoutMask } from './cutout';
 import { loadSaliencyModel, type SaliencyModel, type SaliencyModelConfig } from './model';
-import { withoutModel } from './model-fallback';
+import { INSTEAD, unlessModelFails } from './model-fallback';
 
 /**
  * Longest side kept from product uploads: enough for the largest product box. Stored cut-out masks
@@ -40,7 +40,7 @@ export type CutoutResult = { cutout: Cutout; mask: CutoutMask | null; ms: number
 /** The cut-out model, or null when it cannot be loaded (the engine's own segmentation is used then). */
 async function modelFor(config: SaliencyModelConfig | null | undefined): Promise<SaliencyModel | null> {
   if (!config) return null;
-  return loadSaliencyModel(config).catch(withoutModel);
+  return unlessModelFails(loadSaliencyModel(config), null, INSTEAD.ownSegmentation);
 }
 
 /** Strokes painted on a mask found earlier: no segmentation, hence no model. */

@@ -11,7 +11,7 @@ import type { CutoutBox } from '@vitrine/shared/api/cutout';
 import type { BackgroundModel } from './background-model';
 import { components } from './clean';
 import { backdropThreshold, segmentProduct } from './plain-backdrop';
-import { withoutModel } from './model-fallback';
+import { INSTEAD, unlessModelFails } from './model-fallback';
 
 /** Agreement (IoU of the two masks) above which the backdrop's exact separation is kept as it is. */
 export const AGREE_ABOVE = 0.85;
@@ -117,7 +117,7 @@ async function closerMap(
     height: Math.min(1, (y1 + 1 + my) / height) - top,
   };
   if (box.width * box.height > SMALL_PRODUCT) return null;
-  return lookCloser(box, map).catch(withoutModel);
+  return unlessModelFails(lookCloser(box, map), null, INSTEAD.wholePhotoMap);
 }
 
 /**
