@@ -50,7 +50,7 @@ describe('a cut-out model that fails', () => {
     vi.setSystemTime(Date.now() + 31_000);
     await runCutout(photo, { model });
     expect(warn).toHaveBeenCalledTimes(2);
-    expect(said(warn, 1)).toMatch(/own segmentation \(1 more such failures in the last minute\)$/);
+    expect(said(warn, 1)).toMatch(/own segmentation \(1 more such failure in the last minute\)$/);
   }, 60_000);
 
   it('fails at inference: the engine segments the photo, and the log says why', async () => {

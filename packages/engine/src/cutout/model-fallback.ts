@@ -27,7 +27,10 @@ export function modelFailed(error: unknown, instead: Instead): void {
     return;
   }
   const reason = error instanceof Error ? error.message : String(error);
-  const since = last?.heldBack ? ` (${last.heldBack} more such failures in the last minute)` : '';
+  const heldBack = last?.heldBack ?? 0;
+  const since = heldBack
+    ? ` (${heldBack} more such failure${heldBack === 1 ? '' : 's'} in the last minute)`
+    : '';
   said.set(instead, { at: now, heldBack: 0 });
   console.warn(`engine: ${reason}; ${instead}${since}`);
 }
