@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { SiteInfo } from '@vitrine/shared/api/site';
-import { emptyAsUndefined } from './lib/env-value';
+import { emptyAsUndefined } from '@vitrine/shared/env';
 import { trustProxy } from './lib/trust-proxy';
 import { paymentsConfig } from './modules/billing/payments-config';
 import { checkStorageEnv, storageEnvShape, toStorageConfig } from './modules/storage/config';

@@ -1,10 +1,9 @@
 /**
- * What the engine's settings share when read from the environment (providers/config.ts,
- * copy/config.ts, cutout/model-config.ts): an empty value is unset, as `.env.example` leaves them.
+ * A schema the engine's settings share (providers/config.ts, cutout/model-config.ts): an idle time in
+ * whole seconds, empty being unset (@vitrine/shared/env).
  */
+import { emptyAsUndefined } from '@vitrine/shared/env';
 import { z } from 'zod';
-
-export const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** How long something waits for work before it stops: 0 (never) to a day, in whole seconds. */
 export const idleSeconds = (defaultSeconds: number) =>

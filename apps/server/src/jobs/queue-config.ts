@@ -3,7 +3,7 @@
  * parses them: together they decide how soon a generation whose worker died is taken up again.
  */
 import { z } from 'zod';
-import { emptyAsUndefined } from '../lib/env-value';
+import { emptyAsUndefined } from '@vitrine/shared/env';
 
 /** What the render job's expiry was before it was a setting. */
 export const DEFAULT_RENDER_JOB_EXPIRE_SECONDS = 120;

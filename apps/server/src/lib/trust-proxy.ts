@@ -1,7 +1,7 @@
 /** TRUST_PROXY, as config.ts parses it: which proxies in front of the server are believed about the client. */
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { emptyAsUndefined } from './env-value';
+import { emptyAsUndefined } from '@vitrine/shared/env';
 
 /** What Fastify's `trustProxy` takes: off, every hop, the nth hop, or the proxies' addresses. */
 export type TrustProxy = boolean | number | string[];

@@ -4,7 +4,7 @@
  * `checkTextProviderEnv` to its refinements and keeps `toTextProviderConfig(env)`.
  */
 import { z } from 'zod';
-import { emptyAsUndefined } from '../env-values';
+import { emptyAsUndefined } from '@vitrine/shared/env';
 import { TEXT_PROVIDERS } from './types';
 
 export const DEFAULT_TEXT_API_BASE_URL = 'https://api.openai.com/v1';

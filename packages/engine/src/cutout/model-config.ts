@@ -10,7 +10,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SALIENCY_MODEL, MODEL_IDLE_MS, type SaliencyModelConfig } from './model';
 import { installedModelPath } from './model-download';
-import { emptyAsUndefined, idleSeconds } from '../env-values';
+import { emptyAsUndefined } from '@vitrine/shared/env';
+import { idleSeconds } from '../env-values';
 
 type Triple = [number, number, number];
 

@@ -4,7 +4,8 @@
  * `toImageProviderConfig(env)` in its parsed config; `parseImageProviderConfig` does all three alone.
  */
 import { z } from 'zod';
-import { emptyAsUndefined, idleSeconds } from '../env-values';
+import { emptyAsUndefined } from '@vitrine/shared/env';
+import { idleSeconds } from '../env-values';
 import { DEFAULT_RENDER_THREADS, MAX_RENDER_THREADS } from '../local/thread-count';
 
 export const IMAGE_PROVIDERS = ['local', 'openai', 'webhook'] as const;

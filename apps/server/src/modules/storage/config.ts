@@ -1,6 +1,6 @@
 /** STORAGE and the S3_* variables (docs/decisions/066), as config.ts parses them. */
 import { z } from 'zod';
-import { emptyAsUndefined } from '../../lib/env-value';
+import { emptyAsUndefined } from '@vitrine/shared/env';
 import type { S3Options } from './s3';
 
 export const storageEnvShape = {
