@@ -223,6 +223,24 @@ describe('a product photographed from above lies on the surface, seen from above
       }
   });
 
+  it('on a catalogue scene whose surface ends too near its far edge to fill the frame (a café table seen from a high angle), it lies on a sheet (out-of-frame); on a deep one, or one read from the pixels (whose near edge may be any change of region), on the surface', () => {
+    const annotated = { scene: 'cafe-terrace-table', view: 'high-angle' } as const;
+    for (const format of FUSION_FORMATS)
+      for (const planned of fromAbove(format)) {
+        const label = `${format} variant ${planned.variant}`;
+        const narrow = groundOnScene(planned, { ...table(0.37, 0.53), annotated });
+        expect(narrow.ground, label).toMatchObject({ on: 'top-down', reason: 'out-of-frame' });
+        // The window still starts on the surface: the sheet takes its colours there.
+        expect(narrow.context.top!, label).toBeGreaterThan(0.37);
+        expect(narrow.context.top!, label).toBeLessThan(0.53);
+        for (const reading of [{ ...table(0.3, 0.97), annotated }, table(0.37, 0.53)]) {
+          const onSurface = groundOnScene(planned, reading);
+          expect(onSurface.ground.on, label).toBe('top-down');
+          expect(onSurface.ground.reason, label).toBeUndefined();
+        }
+      }
+  });
+
   it('without a surface, the whole photo is what it lies on', () => {
     const plan = groundOnScene(fromAbove('carré')[0]!, { ...table(0.5), surface: null });
     expect(plan.ground).toMatchObject({ on: 'top-down', reason: 'no-surface' });

@@ -33,13 +33,16 @@ function onPodium(
 
 /** Seen from above, the scene shows only its surface: the window starts below its far edge. */
 const MOST_TOP_ZOOM = 2.5;
+/** Seen from above, the window may run this far (a share of the photo's height) past the surface's near edge. */
+const BEYOND_SURFACE = 0.03;
 /** Seen from above, the close-up's window is this much closer than the surface alone needs. */
 const TOP_CLOSE_UP = 1.3;
 
 /**
  * A product seen from above lies on the scene's surface seen from above too: the window starts just
  * below the surface's far edge and comes as close as it must to show nothing of what is beyond it.
- * Without a surface, the whole photo is the backdrop it lies on.
+ * Without a surface, the whole photo is the backdrop it lies on; on a surface too narrow to fill the
+ * window (`out-of-frame`), a sheet in the surface's colours (flat-lay.ts).
  */
 function seenFromAbove(plan: FusionPlan, reading: SceneReading): FusionPlan {
   const { surface } = reading;
@@ -55,11 +58,20 @@ function seenFromAbove(plan: FusionPlan, reading: SceneReading): FusionPlan {
     Math.max(plan.context.zoom ?? 1, H / (reading.height * cover) / (1 - top)) * closer,
   );
   const described = { back: surface.back, front: surface.front, stand: surface.stand };
+  // A table or a ledge that ends within the photo: even at the closest zoom the window would show
+  // what lies beyond its near edge (chairs under a café table, a kitchen's cabinet doors), and the
+  // product would lie on them. It lies on a sheet in the surface's own colours instead (flat-lay.ts).
+  // The window still starts on the surface, whose colours the sheet takes from the top of the frame.
+  // Only where the near edge is known (a catalogue scene's annotation): read from the pixels, it may
+  // be any change of region below the far edge (the shade of a tree on a lawn that runs on).
+  const beyond =
+    reading.annotated !== undefined &&
+    top + H / (reading.height * cover) / zoom > surface.front + BEYOND_SURFACE;
   return {
     ...plan,
     // Rounded up: a window a hair taller would show the far edge.
     context: { ...plan.context, zoom: Math.ceil(zoom * 100) / 100, top },
-    ground: { ...plan.ground, on: 'top-down', surface: described },
+    ground: { ...plan.ground, on: 'top-down', surface: described, ...(beyond && { reason: 'out-of-frame' }) },
   };
 }
 

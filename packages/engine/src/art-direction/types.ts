@@ -99,7 +99,9 @@ export type Ground = {
   on: 'surface' | 'planned' | 'podium' | 'top-down';
   /**
    * Why the product stands on a podium rather than on the photo: no surface found, or none that could
-   * be framed at a usable height (the 3D mockup's podium has no reason: it is the style's).
+   * be framed at a usable height (the 3D mockup's podium has no reason: it is the style's). Seen from
+   * above (`top-down`): the whole photo is its backdrop (`no-surface`), or it lies on a sheet in the
+   * surface's colours, the surface being too narrow to fill the frame (`out-of-frame`).
    */
   reason?: 'no-surface' | 'out-of-frame';
   /**

@@ -41,10 +41,7 @@ export async function drawFlatLay(scene: RawImage, spec: BackdropSpec, vignette:
   const disc = discBox(spec);
   if (disc.width < 8) return null;
   const { unit, dark, accent, pale, neon, inked } = setPieceLook(spec);
-  // The sheet: pale paper, a touch deeper away from the light; dark paper under a neon line.
-  const near = neon ? mix(dark, [0, 0, 0], 0.2) : mix(pale, [255, 255, 255], 0.45);
-  const far = neon ? mix(dark, [0, 0, 0], 0.45) : mix(pale, [255, 255, 255], 0.1);
-  paintSheet(scene, near, far, shadowDirection(light), vignette);
+  paintPaper(scene, spec, vignette);
   const face = neon ? mix(dark, accent, 0.25) : mix(accent, pale, 0.55);
   const r = disc.width / 2;
   // The disc's own picture: the disc and its soft shadow, with room for the shadow's blur.
@@ -69,6 +66,46 @@ export async function drawFlatLay(scene: RawImage, spec: BackdropSpec, vignette:
   const art = await toRaw(fromSvg(svg).ensureAlpha());
   drawOver(scene, art, disc.x - pad, disc.y - pad, vignette);
   return disc;
+}
+
+/** The sheet of the studio set: pale paper, a touch deeper away from the light; dark paper under a neon line. */
+function paintPaper(scene: RawImage, spec: BackdropSpec, vignette: Vignette | null): void {
+  const { dark, pale, neon } = setPieceLook(spec);
+  const near = neon ? mix(dark, [0, 0, 0], 0.2) : mix(pale, [255, 255, 255], 0.45);
+  const far = neon ? mix(dark, [0, 0, 0], 0.45) : mix(pale, [255, 255, 255], 0.1);
+  paintSheet(scene, near, far, shadowDirection(spec.light), vignette);
+}
+
+/** The rows at the top of the frame the surface's colour is read from, as a share of its height. */
+const SURFACE_ROWS = 0.05;
+
+/**
+ * Seen from above on a surface too narrow to fill the frame (a café table, a kitchen counter seen from
+ * a high angle): the product lies on a sheet. In the hero and the scene shot, a sheet in the surface's
+ * colours, its mean at the top of the frame (where the window starts, just past the surface's far edge;
+ * the scene already graded), a touch lighter on the light's side; in the close-up, the studio set's
+ * paper, so that the two are not one picture at two sizes. No disc: that is the studio set's.
+ */
+export function drawSurfaceSheet(
+  scene: RawImage,
+  spec: BackdropSpec,
+  shot: 'hero' | 'scene' | 'close-up',
+  vignette: Vignette | null,
+): void {
+  if (shot === 'close-up') return paintPaper(scene, spec, vignette);
+  const { data, width, height, channels } = scene;
+  const rows = Math.max(1, Math.round(height * SURFACE_ROWS));
+  const mean = [0, 0, 0];
+  for (let i = 0; i < rows * width * channels; i += channels)
+    for (let c = 0; c < 3; c++) mean[c]! += data[i + c]!;
+  const tone = mean.map((sum) => sum / (rows * width));
+  paintSheet(
+    scene,
+    mix(tone, [255, 255, 255], 0.12),
+    mix(tone, [0, 0, 0], 0.1),
+    shadowDirection(spec.light),
+    vignette,
+  );
 }
 
 /**

@@ -102,3 +102,32 @@ describe('a clear sun: the cast shadow as hard as the scene’s light, the produ
     expect(litOverShade(a)).toBeGreaterThan(litOverShade(b) * 1.08);
   }, 60_000);
 });
+
+describe('seen from above, on a table that ends within the photo', () => {
+  it('on the café terrace (a high angle, the table from 0.37 to 0.53 of the photo), the product lies on a sheet in the table’s colours, not over the chairs beyond its edge; the studio set keeps its disc', async () => {
+    const request = baseRequest({ format: 'carré', variants: 4, productView: 'du dessus' });
+    const scene = await prepareCatalogueScene('cafe-terrace-table', request.palette, {
+      width: 1080,
+      height: 1080,
+    });
+    for (const plan of planFusionVariants(request)) {
+      const { metadata, images } = await renderFusionVariant(plan, inputs.studio, scene);
+      const label = `variant ${plan.variant} (${plan.shot})`;
+      expect(metadata.ground, label).toMatchObject({ on: 'top-down', reason: 'out-of-frame' });
+      const sheet =
+        plan.shot === 'hero' || plan.shot === 'scene' ? 'sheet in the surface colours' : 'flat-lay sheet';
+      expect(metadata.steps, label).toContain(sheet);
+      // The bottom tenth of the frame, under the product: the chairs' rattan and shadows vary by tens
+      // of levels from pixel to pixel; a sheet's gradient by a few.
+      const out = await decodeOutput(images.jpeg!);
+      const light = luminance(out);
+      const W = out.width;
+      let roughness = 0;
+      let n = 0;
+      for (let row = Math.round(out.height * 0.9); row < out.height - 1; row++)
+        for (let col = 1; col < W - 1; col++, n++)
+          roughness += Math.abs(light[row * W + col + 1]! - light[row * W + col - 1]!);
+      expect(roughness / n, label).toBeLessThan(1.5);
+    }
+  }, 60_000);
+});

@@ -6,11 +6,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SCENE_FORMATS, type FusionFormat } from '@vitrine/shared/api/generation';
+import { FUSION_FORMAT_SIZES, SCENE_FORMATS, type FusionFormat } from '@vitrine/shared/api/generation';
 import { planFusionVariants } from '../../art-direction/plan';
 import { decodeOutput, luminance, shrink, ssim } from '../../test-utils/measure';
 import { baseRequest, renderInputs } from '../../test-utils/render-fixtures';
 import { prepareContext, type PreparedContext } from '../prepare';
+import { prepareCatalogueScene } from '../scenes';
 import { renderFusionVariant, type RenderedImage } from './render-fusion';
 
 const MAX_BOX_IOU = 0.5;
@@ -36,6 +37,7 @@ async function fourOf(
   format: FusionFormat,
   style: string,
   productView: 'de face' | 'du dessus' = 'de face',
+  scene: PreparedContext = lawn,
 ): Promise<RenderedImage[]> {
   const request = baseRequest({
     format,
@@ -46,25 +48,30 @@ async function fourOf(
     tagline: 'Nouvelle collection',
   } as never);
   return Promise.all(
-    planFusionVariants(request).map((plan) => renderFusionVariant(plan, inputs.studio, lawn)),
+    planFusionVariants(request).map((plan) => renderFusionVariant(plan, inputs.studio, scene)),
   );
 }
 
-// The marketplace image's variants share the product's place by rule (render-packshot.test.ts).
+// The marketplace image's variants share the product's place by rule (render-packshot.test.ts). Seen
+// from above, also on the café terrace, whose table is too narrow to fill the frame: every shot lies on
+// a sheet there (art-direction/ground.ts, `out-of-frame`).
 const CASES = SCENE_FORMATS.flatMap(
   (format) =>
     [
-      [format, 'de face'],
-      [format, 'du dessus'],
+      [format, 'de face', 'lawn'],
+      [format, 'du dessus', 'lawn'],
+      [format, 'du dessus', 'cafe-terrace-table'],
     ] as const,
 );
 
 describe('four ideas, not four crops', () => {
   it.each(CASES)(
-    `%s, %s: every two variants differ in the product's place (IoU ≤ ${MAX_BOX_IOU}) or as pictures (thumbnail SSIM ≤ ${MAX_THUMB_SSIM})`,
-    async (format, view) => {
+    `%s, %s, on %s: every two variants differ in the product's place (IoU ≤ ${MAX_BOX_IOU}) or as pictures (thumbnail SSIM ≤ ${MAX_THUMB_SSIM})`,
+    async (format, view, on) => {
       for (const style of ['photo réaliste', '3D mockup']) {
-        const four = await fourOf(format, style, view);
+        const scene =
+          on === 'lawn' ? lawn : await prepareCatalogueScene(on, 'chaude', FUSION_FORMAT_SIZES[format]);
+        const four = await fourOf(format, style, view, scene);
         expect(new Set(four.map((image) => image.metadata.shot)).size).toBe(4);
         const thumbs = await Promise.all(
           four.map(async ({ images }) => {

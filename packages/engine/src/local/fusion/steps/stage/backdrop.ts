@@ -1,19 +1,33 @@
-/** The backdrop shot's panel, standing behind the product; seen from above, the sheet it lies on. */
+/**
+ * The backdrop shot's panel, standing behind the product; seen from above, the sheet it lies on. Seen
+ * from above on a surface too narrow to fill the frame, every shot's product lies on a sheet
+ * (art-direction/ground.ts, `out-of-frame`): the hero and the scene shot on one in the surface's
+ * colours, the close-up on the studio set's paper.
+ */
 import { drawBackdrop } from '../../../draw/backdrop';
-import { drawFlatLay } from '../../../draw/flat-lay';
+import { drawFlatLay, drawSurfaceSheet } from '../../../draw/flat-lay';
 import type { Step } from '../../../steps';
 import { sizedOf, type FusionContext } from '../../context';
 
 export const backdropStep: Step<FusionContext> = {
-  name: (context) => (context.plan.view === 'top' ? 'flat-lay sheet' : 'backdrop panel'),
+  name: ({ plan }) =>
+    plan.view !== 'top'
+      ? 'backdrop panel'
+      : plan.shot === 'backdrop' || plan.shot === 'close-up'
+        ? 'flat-lay sheet'
+        : 'sheet in the surface colours',
   async run(context) {
     const { plan, scene, shade } = context;
-    if (plan.shot !== 'backdrop') return false;
     const { stage, groundY } = plan.product;
     const { grading, effects, light, canvas } = plan;
-    const spec = { product: sizedOf(context).placement, stage, groundY, canvas };
+    const spec = { product: sizedOf(context).placement, stage, groundY, canvas, grading, effects, light };
+    if (plan.shot !== 'backdrop') {
+      if (plan.view !== 'top' || plan.ground.reason !== 'out-of-frame') return false;
+      drawSurfaceSheet(scene, spec, plan.shot, shade);
+      return true;
+    }
     // Not drawn when the stage has no room for it.
     const draw = plan.view === 'top' ? drawFlatLay : drawBackdrop;
-    return (await draw(scene, { ...spec, grading, effects, light }, shade)) !== null;
+    return (await draw(scene, spec, shade)) !== null;
   },
 };
