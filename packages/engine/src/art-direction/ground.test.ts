@@ -229,11 +229,25 @@ describe('a product photographed from above lies on the surface, seen from above
       for (const planned of fromAbove(format)) {
         const label = `${format} variant ${planned.variant}`;
         const narrow = groundOnScene(planned, { ...table(0.37, 0.53), annotated });
-        expect(narrow.ground, label).toMatchObject({ on: 'top-down', reason: 'out-of-frame' });
+        // The studio set lies on its own paper whatever the scene.
+        const reason = planned.shot === 'backdrop' ? undefined : 'out-of-frame';
+        expect(narrow.ground.on, label).toBe('top-down');
+        expect(narrow.ground.reason, label).toBe(reason);
         // The window still starts on the surface: the sheet takes its colours there.
         expect(narrow.context.top!, label).toBeGreaterThan(0.37);
         expect(narrow.context.top!, label).toBeLessThan(0.53);
-        for (const reading of [{ ...table(0.3, 0.97), annotated }, table(0.37, 0.53)]) {
+        if (planned.shot !== 'backdrop') {
+          // The sheet takes its colour where the window shows the table.
+          expect(narrow.ground.sheet!.from, label).toBeGreaterThanOrEqual(0);
+          expect(narrow.ground.sheet!.to, label).toBeGreaterThan(narrow.ground.sheet!.from);
+        }
+        // A meadow that runs to the photo's foot (0.65 to 1): the window, kept inside the photo,
+        // shows nothing beyond it, however close it comes.
+        for (const reading of [
+          { ...table(0.3, 0.97), annotated },
+          { ...table(0.65, 1), annotated },
+          table(0.37, 0.53),
+        ]) {
           const onSurface = groundOnScene(planned, reading);
           expect(onSurface.ground.on, label).toBe('top-down');
           expect(onSurface.ground.reason, label).toBeUndefined();

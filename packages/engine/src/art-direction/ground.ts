@@ -41,8 +41,8 @@ const TOP_CLOSE_UP = 1.3;
 /**
  * A product seen from above lies on the scene's surface seen from above too: the window starts just
  * below the surface's far edge and comes as close as it must to show nothing of what is beyond it.
- * Without a surface, the whole photo is the backdrop it lies on; on a surface too narrow to fill the
- * window (`out-of-frame`), a sheet in the surface's colours (flat-lay.ts).
+ * Without a surface, the whole photo is the backdrop it lies on; on a catalogue scene's surface too
+ * narrow to fill the window (`out-of-frame`), a sheet (flat-lay.ts).
  */
 function seenFromAbove(plan: FusionPlan, reading: SceneReading): FusionPlan {
   const { surface } = reading;
@@ -60,18 +60,32 @@ function seenFromAbove(plan: FusionPlan, reading: SceneReading): FusionPlan {
   const described = { back: surface.back, front: surface.front, stand: surface.stand };
   // A table or a ledge that ends within the photo: even at the closest zoom the window would show
   // what lies beyond its near edge (chairs under a café table, a kitchen's cabinet doors), and the
-  // product would lie on them. It lies on a sheet in the surface's own colours instead (flat-lay.ts).
-  // The window still starts on the surface, whose colours the sheet takes from the top of the frame.
-  // Only where the near edge is known (a catalogue scene's annotation): read from the pixels, it may
-  // be any change of region below the far edge (the shade of a tree on a lawn that runs on).
+  // product would lie on them. It lies on a sheet instead (flat-lay.ts), which takes the surface's
+  // colours where the window shows it (`sheet`: rows of the frame, shares of its height). Only where
+  // the near edge is known (a catalogue scene's annotation): read from the pixels, it may be any change
+  // of region below the far edge (the shade of a tree on a lawn that runs on). The studio set lies on
+  // its own paper whatever the scene.
+  const window = H / (reading.height * cover) / zoom;
+  // Where the window starts once kept inside the photo (draw/scene.ts): up from the foot if it must.
+  const start = Math.max(0, Math.min(top, 1 - window));
   const beyond =
     reading.annotated !== undefined &&
-    top + H / (reading.height * cover) / zoom > surface.front + BEYOND_SURFACE;
+    plan.shot !== 'backdrop' &&
+    start + window > surface.front + BEYOND_SURFACE;
+  const seen = [Math.max(surface.back, start), Math.min(surface.front, start + window)] as const;
+  const sheet = beyond &&
+    seen[1] > seen[0] && { from: round3((seen[0] - start) / window), to: round3((seen[1] - start) / window) };
   return {
     ...plan,
     // Rounded up: a window a hair taller would show the far edge.
     context: { ...plan.context, zoom: Math.ceil(zoom * 100) / 100, top },
-    ground: { ...plan.ground, on: 'top-down', surface: described, ...(beyond && { reason: 'out-of-frame' }) },
+    ground: {
+      ...plan.ground,
+      on: 'top-down',
+      surface: described,
+      ...(beyond && { reason: 'out-of-frame' }),
+      ...(sheet && { sheet }),
+    },
   };
 }
 

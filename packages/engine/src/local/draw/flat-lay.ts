@@ -76,29 +76,29 @@ function paintPaper(scene: RawImage, spec: BackdropSpec, vignette: Vignette | nu
   paintSheet(scene, near, far, shadowDirection(spec.light), vignette);
 }
 
-/** The rows at the top of the frame the surface's colour is read from, as a share of its height. */
-const SURFACE_ROWS = 0.05;
-
 /**
  * Seen from above on a surface too narrow to fill the frame (a café table, a kitchen counter seen from
  * a high angle): the product lies on a sheet. In the hero and the scene shot, a sheet in the surface's
- * colours, its mean at the top of the frame (where the window starts, just past the surface's far edge;
- * the scene already graded), a touch lighter on the light's side; in the close-up, the studio set's
- * paper, so that the two are not one picture at two sizes. No disc: that is the studio set's.
+ * colour: its mean over the rows the surface lies in (`rows`, shares of the frame's height), as the
+ * graded scene shows it there (its vignette included), a touch lighter on the light's side. In the
+ * close-up, the studio set's paper, so that the two are not one picture at two sizes. No disc: that is
+ * the studio set's.
  */
 export function drawSurfaceSheet(
   scene: RawImage,
   spec: BackdropSpec,
   shot: 'hero' | 'scene' | 'close-up',
+  rows: { from: number; to: number },
   vignette: Vignette | null,
 ): void {
   if (shot === 'close-up') return paintPaper(scene, spec, vignette);
   const { data, width, height, channels } = scene;
-  const rows = Math.max(1, Math.round(height * SURFACE_ROWS));
+  const first = Math.min(height - 1, Math.round(rows.from * height));
+  const last = Math.min(height, Math.max(first + 1, Math.round(rows.to * height)));
   const mean = [0, 0, 0];
-  for (let i = 0; i < rows * width * channels; i += channels)
+  for (let i = first * width * channels; i < last * width * channels; i += channels)
     for (let c = 0; c < 3; c++) mean[c]! += data[i + c]!;
-  const tone = mean.map((sum) => sum / (rows * width));
+  const tone = mean.map((sum) => sum / ((last - first) * width));
   paintSheet(
     scene,
     mix(tone, [255, 255, 255], 0.12),

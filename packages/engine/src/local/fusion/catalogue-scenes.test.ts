@@ -104,7 +104,7 @@ describe('a clear sun: the cast shadow as hard as the scene’s light, the produ
 });
 
 describe('seen from above, on a table that ends within the photo', () => {
-  it('on the café terrace (a high angle, the table from 0.37 to 0.53 of the photo), the product lies on a sheet in the table’s colours, not over the chairs beyond its edge; the studio set keeps its disc', async () => {
+  it('on the café terrace (a high angle, the table from 0.37 to 0.53 of the photo), the product lies on a sheet in the table’s colours, not over the chairs beyond its edge (the close-up on the studio paper); the studio set keeps its disc', async () => {
     const request = baseRequest({ format: 'carré', variants: 4, productView: 'du dessus' });
     const scene = await prepareCatalogueScene('cafe-terrace-table', request.palette, {
       width: 1080,
@@ -113,9 +113,14 @@ describe('seen from above, on a table that ends within the photo', () => {
     for (const plan of planFusionVariants(request)) {
       const { metadata, images } = await renderFusionVariant(plan, inputs.studio, scene);
       const label = `variant ${plan.variant} (${plan.shot})`;
-      expect(metadata.ground, label).toMatchObject({ on: 'top-down', reason: 'out-of-frame' });
-      const sheet =
-        plan.shot === 'hero' || plan.shot === 'scene' ? 'sheet in the surface colours' : 'flat-lay sheet';
+      expect(metadata.ground.on, label).toBe('top-down');
+      if (plan.shot !== 'backdrop') expect(metadata.ground.reason, label).toBe('out-of-frame');
+      const sheet = {
+        hero: 'sheet in the surface colours',
+        scene: 'sheet in the surface colours',
+        'close-up': 'sheet of studio paper',
+        backdrop: 'flat-lay sheet',
+      }[plan.shot];
       expect(metadata.steps, label).toContain(sheet);
       // The bottom tenth of the frame, under the product: the chairs' rattan and shadows vary by tens
       // of levels from pixel to pixel; a sheet's gradient by a few.

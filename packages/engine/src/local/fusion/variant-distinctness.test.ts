@@ -72,6 +72,8 @@ describe('four ideas, not four crops', () => {
         const scene =
           on === 'lawn' ? lawn : await prepareCatalogueScene(on, 'chaude', FUSION_FORMAT_SIZES[format]);
         const four = await fourOf(format, style, view, scene);
+        // On the café terrace, the hero at least lies on its sheet (the rule this case is here for).
+        if (on !== 'lawn') expect(four[0]!.metadata.ground.reason).toBe('out-of-frame');
         expect(new Set(four.map((image) => image.metadata.shot)).size).toBe(4);
         const thumbs = await Promise.all(
           four.map(async ({ images }) => {

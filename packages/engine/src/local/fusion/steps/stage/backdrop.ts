@@ -13,17 +13,20 @@ export const backdropStep: Step<FusionContext> = {
   name: ({ plan }) =>
     plan.view !== 'top'
       ? 'backdrop panel'
-      : plan.shot === 'backdrop' || plan.shot === 'close-up'
+      : plan.shot === 'backdrop'
         ? 'flat-lay sheet'
-        : 'sheet in the surface colours',
+        : plan.shot === 'close-up'
+          ? 'sheet of studio paper'
+          : 'sheet in the surface colours',
   async run(context) {
     const { plan, scene, shade } = context;
     const { stage, groundY } = plan.product;
     const { grading, effects, light, canvas } = plan;
     const spec = { product: sizedOf(context).placement, stage, groundY, canvas, grading, effects, light };
     if (plan.shot !== 'backdrop') {
-      if (plan.view !== 'top' || plan.ground.reason !== 'out-of-frame') return false;
-      drawSurfaceSheet(scene, spec, plan.shot, shade);
+      const rows = plan.ground.sheet;
+      if (plan.view !== 'top' || plan.ground.reason !== 'out-of-frame' || !rows) return false;
+      drawSurfaceSheet(scene, spec, plan.shot, rows, shade);
       return true;
     }
     // Not drawn when the stage has no room for it.
