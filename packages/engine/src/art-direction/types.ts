@@ -101,8 +101,8 @@ export type Ground = {
    * Why the product stands on a podium rather than on the photo: no surface found, or none that could
    * be framed at a usable height (the 3D mockup's podium has no reason: it is the style's). Seen from
    * above (`top-down`): the whole photo is its backdrop (`no-surface`), or it lies on a sheet, the
-   * surface being too narrow to fill the frame (`out-of-frame`: the hero and the scene shot on one in
-   * the surface's colours, the close-up on the studio paper).
+   * surface being too narrow to fill the frame (`out-of-frame`: the hero on dark paper, the scene shot
+   * on a sheet in the surface's colours, the close-up on the studio paper).
    */
   reason?: 'no-surface' | 'out-of-frame';
   /** Seen from above on a sheet: the rows of the frame (shares of its height) the surface lies in. */

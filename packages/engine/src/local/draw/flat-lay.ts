@@ -76,13 +76,16 @@ function paintPaper(scene: RawImage, spec: BackdropSpec, vignette: Vignette | nu
   paintSheet(scene, near, far, shadowDirection(spec.light), vignette);
 }
 
+/** The scene shot's sheet is at least this light (luma, 0-255): the palette's dark ink reads on it without a veil. */
+const SHEET_LUMA = 180;
+
 /**
  * Seen from above on a surface too narrow to fill the frame (a café table, a kitchen counter seen from
- * a high angle): the product lies on a sheet. In the hero and the scene shot, a sheet in the surface's
- * colour: its mean over the rows the surface lies in (`rows`, shares of the frame's height), as the
- * graded scene shows it there (its vignette included), a touch lighter on the light's side. In the
- * close-up, the studio set's paper, so that the two are not one picture at two sizes. No disc: that is
- * the studio set's.
+ * a high angle): the product lies on a sheet, each shot on its own. The hero on dark paper, the
+ * palette's darkest colour. The scene shot on a sheet in the surface's colour: its mean over the rows
+ * the surface lies in (`rows`, shares of the frame's height), as the graded scene shows it there,
+ * lightened to SHEET_LUMA at least. The close-up on the studio set's pale paper, without the disc that
+ * is the studio set's. Each a touch lighter on the light's side.
  */
 export function drawSurfaceSheet(
   scene: RawImage,
@@ -91,21 +94,23 @@ export function drawSurfaceSheet(
   rows: { from: number; to: number },
   vignette: Vignette | null,
 ): void {
+  const away = shadowDirection(spec.light);
   if (shot === 'close-up') return paintPaper(scene, spec, vignette);
+  if (shot === 'hero') {
+    const { dark, pale } = setPieceLook(spec);
+    return paintSheet(scene, mix(dark, pale, 0.22), mix(dark, [0, 0, 0], 0.15), away, vignette);
+  }
   const { data, width, height, channels } = scene;
   const first = Math.min(height - 1, Math.round(rows.from * height));
   const last = Math.min(height, Math.max(first + 1, Math.round(rows.to * height)));
   const mean = [0, 0, 0];
   for (let i = first * width * channels; i < last * width * channels; i += channels)
     for (let c = 0; c < 3; c++) mean[c]! += data[i + c]!;
-  const tone = mean.map((sum) => sum / ((last - first) * width));
-  paintSheet(
-    scene,
-    mix(tone, [255, 255, 255], 0.12),
-    mix(tone, [0, 0, 0], 0.1),
-    shadowDirection(spec.light),
-    vignette,
-  );
+  const surface = mean.map((sum) => sum / ((last - first) * width));
+  const luma = 0.2126 * surface[0]! + 0.7152 * surface[1]! + 0.0722 * surface[2]!;
+  const tone =
+    luma < SHEET_LUMA ? mix(surface, [255, 255, 255], (SHEET_LUMA - luma) / (255 - luma)) : surface;
+  paintSheet(scene, mix(tone, [255, 255, 255], 0.12), mix(tone, [0, 0, 0], 0.1), away, vignette);
 }
 
 /**

@@ -104,7 +104,7 @@ describe('a clear sun: the cast shadow as hard as the scene’s light, the produ
 });
 
 describe('seen from above, on a table that ends within the photo', () => {
-  it('on the café terrace (a high angle, the table from 0.37 to 0.53 of the photo), the product lies on a sheet in the table’s colours, not over the chairs beyond its edge (the close-up on the studio paper); the studio set keeps its disc', async () => {
+  it('on the café terrace (a high angle, the table from 0.37 to 0.53 of the photo), the product lies on a sheet (the scene shot’s in the table’s colours, the hero’s dark, the close-up’s the studio paper), not over the chairs beyond its edge; the studio set keeps its disc', async () => {
     const request = baseRequest({ format: 'carré', variants: 4, productView: 'du dessus' });
     const scene = await prepareCatalogueScene('cafe-terrace-table', request.palette, {
       width: 1080,
@@ -116,7 +116,7 @@ describe('seen from above, on a table that ends within the photo', () => {
       expect(metadata.ground.on, label).toBe('top-down');
       if (plan.shot !== 'backdrop') expect(metadata.ground.reason, label).toBe('out-of-frame');
       const sheet = {
-        hero: 'sheet in the surface colours',
+        hero: 'sheet of dark paper',
         scene: 'sheet in the surface colours',
         'close-up': 'sheet of studio paper',
         backdrop: 'flat-lay sheet',

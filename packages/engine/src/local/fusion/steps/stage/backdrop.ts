@@ -1,23 +1,24 @@
 /**
  * The backdrop shot's panel, standing behind the product; seen from above, the sheet it lies on. Seen
  * from above on a surface too narrow to fill the frame, every shot's product lies on a sheet
- * (art-direction/ground.ts, `out-of-frame`): the hero and the scene shot on one in the surface's
- * colours, the close-up on the studio set's paper.
+ * (art-direction/ground.ts, `out-of-frame`): the hero on dark paper, the scene shot on one in the
+ * surface's colours, the close-up on the studio set's pale paper.
  */
 import { drawBackdrop } from '../../../draw/backdrop';
 import { drawFlatLay, drawSurfaceSheet } from '../../../draw/flat-lay';
 import type { Step } from '../../../steps';
 import { sizedOf, type FusionContext } from '../../context';
 
+/** Seen from above on a surface too narrow to fill the frame, what each shot lies on (flat-lay.ts). */
+const SHEETS = {
+  hero: 'sheet of dark paper',
+  scene: 'sheet in the surface colours',
+  'close-up': 'sheet of studio paper',
+} as const;
+
 export const backdropStep: Step<FusionContext> = {
   name: ({ plan }) =>
-    plan.view !== 'top'
-      ? 'backdrop panel'
-      : plan.shot === 'backdrop'
-        ? 'flat-lay sheet'
-        : plan.shot === 'close-up'
-          ? 'sheet of studio paper'
-          : 'sheet in the surface colours',
+    plan.view !== 'top' ? 'backdrop panel' : plan.shot === 'backdrop' ? 'flat-lay sheet' : SHEETS[plan.shot],
   async run(context) {
     const { plan, scene, shade } = context;
     const { stage, groundY } = plan.product;
