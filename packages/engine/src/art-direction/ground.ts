@@ -35,8 +35,6 @@ function onPodium(
 const MOST_TOP_ZOOM = 2.5;
 /** Seen from above, the window may run this far (a share of the photo's height) past the surface's near edge. */
 const BEYOND_SURFACE = 0.03;
-/** Seen from above on a sheet, the scene shot's product against the hero's size. */
-const SHEET_SCENE_PRESENCE = 0.9;
 /** Seen from above, the close-up's window is this much closer than the surface alone needs. */
 const TOP_CLOSE_UP = 1.3;
 
@@ -77,18 +75,8 @@ function seenFromAbove(plan: FusionPlan, reading: SceneReading): FusionPlan {
   const seen = [Math.max(surface.back, start), Math.min(surface.front, start + window)] as const;
   const sheet = beyond &&
     seen[1] > seen[0] && { from: round3((seen[0] - start) / window), to: round3((seen[1] - start) / window) };
-  // With no scene to show around it, the scene shot's product is not set aside small: it lies in the
-  // middle of its box, nearly at the hero's size (its sheet, lighter than the hero's, sets it apart).
-  const centred = sheet && plan.shot === 'scene';
   return {
     ...plan,
-    ...(centred && {
-      product: {
-        ...plan.product,
-        centreX: plan.product.box.x + plan.product.box.width / 2,
-        presence: SHEET_SCENE_PRESENCE,
-      },
-    }),
     // Rounded up: a window a hair taller would show the far edge.
     context: { ...plan.context, zoom: Math.ceil(zoom * 100) / 100, top },
     ground: {
