@@ -83,8 +83,8 @@ function seenFromAbove(plan: FusionPlan, reading: SceneReading): FusionPlan {
       ...plan.ground,
       on: 'top-down',
       surface: described,
-      ...(beyond && { reason: 'out-of-frame' }),
-      ...(sheet && { sheet }),
+      // Marked only with rows to take the sheet's colour from (a surface a few rows deep has none).
+      ...(sheet && { reason: 'out-of-frame', sheet }),
     },
   };
 }
