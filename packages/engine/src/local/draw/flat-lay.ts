@@ -8,7 +8,7 @@
 import type { Box } from '../../art-direction/types';
 import { fromSvg, toRaw, type RawImage } from '../../image/sharp';
 import { hexOf as hex } from '../../pixels/color';
-import { GAIN_ONE } from '../../pixels/fixed-point';
+import { GAIN_ONE, luma709 } from '../../pixels/fixed-point';
 import type { Vignette } from './light';
 import { drawOver } from './overlay';
 import { shadowDirection } from './light-direction';
@@ -107,7 +107,7 @@ export function drawSurfaceSheet(
   for (let i = first * width * channels; i < last * width * channels; i += channels)
     for (let c = 0; c < 3; c++) mean[c]! += data[i + c]!;
   const surface = mean.map((sum) => sum / ((last - first) * width));
-  const luma = 0.2126 * surface[0]! + 0.7152 * surface[1]! + 0.0722 * surface[2]!;
+  const luma = luma709(surface[0]!, surface[1]!, surface[2]!);
   const tone =
     luma < SHEET_LUMA ? mix(surface, [255, 255, 255], (SHEET_LUMA - luma) / (255 - luma)) : surface;
   paintSheet(scene, mix(tone, [255, 255, 255], 0.12), mix(tone, [0, 0, 0], 0.1), away, vignette);

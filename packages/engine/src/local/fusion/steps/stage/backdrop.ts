@@ -21,13 +21,14 @@ export const backdropStep: Step<FusionContext> = {
     plan.view !== 'top' ? 'backdrop panel' : plan.shot === 'backdrop' ? 'flat-lay sheet' : SHEETS[plan.shot],
   async run(context) {
     const { plan, scene, shade } = context;
+    // Only a product seen from above on a surface too narrow for the frame has rows for its sheet.
+    const rows = plan.ground.sheet;
+    if (plan.shot !== 'backdrop' && !rows) return false;
     const { stage, groundY } = plan.product;
     const { grading, effects, light, canvas } = plan;
     const spec = { product: sizedOf(context).placement, stage, groundY, canvas, grading, effects, light };
     if (plan.shot !== 'backdrop') {
-      const rows = plan.ground.sheet;
-      if (plan.view !== 'top' || plan.ground.reason !== 'out-of-frame' || !rows) return false;
-      drawSurfaceSheet(scene, spec, plan.shot, rows, shade);
+      drawSurfaceSheet(scene, spec, plan.shot, rows!, shade);
       return true;
     }
     // Not drawn when the stage has no room for it.
