@@ -12,6 +12,7 @@ import { applyStrokes } from '@vitrine/shared/cutout/brush';
 import type { RawImage } from '../image/sharp';
 import type { ConfidenceParts } from './confidence';
 import { decontaminate } from './foreground';
+import { fillOccluders } from './ground-occluders';
 import { clearOutsideBox, trim } from './mask-ops';
 import type { SaliencyModel } from './model';
 import { measured, segment } from './segment';
@@ -40,6 +41,11 @@ export type Cutout = {
   scale?: number;
   /** 0 to 1: how sure the engine is of the cut-out (1 for a file's own alpha or the user's corrections). */
   confidence: number;
+  /**
+   * One channel the image's size, 255 where its colours are the engine's rather than the photo's (grass
+   * before the product painted over, ground-occluders.ts): a second reading of the file keeps them.
+   */
+  painted?: RawImage;
 };
 
 /** A cut-out's mask over the whole decoded photo, for storage and for the user to check. */
@@ -95,6 +101,7 @@ export function cutoutFrom(rgba: RawImage, found: CutoutMask | CutoutDecision): 
       `mask ${alpha.width}x${alpha.height} does not match the photo ${rgba.width}x${rgba.height}`,
     );
   let rgbaOut: Buffer;
+  let painted: ReturnType<typeof fillOccluders> = null;
   if (found.method === 'alpha') {
     rgbaOut = Buffer.from(rgba.data);
     for (let p = 0; p < alpha.data.length; p++) rgbaOut[p * 4 + 3] = alpha.data[p]!;
@@ -103,16 +110,37 @@ export function cutoutFrom(rgba: RawImage, found: CutoutMask | CutoutDecision): 
     const soft = new Float32Array(alpha.data.length);
     for (let p = 0; p < soft.length; p++) soft[p] = alpha.data[p]! / 255;
     rgbaOut = decontaminate(rgba, soft);
+    // Blades of grass before the product take the product's colours (a plain backdrop has none).
+    if (found.method !== 'studio') painted = fillOccluders(rgba, alpha.data, rgbaOut);
   }
   let visible = 0;
   for (let p = 0; p < alpha.data.length; p++) visible += alpha.data[p]! >= 128 ? 1 : 0;
   const image = { data: rgbaOut, width: rgba.width, height: rgba.height, channels: 4 } as const;
+  const trimmed = trim(image);
   return {
-    ...trim(image),
+    ...trimmed,
+    ...(painted && { painted: cropped(painted, trimmed.offset, trimmed.image) }),
     method: found.method,
     coverage: visible / alpha.data.length,
     confidence: found.confidence,
   };
+}
+
+/** The pixels painted (1 in their area's own array) over the trimmed image's box, as 0 or 255. */
+function cropped(
+  { area, painted }: NonNullable<ReturnType<typeof fillOccluders>>,
+  offset: { x: number; y: number },
+  box: { width: number; height: number },
+): RawImage {
+  const data = Buffer.alloc(box.width * box.height);
+  for (let y = 0; y < box.height; y++)
+    for (let x = 0; x < box.width; x++) {
+      const ax = offset.x + x - area.x0;
+      const ay = offset.y + y - area.y0;
+      if (ax >= 0 && ay >= 0 && ax < area.width && ay < area.height && painted[ay * area.width + ax])
+        data[y * box.width + x] = 255;
+    }
+  return { data, width: box.width, height: box.height, channels: 1 };
 }
 
 function framed(rgba: RawImage, reason: FramedReason, confidence: number): Cutout {

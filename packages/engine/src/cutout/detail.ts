@@ -45,25 +45,36 @@ export async function withDetail(input: Buffer, photo: Size, source: Size, cutou
   const detailed = { ...cutout, scale: (cutout.scale ?? 1) * factor };
   // A transparent file's own alpha is its outline, at every size.
   if (cutout.method === 'alpha') return { ...detailed, image: await decoding };
-  const [file, reduced] = await Promise.all([
+  const [file, reduced, painted] = await Promise.all([
     decoding,
     // sharp premultiplies alpha while resampling: the edge keeps the product's own colour.
     toRaw(fromRaw(image).resize(width, height, { fit: 'fill', kernel: 'mitchell' })),
+    cutout.painted
+      ? toRaw(
+          fromRaw(cutout.painted).resize(width, height, { fit: 'fill', kernel: 'linear' }).extractChannel(0),
+        )
+      : null,
   ]);
-  return { ...detailed, image: { width, height, data: joined(file.data, reduced.data), channels: 4 } };
+  const { painted: _reducedOnly, ...kept } = detailed;
+  return {
+    ...kept,
+    image: { width, height, data: joined(file.data, reduced.data, painted?.data ?? null), channels: 4 },
+  };
 }
 
 /**
  * The file's pixels inside the product, the enlarged cut-out's at its edge: there alpha is partial and
  * the cut-out's colour was freed of the old background (foreground.ts), which the file's is not. From
- * EDGE_FROM to solid, one gives way to the other; the outline is the enlarged cut-out's.
+ * EDGE_FROM to solid, one gives way to the other; the outline is the enlarged cut-out's. Where the
+ * cut-out's colours are the engine's own (`painted`, enlarged), they stay: the file shows the grass
+ * that was painted over.
  */
-function joined(file: Buffer, reduced: Buffer): Buffer {
+function joined(file: Buffer, reduced: Buffer, painted: Buffer | null): Buffer {
   const out = Buffer.alloc(reduced.length);
-  for (let i = 0; i < out.length; i += 4) {
+  for (let i = 0, p = 0; i < out.length; i += 4, p++) {
     const alpha = reduced[i + 3]!;
     const t = Math.max(0, Math.min(1, (alpha - EDGE_FROM) / (255 - EDGE_FROM)));
-    const w = t * t * (3 - 2 * t);
+    const w = t * t * (3 - 2 * t) * (painted ? 1 - painted[p]! / 255 : 1);
     for (let c = 0; c < 3; c++)
       out[i + c] = Math.round(reduced[i + c]! + (file[i + c]! - reduced[i + c]!) * w);
     out[i + 3] = alpha;

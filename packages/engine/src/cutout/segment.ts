@@ -11,6 +11,7 @@ import { holdsProduct, mapInBox } from './box-map';
 import { FRAME_BELOW, MIN_PRODUCT_SHARE } from './confidence';
 import type { CutoutMask, CutoutOptions } from './cutout';
 import { withoutEdgeSpecks } from './edge-speckle';
+import { withoutGroundOccluders } from './ground-occluders';
 import { openHoles } from './holes';
 import { clearOutsideBox } from './mask-ops';
 import { INSTEAD, unlessModelFails } from './model-fallback';
@@ -127,7 +128,9 @@ export async function segment(rgba: RawImage, options: CutoutOptions): Promise<C
     alpha[p] = v <= 0 ? 0 : v >= 1 ? 255 : Math.round(v * 255);
   }
   // Specks of a textured ground along the edge, on photos large enough that a pixel is a grain.
-  const cleaned = longest >= SPECKS_FROM_SIDE ? withoutEdgeSpecks(alpha, rgba.width, rgba.height) : alpha;
+  const despeckled = longest >= SPECKS_FROM_SIDE ? withoutEdgeSpecks(alpha, rgba.width, rgba.height) : alpha;
+  // Grass standing before the base and beside it (ground-occluders.ts).
+  const cleaned = withoutGroundOccluders(rgba, despeckled);
   // A box the user drew is a promise: nothing outside it is the product, however the edge spreads.
   if (corrections?.box) clearOutsideBox(cleaned, rgba.width, rgba.height, corrections.box);
   const mask = { data: cleaned, width: rgba.width, height: rgba.height, channels: 1 } as const;

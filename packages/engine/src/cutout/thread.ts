@@ -60,7 +60,11 @@ function revive(result: CutoutResult): CutoutResult {
   };
   return {
     ...result,
-    cutout: { ...result.cutout, image: buffer(result.cutout.image) },
+    cutout: {
+      ...result.cutout,
+      image: buffer(result.cutout.image),
+      ...(result.cutout.painted && { painted: buffer(result.cutout.painted) }),
+    },
     mask: result.mask && {
       ...result.mask,
       alpha: result.mask.alpha && buffer(result.mask.alpha),
