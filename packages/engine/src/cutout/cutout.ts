@@ -12,7 +12,7 @@ import { applyStrokes } from '@vitrine/shared/cutout/brush';
 import type { RawImage } from '../image/sharp';
 import type { ConfidenceParts } from './confidence';
 import { decontaminate } from './foreground';
-import { fillOccluders } from './ground-occluders';
+import { groundOccluders, paintOver, paintedMap, takeOut } from './ground-occluders';
 import { clearOutsideBox, trim } from './mask-ops';
 import type { SaliencyModel } from './model';
 import { measured, segment } from './segment';
@@ -101,45 +101,51 @@ export function cutoutFrom(rgba: RawImage, found: CutoutMask | CutoutDecision): 
       `mask ${alpha.width}x${alpha.height} does not match the photo ${rgba.width}x${rgba.height}`,
     );
   let rgbaOut: Buffer;
-  let painted: ReturnType<typeof fillOccluders> = null;
+  let kept: Uint8Array = alpha.data;
+  let painted: RawImage | undefined;
   if (found.method === 'alpha') {
     rgbaOut = Buffer.from(rgba.data);
     for (let p = 0; p < alpha.data.length; p++) rgbaOut[p * 4 + 3] = alpha.data[p]!;
   } else {
+    // Grass before the product (ground-occluders.ts; a plain backdrop has none): what the mask still
+    // holds beside the product leaves it, what stands before it takes the product's colours. Looked
+    // for again on a stored or corrected mask, so that one look decides both.
+    const occluders = found.method === 'studio' ? null : groundOccluders(rgba, alpha.data);
+    if (occluders) kept = takeOut(occluders, rgba, alpha.data);
     // A plain loop: typed-array from() with a mapping function is slow on a million pixels.
-    const soft = new Float32Array(alpha.data.length);
-    for (let p = 0; p < soft.length; p++) soft[p] = alpha.data[p]! / 255;
+    const soft = new Float32Array(kept.length);
+    for (let p = 0; p < soft.length; p++) soft[p] = kept[p]! / 255;
     rgbaOut = decontaminate(rgba, soft);
-    // Blades of grass before the product take the product's colours (a plain backdrop has none).
-    if (found.method !== 'studio') painted = fillOccluders(rgba, alpha.data, rgbaOut);
+    const before = occluders && paintOver(occluders, rgba, kept, rgbaOut);
+    if (before) painted = paintedMap(occluders!.area, before, rgba.width, rgba.height);
   }
   let visible = 0;
-  for (let p = 0; p < alpha.data.length; p++) visible += alpha.data[p]! >= 128 ? 1 : 0;
+  for (let p = 0; p < kept.length; p++) visible += kept[p]! >= 128 ? 1 : 0;
   const image = { data: rgbaOut, width: rgba.width, height: rgba.height, channels: 4 } as const;
   const trimmed = trim(image);
   return {
     ...trimmed,
-    ...(painted && { painted: cropped(painted, trimmed.offset, trimmed.image) }),
+    ...(painted && { painted: cropOf(painted, trimmed.offset, trimmed.image) }),
     method: found.method,
-    coverage: visible / alpha.data.length,
+    coverage: visible / kept.length,
     confidence: found.confidence,
   };
 }
 
-/** The pixels painted (1 in their area's own array) over the trimmed image's box, as 0 or 255. */
-function cropped(
-  { area, painted }: NonNullable<ReturnType<typeof fillOccluders>>,
+/** A one-channel map over the trimmed image's box. */
+function cropOf(
+  map: RawImage,
   offset: { x: number; y: number },
   box: { width: number; height: number },
 ): RawImage {
   const data = Buffer.alloc(box.width * box.height);
   for (let y = 0; y < box.height; y++)
-    for (let x = 0; x < box.width; x++) {
-      const ax = offset.x + x - area.x0;
-      const ay = offset.y + y - area.y0;
-      if (ax >= 0 && ay >= 0 && ax < area.width && ay < area.height && painted[ay * area.width + ax])
-        data[y * box.width + x] = 255;
-    }
+    map.data.copy(
+      data,
+      y * box.width,
+      (offset.y + y) * map.width + offset.x,
+      (offset.y + y) * map.width + offset.x + box.width,
+    );
   return { data, width: box.width, height: box.height, channels: 1 };
 }
 

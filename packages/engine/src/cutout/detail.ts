@@ -26,11 +26,14 @@ type Size = { width: number; height: number };
  * `scale` says how many of the image's pixels make one of them.
  */
 export async function withDetail(input: Buffer, photo: Size, source: Size, cutout: Cutout): Promise<Cutout> {
-  if (cutout.method === 'framed') return cutout;
-  const { image, offset } = cutout;
+  // Which pixels were painted matters to this reading only: the cut-out leaves without it.
+  const paintedMap = cutout.painted;
+  const plain: Cutout = paintedMap ? withoutPainted(cutout) : cutout;
+  if (plain.method === 'framed') return plain;
+  const { image, offset } = plain;
   const perPixel = Math.min(source.width / photo.width, source.height / photo.height);
   const factor = Math.min(perPixel, DETAIL_SIDE / Math.max(image.width, image.height));
-  if (factor < WORTH) return cutout;
+  if (factor < WORTH) return plain;
   // The whole photo at `factor` times the reduced one's size, and the cut-out's box in it.
   const whole = { width: Math.round(photo.width * factor), height: Math.round(photo.height * factor) };
   const width = Math.min(whole.width, Math.round(image.width * factor));
@@ -42,24 +45,27 @@ export async function withDetail(input: Buffer, photo: Size, source: Size, cutou
     height,
   };
   const decoding = decodeRegionRgba(input, whole, region);
-  const detailed = { ...cutout, scale: (cutout.scale ?? 1) * factor };
+  const detailed = { ...plain, scale: (plain.scale ?? 1) * factor };
   // A transparent file's own alpha is its outline, at every size.
-  if (cutout.method === 'alpha') return { ...detailed, image: await decoding };
+  if (plain.method === 'alpha') return { ...detailed, image: await decoding };
+  const fits = paintedMap && paintedMap.width === image.width && paintedMap.height === image.height;
   const [file, reduced, painted] = await Promise.all([
     decoding,
     // sharp premultiplies alpha while resampling: the edge keeps the product's own colour.
     toRaw(fromRaw(image).resize(width, height, { fit: 'fill', kernel: 'mitchell' })),
-    cutout.painted
-      ? toRaw(
-          fromRaw(cutout.painted).resize(width, height, { fit: 'fill', kernel: 'linear' }).extractChannel(0),
-        )
+    fits
+      ? toRaw(fromRaw(paintedMap).resize(width, height, { fit: 'fill', kernel: 'linear' }).extractChannel(0))
       : null,
   ]);
-  const { painted: _reducedOnly, ...kept } = detailed;
   return {
-    ...kept,
+    ...detailed,
     image: { width, height, data: joined(file.data, reduced.data, painted?.data ?? null), channels: 4 },
   };
+}
+
+function withoutPainted(cutout: Cutout): Cutout {
+  const { painted: _readOnce, ...plain } = cutout;
+  return plain;
 }
 
 /**

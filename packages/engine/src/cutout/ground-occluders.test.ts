@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeRgba } from '../image/decode';
 import { cutOut, cutoutFrom } from './cutout';
 import { withDetail } from './detail';
-import { fillOccluders, groundOccluders, withoutGroundOccluders } from './ground-occluders';
+import { groundOccluders, withoutGroundOccluders } from './ground-occluders';
 import { loadSaliencyModel } from './model';
 import { saliencyModelFromEnv } from './model-config';
 import { PRODUCT_SIDE } from './run';
@@ -43,7 +43,7 @@ function scene(
   product: (x: number, y: number) => [number, number, number] = () => [236, 232, 220],
   detail?: (x: number, y: number) => boolean,
 ) {
-  const data = new Uint8Array(W * H * 3);
+  const data = Buffer.alloc(W * H * 3);
   const alpha = Buffer.alloc(W * H);
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) {
@@ -60,7 +60,7 @@ function scene(
       }
       data.set(colour, p * 3);
     }
-  return { photo: { data, width: W, height: H, channels: 3 }, alpha };
+  return { photo: { data, width: W, height: H, channels: 3 as const }, alpha };
 }
 
 describe('grass before the product', () => {
@@ -95,29 +95,54 @@ describe('grass before the product', () => {
     expect(partial).toBeLessThan(40);
   });
 
-  it('paints the blades before the product in the product’s colours', () => {
+  it('paints the blades before the product in the product’s colours, in the cut-out', () => {
     const { photo, alpha } = scene();
     const cleaned = withoutGroundOccluders(photo, alpha);
-    const rgba = new Uint8Array(W * H * 4);
-    for (let p = 0; p < W * H; p++) {
-      rgba.set(photo.data.subarray(p * 3, p * 3 + 3), p * 4);
-      rgba[p * 4 + 3] = cleaned[p]!;
-    }
-    fillOccluders(photo, cleaned, rgba);
+    const cut = cutoutFrom(photo, {
+      framed: false,
+      alpha: { data: cleaned, width: W, height: H, channels: 1 },
+      method: 'model',
+      confidence: 0.9,
+    });
+    const { data, width } = cut.image;
     let worst = 0;
+    let blades = 0;
     for (let y = 0; y < H; y++)
       for (let x = 0; x < W; x++) {
         if (!onBlade(x, y) || !inJar(x, y)) continue;
-        const p = (y * W + x) * 4;
+        const p = ((y - cut.offset.y) * width + x - cut.offset.x) * 4;
+        blades++;
         worst = Math.max(
           worst,
-          Math.abs(rgba[p]! - 236),
-          Math.abs(rgba[p + 1]! - 232),
-          Math.abs(rgba[p + 2]! - 220),
+          Math.abs(data[p]! - 236),
+          Math.abs(data[p + 1]! - 232),
+          Math.abs(data[p + 2]! - 220),
         );
       }
+    expect(blades).toBeGreaterThan(100);
     // Green (90, 170, 60) before; the cream jar's colour after, within a few levels.
     expect(worst).toBeLessThan(12);
+    // And the blades below the base are not in the cut-out.
+    expect(cut.image.height + cut.offset.y - 1).toBeLessThanOrEqual(JAR.y1 + 1);
+  });
+
+  it('the cut-out takes out what a stored mask still holds beside the product, and paints what stands before it', () => {
+    // A mask stored before the mask was cleaned: blades below the base and before the jar.
+    const { photo, alpha } = scene();
+    const cut = cutoutFrom(photo, {
+      framed: false,
+      alpha: { data: alpha, width: W, height: H, channels: 1 },
+      method: 'model',
+      confidence: 0.9,
+    });
+    expect(cut.image.height + cut.offset.y - 1).toBeLessThanOrEqual(JAR.y1 + 1);
+    const { data, width } = cut.image;
+    const p =
+      ((150 - cut.offset.y) * width +
+        Math.round(blades[0]!.x0 + (150 - blades[0]!.top) * 0.2) -
+        cut.offset.x) *
+      4;
+    expect(data[p + 1]! - (data[p]! + data[p + 2]!) / 2).toBeLessThan(12);
   });
 
   it('leaves a green detail inside the product alone: it does not reach the edge', () => {
@@ -131,6 +156,31 @@ describe('grass before the product', () => {
       for (let x = 110; x <= 130; x++)
         if (y >= area.y0) taken += ground[(y - area.y0) * area.width + x - area.x0]!;
     expect(taken).toBe(0);
+  });
+
+  it('changes nothing on a ground that is not a lawn: a grey pavement with a few weeds', () => {
+    // The same jar and blades, the ground around them grey but for one pixel in five.
+    const weeds = scene();
+    const data = Buffer.from(weeds.photo.data);
+    for (let p = 0; p < W * H; p++) {
+      const x = p % W;
+      const y = (p - x) / W;
+      // The blades the weeds' own green; the rest of the ground grey.
+      if (onBlade(x, y) && !inJar(x, y)) data.set(grass(x, y), p * 3);
+      else if (!weeds.alpha[p] && p % 5 !== 0) {
+        const v = Math.round((data[p * 3]! + data[p * 3 + 1]! + data[p * 3 + 2]!) / 3);
+        data.set([v, v, v], p * 3);
+      }
+    }
+    const photo = { ...weeds.photo, data };
+    expect(groundOccluders(photo, weeds.alpha)).toBeNull();
+    expect(withoutGroundOccluders(photo, weeds.alpha)).toBe(weeds.alpha);
+  });
+
+  it('keeps a product whose lower part is the lawn’s green: too much of it to be grass', () => {
+    // The jar's lower third painted in the lawn's own greens, touching its edge.
+    const { photo, alpha } = scene((x, y) => (y >= 140 ? grass(x, y) : [236, 232, 220]));
+    expect(groundOccluders(photo, alpha)).toBeNull();
   });
 
   it('changes nothing on a product the colour of its ground', () => {
@@ -199,7 +249,8 @@ describe('grass before the product, read again at more detail', () => {
 describe('grass before the product, on real photos', () => {
   it('with the installed model, a sneaker and a candle jar photographed in grass come out without it', async () => {
     // Measured before this step: 2.0 % of the sneaker's lower half and 11.2 % of the jar's were
-    // grass (green ahead of red and blue by 25 levels); the candle on a pavement had none.
+    // grass (green ahead of red and blue by 25 levels); the candle on a pavement had none. With it:
+    // 0.00 % and 0.13 %.
     const model = await loadSaliencyModel(saliencyModelFromEnv({})!);
     for (const name of ['sneaker-pastel-lawn.jpg', 'candle-jar-lawn.jpg', 'candle-brick-wall-sidewalk.jpg']) {
       const photo = await decodeRgba(fs.readFileSync(path.join(PRODUCTS, name)), PRODUCT_SIDE);
@@ -218,7 +269,7 @@ describe('grass before the product, on real photos', () => {
           lower++;
           if (data[i + 1]! >= data[i]! + 25 && data[i + 1]! >= data[i + 2]! + 25) green++;
         }
-      expect(green / lower, name).toBeLessThan(0.01);
+      expect(green / lower, name).toBeLessThan(0.004);
       // The base stays: the lower half of the product's box still holds a good part of it.
       expect(lower / solid, name).toBeGreaterThan(0.35);
     }

@@ -169,7 +169,16 @@ export function groundOccluders(photo: Photo, alpha: Uint8Array): Occluders | nu
   const ground = new Uint8Array(aw * ah);
   const stack = new Int32Array(aw * ah);
   let depth = 0;
-  const out = (x: number, y: number) => x < 0 || x >= aw || y >= ah || (y >= 0 && outside[y * aw + x] === 1);
+  // Beyond the area: outside the mask beside and below it, unless that is beyond the photo (a product
+  // the photo's edge cuts has no edge there); above it, the product's upper half.
+  const open = {
+    left: area.x0 > 0,
+    right: area.x1 < width - 1,
+    top: false,
+    bottom: area.y1 < height - 1,
+  };
+  const out = (x: number, y: number) =>
+    x < 0 ? open.left : x >= aw ? open.right : y >= ah ? open.bottom : y >= 0 && outside[y * aw + x] === 1;
   for (let y = 0; y < ah; y++)
     for (let x = 0; x < aw; x++) {
       const i = y * aw + x;
@@ -208,43 +217,40 @@ export function groundOccluders(photo: Photo, alpha: Uint8Array): Occluders | nu
   for (let y = 0; y < ah; y++)
     for (let x = 0; x < aw; x++) if (ground[y * aw + x] && y <= base[x]!) before[y * aw + x] = 1;
   // What would leave but is closed in by what stays would be a hole through the product: painted too.
-  // Above the area is the product's upper half; beside and below it, outside the mask.
   const leaves = new Uint8Array(aw * ah);
   for (let i = 0; i < leaves.length; i++) leaves[i] = ground[i] && !before[i] ? 1 : 0;
-  const open = reachedFromOutside(leaves, outside, area, {
-    left: true,
-    right: true,
-    top: false,
-    bottom: true,
-  });
-  for (let i = 0; i < leaves.length; i++) if (leaves[i] && !open[i]) before[i] = 1;
+  const reached = reachedFromOutside(leaves, outside, area, open);
+  for (let i = 0; i < leaves.length; i++) if (leaves[i] && !reached[i]) before[i] = 1;
   return { area, ground, before };
 }
 
-/** The mask without the ground beside the product (the ground before it stays, to be painted). */
-export function withoutGroundOccluders(photo: Photo, alpha: Buffer): Buffer {
-  const found = groundOccluders(photo, alpha);
-  if (!found) return alpha;
+/**
+ * `alpha` (the photo's size) without the ground `found` beside the product, the new edge a pixel soft
+ * as the rest of the outline is (a pixel beside one taken out becomes the mean of its 3×3 square).
+ */
+export function takeOut(
+  found: Occluders,
+  photo: { width: number; height: number },
+  alpha: Uint8Array,
+): Buffer {
   const { area, ground, before } = found;
-  const { width } = photo;
+  const { width, height } = photo;
   const aw = area.width;
-  const taken = new Uint8Array(ground.length);
+  const taken = new Uint8Array(alpha.length);
   const out = Buffer.from(alpha);
   for (let y = 0; y < area.height; y++)
     for (let x = 0; x < aw; x++) {
       const i = y * aw + x;
       if (!ground[i] || before[i]) continue;
-      taken[i] = 1;
-      out[(area.y0 + y) * width + area.x0 + x] = 0;
-    }
-  // The new edge a pixel soft, as the rest of the outline is: a pixel beside one taken out becomes
-  // the mean of its 3×3 square.
-  const soft = Buffer.from(out);
-  for (let y = 1; y < area.height - 1; y++)
-    for (let x = 1; x < aw - 1; x++) {
-      const i = y * aw + x;
       const p = (area.y0 + y) * width + area.x0 + x;
-      if (out[p] === 0 || !(taken[i - 1] || taken[i + 1] || taken[i - aw] || taken[i + aw])) continue;
+      taken[p] = 1;
+      out[p] = 0;
+    }
+  const soft = Buffer.from(out);
+  for (let y = Math.max(1, area.y0 - 1); y <= Math.min(height - 2, area.y1 + 1); y++)
+    for (let x = Math.max(1, area.x0 - 1); x <= Math.min(width - 2, area.x1 + 1); x++) {
+      const p = y * width + x;
+      if (out[p] === 0 || !(taken[p - 1] || taken[p + 1] || taken[p - width] || taken[p + width])) continue;
       let sum = 0;
       for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) sum += out[p + dy * width + dx]!;
       soft[p] = Math.round(sum / 9);
@@ -252,24 +258,42 @@ export function withoutGroundOccluders(photo: Photo, alpha: Buffer): Buffer {
   return soft;
 }
 
+/** The mask without the ground beside the product (the ground before it stays, to be painted). */
+export function withoutGroundOccluders(photo: Photo, alpha: Buffer): Buffer {
+  const found = groundOccluders(photo, alpha);
+  return found ? takeOut(found, photo, alpha) : alpha;
+}
+
 /**
- * The cut-out's colours (`rgba`, the photo's size, changed in place) with the ground before the
- * product painted from the product around it (occluder-fill.ts). Returns what was painted, or null.
+ * `rgba` (the photo's size, changed in place) with the ground `found` before the product painted
+ * from the product around it (occluder-fill.ts); `alpha` is the mask it is painted in. Returns what
+ * was painted (area-local), or null when there is no product to paint from.
  */
-export function fillOccluders(
-  photo: Photo,
+export function paintOver(
+  found: Occluders,
+  photo: { width: number },
   alpha: Uint8Array,
   rgba: Uint8Array,
-): { area: Area; painted: Uint8Array } | null {
-  const found = groundOccluders(photo, alpha);
-  if (!found) return null;
+): Uint8Array | null {
   const { area, ground, before } = found;
   const known = new Uint8Array(ground.length);
+  let any = 0;
   for (let y = 0; y < area.height; y++)
     for (let x = 0; x < area.width; x++) {
       const i = y * area.width + x;
       known[i] = !ground[i] && alpha[(area.y0 + y) * photo.width + area.x0 + x]! >= 128 ? 1 : 0;
+      any += known[i]!;
     }
+  if (!any) return null;
   pullPush(rgba, photo.width, area, known, before);
-  return { area, painted: before };
+  return before;
+}
+
+/** The pixels painted (area-local, 1 each) as a one-channel map the photo's size, 255 where painted. */
+export function paintedMap(area: Area, before: Uint8Array, width: number, height: number) {
+  const data = Buffer.alloc(width * height);
+  for (let y = 0; y < area.height; y++)
+    for (let x = 0; x < area.width; x++)
+      if (before[y * area.width + x]) data[(area.y0 + y) * width + area.x0 + x] = 255;
+  return { data, width, height, channels: 1 } as const;
 }

@@ -135,16 +135,22 @@ export function reachedFromOutside(
   while (top) {
     const i = stack[--top]!;
     const x = i % w;
-    const visit = (j: number) => {
-      if (leaves[j] && !open[j]) {
-        open[j] = 1;
-        stack[top++] = j;
-      }
-    };
-    if (x > 0) visit(i - 1);
-    if (x + 1 < w) visit(i + 1);
-    if (i >= w) visit(i - w);
-    if (i + w < w * h) visit(i + w);
+    if (x > 0 && leaves[i - 1] && !open[i - 1]) {
+      open[i - 1] = 1;
+      stack[top++] = i - 1;
+    }
+    if (x + 1 < w && leaves[i + 1] && !open[i + 1]) {
+      open[i + 1] = 1;
+      stack[top++] = i + 1;
+    }
+    if (i >= w && leaves[i - w] && !open[i - w]) {
+      open[i - w] = 1;
+      stack[top++] = i - w;
+    }
+    if (i + w < w * h && leaves[i + w] && !open[i + w]) {
+      open[i + w] = 1;
+      stack[top++] = i + w;
+    }
   }
   return open;
 }

@@ -129,10 +129,10 @@ export async function segment(rgba: RawImage, options: CutoutOptions): Promise<C
   }
   // Specks of a textured ground along the edge, on photos large enough that a pixel is a grain.
   const despeckled = longest >= SPECKS_FROM_SIDE ? withoutEdgeSpecks(alpha, rgba.width, rgba.height) : alpha;
+  // A box the user drew is a promise: nothing outside it is the product, however the edge spreads.
+  if (corrections?.box) clearOutsideBox(despeckled, rgba.width, rgba.height, corrections.box);
   // Grass standing before the base and beside it (ground-occluders.ts).
   const cleaned = withoutGroundOccluders(rgba, despeckled);
-  // A box the user drew is a promise: nothing outside it is the product, however the edge spreads.
-  if (corrections?.box) clearOutsideBox(cleaned, rgba.width, rgba.height, corrections.box);
   const mask = { data: cleaned, width: rgba.width, height: rgba.height, channels: 1 } as const;
   lap('edge');
   const trusted = boxed || options.accept === true;

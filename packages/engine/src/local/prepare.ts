@@ -69,7 +69,10 @@ export async function startProduct(
       readProductView(decoded, cutout),
       // The product's box read again from the file, at the detail it is shown at (cutout/detail.ts):
       // an improvement, so a failure to read it keeps the cut-out as it was.
-      withDetail(input, decoded, decoded.source, cutout).catch(() => cutout),
+      withDetail(input, decoded, decoded.source, cutout).catch(() => {
+        const { painted: _readOnce, ...plain } = cutout;
+        return plain;
+      }),
     ]);
     // A product photographed leaning stands upright in the scene (cutout/upright.ts).
     const upright = await standUpright(detailed);
