@@ -12,7 +12,8 @@ import { applyStrokes } from '@vitrine/shared/cutout/brush';
 import type { RawImage } from '../image/sharp';
 import type { ConfidenceParts } from './confidence';
 import { decontaminate } from './foreground';
-import { groundOccluders, paintOver, paintedMap, takeOut } from './ground-occluders';
+import { groundOccluders, paintOver, paintedIn, takeOut } from './ground-occluders';
+import type { Area } from './occluder-shapes';
 import { clearOutsideBox, trim } from './mask-ops';
 import type { SaliencyModel } from './model';
 import { measured, segment } from './segment';
@@ -102,7 +103,7 @@ export function cutoutFrom(rgba: RawImage, found: CutoutMask | CutoutDecision): 
     );
   let rgbaOut: Buffer;
   let kept: Uint8Array = alpha.data;
-  let painted: RawImage | undefined;
+  let painted: { area: Area; before: Uint8Array } | null = null;
   if (found.method === 'alpha') {
     rgbaOut = Buffer.from(rgba.data);
     for (let p = 0; p < alpha.data.length; p++) rgbaOut[p * 4 + 3] = alpha.data[p]!;
@@ -117,7 +118,7 @@ export function cutoutFrom(rgba: RawImage, found: CutoutMask | CutoutDecision): 
     for (let p = 0; p < soft.length; p++) soft[p] = kept[p]! / 255;
     rgbaOut = decontaminate(rgba, soft);
     const before = occluders && paintOver(occluders, rgba, kept, rgbaOut);
-    if (before) painted = paintedMap(occluders!.area, before, rgba.width, rgba.height);
+    if (before) painted = { area: occluders!.area, before };
   }
   let visible = 0;
   for (let p = 0; p < kept.length; p++) visible += kept[p]! >= 128 ? 1 : 0;
@@ -125,28 +126,11 @@ export function cutoutFrom(rgba: RawImage, found: CutoutMask | CutoutDecision): 
   const trimmed = trim(image);
   return {
     ...trimmed,
-    ...(painted && { painted: cropOf(painted, trimmed.offset, trimmed.image) }),
+    ...(painted && { painted: paintedIn(painted.area, painted.before, trimmed.offset, trimmed.image) }),
     method: found.method,
     coverage: visible / kept.length,
     confidence: found.confidence,
   };
-}
-
-/** A one-channel map over the trimmed image's box. */
-function cropOf(
-  map: RawImage,
-  offset: { x: number; y: number },
-  box: { width: number; height: number },
-): RawImage {
-  const data = Buffer.alloc(box.width * box.height);
-  for (let y = 0; y < box.height; y++)
-    map.data.copy(
-      data,
-      y * box.width,
-      (offset.y + y) * map.width + offset.x,
-      (offset.y + y) * map.width + offset.x + box.width,
-    );
-  return { data, width: box.width, height: box.height, channels: 1 };
 }
 
 function framed(rgba: RawImage, reason: FramedReason, confidence: number): Cutout {

@@ -63,7 +63,8 @@ export async function withDetail(input: Buffer, photo: Size, source: Size, cutou
   };
 }
 
-function withoutPainted(cutout: Cutout): Cutout {
+/** The cut-out without the map of its painted pixels (read once, by `withDetail`). */
+export function withoutPainted(cutout: Cutout): Cutout {
   const { painted: _readOnce, ...plain } = cutout;
   return plain;
 }

@@ -23,6 +23,7 @@
  * then too close to the ground's to tell one from the other.
  */
 
+import type { RawImage } from '../image/sharp';
 import { pullPush } from './occluder-fill';
 import { areaOf, closedBase, reachedFromOutside, within, type Area } from './occluder-shapes';
 
@@ -165,42 +166,15 @@ export function groundOccluders(photo: Photo, alpha: Uint8Array): Occluders | nu
       like[y * aw + x] = classes[bin(data, p * channels)]!;
     }
   // …that reach the mask's edge through one another: blades grow from the ground. A blade's paler,
-  // sunlit parts (more the ground's than the product's) join it where they touch it.
-  const ground = new Uint8Array(aw * ah);
-  const stack = new Int32Array(aw * ah);
-  let depth = 0;
-  // Beyond the area: outside the mask beside and below it, unless that is beyond the photo (a product
-  // the photo's edge cuts has no edge there); above it, the product's upper half.
-  const open = {
-    left: area.x0 > 0,
-    right: area.x1 < width - 1,
-    top: false,
-    bottom: area.y1 < height - 1,
-  };
-  const out = (x: number, y: number) =>
-    x < 0 ? open.left : x >= aw ? open.right : y >= ah ? open.bottom : y >= 0 && outside[y * aw + x] === 1;
-  for (let y = 0; y < ah; y++)
-    for (let x = 0; x < aw; x++) {
-      const i = y * aw + x;
-      if (like[i] === 2 && (out(x - 1, y) || out(x + 1, y) || out(x, y - 1) || out(x, y + 1))) {
-        ground[i] = 1;
-        stack[depth++] = i;
-      }
-    }
-  let count = depth;
-  while (depth) {
-    const i = stack[--depth]!;
-    const x = i % aw;
-    const y = (i - x) / aw;
-    for (let ny = Math.max(0, y - 1); ny <= Math.min(ah - 1, y + 1); ny++)
-      for (let nx = Math.max(0, x - 1); nx <= Math.min(aw - 1, x + 1); nx++) {
-        const j = ny * aw + nx;
-        if (!like[j] || ground[j]) continue;
-        ground[j] = 1;
-        stack[depth++] = j;
-        count++;
-      }
-  }
+  // sunlit parts (more the ground's than the product's) join it where they touch it. Beyond the area:
+  // outside the mask beside and below it, unless that is beyond the photo (a product the photo's edge
+  // cuts has no edge there); above it, the product's upper half.
+  const open = { left: area.x0 > 0, right: area.x1 < width - 1, bottom: area.y1 < height - 1 };
+  const strong = new Uint8Array(aw * ah);
+  for (let i = 0; i < like.length; i++) strong[i] = like[i] === 2 ? 1 : 0;
+  const ground = reachedFromOutside(strong, like, outside, area, open, true);
+  let count = 0;
+  for (let i = 0; i < ground.length; i++) count += ground[i]!;
   if (count === 0 || count > MOST * mask.count) return null;
   // The blades' own edges, blends of ground and product, go with them.
   const grown = within(ground, area, Math.max(1, Math.round(Math.max(width, height) / 400)));
@@ -219,7 +193,7 @@ export function groundOccluders(photo: Photo, alpha: Uint8Array): Occluders | nu
   // What would leave but is closed in by what stays would be a hole through the product: painted too.
   const leaves = new Uint8Array(aw * ah);
   for (let i = 0; i < leaves.length; i++) leaves[i] = ground[i] && !before[i] ? 1 : 0;
-  const reached = reachedFromOutside(leaves, outside, area, open);
+  const reached = reachedFromOutside(leaves, leaves, outside, area, open, false);
   for (let i = 0; i < leaves.length; i++) if (leaves[i] && !reached[i]) before[i] = 1;
   return { area, ground, before };
 }
@@ -289,11 +263,23 @@ export function paintOver(
   return before;
 }
 
-/** The pixels painted (area-local, 1 each) as a one-channel map the photo's size, 255 where painted. */
-export function paintedMap(area: Area, before: Uint8Array, width: number, height: number) {
-  const data = Buffer.alloc(width * height);
-  for (let y = 0; y < area.height; y++)
-    for (let x = 0; x < area.width; x++)
-      if (before[y * area.width + x]) data[(area.y0 + y) * width + area.x0 + x] = 255;
-  return { data, width, height, channels: 1 } as const;
+/**
+ * The pixels painted (`before`, 1 each in `area`'s own array) over a box of the photo (`offset`, and
+ * the box's size): a one-channel map, 255 where painted.
+ */
+export function paintedIn(
+  area: Area,
+  before: Uint8Array,
+  offset: { x: number; y: number },
+  box: { width: number; height: number },
+): RawImage {
+  const data = Buffer.alloc(box.width * box.height);
+  for (let y = 0; y < box.height; y++)
+    for (let x = 0; x < box.width; x++) {
+      const ax = offset.x + x - area.x0;
+      const ay = offset.y + y - area.y0;
+      if (ax >= 0 && ay >= 0 && ax < area.width && ay < area.height && before[ay * area.width + ax])
+        data[y * box.width + x] = 255;
+    }
+  return { data, width: box.width, height: box.height, channels: 1 };
 }

@@ -102,55 +102,55 @@ export function closedLine(line: Int32Array, reach: number): Int32Array {
 }
 
 /**
- * Of the pixels where `leaves` is 1, those the outside reaches through one another: `outside` is 1
- * where a pixel of the area is not in the mask (the area's border counts as outside when `openBorder`
- * says so for that side). The others are closed in.
+ * The pixels the outside reaches: those of `seeds` with a neighbour outside (`outside`, 1 where a pixel
+ * of the area is not in the mask; beyond the area's left, right and lower borders as `openBorder`
+ * says; above it, never), and from them every pixel of `through` joined to one (by a side, or by a
+ * corner too when `corners`).
  */
 export function reachedFromOutside(
-  leaves: Uint8Array,
+  seeds: Uint8Array,
+  through: Uint8Array,
   outside: Uint8Array,
   area: Area,
-  openBorder: { left: boolean; right: boolean; top: boolean; bottom: boolean },
+  openBorder: { left: boolean; right: boolean; bottom: boolean },
+  corners: boolean,
 ): Uint8Array {
   const { width: w, height: h } = area;
-  const open = new Uint8Array(w * h);
+  const reached = new Uint8Array(w * h);
   const stack = new Int32Array(w * h);
   let top = 0;
-  const isOutside = (x: number, y: number) => {
-    if (x < 0) return openBorder.left;
-    if (x >= w) return openBorder.right;
-    if (y < 0) return openBorder.top;
-    if (y >= h) return openBorder.bottom;
-    return outside[y * w + x] === 1;
-  };
+  const isOutside = (x: number, y: number) =>
+    x < 0
+      ? openBorder.left
+      : x >= w
+        ? openBorder.right
+        : y >= h
+          ? openBorder.bottom
+          : y >= 0 && outside[y * w + x] === 1;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
-      if (!leaves[i]) continue;
-      if (isOutside(x - 1, y) || isOutside(x + 1, y) || isOutside(x, y - 1) || isOutside(x, y + 1)) {
-        open[i] = 1;
+      if (
+        seeds[i] &&
+        (isOutside(x - 1, y) || isOutside(x + 1, y) || isOutside(x, y - 1) || isOutside(x, y + 1))
+      ) {
+        reached[i] = 1;
         stack[top++] = i;
       }
     }
   while (top) {
     const i = stack[--top]!;
     const x = i % w;
-    if (x > 0 && leaves[i - 1] && !open[i - 1]) {
-      open[i - 1] = 1;
-      stack[top++] = i - 1;
-    }
-    if (x + 1 < w && leaves[i + 1] && !open[i + 1]) {
-      open[i + 1] = 1;
-      stack[top++] = i + 1;
-    }
-    if (i >= w && leaves[i - w] && !open[i - w]) {
-      open[i - w] = 1;
-      stack[top++] = i - w;
-    }
-    if (i + w < w * h && leaves[i + w] && !open[i + w]) {
-      open[i + w] = 1;
-      stack[top++] = i + w;
-    }
+    const y = (i - x) / w;
+    for (let ny = Math.max(0, y - 1); ny <= Math.min(h - 1, y + 1); ny++)
+      for (let nx = Math.max(0, x - 1); nx <= Math.min(w - 1, x + 1); nx++) {
+        if (!corners && nx !== x && ny !== y) continue;
+        const j = ny * w + nx;
+        if (through[j] && !reached[j]) {
+          reached[j] = 1;
+          stack[top++] = j;
+        }
+      }
   }
-  return open;
+  return reached;
 }

@@ -8,7 +8,7 @@ import { decodeMask } from '../cutout/mask-file';
 import { PRODUCT_SIDE, type CutoutJob, type ProductCutoutInput } from '../cutout/run';
 import type { Cutout } from '../cutout/cutout';
 import { standUpright } from '../cutout/upright';
-import { withDetail } from '../cutout/detail';
+import { withDetail, withoutPainted } from '../cutout/detail';
 import type { ProductViewReading, SceneReading } from '../art-direction/scene-reading';
 import { readScene } from './read-scene';
 
@@ -69,10 +69,7 @@ export async function startProduct(
       readProductView(decoded, cutout),
       // The product's box read again from the file, at the detail it is shown at (cutout/detail.ts):
       // an improvement, so a failure to read it keeps the cut-out as it was.
-      withDetail(input, decoded, decoded.source, cutout).catch(() => {
-        const { painted: _readOnce, ...plain } = cutout;
-        return plain;
-      }),
+      withDetail(input, decoded, decoded.source, cutout).catch(() => withoutPainted(cutout)),
     ]);
     // A product photographed leaning stands upright in the scene (cutout/upright.ts).
     const upright = await standUpright(detailed);
