@@ -11,6 +11,7 @@ import { holdsProduct, mapInBox } from './box-map';
 import { FRAME_BELOW, MIN_PRODUCT_SHARE } from './confidence';
 import type { CutoutMask, CutoutOptions } from './cutout';
 import { withoutEdgeSpecks } from './edge-speckle';
+import { withFaintParts } from './faint-parts';
 import { withoutGroundOccluders } from './ground-occluders';
 import { openHoles } from './holes';
 import { clearOutsideBox } from './mask-ops';
@@ -67,7 +68,10 @@ export async function segment(rgba: RawImage, options: CutoutOptions): Promise<C
   let map: Promise<Float32Array | null> | undefined;
   const modelMap = () =>
     (map ??= options.model
-      ? unlessModelFails(options.model.predict(small), null, INSTEAD.ownSegmentation)
+      ? unlessModelFails(options.model.predict(small), null, INSTEAD.ownSegmentation).then(
+          // A pale part of the product the model half-sees (faint-parts.ts).
+          (found) => found && withFaintParts(found, lab, width, height),
+        )
       : Promise.resolve(null));
 
   // A plain backdrop (told from the small copy's borders) has its own, exact separation, unless a
