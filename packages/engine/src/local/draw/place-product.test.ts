@@ -57,6 +57,21 @@ describe('the product takes the colour of the light around it, bounded', () => {
     expect(luma([r, g, b]) / luma([225, 228, 235])).toBeGreaterThan(0.92);
   });
 
+  it('a white product before a néon purple backdrop stays white: a paint’s colour is not a light’s', async () => {
+    // Before, green fell by a quarter against red (pink to the eye); now the purple's green is taken
+    // within its red and blue, and green keeps its place beside red.
+    const [r, g, b] = await blended([70, 18, 95], [225, 228, 235]);
+    expect(Math.abs(g / r - 228 / 225)).toBeLessThan(0.04);
+    // It may cool with the purple's blue, as under a blue light, within the channels' bound.
+    expect(b / r).toBeGreaterThanOrEqual(235 / 225);
+    expect(b / r).toBeLessThanOrEqual((235 / 225) * (1.14 / 0.86) * 1.01);
+  });
+
+  it('a grey product on a lawn’s green is not turned green', async () => {
+    const [r, g, b] = await blended([70, 150, 60], [140, 140, 140]);
+    expect(g / Math.max(r, b)).toBeLessThan(1.02);
+  });
+
   it('a blue product in a golden scene stays blue: the balance moves, the product’s own colour stays', async () => {
     const [r, , b] = await blended([200, 140, 70], [40, 60, 140]);
     expect(b).toBeGreaterThan(1.8 * r);

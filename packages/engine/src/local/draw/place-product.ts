@@ -31,11 +31,22 @@ type Rgb3 = [number, number, number];
 const lumaOf = (c: readonly number[]) => luma709(c[0]!, c[1]!, c[2]!);
 
 /**
+ * The colour of a light that a scene of this mean colour could cast: daylight, a sunset, a lamp and
+ * the shade under a blue sky run from orange to blue, with green between red and blue; a purple, a
+ * magenta or a green is a paint's colour (a néon backdrop, a lawn), not a light's. Green is brought
+ * within red and blue, so the product warms or cools with the scene but is not painted with it.
+ */
+function asLight([r, g, b]: Rgb3): Rgb3 {
+  return [r, Math.min(Math.max(r, b), Math.max(Math.min(r, b), g)), b];
+}
+
+/**
  * Per-channel gains that move the product's overall colour balance (its mean colour, `own`) toward
  * the scene's behind it (a cool product in a warm room warms a little), its brightness unchanged: the
  * lowest frequency only, so its details and its own colours stay.
  */
-function colourBalance(scene: Rgb3, own: Rgb3): Rgb3 {
+function colourBalance(behind: Rgb3, own: Rgb3): Rgb3 {
+  const scene = asLight(behind);
   const sl = Math.max(1, lumaOf(scene));
   const ol = Math.max(1, lumaOf(own));
   const gains = [0, 1, 2].map((c) => {
