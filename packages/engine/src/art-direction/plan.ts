@@ -194,8 +194,8 @@ function laidFlat(
 }
 
 /** The scene shot seen from above: the product's size against the hero's, and where its centre lies. */
-const TOP_SCENE_PRESENCE = 0.75;
-const TOP_SCENE_AT = 0.68;
+const TOP_SCENE_PRESENCE = 0.9;
+const TOP_SCENE_AT = 0.62;
 
 /**
  * Seen from above, how each shot lays the product (degrees, clockwise): the close-up at a slant (a long
