@@ -193,7 +193,10 @@ function laidFlat(
   return { ...flat, box, centreX: canvas.width / 2 };
 }
 
-/** The scene shot seen from above: the product's size against the hero's, and where its centre lies. */
+/**
+ * The scene shot seen from above: the product's size against its fit in the shot's own box (which is
+ * smaller than the hero's), and where its centre lies across that box.
+ */
 const TOP_SCENE_PRESENCE = 0.9;
 const TOP_SCENE_AT = 0.62;
 

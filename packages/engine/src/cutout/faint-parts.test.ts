@@ -59,7 +59,6 @@ describe('the parts of a product the model half-sees', () => {
     const map = mapOf(0.3);
     const lifted = withFaintParts(map, labOf(), W, H);
     expect(lifted).not.toBe(map);
-    // Every pixel of the bowl is now clear.
     // The bowl is now clear, but for a pixel or two of its corners by the berries' blur.
     let bowl = 0;
     let missed = 0;
@@ -104,8 +103,30 @@ describe('the parts of a product the model half-sees', () => {
 
   it('changes nothing for a whisper: a faint region the model barely answers', () => {
     const map = mapOf(0.1);
-    expect(withFaintParts(map, labOf(), W, H)).toBe(map);
+    // The fixture: the bowl's mean answer is under the 0.15 the rule asks.
     expect(mean(map, (x, y) => inBowl(x, y) && !inBerries(x, y))).toBeLessThan(0.15);
+    expect(withFaintParts(map, labOf(), W, H)).toBe(map);
+  });
+});
+
+describe('each faint region is judged on its own', () => {
+  /** A branch the model half-sees above the berries: rows 2 to 17, columns 40 to 80. */
+  const inBranch = (x: number, y: number) => y >= 2 && y <= 17 && x >= 40 && x <= 80;
+
+  it('a busy branch above the berries stays out while the plain bowl below them comes in', () => {
+    const map = mapOf(0.3, { extra: (x, y) => (inBranch(x, y) ? 0.3 : 0) });
+    const lifted = withFaintParts(map, labOf(inBranch), W, H);
+    expect(lifted[70 * W + 60]).toBeGreaterThanOrEqual(0.5);
+    let branchLifted = 0;
+    for (let y = 2; y <= 12; y++)
+      for (let x = 40; x <= 80; x++) branchLifted += lifted[y * W + x]! >= 0.5 ? 1 : 0;
+    expect(branchLifted).toBe(0);
+  });
+
+  it('a faint region reaching the photo’s border keeps every faint region out: the place, not the product', () => {
+    // Scenery from the berries up to the top border: the model half-sees the place as well.
+    const map = mapOf(0.3, { extra: (x, y) => (y <= 20 && x >= 55 && x <= 65 ? 0.3 : 0) });
+    expect(withFaintParts(map, labOf(), W, H)).toBe(map);
   });
 });
 

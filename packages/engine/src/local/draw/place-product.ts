@@ -31,14 +31,21 @@ type Rgb3 = [number, number, number];
 const lumaOf = (c: readonly number[]) => luma709(c[0]!, c[1]!, c[2]!);
 
 /**
- * The colour of a light that a scene of this mean colour could cast: daylight, a sunset, a lamp and
- * the shade under a blue sky run from orange to blue, with green between red and blue; a purple, a
- * magenta or a green is a paint's colour (a néon backdrop, a lawn), not a light's. Green is brought
- * within red and blue, so the product warms or cools with the scene but is not painted with it.
+ * The colour of a light that a scene of this mean colour could cast. Daylight, a sunset, a lamp and the
+ * shade under a blue sky run from orange to blue, their green near the middle of their red and blue; a
+ * purple, a pink, a teal or a green is a paint's colour (a néon backdrop, a lawn), not a light's. The
+ * scene's green is kept within a band about that middle (LIGHT_BAND of the red–blue gap either side):
+ * a warm scene warms the product as before and a cool one cools it, but none paints it pink, green or
+ * cyan.
  */
 function asLight([r, g, b]: Rgb3): Rgb3 {
-  return [r, Math.min(Math.max(r, b), Math.max(Math.min(r, b), g)), b];
+  const middle = (r + b) / 2;
+  const band = LIGHT_BAND * Math.abs(r - b);
+  return [r, Math.min(middle + band, Math.max(middle - band, g)), b];
 }
+
+/** How far a light's green may lie from the middle of its red and blue, as a share of their gap. */
+const LIGHT_BAND = 0.25;
 
 /**
  * Per-channel gains that move the product's overall colour balance (its mean colour, `own`) toward
