@@ -13,6 +13,7 @@
  * half-sees above a backpack is not). A region taken is lifted to SURE with the blur between it and the
  * clear answer; the blur elsewhere stays as the model gave it.
  */
+import { components } from './clean';
 
 /** The model's clear answer: the mask's own threshold. */
 const CLEAR = 0.5;
@@ -49,17 +50,19 @@ export function withFaintParts(
   if (!clear || !apart(distance, width, height, clear)) return map;
   const beyond = new Uint8Array(map.length);
   for (let p = 0; p < map.length; p++) if (distance[p]! > HALO) beyond[p] = 1;
+  const { labels, areas } = components(beyond, width, height, 1);
   const clearBusy = Math.max(
     LEAST_BUSY,
     busyness(lab, width, height, (p) => map[p]! >= CLEAR),
   );
-  let out: Float32Array | null = null;
-  for (const region of regionsOf(beyond, width, height)) {
-    if (!taken(region, map, distance, lab, width, height, clear, clearBusy)) continue;
-    out ??= Float32Array.from(map);
-    liftWithItsBlur(out, region, distance, width, height);
-  }
-  return out ?? map;
+  const lifted = takenRegions(labels, areas.length, map, distance, clear).map(
+    (farEnough, label) =>
+      farEnough && busyness(lab, width, height, (p) => labels[p] === label) <= MOST_BUSIER * clearBusy,
+  );
+  if (!lifted.some(Boolean)) return map;
+  const out = Float32Array.from(map);
+  liftWithItsBlur(out, (p) => lifted[labels[p]!]!, distance, width, height);
+  return out;
 }
 
 /**
@@ -109,51 +112,28 @@ function apart(distance: Int32Array, width: number, height: number, clear: numbe
   return faint <= MOST_AREA * clear;
 }
 
-/** The 4-connected regions of `mask`, each as its pixels. */
-function regionsOf(mask: Uint8Array, width: number, height: number): number[][] {
-  const seen = new Uint8Array(mask.length);
-  const regions: number[][] = [];
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || seen[start]) continue;
-    const region: number[] = [];
-    const stack = [start];
-    seen[start] = 1;
-    while (stack.length) {
-      const p = stack.pop()!;
-      region.push(p);
-      const x = p % width;
-      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width])
-        if (q >= 0 && q < width * height && mask[q] && !seen[q]) {
-          seen[q] = 1;
-          stack.push(q);
-        }
-    }
-    regions.push(region);
-  }
-  return regions;
-}
-
-/** Whether a region beyond the blur is a part of the product: far enough, answered enough, plain enough. */
-function taken(
-  region: number[],
+/**
+ * Per region (by label, 0 for none): whether it reaches far enough beyond the clear answer, over enough
+ * of its area, with a mean answer high enough there.
+ */
+function takenRegions(
+  labels: Int32Array,
+  count: number,
   map: Float32Array,
   distance: Int32Array,
-  lab: Float32Array,
-  width: number,
-  height: number,
   clear: number,
-  clearBusy: number,
-): boolean {
-  let far = 0;
-  let farSum = 0;
-  for (const p of region)
-    if (distance[p]! >= FAR) {
-      far++;
-      farSum += map[p]!;
+): boolean[] {
+  const far = new Float64Array(count);
+  const farSum = new Float64Array(count);
+  for (let p = 0; p < labels.length; p++)
+    if (labels[p] && distance[p]! >= FAR) {
+      far[labels[p]!]!++;
+      farSum[labels[p]!]! += map[p]!;
     }
-  if (far < LEAST_FAR_SHARE * clear || farSum / far < LEAST_MEAN) return false;
-  const inRegion = new Set(region);
-  return busyness(lab, width, height, (p) => inRegion.has(p)) <= MOST_BUSIER * clearBusy;
+  return Array.from(
+    far,
+    (n, label) => label > 0 && n >= LEAST_FAR_SHARE * clear && farSum[label]! / n >= LEAST_MEAN,
+  );
 }
 
 /**
@@ -179,18 +159,20 @@ function busyness(lab: Float32Array, width: number, height: number, inside: (p: 
 }
 
 /**
- * Lifts `region` to SURE in `out`, and the blur between it and the clear answer: the faint pixels
- * within the blur's reach that lie within HALO + 1 pixels (a square) of the region, so no seam is left.
+ * Lifts the pixels `chosen` picks to SURE in `out`, and the blur between them and the clear answer: the
+ * faint pixels within the blur's reach that lie within HALO + 1 pixels (a square) of one, so no seam is
+ * left.
  */
 function liftWithItsBlur(
   out: Float32Array,
-  region: number[],
+  chosen: (p: number) => boolean,
   distance: Int32Array,
   width: number,
   height: number,
 ) {
   const reach = HALO + 1;
-  for (const p of region) {
+  for (let p = 0; p < out.length; p++) {
+    if (!chosen(p)) continue;
     out[p] = SURE;
     const x = p % width;
     const y = (p - x) / width;
