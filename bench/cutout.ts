@@ -32,7 +32,7 @@ import { analyseProduct } from '../packages/engine/src/cutout/analyse';
 import type { RawImage } from '../packages/engine/src/image/sharp';
 import type { BrushStroke } from '../packages/shared/src/cutout/brush';
 import { simulateStrokes } from './cutout-lib/strokes';
-import { auroc, boundaryF, iouOf, strayShare } from './cutout-lib/measures';
+import { auroc, boundaryF, edgeAlpha, iouOf, strayShare } from './cutout-lib/measures';
 import { previewTimings } from './cutout-lib/preview';
 import { saliencyModelOfServer } from '../packages/engine/src/cli/server-model';
 import { PRODUCT_SIDE } from '../packages/engine/src/cutout/run';
@@ -240,6 +240,9 @@ type PhotoResult = {
   boundary_f_one_box: number;
   /** Share of the photo in pieces of the mask that touch no part of the subject. */
   stray_share: number;
+  /** Mean alpha difference to the reference near its outline, and the soft band's width (pixels). */
+  edge_error: number;
+  edge_soft_px: number;
   /** IoU at the working size, automatic then after each simulated stroke. */
   iou_strokes: number[];
   stroke_refine_ms: number | null;
@@ -257,6 +260,7 @@ for (const photo of photos) {
   const work = auto.photo;
   const workReference = await greyAt(photo.mask, work.width, work.height);
   const simulated = simulateStrokes(work, auto.work, workReference);
+  const edge = edgeAlpha(auto.alpha, reference.data, width, height);
   const refine = simulated.strokes.length
     ? await refineMs(bytes, auto.work, work, simulated.strokes[0]!)
     : null;
@@ -273,6 +277,8 @@ for (const photo of photos) {
     boundary_f: round(boundaryF(auto.alpha, reference.data, width, height), 3),
     boundary_f_one_box: round(boundaryF(boxed.alpha, reference.data, width, height), 3),
     stray_share: round(strayShare(auto.alpha, reference.data, width, height), 5),
+    edge_error: round(edge.error, 4),
+    edge_soft_px: round(edge.softWidth, 2),
     iou_strokes: simulated.iou.map((v) => round(v, 3)),
     stroke_refine_ms: refine,
     changed_beyond_reach: simulated.changedBeyondReach,
@@ -288,6 +294,8 @@ const qualityOf = (rows: PhotoResult[]) => {
     mean_boundary_f_one_box: mean(rows.map((r) => r.boundary_f_one_box)),
     stray_share_mean: round(rows.reduce((a, r) => a + r.stray_share, 0) / rows.length, 5),
     stray_share_max: Math.max(...rows.map((r) => r.stray_share)),
+    mean_edge_error: round(rows.reduce((a, r) => a + r.edge_error, 0) / rows.length, 4),
+    mean_edge_soft_px: mean(rows.map((r) => r.edge_soft_px)),
     bad_cutouts: rows.filter((r) => r.iou < 0.7).length,
     confidence_auroc_bad: confidence === null ? null : round(confidence, 3),
   };

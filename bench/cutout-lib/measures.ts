@@ -102,6 +102,38 @@ export function boundaryF(
   return precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
 }
 
+/**
+ * The edge as it is drawn, which IoU and the boundary F (both on the mask cut at half) do not see: over
+ * the pixels within `tolerance` of the reference's outline, the mean difference between the mask's
+ * alpha and the reference's, in 0..1 (0: the same edge; a soft ramp or a ragged fringe where the
+ * reference is crisp adds to it); and the soft band's width in pixels, the mask's pixels neither clearly
+ * product nor clearly background (alpha 13 to 242 of 255) per pixel of the reference's outline.
+ */
+export function edgeAlpha(
+  mask: Uint8Array,
+  reference: Uint8Array,
+  width: number,
+  height: number,
+  tolerance = 0.005,
+): { error: number; softWidth: number } {
+  const within = tolerance * Math.hypot(width, height);
+  const theirs = outline(reference, width, height);
+  const toTheirs = distanceTo(theirs, width, height);
+  let near = 0;
+  let difference = 0;
+  let outlineLength = 0;
+  let soft = 0;
+  for (let p = 0; p < mask.length; p++) {
+    if (theirs[p]) outlineLength++;
+    const a = mask[p]!;
+    if (a >= 13 && a <= 242) soft++;
+    if (toTheirs[p]! > within) continue;
+    near++;
+    difference += Math.abs(a - reference[p]!) / 255;
+  }
+  return { error: near ? difference / near : 0, softWidth: outlineLength ? soft / outlineLength : 0 };
+}
+
 /** The share of the photo in pieces of the mask (8-connected) that touch no pixel of the reference. */
 export function strayShare(mask: Uint8Array, reference: Uint8Array, width: number, height: number): number {
   const seen = new Uint8Array(mask.length);

@@ -10,6 +10,7 @@ import { labImage } from '../pixels/color';
 import { holdsProduct, mapInBox } from './box-map';
 import { FRAME_BELOW, MIN_PRODUCT_SHARE } from './confidence';
 import type { CutoutMask, CutoutOptions } from './cutout';
+import { crispOverBusyGround } from './crisp-edge';
 import { withoutEdgeSpecks } from './edge-speckle';
 import { withFaintParts } from './faint-parts';
 import { withoutGroundOccluders } from './ground-occluders';
@@ -33,6 +34,8 @@ const REFINE_SIDE = 400;
  * pixel is a detail (an antenna, a slat) and the edge is kept as the filter drew it (decision 084).
  */
 const SPECKS_FROM_SIDE = 1000;
+/** The part of the edge filter's ramp (from 0.2) taken to the alpha's 0 to 1. */
+const EDGE_RAMP = 0.6;
 /** A plain backdrop's separation is exact by construction (enclosed, backdrop-coloured, smooth). */
 const STUDIO_CONFIDENCE = 0.95;
 
@@ -128,9 +131,11 @@ export async function segment(rgba: RawImage, options: CutoutOptions): Promise<C
   const alpha = Buffer.alloc(soft.length);
   // A little contrast: the filter's soft ramp becomes a clean edge a pixel or two wide.
   for (let p = 0; p < soft.length; p++) {
-    const v = (soft[p]! - 0.2) / 0.6;
+    const v = (soft[p]! - 0.2) / EDGE_RAMP;
     alpha[p] = v <= 0 ? 0 : v >= 1 ? 255 : Math.round(v * 255);
   }
+  // Beside a textured ground the filter's ramp is its own blur, not the photo's (crisp-edge.ts).
+  crispOverBusyGround(rgba, soft, alpha, 1 / EDGE_RAMP);
   // Specks of a textured ground along the edge, on photos large enough that a pixel is a grain.
   const despeckled = longest >= SPECKS_FROM_SIDE ? withoutEdgeSpecks(alpha, rgba.width, rgba.height) : alpha;
   // A box the user drew is a promise: nothing outside it is the product, however the edge spreads.
