@@ -16,17 +16,21 @@ const HEIGHT = 80;
 /** The product: a pale square from x = 40 to 80; its edge filter's ramp 16 pixels wide either side. */
 const RAMP = 16;
 
-/** A pale product on a ground that is flat grey, or grey with grains of ±`grain` a pixel wide. */
-function photoOn(grain: number): RawImage {
+/**
+ * A pale product on a grey ground with grains of ±`grain` a pixel wide; its outline blurred over
+ * `blur` pixels (a defocused rim: 0 for a sharp one).
+ */
+function photoOn(grain: number, blur = 0): RawImage {
   const data = Buffer.alloc(WIDTH * HEIGHT * 4);
   let seed = 7;
   const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) * 2 - 1;
   for (let y = 0; y < HEIGHT; y++)
     for (let x = 0; x < WIDTH; x++) {
       const i = (y * WIDTH + x) * 4;
-      const product = x >= 40 && x < 80 && y >= 20 && y < 60;
-      const v = product ? 215 : Math.round(120 + grain * random());
-      data.fill(v, i, i + 3);
+      const inside = Math.min(x - 40, 79 - x, y - 20, 59 - y) + 0.5;
+      const t = blur ? Math.min(1, Math.max(0, inside / blur + 0.5)) : inside > 0 ? 1 : 0;
+      const v = Math.round(120 + 95 * t + grain * random());
+      data.fill(Math.min(255, Math.max(0, v)), i, i + 3);
       data[i + 3] = 255;
     }
   return { data, width: WIDTH, height: HEIGHT, channels: 4 };
@@ -68,23 +72,28 @@ describe('a crisp edge where the ground is busy', () => {
   });
 
   it('leaves a soft edge before a plain ground as the filter drew it (fur, a defocused rim)', () => {
-    const { soft, alpha } = wideRamp();
-    const before = Buffer.from(alpha);
-    crispOverBusyGround(photoOn(0), soft, alpha, 1 / 0.6);
-    expect(alpha.equals(before)).toBe(true);
+    // The photo's own outline blurred over the ramp's width, on a wall with a sensor's faint noise.
+    for (const photo of [photoOn(0), photoOn(3, RAMP), photoOn(3, 24)]) {
+      const { soft, alpha } = wideRamp();
+      const before = Buffer.from(alpha);
+      crispOverBusyGround(photo, soft, alpha, 1 / 0.6);
+      expect(alpha.equals(before)).toBe(true);
+    }
   });
 
-  it('leaves an edge already crisp as it is', () => {
+  it('leaves an edge already crisp as it is, its anti-aliasing kept, beside a grainy ground', () => {
+    // A ramp two pixels wide (alpha 85 and 170) and one a pixel wide (alpha 64 on one side, 191 on another).
     const soft = new Float32Array(WIDTH * HEIGHT);
     const alpha = Buffer.alloc(WIDTH * HEIGHT);
-    for (let y = 20; y < 60; y++)
-      for (let x = 40; x < 80; x++) {
-        soft[y * WIDTH + x] = 0.8;
-        alpha[y * WIDTH + x] = 255;
-      }
+    const set = (x: number, y: number, a: number) => {
+      alpha[y * WIDTH + x] = a;
+      soft[y * WIDTH + x] = 0.2 + (0.6 * a) / 255;
+    };
     for (let y = 20; y < 60; y++) {
-      soft[y * WIDTH + 39] = 0.5;
-      alpha[y * WIDTH + 39] = 128;
+      for (let x = 40; x < 80; x++) set(x, y, 255);
+      set(38, y, 85);
+      set(39, y, 170);
+      set(80, y, y < 40 ? 64 : 191);
     }
     const before = Buffer.from(alpha);
     crispOverBusyGround(photoOn(40), soft, alpha, 1 / 0.6);
@@ -92,7 +101,7 @@ describe('a crisp edge where the ground is busy', () => {
   });
 
   it('with the installed model, a candle on a sidewalk has an edge about two pixels wide, not a six-pixel halo', async () => {
-    // Before: 6.0 soft pixels per pixel of outline (the filter's ramp over the paving's grains); 2.0 after.
+    // Before: 6.0 soft pixels per pixel of outline (the filter’s ramp over the paving’s grains); 2.2 after.
     const model = await loadSaliencyModel(saliencyModelFromEnv({})!);
     const photo = await decodeRgba(
       fs.readFileSync(path.join(PRODUCTS, 'candle-brick-wall-sidewalk.jpg')),

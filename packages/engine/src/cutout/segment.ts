@@ -34,7 +34,8 @@ const REFINE_SIDE = 400;
  * pixel is a detail (an antenna, a slat) and the edge is kept as the filter drew it (decision 084).
  */
 const SPECKS_FROM_SIDE = 1000;
-/** The part of the edge filter's ramp (from 0.2) taken to the alpha's 0 to 1. */
+/** The part of the edge filter's ramp taken to the alpha's 0 to 1: from EDGE_FLOOR, EDGE_RAMP wide. */
+const EDGE_FLOOR = 0.2;
 const EDGE_RAMP = 0.6;
 /** A plain backdrop's separation is exact by construction (enclosed, backdrop-coloured, smooth). */
 const STUDIO_CONFIDENCE = 0.95;
@@ -129,9 +130,9 @@ export async function segment(rgba: RawImage, options: CutoutOptions): Promise<C
     },
   );
   const alpha = Buffer.alloc(soft.length);
-  // A little contrast: the filter's soft ramp becomes a clean edge a pixel or two wide.
+  // A little contrast: the filter's soft ramp, a little narrower.
   for (let p = 0; p < soft.length; p++) {
-    const v = (soft[p]! - 0.2) / EDGE_RAMP;
+    const v = (soft[p]! - EDGE_FLOOR) / EDGE_RAMP;
     alpha[p] = v <= 0 ? 0 : v >= 1 ? 255 : Math.round(v * 255);
   }
   // Beside a textured ground the filter's ramp is its own blur, not the photo's (crisp-edge.ts).
