@@ -57,4 +57,43 @@ describe('the illustration style', () => {
       expect(share, file).toBeLessThan(0.12);
     }
   });
+
+  it('outlines a shape, not the steps of a gradient: a hill against a sky inked, the sky’s bands not', async () => {
+    // A sky from white to deep blue over the upper half, a dark green hill with a sharp ridge below.
+    const width = 800;
+    const height = 800;
+    const data = Buffer.alloc(width * height * 3);
+    const ridge = (x: number) => Math.round(430 + 60 * Math.sin(x / 90));
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 3;
+        const hill = y >= ridge(x);
+        const t = y / 500;
+        data[i] = hill ? 20 : Math.round(250 - 220 * t);
+        data[i + 1] = hill ? 50 : Math.round(250 - 190 * t);
+        data[i + 2] = hill ? 25 : Math.round(250 - 90 * t);
+      }
+    const scene = { data, width, height, channels: 3 as const };
+    // Few flats: the gradient's steps between them are as large as a shape's.
+    const flat = await illustrate({ ...scene, data: Buffer.from(data) }, 4, 0, PALETTE_GRADING.pastel);
+    const inked = await illustrate({ ...scene, data: Buffer.from(data) }, 4, 1, PALETTE_GRADING.pastel);
+    const inkedAt = (x: number, y: number) => {
+      const i = (y * width + x) * 3;
+      return Math.abs(flat.data[i]! - inked.data[i]!) + Math.abs(flat.data[i + 1]! - inked.data[i + 1]!) > 30;
+    };
+    let sky = 0;
+    let alongRidge = 0;
+    for (let x = 20; x < width - 20; x++) {
+      // The sky well above the ridge: the flats' steps there are a gradient's.
+      for (let y = 20; y < ridge(x) - 30; y++) if (inkedAt(x, y)) sky++;
+      for (let y = ridge(x) - 6; y <= ridge(x) + 6; y++)
+        if (inkedAt(x, y)) {
+          alongRidge++;
+          break;
+        }
+    }
+    expect(sky).toBe(0);
+    // The ridge is outlined all along (the former ink drew the sky's bands too).
+    expect(alongRidge).toBeGreaterThan(0.9 * (width - 40));
+  });
 });

@@ -14,11 +14,19 @@ import { lumaQ8 } from '../../pixels/fixed-point';
  */
 const ILLUSTRATION_MEDIAN = 21;
 const ILLUSTRATION_MAJORITY = 3;
+/**
+ * The luma step a pixel (of 255, on the smoothed quarter-size copy) from which the scene has an edge
+ * there: a hill against the sky, a rock on grass. A sky's gradient climbs one or two a pixel.
+ */
+const EDGE_STEP = 6;
+/** The share of two flats' boundary that must lie on the scene's edges for it to be inked. */
+const OUTLINE_ON_EDGES = 0.5;
 
 /**
  * Vector-like illustration: the scene reduced to a few flat colours at a quarter of its size, enlarged
  * and smoothed, then snapped back to those colours, so boundaries are crisp, smooth curves; then inked
- * wherever two flats differ clearly in tone.
+ * wherever two flats differ clearly in tone and the scene has an edge along most of their boundary
+ * (decision 098).
  */
 export async function illustrate(
   scene: RawImage,
@@ -29,13 +37,15 @@ export async function illustrate(
   const { width, height } = scene;
   // Vivid, contrasty flats: an illustrator's colours, not a photo's muted ones. Shapes are found at a
   // quarter of the size: an illustration keeps shapes, not detail.
-  const small = fromRaw(scene)
-    .resize(Math.round(width / 4), Math.round(height / 4))
-    // Texture (grass, rock, bark) would become a scatter of islands: an illustrator draws the shapes.
-    .median(ILLUSTRATION_MEDIAN)
-    .modulate({ saturation: 1.4 })
-    .linear(1.12, -14);
-  const png = await guard(small.png({ palette: true, colours, dither: 0, effort: 3 }).toBuffer());
+  const small = await toRaw(
+    fromRaw(scene)
+      .resize(Math.round(width / 4), Math.round(height / 4))
+      // Texture (grass, rock, bark) would become a scatter of islands: an illustrator draws the shapes.
+      .median(ILLUSTRATION_MEDIAN)
+      .modulate({ saturation: 1.4 })
+      .linear(1.12, -14),
+  );
+  const png = await guard(fromRaw(small).png({ palette: true, colours, dither: 0, effort: 3 }).toBuffer());
   const flatSmall = await toRaw(fromEngineFile(png).toColourspace('srgb').removeAlpha());
   // Thin rings of in-between colours (where the photo had a soft edge) go to their neighbours.
   const palette = majority(flatSmall, ILLUSTRATION_MAJORITY);
@@ -53,9 +63,19 @@ export async function illustrate(
   const tone = Array.from({ length: count }, (_, k) =>
     lumaQ8(palette[k * 3]!, palette[k * 3 + 1]!, palette[k * 3 + 2]!),
   );
+  // …and where the scene itself has an edge along most of their boundary: a sky's gradient crosses
+  // from one flat to the next without an edge, and their step is not an outline. Decided for each pair
+  // of flats as a whole, so that an outline goes all the way round a shape or is not drawn.
+  const along = shapeEdgesAlong(labels, width, height, small);
   const inked = new Uint8Array(256 * 256);
   for (let a = 0; a < count; a++) {
-    for (let b = 0; b < count; b++) inked[(a << 8) | b] = Math.abs(tone[a]! - tone[b]!) > 22 ? 255 : 0;
+    for (let b = 0; b < count; b++) {
+      const pair = (a << 8) | b;
+      const seen = along.boundary[pair]! + along.boundary[(b << 8) | a]!;
+      const onEdges = along.onEdge[pair]! + along.onEdge[(b << 8) | a]!;
+      const outline = Math.abs(tone[a]! - tone[b]!) > 22 && onEdges >= OUTLINE_ON_EDGES * seen;
+      inked[pair] = outline ? 255 : 0;
+    }
   }
   const edges = Buffer.alloc(width * height);
   for (let y = 0; y < height - 1; y++) {
@@ -73,6 +93,63 @@ export async function illustrate(
   const colour = mixRgb(grading.swatch.dark, [0, 0, 0], 0.5).map(Math.round);
   inkLine(flat, line.data, colour, Math.round(ink * 256));
   return flat;
+}
+
+/**
+ * For each pair of flats (a << 8 | b), how many pixels of their boundary there are, and how many of
+ * them lie on an edge of the smoothed small copy: a step in luma of at least EDGE_STEP a pixel (Sobel),
+ * or beside one.
+ */
+function shapeEdgesAlong(labels: Uint8Array, width: number, height: number, small: RawImage) {
+  const { data, channels } = small;
+  const sw = small.width;
+  const sh = small.height;
+  const luma = new Float32Array(sw * sh);
+  for (let p = 0, i = 0; p < luma.length; p++, i += channels)
+    luma[p] = 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+  const edge = new Uint8Array(sw * sh);
+  for (let y = 1; y < sh - 1; y++) {
+    for (let x = 1, p = y * sw + 1; x < sw - 1; x++, p++) {
+      const gx =
+        luma[p + 1 - sw]! +
+        2 * luma[p + 1]! +
+        luma[p + 1 + sw]! -
+        luma[p - 1 - sw]! -
+        2 * luma[p - 1]! -
+        luma[p - 1 + sw]!;
+      const gy =
+        luma[p + sw - 1]! +
+        2 * luma[p + sw]! +
+        luma[p + sw + 1]! -
+        luma[p - sw - 1]! -
+        2 * luma[p - sw]! -
+        luma[p - sw + 1]!;
+      // Sobel's weights sum to 8 over a step of one unit a pixel; its neighbours count too.
+      if (Math.hypot(gx, gy) / 8 < EDGE_STEP) continue;
+      for (let dy = -sw; dy <= sw; dy += sw) for (let dx = -1; dx <= 1; dx++) edge[p + dy + dx] = 1;
+    }
+  }
+  const boundary = new Uint32Array(256 * 256);
+  const onEdge = new Uint32Array(256 * 256);
+  const column = new Int32Array(width);
+  for (let x = 0; x < width; x++) column[x] = Math.min(sw - 1, Math.floor((x * sw) / width));
+  for (let y = 0; y < height - 1; y++) {
+    const row = Math.min(sh - 1, Math.floor((y * sh) / height)) * sw;
+    for (let x = 0, p = y * width; x < width - 1; x++, p++) {
+      const l = labels[p]!;
+      const right = labels[p + 1]!;
+      const down = labels[p + width]!;
+      if (l === right && l === down) continue;
+      const on = edge[row + column[x]!]!;
+      for (const other of [right, down]) {
+        if (other === l) continue;
+        const pair = (l << 8) | other;
+        boundary[pair]!++;
+        onEdge[pair]! += on;
+      }
+    }
+  }
+  return { boundary, onEdge };
 }
 
 /** Mixes `colour` in where the line mask is set: opaque at a third of its peak, times `ink` / 256. */
