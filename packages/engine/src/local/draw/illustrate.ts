@@ -1,10 +1,10 @@
 /**
  * Flat inked illustration: the scene reduced to a few vivid flat colours with smooth, crisp boundaries,
- * inked where two flats differ clearly in tone.
+ * inked where two flats differ clearly in tone along an edge of the scene.
  */
 import type { Grading } from '../../art-direction/types';
 import { fromEngineFile, fromRaw, guard, toRaw, type RawImage } from '../../image/sharp';
-import { mixRgb } from '../../pixels/color';
+import { mixRgb, sobelAt } from '../../pixels/color';
 import { lumaQ8 } from '../../pixels/fixed-point';
 
 /**
@@ -110,22 +110,8 @@ function shapeEdgesAlong(labels: Uint8Array, width: number, height: number, smal
   const edge = new Uint8Array(sw * sh);
   for (let y = 1; y < sh - 1; y++) {
     for (let x = 1, p = y * sw + 1; x < sw - 1; x++, p++) {
-      const gx =
-        luma[p + 1 - sw]! +
-        2 * luma[p + 1]! +
-        luma[p + 1 + sw]! -
-        luma[p - 1 - sw]! -
-        2 * luma[p - 1]! -
-        luma[p - 1 + sw]!;
-      const gy =
-        luma[p + sw - 1]! +
-        2 * luma[p + sw]! +
-        luma[p + sw + 1]! -
-        luma[p - sw - 1]! -
-        2 * luma[p - sw]! -
-        luma[p - sw + 1]!;
       // Sobel's weights sum to 8 over a step of one unit a pixel; its neighbours count too.
-      if (Math.hypot(gx, gy) / 8 < EDGE_STEP) continue;
+      if (sobelAt(luma, p, sw) / 8 < EDGE_STEP) continue;
       for (let dy = -sw; dy <= sw; dy += sw) for (let dx = -1; dx <= 1; dx++) edge[p + dy + dx] = 1;
     }
   }
