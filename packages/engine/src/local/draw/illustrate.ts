@@ -65,7 +65,9 @@ export async function illustrate(
   );
   // …and where the scene itself has an edge along most of their boundary: a sky's gradient crosses
   // from one flat to the next without an edge, and their step is not an outline. Decided for each pair
-  // of flats as a whole, so that an outline goes all the way round a shape or is not drawn.
+  // of flat colours over the whole picture, not pixel by pixel: where two colours meet, their boundary
+  // is inked along all of it or not at all (one cut into dashes where the scene's edge fades reads as
+  // broken). A shape bordered by several colours is judged against each of them.
   const along = shapeEdgesAlong(labels, width, height, small);
   const inked = new Uint8Array(256 * 256);
   for (let a = 0; a < count; a++) {
