@@ -129,11 +129,13 @@ function shapeEdgesAlong(labels: Uint8Array, width: number, height: number, smal
       const down = labels[p + width]!;
       if (l === right && l === down) continue;
       const on = edge[row + column[x]!]!;
-      for (const other of [right, down]) {
-        if (other === l) continue;
-        const pair = (l << 8) | other;
-        boundary[pair]!++;
-        onEdge[pair]! += on;
+      if (right !== l) {
+        boundary[(l << 8) | right]!++;
+        onEdge[(l << 8) | right]! += on;
+      }
+      if (down !== l) {
+        boundary[(l << 8) | down]!++;
+        onEdge[(l << 8) | down]! += on;
       }
     }
   }
