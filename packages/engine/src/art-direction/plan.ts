@@ -7,7 +7,8 @@ import { PALETTE_GRADING } from './grading';
 import { layOut, type TextPlacement } from './layout';
 import { packshotOf } from './packshot';
 import { scenePrompt } from './prompt';
-import type { ProductViewReading } from './scene-reading';
+import { groundOnScene } from './ground';
+import type { ProductViewReading, SceneReading } from './scene-reading';
 import type { Effects, FusionPlan, Light, PlannedBrand, TextBlock } from './types';
 import { resolveLanguage } from '../copy/language';
 import { TYPEFACES } from './typefaces';
@@ -217,14 +218,41 @@ const CAMERA_TILT = 8;
 /** The most depth of field the in-context shot keeps: the scene must stay readable. */
 const IN_CONTEXT_DEPTH = 0.3;
 
+/**
+ * The request's plans, one per variant. With the scene's reading, the shot of a product in its context
+ * stands it on the scene where the product, read as photographed from above, would lie on a sheet
+ * (standsOnScene).
+ */
 export function planFusionVariants(
   request: FusionRequest,
   reading?: ProductViewReading,
   brand?: PlannedBrand | null,
+  scene?: SceneReading | null,
 ): FusionPlan[] {
-  return Array.from({ length: request.variants }, (_, variant) =>
-    planFusion(request, variant, reading, brand),
-  );
+  return Array.from({ length: request.variants }, (_, variant) => {
+    const plan = planFusion(request, variant, reading, brand);
+    if (!scene || !reading || !standsOnScene(plan, scene)) return plan;
+    const upright = planFusion(request, variant, { ...reading, view: 'front' }, brand);
+    return { ...upright, viewChoice: { from: 'scene', reading } };
+  });
+}
+
+/**
+ * Whether the shot of the product in its context stands the product on the scene, as a product
+ * photographed from the front stands (decision 099). Read as photographed from above, it would lie on a
+ * plain sheet there, the scene's surface being too narrow to be seen from above (a café table, a
+ * kitchen island: ground.ts, `out-of-frame`), and the scene would not show in the one shot meant to show
+ * it. It stands when its photo showed it on a surface that ran on behind it (`one-surface`: a shoe on
+ * asphalt, a toy on a lawn, taken from a high angle) and the scene was photographed from a high angle
+ * too: the two cameras agree. Before an eye-level scene (a stream's rocks, a boulder) it would look
+ * balanced on a slope, and keeps the sheet; so do a flat-lay on a sheet (`one-sheet`), a view the user
+ * chose and the other shots (the hero on dark paper, the close-up on the studio paper).
+ */
+function standsOnScene(plan: FusionPlan, scene: SceneReading): boolean {
+  if (plan.shot !== 'scene' || plan.packshot || plan.view !== 'top') return false;
+  if (plan.viewChoice.from !== 'detected' || plan.viewChoice.reading?.reason !== 'one-surface') return false;
+  if (scene.annotated?.view !== 'high-angle') return false;
+  return groundOnScene(plan, scene).ground.reason === 'out-of-frame';
 }
 
 /** The side of the product a light at `angle` (as the picture shows it) falls on: its shading's side. */

@@ -233,8 +233,12 @@ export type FusionPlan = {
   };
   /** How the product was photographed: it stands on the scene (front) or lies on it seen from above. */
   view: 'front' | 'top';
-  /** Where the view came from: the user's choice, the product photo's reading, or the default (front). */
-  viewChoice: { from: 'chosen' | 'detected' | 'default'; reading?: ProductViewReading };
+  /**
+   * Where the view came from: the user's choice, the product photo's reading, the default (front), or
+   * the scene (`scene`: read as from above, it stands on a scene whose surface cannot be seen from
+   * above in this shot; plan.ts, standsOnScene).
+   */
+  viewChoice: { from: 'chosen' | 'detected' | 'default' | 'scene'; reading?: ProductViewReading };
   context: ContextFraming;
   light: Light;
   /** The light and shadow the user chose in the form; null: read from the scene, or the variant's. */

@@ -142,6 +142,23 @@ describe('a Fusion request lays the product as its photo was taken, unless the u
     expect(image!.metadata.ground.on).toBe('top-down');
   }, 60_000);
 
+  it('on the café terrace (a table too narrow to be seen from above, photographed from a high angle), the shot in context stands it on the table; the hero keeps its sheet (decision 099)', async () => {
+    const [hero, inContext] = await renderFusion({
+      request: baseRequest({ variants: 2, slogan: 'Pastel et légère' }),
+      product,
+      scene: 'cafe-terrace-table',
+      cutout: { model: saliencyModelFromEnv({}) },
+    });
+    expect(hero!.metadata.ground).toMatchObject({ on: 'top-down', reason: 'out-of-frame' });
+    expect(inContext!.metadata.view).toMatchObject({
+      view: 'front',
+      from: 'scene',
+      reading: { view: 'top', reason: 'one-surface' },
+    });
+    expect(inContext!.metadata.ground).toMatchObject({ on: 'surface' });
+    expect(inContext!.metadata.steps).not.toContain('sheet in the surface colours');
+  }, 60_000);
+
   it('"de face" chosen in the form stands it up, whatever the photo says', async () => {
     const [image] = await renderFusion({
       request: request('de face'),

@@ -108,10 +108,11 @@ export async function fusionPlans(
   request: FusionRequest,
   product: { ready: Promise<PreparedProduct> },
   brand?: PlannedBrand | null,
+  scene?: PreparedContext,
 ): Promise<FusionPlan[]> {
   const { view, from } = viewOf(request);
   const read = from !== 'chosen' || view === 'top';
-  return planFusionVariants(request, read ? (await product.ready).view : undefined, brand);
+  return planFusionVariants(request, read ? (await product.ready).view : undefined, brand, scene?.reading);
 }
 
 /** A brand kit checked and its logo decoded, once for the whole request; none without one. */
@@ -135,7 +136,7 @@ export async function renderFusion(
     sceneFor(input, FUSION_FORMAT_SIZES[input.request.format], brand),
   ]);
   return mapInFlight(
-    await fusionPlans(input.request, product, brand),
+    await fusionPlans(input.request, product, brand, context),
     (plan) => variantRenderer.fusion(plan, product.ready, context, input.formats),
     input.onVariant,
     variantsInFlight(),
@@ -180,7 +181,7 @@ export async function renderFusionFormats(
       const request = { ...input.request, format, variants: Math.max(...variants) + 1 };
       const canvas = FUSION_FORMAT_SIZES[format];
       const context = uploaded ?? (await sceneFor({ ...input, request }, canvas, brand));
-      const plans = await fusionPlans(request, product, brand);
+      const plans = await fusionPlans(request, product, brand, context);
       return variants.map((variant) => ({ format, variant, plan: plans[variant]!, context }));
     }),
   );

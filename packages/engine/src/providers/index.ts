@@ -228,7 +228,7 @@ async function fusionWith(
   const jobs: { format: FusionFormat; plan: FusionPlan; scene: Scenes[number] }[] = [];
   for (const format of formats) {
     const plans = !hosted
-      ? await fusionPlans({ ...input.request, format }, product, brand)
+      ? await fusionPlans({ ...input.request, format }, product, brand, contexts.get(format))
       : format === sceneFormat
         ? hosted
         : planned(format);

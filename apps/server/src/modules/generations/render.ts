@@ -53,7 +53,7 @@ export type RenderedVariant = {
 };
 
 export type VariantCutout = { method: string; reason?: string; confidence: number };
-export type VariantView = { view: 'front' | 'top'; from: 'chosen' | 'detected' | 'default' };
+export type VariantView = { view: 'front' | 'top'; from: 'chosen' | 'detected' | 'default' | 'scene' };
 /** The light and shadow a Fusion image was made with: chosen in the form, read from the scene, or the variant's. */
 export type VariantLight = {
   from: 'chosen' | 'scene' | 'variant';
