@@ -29,8 +29,10 @@ export function viewOf(
 }
 
 /**
- * One variant's plan. With a brand (brand-palette.ts), its colours replace the request's palette and
- * its typography the request's; its logo and signature go with the plan, set when the picture is done.
+ * One variant's plan, without the scene: planFusionVariants, given the scene's reading, may stand a
+ * product read as from above on it instead (standsOnScene). With a brand (brand-palette.ts), its
+ * colours replace the request's palette and its typography the request's; its logo and signature go
+ * with the plan, set when the picture is done.
  */
 export function planFusion(
   request: FusionRequest,

@@ -11,7 +11,9 @@ import {
   type FusionFormat,
 } from '@vitrine/shared/api/generation';
 import { groundOnScene } from './ground';
+import { findScene } from '../local/scene-files';
 import { planFusionVariants } from './plan';
+import { annotatedReading, type PhotoScene } from './scene-catalogue';
 import type { ProductViewReading, SceneReading } from './scene-reading';
 
 const request = (format: FusionFormat, productView?: 'du dessus') =>
@@ -41,8 +43,12 @@ const highAngle: ProductViewReading = { view: 'top', reason: 'one-surface', elon
 /** A pen lying on a sheet of paper. */
 const flatLay: ProductViewReading = { view: 'top', reason: 'one-sheet', elongation: 6 };
 
-/** The café terrace's table, from a high angle: 0.37 to 0.53 of the photo's height. */
-const cafeTable = scene(0.37, 0.53, 'high-angle');
+/**
+ * The café terrace as the catalogue annotates it: photographed from a high angle, its table from 0.37
+ * to 0.53 of the photo's height and across part of its width.
+ */
+const cafe = findScene('cafe-terrace-table') as PhotoScene;
+const cafeTable = annotatedReading(cafe, cafe);
 
 /** Every format with a scene (a marketplace image is the product alone on white: packshot.ts). */
 const FORMATS = FUSION_FORMATS.filter((format) => !textlessFormat(format));
@@ -58,8 +64,8 @@ describe('the shot in context of a product seen from above, on a table too narro
           expect(plan.viewChoice, label).toEqual({ from: 'scene', reading: highAngle });
           // On the table's top, between its far and near edges: not on a sheet, not on a podium.
           expect(grounded.ground.on, label).toBe('surface');
-          expect(grounded.ground.photoY!, label).toBeGreaterThan(0.37);
-          expect(grounded.ground.photoY!, label).toBeLessThan(0.53);
+          expect(grounded.ground.photoY!, label).toBeGreaterThan(cafe.surface[0]);
+          expect(grounded.ground.photoY!, label).toBeLessThan(cafe.surface[1]);
         } else {
           expect(plan.view, label).toBe('top');
           expect(plan.viewChoice.from, label).toBe('detected');

@@ -103,6 +103,8 @@ const NO_SCENE: PreparedContext = {
  * The request's plans. The product is cut out while the first variants draw their scenes, unless the
  * way it was photographed (front or from above) is left to the engine, or chosen as from above: then
  * it is read from the cut-out first (its shape says whether it lies at a slant and stands, decision 086).
+ * With the scene it renders on, a product read as from above may stand on it in the shot in context
+ * (art-direction/plan.ts, standsOnScene).
  */
 export async function fusionPlans(
   request: FusionRequest,

@@ -37,7 +37,10 @@ export type RenderedVariant = {
   engine?: VariantEngine;
   /** Fusion: how the product was cut out (or why the photo was framed), and the engine's confidence. */
   cutout?: VariantCutout;
-  /** Fusion: how the product is shown (standing, or seen from above), as chosen or read from its photo. */
+  /**
+   * Fusion: how the product is shown (standing, or seen from above), as chosen, read from its photo or,
+   * read as from above, stood on a scene too narrow to be seen from above (`scene`).
+   */
   view?: VariantView;
   /** Fusion: the light and shadow used, chosen in the form or automatic. */
   light?: VariantLight;
