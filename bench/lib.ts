@@ -47,7 +47,9 @@ export function treeRssMb(pid: number): number {
   let total = 0;
   for (const each of [pid, ...descendants(pid)]) {
     try {
-      total += rssMb(each);
+      const rss = rssMb(each);
+      // An ending process (a zombie) has no resident memory left to report.
+      if (Number.isFinite(rss)) total += rss;
     } catch {
       // The process ended meanwhile.
     }

@@ -11,13 +11,16 @@ import vm from 'node:vm';
 /** A thread that has had no work this long is idle: no request in progress pays for a collection. */
 export const IDLE_MS = 5000;
 
-let collect: (() => void) | null | undefined;
+/** V8's `gc`: a full collection, or with `{ type: 'minor' }` only the young generation's. */
+type Collect = (options?: { type: 'minor' | 'major' }) => void;
 
-function collector(): (() => void) | null {
+let collect: Collect | null | undefined;
+
+function collector(): Collect | null {
   if (collect !== undefined) return collect;
   try {
     v8.setFlagsFromString('--expose-gc');
-    collect = vm.runInNewContext('gc') as () => void;
+    collect = vm.runInNewContext('gc') as Collect;
   } catch {
     collect = null;
   } finally {
@@ -33,14 +36,28 @@ export const canCollect = (): boolean => typeof collector() === 'function';
 /**
  * Counts a thread's work in flight: `started()` when a task begins, `finished()` when it ends; once
  * none has been in flight for IDLE_MS, `onIdle` runs (what the thread keeps for its work is let go
- * there) and then one full collection.
+ * there) and then one full collection. `now()` lets go at once, with a collection of the young
+ * generation only, when no work is in flight and some was done since the last time (a second
+ * collection would find nothing to give back).
  */
 export function idleCollector(onIdle: () => void = () => {}) {
   let inFlight = 0;
+  let worked = false;
   let timer: NodeJS.Timeout | null = null;
+  const letGo = (kind: 'idle' | 'now') => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    worked = false;
+    onIdle();
+    // Asked for at once, while other work may be running on the process: the young generation, where
+    // the last render's buffers wait, is collected in a few milliseconds; a full collection would stall
+    // the main thread's work too (decision 100).
+    collector()?.(kind === 'now' ? { type: 'minor' } : undefined);
+  };
   return {
     started() {
       inFlight++;
+      worked = true;
       if (timer) clearTimeout(timer);
       timer = null;
     },
@@ -48,13 +65,29 @@ export function idleCollector(onIdle: () => void = () => {}) {
       inFlight = Math.max(0, inFlight - 1);
       if (inFlight > 0) return;
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
-        timer = null;
-        onIdle();
-        collector()?.();
-      }, IDLE_MS);
+      timer = setTimeout(() => letGo('idle'), IDLE_MS);
       // A pending collection never keeps a thread alive.
       timer.unref();
     },
+    now() {
+      if (inFlight === 0 && worked) letGo('now');
+    },
   };
+}
+
+const memoryWantedListeners = new Set<() => void>();
+
+/**
+ * Work that takes much memory for a moment is starting (the cut-out model's inference, in a process
+ * of its own): whatever idle threads kept from their last work is let go now rather than at IDLE_MS,
+ * so the two do not add up (decision 100). Called on the thread that runs the process's thread pools.
+ */
+export function memoryWanted(): void {
+  for (const listener of memoryWantedListeners) listener();
+}
+
+/** `listener` runs on each `memoryWanted()`; the function returned stops it. */
+export function onMemoryWanted(listener: () => void): () => void {
+  memoryWantedListeners.add(listener);
+  return () => memoryWantedListeners.delete(listener);
 }

@@ -1,5 +1,6 @@
 /** The cut-out threads' lanes and time limits (issue 35: a time limit per job). */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { onMemoryWanted } from '../when-idle';
 import { closeCutoutThread, configureCutoutThread, cutOutProduct, liveCutoutLanes } from './thread';
 
 afterAll(async () => {
@@ -54,5 +55,25 @@ describe('cut-out time limits', () => {
     const again = await cutOutProduct(image, { base, corrections: stroke });
     expect(again.mask?.method).toBe('corrected');
     await closeCutoutThread();
+  });
+
+  it('a job that finds a mask (where the model runs) asks idle threads to let go of their memory as it starts; a stroke does not (decision 100)', async () => {
+    await configureCutoutThread(true);
+    const wanted = vi.fn();
+    const stop = onMemoryWanted(wanted);
+    try {
+      const { image, base } = photo();
+      await cutOutProduct(image, {
+        base,
+        corrections: { strokes: [{ kind: 'keep', radius: 0.05, points: [[0.5, 0.5]] }] },
+      });
+      expect(wanted).not.toHaveBeenCalled();
+      const found = cutOutProduct(image);
+      expect(wanted).toHaveBeenCalledTimes(1);
+      expect((await found).mask?.method).toBeTruthy();
+    } finally {
+      stop();
+      await closeCutoutThread();
+    }
   });
 });

@@ -13,6 +13,7 @@ import { CUTOUT_TIME_LIMIT_MS } from './limits';
 import { Worker } from 'node:worker_threads';
 import type { RawImage } from '../image/sharp';
 import { errorFrom, type ThreadError } from '../thread-errors';
+import { memoryWanted } from '../when-idle';
 import { paintsOnly, runCutout, type CutoutJob, type CutoutResult } from './run';
 
 export type CutoutRequest = { id: number; image: RawImage; job: CutoutJob };
@@ -87,9 +88,11 @@ class CutoutThread {
   private readonly queue: Pending[] = [];
   private nextId = 1;
 
+  /** `onStart`: called as each job starts on the thread. */
   constructor(
     private readonly limitMs: number,
     private readonly idleMs: number | null = null,
+    private readonly onStart: () => void = () => {},
   ) {}
 
   run(image: RawImage, job: CutoutJob): Promise<CutoutResult> {
@@ -133,6 +136,7 @@ class CutoutThread {
       return;
     }
     this.running = this.queue.shift()!;
+    this.onStart();
     worker.ref();
     worker.postMessage(this.running.request);
   }
@@ -254,10 +258,20 @@ export async function closeCutoutThread(): Promise<void> {
   await Promise.all(old.map((thread) => thread.close()));
 }
 
-/** Cuts the product out of decoded pixels (RGBA), on its lane's cut-out thread when there is one. */
+/**
+ * Cuts the product out of decoded pixels (RGBA), on its lane's cut-out thread when there is one. A job
+ * that finds a mask may run the model, whose inference takes some 160 MB for a third of a second in its
+ * process: as it starts, idle render threads let go of what they kept (when-idle.ts, memoryWanted).
+ */
 export function cutOutProduct(rgba: RawImage, job: CutoutJob = {}): Promise<CutoutResult> {
-  if (!useThread) return runCutout(rgba, job);
   const lane: CutoutLane = paintsOnly(job) ? 'paint' : 'find';
-  const thread = (threads[lane] ??= new CutoutThread(limits[lane], lane === 'paint' ? paintIdleMs : null));
+  if (!useThread) {
+    if (lane === 'find') memoryWanted();
+    return runCutout(rgba, job);
+  }
+  const thread = (threads[lane] ??=
+    lane === 'paint'
+      ? new CutoutThread(limits.paint, paintIdleMs)
+      : new CutoutThread(limits.find, null, memoryWanted));
   return thread.run(rgba, job);
 }

@@ -12,7 +12,7 @@ import { renderExpressVariant } from './express/render-express';
 import { renderFusionVariant } from './fusion/render-fusion';
 import { errorFrom, threadError } from '../thread-errors';
 import { idleCollector } from '../when-idle';
-import type { ProductMessage, SharedProduct, ThreadReply, ThreadRequest } from './threads';
+import type { LetGoMessage, ProductMessage, SharedProduct, ThreadReply, ThreadRequest } from './threads';
 
 /**
  * Images arrive as views of shared memory; each is wrapped once and kept while its request runs, so
@@ -87,7 +87,8 @@ function run({ id, task: received }: ThreadRequest) {
 const idle = idleCollector(() => images.clear());
 
 const port = parentPort!;
-port.on('message', (message: ThreadRequest | ProductMessage) => {
+port.on('message', (message: ThreadRequest | ProductMessage | LetGoMessage) => {
+  if ('letGo' in message) return idle.now();
   if ('productFor' in message) {
     const waiting = awaited.get(message.productFor);
     awaited.delete(message.productFor);

@@ -14,6 +14,7 @@ import type { ExpressPlan } from '../art-direction/express-plan';
 import type { FusionPlan, PlannedBrand } from '../art-direction/types';
 import type { RawImage } from '../image/sharp';
 import { errorFrom, threadError, type ThreadError } from '../thread-errors';
+import { onMemoryWanted } from '../when-idle';
 import { DEFAULT_RENDER_THREADS } from './thread-count';
 import { renderExpressOnScene } from './express/model-scene';
 import { renderFusionOnScene } from './fusion/model-scene';
@@ -46,6 +47,8 @@ export type ThreadRequest = { id: number; task: ThreadTask };
 /** The product of request `id`, sent once its cut-out is done (or failed). */
 export type ProductMessage =
   { productFor: number; product: SharedProduct } | { productFor: number; error: ThreadError };
+/** Memory is wanted elsewhere: an idle thread lets go of what it kept now (when-idle.ts). */
+export type LetGoMessage = { letGo: true };
 export type ThreadReply =
   | { id: number; ok: true; result: RenderedImage | RenderedExpress }
   | { id: number; ok: false; error: ThreadError };
@@ -202,6 +205,12 @@ class RenderThreads {
     this.idle.unref();
   }
 
+  /** Each thread without a variant to render lets go of what it kept from its last ones. */
+  letGo(): void {
+    for (const { worker, job } of this.threads)
+      if (!job) worker.postMessage({ letGo: true } satisfies LetGoMessage);
+  }
+
   /** Stops every thread once the variant it is rendering is done (never mid-operation). */
   async close(): Promise<void> {
     this.closed = true;
@@ -222,6 +231,8 @@ function reviveImages<R extends { images: Partial<Record<RenderFormat, Uint8Arra
 }
 
 let pool: RenderThreads | null = null;
+// While the cut-out model infers, the threads' garbage is not kept beside it (decision 100).
+onMemoryWanted(() => pool?.letGo());
 let configured = DEFAULT_RENDER_THREADS;
 let configuredIdleMs: number | null = null;
 
