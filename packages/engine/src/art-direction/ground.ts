@@ -152,6 +152,7 @@ export function groundOnScene(plan: FusionPlan, reading: SceneReading | null | u
     front: surface.front,
     stand: surface.stand,
     ...(surface.span && { span: surface.span }),
+    ...(surface.spanCm !== undefined && { spanCm: surface.spanCm }),
   };
   // The band a base may sit on: below the far edge by a little, above the near edge.
   const depth = surface.front - surface.back;
@@ -181,7 +182,13 @@ export function groundOnScene(plan: FusionPlan, reading: SceneReading | null | u
       ...(placed.left !== undefined && { left: placed.left }),
     },
     product: placed.product,
-    ground: { ...lit.ground, on: 'surface', surface: described, photoY: round3(framing.photoY) },
+    ground: {
+      ...lit.ground,
+      on: 'surface',
+      surface: described,
+      photoY: round3(framing.photoY),
+      ...(placed.scale && { scale: placed.scale }),
+    },
   };
 }
 
@@ -197,7 +204,7 @@ function sizeKept(plan: FusionPlan, room: { width: number; height: number }): nu
   return Math.min(room.width, room.height) / Math.min(planned.width, planned.height);
 }
 
-type Placed = { product: FusionPlan['product']; left?: number };
+type Placed = { product: FusionPlan['product']; left?: number; scale?: FusionPlan['ground']['scale'] };
 
 /**
  * On a surface that does not run across the photo, the product takes at most this share of its width:
@@ -205,6 +212,33 @@ type Placed = { product: FusionPlan['product']; left?: number };
  * the hero and the close-up, two fifths, the camera nearer to keep the product large.
  */
 const SPAN_FILL = { hero: 0.4, scene: 0.34, 'close-up': 0.42, backdrop: 0.55 } as const;
+
+/**
+ * The room's width across the surface: the shot's share of its span (SPAN_FILL), or in the shot of the
+ * product in its context, less when the product's name gives its usual width and the scene's annotation
+ * the surface's (a candle 8 cm wide takes a ninth of a 70 cm café table, not a third). A product that
+ * would be a speck at that scale (a mug on a 1.4 m kitchen island) keeps a fifth of the canvas's
+ * smaller side (NAMED_LEAST): larger than life rather than too small to sell (decision 101). The hero and the close-up keep their share: their
+ * camera is nearer, and their purpose the product large.
+ */
+function roomAcross(
+  plan: FusionPlan,
+  spanCm: number | undefined,
+  spanPx: number,
+): { width: number; scale?: NonNullable<FusionPlan['ground']['scale']> } {
+  const width = SPAN_FILL[plan.shot] * spanPx;
+  const size = plan.product.size;
+  if (plan.shot !== 'scene' || !size || spanCm === undefined) return { width };
+  const named = Math.min(
+    width,
+    Math.max((size.cm / spanCm) * spanPx, NAMED_LEAST * Math.min(plan.canvas.width, plan.canvas.height)),
+  );
+  if (named >= width) return { width };
+  return { width: named, scale: { cm: size.cm, word: size.word, fill: round3(named / spanPx) } };
+}
+/** The least share of the canvas's smaller side a product sized by its name keeps. */
+const NAMED_LEAST = 0.2;
+
 /** The product's room stays on the surface but for a tenth of its width at either end. */
 const SPAN_INSET = 0.8;
 
@@ -226,7 +260,8 @@ function onSpan(
   const across = reading.width * Math.max(W / reading.width, H / reading.height) * framing.zoom;
   const shown = Math.min(1, W / across);
   const { box } = product;
-  const width = Math.max(1, Math.min(box.width, Math.floor(SPAN_FILL[plan.shot] * (right - left) * across)));
+  const fitted = roomAcross(plan, reading.surface?.spanCm, (right - left) * across);
+  const width = Math.max(1, Math.min(box.width, Math.floor(fitted.width)));
   // The room about the product's centre, inside the box the layout gave.
   const x = Math.round(Math.min(box.x + box.width - width, Math.max(box.x, product.centreX - width / 2)));
   const centre = x + width / 2;
@@ -240,7 +275,7 @@ function onSpan(
   if (at < left + half - 0.002 || at > right - half + 0.002) return null;
   const room: FusionPlan['product'] =
     width < box.width ? { ...product, box: { ...box, x, width }, centreX: Math.round(centre) } : product;
-  return { product: room, left: start };
+  return { product: room, left: start, ...(fitted.scale && width < box.width && { scale: fitted.scale }) };
 }
 
 /**

@@ -6,6 +6,7 @@ import { styleEffects } from './effects';
 import { PALETTE_GRADING } from './grading';
 import { layOut, type TextPlacement } from './layout';
 import { packshotOf } from './packshot';
+import { productSizeOf } from './product-size';
 import { scenePrompt } from './prompt';
 import { groundOnScene } from './ground';
 import type { ProductViewReading, SceneReading } from './scene-reading';
@@ -95,6 +96,7 @@ function planScene(
         : [];
     });
   const text = blocks(layout.text);
+  const size = productSizeOf(request.productName, language);
   return {
     mode: 'fusion',
     variant,
@@ -103,10 +105,12 @@ function planScene(
     shot: recipe.shot,
     style: request.style,
     palette: request.palette,
-    product:
-      view === 'top'
+    product: {
+      ...(view === 'top'
         ? laidFlat(layout.product, recipe.shot, canvas, request.position, reading)
-        : layout.product,
+        : layout.product),
+      ...(size && { size }),
+    },
     context: recipe.context,
     light: lighting ? chosenLight(recipe.light, lighting.angle) : recipe.light,
     lighting,

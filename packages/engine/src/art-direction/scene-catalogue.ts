@@ -45,6 +45,12 @@ const common = {
       'span: the surface must be at least a tenth as wide as the photo',
     )
     .optional(),
+  /**
+   * How wide that surface is where a product stands, in centimetres, estimated by eye from things of
+   * known size in the photo (a bistro table is about 70): a product whose usual width is known from its
+   * name stands at that scale in the shot of it in its context (product-size.ts). Only with `span`.
+   */
+  spanCm: z.number().positive().max(1000).optional(),
   light: z.enum(['left', 'right', 'top', 'front', 'back']),
   softness: share,
   temperature: z.enum(['warm', 'neutral', 'cool']),
@@ -89,6 +95,8 @@ export function parseCatalogue(json: unknown): CatalogueScene[] {
           .map((issue) => `${issue.path.join('.') || '(entry)'}: ${issue.message}`)
           .join('; ')}`,
       );
+    if (parsed.data.spanCm !== undefined && !parsed.data.span)
+      throw new Error(`scene catalogue: entry ${parsed.data.id} is malformed: spanCm: only with a span`);
     if (seen.has(parsed.data.id)) throw new Error(`scene catalogue: id ${parsed.data.id} is listed twice`);
     seen.add(parsed.data.id);
     return parsed.data;
@@ -119,6 +127,7 @@ export function annotatedReading(
       stand: round(back + STAND_DEPTH * (front - back)),
       strength: 1,
       ...(scene.span && { span: scene.span }),
+      ...(scene.span && scene.spanCm !== undefined && { spanCm: scene.spanCm }),
     },
     light: from && { from, strength: round(1 - 0.7 * scene.softness), hardness: round(1 - scene.softness) },
     temperature: temperature ?? TEMPERATURES[scene.temperature],

@@ -24,6 +24,8 @@ export type SceneReading = {
     stand: number;
     strength: number;
     span?: readonly [number, number];
+    /** How wide the surface is across its span, in centimetres, when a catalogue scene's annotation says. */
+    spanCm?: number;
   } | null;
   /**
    * Where the light comes from, read from how brightness falls across the photo; null when even.

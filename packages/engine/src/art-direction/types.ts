@@ -9,6 +9,7 @@ import type {
 import type { LightChoice } from '@vitrine/shared/api/light';
 import type { Lang } from '@vitrine/shared/locale';
 import type { RawImage } from '../image/sharp';
+import type { ProductSize } from './product-size';
 import type { ProductViewReading } from './scene-reading';
 import type { TypographyChoice } from './typography';
 
@@ -111,7 +112,19 @@ export type Ground = {
    * The surface as read from the photo (shares of its height): far edge, near edge, where it stood;
    * its left and right ends (shares of its width) when it does not run across the whole photo.
    */
-  surface?: { back: number; front: number; stand: number; span?: readonly [number, number] };
+  surface?: {
+    back: number;
+    front: number;
+    stand: number;
+    span?: readonly [number, number];
+    /** The span's width in centimetres (a catalogue scene's annotation). */
+    spanCm?: number;
+  };
+  /**
+   * Set when the product stands at the scale its name gives on a surface of known width: its usual
+   * width and the share of the surface's span that makes (ground.ts, onSpan).
+   */
+  scale?: { cm: number; word: string; fill: number };
   /** Where the ground line meets the photo, as a share of its height, in the framing chosen. */
   photoY?: number;
   light: 'scene' | 'variant' | 'chosen';
@@ -230,6 +243,11 @@ export type FusionPlan = {
      * reading is then not awaited.
      */
     stands?: boolean;
+    /**
+     * The product's usual width, read from its name (product-size.ts): on a surface whose width is
+     * known, the shot of it in its context stands it at that scale (ground.ts).
+     */
+    size?: ProductSize;
   };
   /** How the product was photographed: it stands on the scene (front) or lies on it seen from above. */
   view: 'front' | 'top';

@@ -37,7 +37,7 @@ const USAGE = `usage: npm run render -- --mode fusion --product FILE (--context 
   --typo TYPOGRAPHY --format ${FUSION_FORMATS.join('|')} [--formats all|FORMAT,FORMAT...]
   (marketplace: the product alone on pure white, no text; --context and --scene may be left out)
   [--light auto|angle=0-359,softness=0-1,strength=0-1] [--reflection auto|on|off]
-  [--language fr|en] [--variants 1-4] [--brand FILE] [--png] --out DIR
+  [--product-name TEXT] [--language fr|en] [--variants 1-4] [--brand FILE] [--png] --out DIR
        npm run render -- --mode express --style STYLE --format ${EXPRESS_FORMATS.join('|')} [--formats all|...]
   [--description TEXT] [--product-name TEXT] [--language fr|en] [--variants 1-4] [--brand FILE] [--png] --out DIR
   --brand FILE: a brand kit, {"colours": ["#1f3a5f", ...up to 5], "logo": "logo.png" (relative to FILE),
@@ -141,6 +141,7 @@ async function renderFromArgs(output: OutputFormat[]): Promise<{ request: unknow
     slogan: values.slogan,
     language: values.language,
     tagline: values.tagline,
+    productName: values['product-name'],
     productView: values.view,
     typography: values.typo,
     format: values.format ?? formats?.[0],
