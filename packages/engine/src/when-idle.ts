@@ -37,27 +37,17 @@ export const canCollect = (): boolean => typeof collector() === 'function';
  * Counts a thread's work in flight: `started()` when a task begins, `finished()` when it ends; once
  * none has been in flight for IDLE_MS, `onIdle` runs (what the thread keeps for its work is let go
  * there) and then one full collection. `now()` lets go at once, with a collection of the young
- * generation only, when no work is in flight and some was done since the last time (a second
- * collection would find nothing to give back).
+ * generation only, when no work is in flight and it has not done so since the last work; the full
+ * collection still comes at IDLE_MS (what a render left in the old generation only it frees).
  */
 export function idleCollector(onIdle: () => void = () => {}) {
   let inFlight = 0;
-  let worked = false;
+  let keptSinceWork = false;
   let timer: NodeJS.Timeout | null = null;
-  const letGo = (kind: 'idle' | 'now') => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    worked = false;
-    onIdle();
-    // Asked for at once, while other work may be running on the process: the young generation, where
-    // the last render's buffers wait, is collected in a few milliseconds; a full collection would stall
-    // the main thread's work too (decision 100).
-    collector()?.(kind === 'now' ? { type: 'minor' } : undefined);
-  };
   return {
     started() {
       inFlight++;
-      worked = true;
+      keptSinceWork = true;
       if (timer) clearTimeout(timer);
       timer = null;
     },
@@ -65,12 +55,23 @@ export function idleCollector(onIdle: () => void = () => {}) {
       inFlight = Math.max(0, inFlight - 1);
       if (inFlight > 0) return;
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => letGo('idle'), IDLE_MS);
+      timer = setTimeout(() => {
+        timer = null;
+        keptSinceWork = false;
+        onIdle();
+        collector()?.();
+      }, IDLE_MS);
       // A pending collection never keeps a thread alive.
       timer.unref();
     },
     now() {
-      if (inFlight === 0 && worked) letGo('now');
+      if (inFlight > 0 || !keptSinceWork) return;
+      keptSinceWork = false;
+      onIdle();
+      // Asked for at once, while other work may be running on the process: the young generation, where
+      // the last render's buffers wait, is collected in a few milliseconds; a full collection would stall
+      // the thread longer (decision 100).
+      collector()?.({ type: 'minor' });
     },
   };
 }

@@ -218,8 +218,8 @@ const SPAN_FILL = { hero: 0.4, scene: 0.34, 'close-up': 0.42, backdrop: 0.55 } a
  * product in its context, less when the product's name gives its usual width and the scene's annotation
  * the surface's (a candle 8 cm wide takes a ninth of a 70 cm café table, not a third). A product that
  * would be a speck at that scale (a mug on a 1.4 m kitchen island) keeps a fifth of the canvas's
- * smaller side (NAMED_LEAST): larger than life rather than too small to sell (decision 101). The hero and the close-up keep their share: their
- * camera is nearer, and their purpose the product large.
+ * smaller side (NAMED_LEAST): larger than life rather than too small to sell (decision 101). The hero
+ * and the close-up keep their share: their camera is nearer, and their purpose the product large.
  */
 function roomAcross(
   plan: FusionPlan,

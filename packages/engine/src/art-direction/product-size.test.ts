@@ -22,7 +22,9 @@ describe('the usual width read from a product name', () => {
     expect(productSizeOf('Pot de miel de lavande', 'fr')).toEqual({ cm: 8, word: 'Pot' });
     expect(productSizeOf('Théière en fonte', 'fr')).toEqual({ cm: 20, word: 'Théière' });
     expect(productSizeOf('Lavender soy candles', 'en')).toEqual({ cm: 8, word: 'candles' });
-    expect(productSizeOf('Honey soap bar', 'en')).toEqual({ cm: 7, word: 'soap' });
+    expect(productSizeOf('Tea cups', 'en')).toEqual({ cm: 11, word: 'cups' });
+    expect(productSizeOf('Plant pot', 'en')).toEqual({ cm: 8, word: 'pot' });
+    expect(productSizeOf('Plant pot', 'fr')).toEqual({ cm: 20, word: 'Plant' }); // said as French: a plant
     expect(productSizeOf('Sac à main en cuir', 'fr')).toEqual({ cm: 30, word: 'Sac à main' });
     expect(productSizeOf('Mugs émaillés', 'fr')).toEqual({ cm: 11, word: 'Mugs' });
   });
@@ -36,6 +38,11 @@ describe('the usual width read from a product name', () => {
     // A word inside another is not it: "candlestick" is no candle, "sacoche" no bag.
     expect(productSizeOf('Candlestick', 'en')).toBeNull();
     expect(productSizeOf('Sacoche', 'fr')).toBeNull();
+    // A known word that is not the head of a French name describes something else.
+    expect(productSizeOf("Tableau à l'huile", 'fr')).toBeNull();
+    // A set: several of them in the photo, not one.
+    expect(productSizeOf('Coffret 3 bougies', 'fr')).toBeNull();
+    expect(productSizeOf('Pack of 4 candles', 'en')).toBeNull();
   });
 });
 
@@ -90,6 +97,21 @@ describe('a named product on a table of known width (the café terrace, 70 cm)',
       const wide = groundOnScene(unnamed!, cafeTable);
       expect(wide.ground.scale, format).toBeUndefined();
       expect(shareOfTable(wide, cafe.width), format).toBeGreaterThan(1.6 * fill);
+    }
+  });
+
+  it('never gives a smaller product more room than a larger one, in any format', () => {
+    const names = ['Bague', 'Bougie lavande', 'Mug émaillé', 'Théière en fonte', 'Sac à main en cuir'];
+    for (const format of FORMATS) {
+      const widths = names.map((name) => {
+        const [, scene] = planFusionVariants(request(format, name), undefined, null, cafeTable);
+        return groundOnScene(scene!, cafeTable).product.box.width;
+      });
+      for (let k = 1; k < widths.length; k++)
+        expect(widths[k]!, `${format} ${names[k]}`).toBeGreaterThanOrEqual(widths[k - 1]!);
+      // In the story, where the table is shown large, each at its own width: strictly growing.
+      if (format === 'story')
+        for (let k = 2; k < widths.length; k++) expect(widths[k]!, names[k]).toBeGreaterThan(widths[k - 1]!);
     }
   });
 

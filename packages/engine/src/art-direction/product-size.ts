@@ -7,6 +7,7 @@
  * null when no word is known: the engine does not guess a size from the photo.
  */
 import type { Lang } from '@vitrine/shared/locale';
+import { detectLanguage } from '../copy/language';
 
 /** Widths in centimetres and the words that name such products (accents and case ignored, plurals too). */
 const WIDTHS: readonly (readonly [number, readonly string[]])[] = [
@@ -14,8 +15,8 @@ const WIDTHS: readonly (readonly [number, readonly string[]])[] = [
   [4.5, ['montre', 'watch', 'rouge a levres', 'lipstick']],
   [6, ['parfum', 'perfume', 'fragrance', 'flacon', 'vernis', 'nail polish', 'serum', 'huile', 'oil']],
   [7, ['savon', 'soap', 'creme', 'cream', 'baume', 'balm', 'lotion', 'cosmetique', 'cosmetic', 'bracelet']],
-  [8, ['bougie', 'candle', 'bouteille', 'bottle', 'canette', 'can', 'bocal', 'jar', 'pot', 'verre', 'glass']],
-  [8, ['confiture', 'jam', 'miel', 'honey', 'tea', 'biere', 'beer', 'vin', 'wine', 'limonade']],
+  [8, ['bougie', 'candle', 'bouteille', 'bottle', 'canette', 'bocal', 'jar', 'pot', 'verre', 'glass']],
+  [8, ['confiture', 'jam', 'miel', 'honey', 'biere', 'beer', 'vin', 'wine', 'limonade']],
   [11, ['mug', 'tasse', 'cup', 'gobelet', 'tumbler', 'thermos']],
   [14, ['vase', 'bol', 'bowl', 'livre', 'book', 'carnet', 'notebook', 'cookie', 'macaron', 'cupcake']],
   [
@@ -59,32 +60,38 @@ const sameWord = (token: string, word: string) =>
 
 const TABLE = WIDTHS.flatMap(([cm, words]) => words.map((phrase) => ({ cm, words: wordsOf(phrase) })));
 
+/** The known phrase that covers the name's tokens from `start` (the longest), or null. */
+function phraseAt(tokens: string[], start: number, end: boolean) {
+  let best: { start: number; length: number; cm: number } | null = null;
+  for (const { cm, words } of TABLE) {
+    const at = end ? tokens.length - words.length : start;
+    if (at < 0 || at + words.length > tokens.length) continue;
+    if (!words.every((word, k) => sameWord(tokens[at + k]!, word))) continue;
+    if (!best || words.length > best.length) best = { start: at, length: words.length, cm };
+  }
+  return best;
+}
+
 /**
- * The usual width of the product a name speaks of. A name speaks of its product first in French
- * ("Bougie lavande & figue", "Pot de miel") and last in English ("Lavender soy candle", "Honey jar"):
- * of several known words, that one is taken.
+ * The usual width of the product a name speaks of: its head noun, the name's first word (or phrase) in
+ * French ("Bougie lavande & figue", "Sac à main en cuir") and its last in English ("Lavender soy
+ * candle", "Honey jar"). A known word elsewhere describes something else ("Porte-bougie", "Candle
+ * holder", "Tea towel") and gives nothing, as does a name with a number (a set: "Coffret 3 bougies",
+ * "Pack of 4 candles"). The name's own language says which end to read; when it shows none, the
+ * request's `language` is preferred and the other end taken if only it is known.
  */
 export function productSizeOf(name: string | null | undefined, language: Lang): ProductSize | null {
-  const typed = (name ?? '').normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
-  const tokens = wordsOf(name ?? '');
-  if (tokens.length !== typed.length) return null;
-  const found: { start: number; length: number; cm: number }[] = [];
-  for (const { cm, words } of TABLE)
-    for (let start = 0; start + words.length <= tokens.length; start++)
-      if (words.every((word, k) => sameWord(tokens[start + k]!, word)))
-        found.push({ start, length: words.length, cm });
-  // A phrase beats a word inside it ("sac à main" over "sac"); then the head of the name.
-  const kept = found.filter(
-    (hit) =>
-      !found.some(
-        (other) =>
-          other.length > hit.length &&
-          hit.start >= other.start &&
-          hit.start + hit.length <= other.start + other.length,
-      ),
-  );
-  kept.sort((a, b) => (language === 'en' ? b.start - a.start : a.start - b.start));
-  const head = kept[0];
+  const text = (name ?? '').normalize('NFC');
+  const typed = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const tokens = wordsOf(text);
+  if (!tokens.length || tokens.length !== typed.length || /\p{N}/u.test(text)) return null;
+  const first = phraseAt(tokens, 0, false);
+  const last = phraseAt(tokens, 0, true);
+  // The name's own language says which end is its head; when it shows none, either end will do, the
+  // request's language preferred.
+  const detected = detectLanguage(text);
+  const english = (detected ?? language) === 'en';
+  const head = english ? (last ?? (detected ? null : first)) : (first ?? (detected ? null : last));
   if (!head) return null;
   return { cm: head.cm, word: typed.slice(head.start, head.start + head.length).join(' ') };
 }

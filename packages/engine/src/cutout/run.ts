@@ -47,6 +47,10 @@ async function modelFor(config: SaliencyModelConfig | null | undefined): Promise
 export const paintsOnly = (job: CutoutJob): boolean =>
   job.base !== undefined && Boolean(job.corrections?.strokes.length);
 
+/** Whether the job may run the cut-out model: it finds a mask (nothing decided, no strokes alone) with one. */
+export const mayRunModel = (job: CutoutJob): boolean =>
+  !job.decision && !paintsOnly(job) && Boolean(job.model);
+
 export async function runCutout(rgba: RawImage, job: CutoutJob): Promise<CutoutResult> {
   const t0 = performance.now();
   if (job.decision) {

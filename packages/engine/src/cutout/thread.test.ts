@@ -1,6 +1,7 @@
 /** The cut-out threads' lanes and time limits (issue 35: a time limit per job). */
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { onMemoryWanted } from '../when-idle';
+import type { SaliencyModelConfig } from './model';
 import { closeCutoutThread, configureCutoutThread, cutOutProduct, liveCutoutLanes } from './thread';
 
 afterAll(async () => {
@@ -57,7 +58,7 @@ describe('cut-out time limits', () => {
     await closeCutoutThread();
   });
 
-  it('a job that finds a mask (where the model runs) asks idle threads to let go of their memory as it starts; a stroke does not (decision 100)', async () => {
+  it('a job that may run the model asks idle threads to let go of their memory as it starts; a stroke, a decided cut-out or no model does not (decision 100)', async () => {
     await configureCutoutThread(true);
     const wanted = vi.fn();
     const stop = onMemoryWanted(wanted);
@@ -67,8 +68,12 @@ describe('cut-out time limits', () => {
         base,
         corrections: { strokes: [{ kind: 'keep', radius: 0.05, points: [[0.5, 0.5]] }] },
       });
+      await cutOutProduct(image, { decision: { framed: true, reason: 'whole-photo', confidence: 1 } });
+      await cutOutProduct(image);
       expect(wanted).not.toHaveBeenCalled();
-      const found = cutOutProduct(image);
+      // A model that cannot be loaded: the engine's own segmentation finds the mask instead.
+      const model = { path: '/nowhere/model.onnx', inputSize: 320, mean: [0, 0, 0], std: [1, 1, 1] };
+      const found = cutOutProduct(image, { model: model as SaliencyModelConfig });
       expect(wanted).toHaveBeenCalledTimes(1);
       expect((await found).mask?.method).toBeTruthy();
     } finally {

@@ -14,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import type { RawImage } from '../image/sharp';
 import { errorFrom, type ThreadError } from '../thread-errors';
 import { memoryWanted } from '../when-idle';
-import { paintsOnly, runCutout, type CutoutJob, type CutoutResult } from './run';
+import { mayRunModel, paintsOnly, runCutout, type CutoutJob, type CutoutResult } from './run';
 
 export type CutoutRequest = { id: number; image: RawImage; job: CutoutJob };
 export type CutoutReply =
@@ -88,11 +88,11 @@ class CutoutThread {
   private readonly queue: Pending[] = [];
   private nextId = 1;
 
-  /** `onStart`: called as each job starts on the thread. */
+  /** `onStart`: called with each job as it starts on the thread. */
   constructor(
     private readonly limitMs: number,
     private readonly idleMs: number | null = null,
-    private readonly onStart: () => void = () => {},
+    private readonly onStart: (job: CutoutJob) => void = () => {},
   ) {}
 
   run(image: RawImage, job: CutoutJob): Promise<CutoutResult> {
@@ -136,9 +136,9 @@ class CutoutThread {
       return;
     }
     this.running = this.queue.shift()!;
-    this.onStart();
     worker.ref();
     worker.postMessage(this.running.request);
+    this.onStart(this.running.request.job);
   }
 
   /**
@@ -260,18 +260,20 @@ export async function closeCutoutThread(): Promise<void> {
 
 /**
  * Cuts the product out of decoded pixels (RGBA), on its lane's cut-out thread when there is one. A job
- * that finds a mask may run the model, whose inference takes some 160 MB for a third of a second in its
- * process: as it starts, idle render threads let go of what they kept (when-idle.ts, memoryWanted).
+ * that may run the model (whose inference takes some 180 MB for a third of a second in its process)
+ * asks idle render threads, as it starts, to let go of what they kept (when-idle.ts, memoryWanted).
  */
 export function cutOutProduct(rgba: RawImage, job: CutoutJob = {}): Promise<CutoutResult> {
   const lane: CutoutLane = paintsOnly(job) ? 'paint' : 'find';
   if (!useThread) {
-    if (lane === 'find') memoryWanted();
+    if (mayRunModel(job)) memoryWanted();
     return runCutout(rgba, job);
   }
   const thread = (threads[lane] ??=
     lane === 'paint'
       ? new CutoutThread(limits.paint, paintIdleMs)
-      : new CutoutThread(limits.find, null, memoryWanted));
+      : new CutoutThread(limits.find, null, (started) => {
+          if (mayRunModel(started)) memoryWanted();
+        }));
   return thread.run(rgba, job);
 }
