@@ -3,7 +3,7 @@
  * or English): the words of things sold in small shops and set on a table, each with the width it
  * usually shows a camera, in centimetres (a shoe seen from the side, a mug with its handle). On a
  * catalogue scene whose surface's width is annotated (a café table, a kitchen island), the shot of the
- * product in its context stands it at that scale rather than a third of the table (ground.ts). Pure;
+ * product in its context stands it at that scale rather than a third of the table (ground-span.ts). Pure;
  * null when no word is known: the engine does not guess a size from the photo.
  */
 import type { Lang } from '@vitrine/shared/locale';

@@ -122,7 +122,7 @@ export type Ground = {
   };
   /**
    * Set when the product stands at the scale its name gives on a surface of known width: its usual
-   * width and the share of the surface's span that makes (ground.ts, onSpan).
+   * width and the share of the surface's span that makes (ground-span.ts).
    */
   scale?: { cm: number; word: string; fill: number };
   /** Where the ground line meets the photo, as a share of its height, in the framing chosen. */
@@ -245,7 +245,7 @@ export type FusionPlan = {
     stands?: boolean;
     /**
      * The product's usual width, read from its name (product-size.ts): on a surface whose width is
-     * known, the shot of it in its context stands it at that scale (ground.ts).
+     * known, the shot of it in its context stands it at that scale (ground-span.ts).
      */
     size?: ProductSize;
   };
