@@ -60,11 +60,11 @@ const sameWord = (token: string, word: string) =>
 
 const TABLE = WIDTHS.flatMap(([cm, words]) => words.map((phrase) => ({ cm, words: wordsOf(phrase) })));
 
-/** The known phrase that covers the name's tokens from `start` (the longest), or null. */
-function phraseAt(tokens: string[], start: number, end: boolean) {
+/** The longest known phrase the name starts with (`first`) or ends with (`last`), or null. */
+function phraseAt(tokens: string[], end: 'first' | 'last') {
   let best: { start: number; length: number; cm: number } | null = null;
   for (const { cm, words } of TABLE) {
-    const at = end ? tokens.length - words.length : start;
+    const at = end === 'last' ? tokens.length - words.length : 0;
     if (at < 0 || at + words.length > tokens.length) continue;
     if (!words.every((word, k) => sameWord(tokens[at + k]!, word))) continue;
     if (!best || words.length > best.length) best = { start: at, length: words.length, cm };
@@ -85,8 +85,8 @@ export function productSizeOf(name: string | null | undefined, language: Lang): 
   const typed = text.match(/[\p{L}\p{N}]+/gu) ?? [];
   const tokens = wordsOf(text);
   if (!tokens.length || tokens.length !== typed.length || /\p{N}/u.test(text)) return null;
-  const first = phraseAt(tokens, 0, false);
-  const last = phraseAt(tokens, 0, true);
+  const first = phraseAt(tokens, 'first');
+  const last = phraseAt(tokens, 'last');
   // The name's own language says which end is its head; when it shows none, either end will do, the
   // request's language preferred.
   const detected = detectLanguage(text);
