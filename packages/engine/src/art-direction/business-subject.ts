@@ -7,6 +7,7 @@
  */
 
 import { BUSINESS_SUBJECTS, KEYWORDS, type BusinessSubject } from './business-keywords';
+import { fold, sameWord, wordsOf } from './words';
 
 export { BUSINESS_SUBJECTS, type BusinessSubject };
 
@@ -22,14 +23,6 @@ export type SubjectMatch = {
 
 type Keyword = { words: string[]; accented: boolean; weight: number };
 
-/** Lower case, accents removed; apostrophes, hyphens and punctuation separate words. */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-const wordsOf = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFC')
-    .match(/[\p{L}\p{N}]+/gu) ?? [];
-
 const TABLE: { subject: BusinessSubject; keywords: Keyword[] }[] = BUSINESS_SUBJECTS.map((subject) => ({
   subject,
   keywords: ([3, 2, 1] as const).flatMap((weight) =>
@@ -40,15 +33,6 @@ const TABLE: { subject: BusinessSubject; keywords: Keyword[] }[] = BUSINESS_SUBJ
     }),
   ),
 }));
-
-/** Whether `token` is `word` or one of its plurals (French and English). */
-const sameWord = (token: string, word: string) =>
-  token === word ||
-  token === word + 's' ||
-  token === word + 'x' ||
-  token === word + 'es' ||
-  (word.endsWith('y') && token === word.slice(0, -1) + 'ies') ||
-  (word.endsWith('al') && token === word.slice(0, -2) + 'aux');
 
 type Hit = { subject: BusinessSubject; weight: number; start: number; length: number; text: string };
 

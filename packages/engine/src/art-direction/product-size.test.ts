@@ -27,6 +27,7 @@ describe('the usual width read from a product name', () => {
     expect(productSizeOf('Plant pot', 'fr')).toEqual({ cm: 20, word: 'Plant' }); // said as French: a plant
     expect(productSizeOf('Sac à main en cuir', 'fr')).toEqual({ cm: 30, word: 'Sac à main' });
     expect(productSizeOf('Mugs émaillés', 'fr')).toEqual({ cm: 11, word: 'Mugs' });
+    expect(productSizeOf('Handmade teddies', 'en')).toEqual({ cm: 22, word: 'teddies' });
   });
 
   it('gives nothing for a name it does not know, an offer or no name', () => {

@@ -8,6 +8,7 @@
  */
 import type { Lang } from '@vitrine/shared/locale';
 import { detectLanguage } from '../copy/language';
+import { foldedWordsOf, sameWord } from './words';
 
 /** Widths in centimetres and the words that name such products (accents and case ignored, plurals too). */
 const WIDTHS: readonly (readonly [number, readonly string[]])[] = [
@@ -46,19 +47,7 @@ export type ProductSize = {
   word: string;
 };
 
-/** Lower case, accents removed, words split on anything but letters and digits. */
-const wordsOf = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .match(/[\p{L}\p{N}]+/gu) ?? [];
-
-/** Whether `token` is `word` or one of its plurals. */
-const sameWord = (token: string, word: string) =>
-  token === word || token === `${word}s` || token === `${word}x` || token === `${word}es`;
-
-const TABLE = WIDTHS.flatMap(([cm, words]) => words.map((phrase) => ({ cm, words: wordsOf(phrase) })));
+const TABLE = WIDTHS.flatMap(([cm, words]) => words.map((phrase) => ({ cm, words: foldedWordsOf(phrase) })));
 
 /** The longest known phrase the name starts with (`first`) or ends with (`last`), or null. */
 function phraseAt(tokens: string[], end: 'first' | 'last') {
@@ -83,7 +72,7 @@ function phraseAt(tokens: string[], end: 'first' | 'last') {
 export function productSizeOf(name: string | null | undefined, language: Lang): ProductSize | null {
   const text = (name ?? '').normalize('NFC');
   const typed = text.match(/[\p{L}\p{N}]+/gu) ?? [];
-  const tokens = wordsOf(text);
+  const tokens = foldedWordsOf(text);
   if (!tokens.length || tokens.length !== typed.length || /\p{N}/u.test(text)) return null;
   const first = phraseAt(tokens, 'first');
   const last = phraseAt(tokens, 'last');

@@ -12,7 +12,13 @@ import { renderExpressVariant } from './express/render-express';
 import { renderFusionVariant } from './fusion/render-fusion';
 import { errorFrom, threadError } from '../thread-errors';
 import { idleCollector } from '../when-idle';
-import type { LetGoMessage, ProductMessage, SharedProduct, ThreadReply, ThreadRequest } from './threads';
+import type {
+  LetGoMessage,
+  ProductMessage,
+  SharedProduct,
+  ThreadReply,
+  ThreadRequest,
+} from './thread-messages';
 
 /**
  * Images arrive as views of shared memory; each is wrapped once and kept while its request runs, so
