@@ -4,12 +4,8 @@
  * (product-size.ts, ground.ts; decision 101).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  FUSION_FORMATS,
-  fusionRequest,
-  textlessFormat,
-  type FusionFormat,
-} from '@vitrine/shared/api/generation';
+import { FUSION_FORMATS, textlessFormat, type FusionFormat } from '@vitrine/shared/api/generation';
+import { baseRequest } from '../test-utils/render-fixtures';
 import { groundOnScene } from './ground';
 import { findScene } from '../local/scene-files';
 import { planFusionVariants } from './plan';
@@ -48,16 +44,7 @@ describe('the usual width read from a product name', () => {
 });
 
 const request = (format: FusionFormat, productName?: string) =>
-  fusionRequest.parse({
-    position: 'centré',
-    style: 'photo réaliste',
-    palette: 'chaude',
-    typography: 'moderne',
-    format,
-    slogan: 'Faite main à Lyon',
-    variants: 4,
-    ...(productName && { productName }),
-  });
+  baseRequest({ format, slogan: 'Faite main à Lyon', variants: 4, ...(productName && { productName }) });
 
 const cafe = findScene('cafe-terrace-table') as PhotoScene;
 const cafeTable = annotatedReading(cafe, cafe);

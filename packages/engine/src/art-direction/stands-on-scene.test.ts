@@ -4,12 +4,8 @@
  * standsOnScene; decision 099), so that the scene shows in one of the four pictures.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  FUSION_FORMATS,
-  fusionRequest,
-  textlessFormat,
-  type FusionFormat,
-} from '@vitrine/shared/api/generation';
+import { FUSION_FORMATS, textlessFormat, type FusionFormat } from '@vitrine/shared/api/generation';
+import { baseRequest } from '../test-utils/render-fixtures';
 import { groundOnScene } from './ground';
 import { findScene } from '../local/scene-files';
 import { planFusionVariants } from './plan';
@@ -17,16 +13,7 @@ import { annotatedReading, type PhotoScene } from './scene-catalogue';
 import type { ProductViewReading, SceneReading } from './scene-reading';
 
 const request = (format: FusionFormat, productView?: 'du dessus') =>
-  fusionRequest.parse({
-    position: 'centré',
-    style: 'photo réaliste',
-    palette: 'chaude',
-    typography: 'moderne',
-    format,
-    slogan: 'La bière du coin',
-    variants: 4,
-    ...(productView && { productView }),
-  });
+  baseRequest({ format, slogan: 'La bière du coin', variants: 4, ...(productView && { productView }) });
 
 /** A 4:3 catalogue scene whose surface lies between `back` and `front`, photographed as `view` says. */
 const scene = (back: number, front: number, view: 'eye-level' | 'high-angle'): SceneReading => ({
