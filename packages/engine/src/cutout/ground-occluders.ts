@@ -9,11 +9,12 @@
  * reach the mask's edge through such pixels (blades grow from the ground; an eye or a collar inside
  * the product does not touch it), are the ground. Above the product's lowest line (closed over a
  * tenth of its width, so that a base a tuft hides runs on as low as beside it), the product is
- * behind the ground: the pixel stays, its colour filled in from the product around it
- * (`fillOccluders`). Elsewhere (a blade against the background, the turf below the base), it leaves
+ * behind the ground: the pixel stays, its colour filled in from the product around it (`paintOver`,
+ * occluder-fill.ts). Elsewhere (a blade against the background, the turf below the base), it leaves
  * the mask (`withoutGroundOccluders`), unless it is closed in by what stays (it would be a hole
- * through the product). Where the photo hides the base itself, the base is not drawn: the edge
- * follows what the product shows.
+ * through the product). Where the photo hides the base itself in wide dips, so that the product's
+ * lowest line is torn, a level base is drawn (hidden-base.ts); otherwise the edge follows what the
+ * product shows.
  *
  * Only plants are taken for the ground before a product: green pixels, on a ground that is green
  * around the base (a lawn, leaves, moss). A shadow, a dark desk, a white floor are left to the
@@ -23,8 +24,7 @@
  * then too close to the ground's to tell one from the other.
  */
 
-import type { RawImage } from '../image/sharp';
-import { pullPush } from './occluder-fill';
+import { hiddenBase } from './hidden-base';
 import { areaOf, closedBase, reachedFromOutside, within, type Area } from './occluder-shapes';
 
 /** Quantisation of each channel for the colour histograms (16 levels: 4,096 bins). */
@@ -53,6 +53,8 @@ export type Occluders = {
   ground: Uint8Array;
   /** Of those, 1 where the product is behind it: painted, not taken out. */
   before: Uint8Array;
+  /** Of those, 1 where the mask did not hold the pixel: the base the grass hides (hidden-base.ts). */
+  added: Uint8Array | null;
 };
 
 /** Grass, leaves, moss: green ahead of red and blue. */
@@ -158,11 +160,16 @@ export function groundOccluders(photo: Photo, alpha: Uint8Array): Occluders | nu
   const { width: aw, height: ah } = area;
   const like = new Uint8Array(aw * ah);
   const outside = new Uint8Array(aw * ah);
+  const lawn = new Uint8Array(aw * ah);
+  const partial = new Uint8Array(aw * ah);
   for (let y = 0; y < ah; y++)
     for (let x = 0; x < aw; x++) {
       const p = (area.y0 + y) * width + area.x0 + x;
+      const green = leafy(data, p * channels);
+      if (green || classes[bin(data, p * channels)]! > 0) lawn[y * aw + x] = 1;
       if (alpha[p]! < 128) outside[y * aw + x] = 1;
-      if (alpha[p] === 0 || !leafy(data, p * channels)) continue;
+      if (alpha[p]! < 255) partial[y * aw + x] = 1;
+      if (alpha[p] === 0 || !green) continue;
       like[y * aw + x] = classes[bin(data, p * channels)]!;
     }
   // …that reach the mask's edge through one another: blades grow from the ground. A blade's paler,
@@ -185,29 +192,39 @@ export function groundOccluders(photo: Photo, alpha: Uint8Array): Occluders | nu
   }
 
   // Before the product above its lowest line, closed over a tenth of its width either side (a base a
-  // tuft hides runs on as low as beside it); beside it elsewhere.
+  // tuft hides runs on as low as beside it), or within the base the grass hides (hidden-base.ts);
+  // beside it elsewhere.
   const base = closedBase(product, area, Math.max(2, Math.round(ACROSS * bw)));
+  const hidden = hiddenBase(product, area, partial, lawn, bh, mask.count);
   const before = new Uint8Array(aw * ah);
   for (let y = 0; y < ah; y++)
-    for (let x = 0; x < aw; x++) if (ground[y * aw + x] && y <= base[x]!) before[y * aw + x] = 1;
+    for (let x = 0; x < aw; x++) {
+      const i = y * aw + x;
+      if (hidden?.below[i]) ground[i] = 1;
+      else if (ground[i] && (y <= base[x]! || hidden?.within[i])) before[i] = 1;
+    }
   // What would leave but is closed in by what stays would be a hole through the product: painted too.
   const leaves = new Uint8Array(aw * ah);
   for (let i = 0; i < leaves.length; i++) leaves[i] = ground[i] && !before[i] ? 1 : 0;
   const reached = reachedFromOutside(leaves, leaves, outside, area, open, false);
   for (let i = 0; i < leaves.length; i++) if (leaves[i] && !reached[i]) before[i] = 1;
-  return { area, ground, before };
+  // The hidden base joins the mask, painted as what stands before the product is.
+  const added = hidden?.added ?? null;
+  if (added) for (let i = 0; i < added.length; i++) if (added[i]) ground[i] = before[i] = 1;
+  return { area, ground, before, added };
 }
 
 /**
- * `alpha` (the photo's size) without the ground `found` beside the product, the new edge a pixel soft
- * as the rest of the outline is (a pixel beside one taken out becomes the mean of its 3×3 square).
+ * `alpha` (the photo's size) without the ground `found` beside the product and with the base the grass
+ * hides, the new edge a pixel soft as the rest of the outline is (a pixel beside one taken out or
+ * added becomes the mean of its 3×3 square).
  */
 export function takeOut(
   found: Occluders,
   photo: { width: number; height: number },
   alpha: Uint8Array,
 ): Buffer {
-  const { area, ground, before } = found;
+  const { area, ground, before, added } = found;
   const { width, height } = photo;
   const aw = area.width;
   const taken = new Uint8Array(alpha.length);
@@ -215,10 +232,14 @@ export function takeOut(
   for (let y = 0; y < area.height; y++)
     for (let x = 0; x < aw; x++) {
       const i = y * aw + x;
-      if (!ground[i] || before[i]) continue;
       const p = (area.y0 + y) * width + area.x0 + x;
-      taken[p] = 1;
-      out[p] = 0;
+      if (added?.[i]) {
+        taken[p] = 1;
+        out[p] = 255;
+      } else if (ground[i] && !before[i]) {
+        taken[p] = 1;
+        out[p] = 0;
+      }
     }
   const soft = Buffer.from(out);
   for (let y = Math.max(1, area.y0 - 1); y <= Math.min(height - 2, area.y1 + 1); y++)
@@ -236,50 +257,4 @@ export function takeOut(
 export function withoutGroundOccluders(photo: Photo, alpha: Buffer): Buffer {
   const found = groundOccluders(photo, alpha);
   return found ? takeOut(found, photo, alpha) : alpha;
-}
-
-/**
- * `rgba` (the photo's size, changed in place) with the ground `found` before the product painted
- * from the product around it (occluder-fill.ts); `alpha` is the mask it is painted in. Returns what
- * was painted (area-local), or null when there is no product to paint from.
- */
-export function paintOver(
-  found: Occluders,
-  photo: { width: number },
-  alpha: Uint8Array,
-  rgba: Uint8Array,
-): Uint8Array | null {
-  const { area, ground, before } = found;
-  const known = new Uint8Array(ground.length);
-  let any = 0;
-  for (let y = 0; y < area.height; y++)
-    for (let x = 0; x < area.width; x++) {
-      const i = y * area.width + x;
-      known[i] = !ground[i] && alpha[(area.y0 + y) * photo.width + area.x0 + x]! >= 128 ? 1 : 0;
-      any += known[i]!;
-    }
-  if (!any) return null;
-  pullPush(rgba, photo.width, area, known, before);
-  return before;
-}
-
-/**
- * The pixels painted (`before`, 1 each in `area`'s own array) over a box of the photo (`offset`, and
- * the box's size): a one-channel map, 255 where painted.
- */
-export function paintedIn(
-  area: Area,
-  before: Uint8Array,
-  offset: { x: number; y: number },
-  box: { width: number; height: number },
-): RawImage {
-  const data = Buffer.alloc(box.width * box.height);
-  for (let y = 0; y < box.height; y++)
-    for (let x = 0; x < box.width; x++) {
-      const ax = offset.x + x - area.x0;
-      const ay = offset.y + y - area.y0;
-      if (ax >= 0 && ay >= 0 && ax < area.width && ay < area.height && before[ay * area.width + ax])
-        data[y * box.width + x] = 255;
-    }
-  return { data, width: box.width, height: box.height, channels: 1 };
 }

@@ -1,9 +1,12 @@
 /**
- * The colours under the ground that stood before the product (ground-occluders.ts): a pull-push fill.
+ * The colours under the ground that stood before the product (ground-occluders.ts), and the base it
+ * hid (hidden-base.ts): a pull-push fill.
  * The product's own pixels are averaged over ever coarser squares; each missing pixel then takes the
  * finest square that holds some, each level blended into the next bilinearly. Smooth across a blade,
  * free of the streaks a fill along rows leaves.
  */
+import type { RawImage } from '../image/sharp';
+import type { Occluders } from './ground-occluders';
 import type { Area } from './occluder-shapes';
 
 /** Three channels of `image` (w×h) at a point between pixels, into `out`. */
@@ -88,4 +91,50 @@ export function pullPush(
       const p = ((area.y0 + y) * width + area.x0 + x) * 4;
       for (let c = 0; c < 3; c++) rgba[p + c] = Math.round(coarse![i * 3 + c]!);
     }
+}
+
+/**
+ * `rgba` (the photo's size, changed in place) with the ground `found` before the product painted
+ * from the product around it (pullPush above); `alpha` is the mask it is painted in. Returns what
+ * was painted (area-local), or null when there is no product to paint from.
+ */
+export function paintOver(
+  found: Occluders,
+  photo: { width: number },
+  alpha: Uint8Array,
+  rgba: Uint8Array,
+): Uint8Array | null {
+  const { area, ground, before } = found;
+  const known = new Uint8Array(ground.length);
+  let any = 0;
+  for (let y = 0; y < area.height; y++)
+    for (let x = 0; x < area.width; x++) {
+      const i = y * area.width + x;
+      known[i] = !ground[i] && alpha[(area.y0 + y) * photo.width + area.x0 + x]! >= 128 ? 1 : 0;
+      any += known[i]!;
+    }
+  if (!any) return null;
+  pullPush(rgba, photo.width, area, known, before);
+  return before;
+}
+
+/**
+ * The pixels painted (`before`, 1 each in `area`'s own array) over a box of the photo (`offset`, and
+ * the box's size): a one-channel map, 255 where painted.
+ */
+export function paintedIn(
+  area: Area,
+  before: Uint8Array,
+  offset: { x: number; y: number },
+  box: { width: number; height: number },
+): RawImage {
+  const data = Buffer.alloc(box.width * box.height);
+  for (let y = 0; y < box.height; y++)
+    for (let x = 0; x < box.width; x++) {
+      const ax = offset.x + x - area.x0;
+      const ay = offset.y + y - area.y0;
+      if (ax >= 0 && ay >= 0 && ax < area.width && ay < area.height && before[ay * area.width + ax])
+        data[y * box.width + x] = 255;
+    }
+  return { data, width: box.width, height: box.height, channels: 1 };
 }

@@ -1,0 +1,133 @@
+/**
+ * The base a lawn hides: a jar photographed in clover shows its lower part only between the leaves
+ * before it, so the mask's lower edge follows the leaves, torn in wide, uneven dips, and the product
+ * stands torn on its new scene. Where grass stands before the product (ground-occluders.ts found some)
+ * and the product's lowest line is torn (it turns down and up again several times), the product's
+ * sides, as wide as they are where it is widest, are carried down to a level base as deep as most of
+ * that line shows, its corners rounded: an upright jar, pot or box. The pixels it adds are painted in
+ * the product's colours; the few that hang below it (blades and shadow the mask kept under the
+ * deepest parts) leave the mask. Nothing is added when they are not mostly the lawn or are too many, and a line
+ * that turns only once (a bowl's curved foot, a vase narrowing to its base) is the product's own shape.
+ */
+
+import { closedLine, type Area } from './occluder-shapes';
+
+/** The product's sides are taken at the lowest row at least this share of its widest. */
+const WIDE = 0.95;
+/** The level base: this share of the columns' lowest rows lie at or above it. */
+const DEPTH_QUANTILE = 0.95;
+/** The notches a blade leaves in the lowest line, this share of the product's width, are closed. */
+const BLADE = 0.03;
+/** A turn of the lowest line counts when it goes back by this share of the product's height. */
+const TURN = 0.02;
+/** A torn line turns at least this many times (two dips, or more). */
+const TURNS = 4;
+/** The base's corners are rounded over this share of its width. */
+const CORNER = 0.2;
+/** At least this share of the pixels added are the lawn's. */
+const GRASSY = 0.8;
+/** At most this share of the mask is added. */
+const MOST_ADDED = 0.15;
+
+/** How many times a line turns (down then up, or up then down) by at least `step` rows. */
+export function turnsOf(line: number[], step: number): number {
+  let turns = 0;
+  let direction = 0;
+  let high = line[0] ?? 0;
+  let low = high;
+  for (const v of line) {
+    if (direction >= 0) high = Math.max(high, v);
+    if (direction <= 0) low = Math.min(low, v);
+    if (direction >= 0 && v <= high - step) {
+      if (direction > 0) turns++;
+      direction = -1;
+      low = v;
+    } else if (direction <= 0 && v >= low + step) {
+      if (direction < 0) turns++;
+      direction = 1;
+      high = v;
+    }
+  }
+  return turns;
+}
+
+/** Per column from `x0` to `x1`, the row of a level base at `bottom` with corners rounded over `radius`. */
+function levelLine(x0: number, x1: number, bottom: number, radius: number): Int32Array {
+  const line = new Int32Array(x1 - x0 + 1);
+  for (let x = x0; x <= x1; x++) {
+    const inset = Math.min(x - x0, x1 - x);
+    const d = Math.max(0, radius - inset);
+    line[x - x0] = Math.round(bottom - (radius - Math.sqrt(Math.max(0, radius * radius - d * d))));
+  }
+  return line;
+}
+
+export type HiddenBase = {
+  /** 1 where a pixel of the area lies within the completed base (area-local). */
+  within: Uint8Array;
+  /** Of those, 1 where the mask did not hold it wholly (its soft edge too). */
+  added: Uint8Array;
+  /** 1 where a pixel lies below the level base, in its columns: what the mask holds there leaves it. */
+  below: Uint8Array;
+};
+
+/**
+ * The completed base (see above), or null when the product's lowest line is not torn or the base
+ * would add what is not the lawn. `product` is 1 where the mask holds the product in `area`,
+ * `partial` where it does not hold a pixel wholly (alpha below 255), `lawn` where a pixel is the lawn's; `height` is the product's
+ * height and `maskCount` the mask's size, in pixels.
+ */
+export function hiddenBase(
+  product: Uint8Array,
+  area: Area,
+  partial: Uint8Array,
+  lawn: Uint8Array,
+  height: number,
+  maskCount: number,
+): HiddenBase | null {
+  const { width: w, height: h } = area;
+  const left = new Int32Array(h).fill(-1);
+  const right = new Int32Array(h).fill(-1);
+  const lowest = new Int32Array(w).fill(-1);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (product[y * w + x]) {
+        if (left[y]! < 0) left[y] = x;
+        right[y] = x;
+        lowest[x] = y;
+      }
+  let widest = 0;
+  for (let y = 0; y < h; y++) if (left[y]! >= 0) widest = Math.max(widest, right[y]! - left[y]! + 1);
+  let top = -1;
+  for (let y = 0; y < h; y++) if (left[y]! >= 0 && right[y]! - left[y]! + 1 >= WIDE * widest) top = y;
+  if (top < 0) return null;
+  const x0 = left[top]!;
+  const x1 = right[top]!;
+  const line = closedLine(lowest, Math.max(1, Math.round(BLADE * widest)));
+  const rows: number[] = [];
+  for (let x = x0; x <= x1; x++) rows.push(Math.max(top, line[x]!));
+  if (turnsOf(rows, Math.max(2, TURN * height)) < TURNS) return null;
+  const bottom = [...rows].sort((a, b) => a - b)[Math.floor(DEPTH_QUANTILE * (rows.length - 1))]!;
+  if (bottom - top < 3) return null;
+  const level = levelLine(x0, x1, bottom, Math.min(bottom - top, Math.round(CORNER * (x1 - x0 + 1))));
+  const within = new Uint8Array(w * h);
+  const added = new Uint8Array(w * h);
+  const below = new Uint8Array(w * h);
+  let total = 0;
+  let grassy = 0;
+  for (let x = x0; x <= x1; x++)
+    for (let y = top; y < h; y++) {
+      const i = y * w + x;
+      if (y > level[x - x0]!) {
+        below[i] = 1;
+        continue;
+      }
+      within[i] = 1;
+      if (!partial[i]) continue;
+      added[i] = 1;
+      total++;
+      grassy += lawn[i]!;
+    }
+  if (total === 0 || grassy < GRASSY * total || total > MOST_ADDED * maskCount) return null;
+  return { within, added, below };
+}
