@@ -1,13 +1,14 @@
 /**
  * The base a lawn hides: a jar photographed in clover shows its lower part only between the leaves
  * before it, so the mask's lower edge follows the leaves, torn in wide, uneven dips, and the product
- * stands torn on its new scene. Where grass stands before the product (ground-occluders.ts found some)
- * and the product's lowest line is torn (it turns down and up again several times), the product's
- * sides, as wide as they are where it is widest, are carried down to a level base as deep as most of
- * that line shows, its corners rounded: an upright jar, pot or box. The pixels it adds are painted in
- * the product's colours; the few that hang below it (blades and shadow the mask kept under the
- * deepest parts) leave the mask. Nothing is added when they are not mostly the lawn or are too many, and a line
- * that turns only once (a bowl's curved foot, a vase narrowing to its base) is the product's own shape.
+ * stands torn on its new scene. Where grass stands before the product (ground-occluders.ts found
+ * some), the product keeps its width down to where the grass begins (straight sides) and its lowest
+ * line is torn (it turns down, up and down again), its sides, as wide as where it is widest, are
+ * carried down to a level base as deep as most of that line shows, its corners rounded: an upright
+ * jar, pot or box. The pixels it adds are painted in the product's colours; the few that hang below it
+ * (blades and shadow the mask kept under the deepest parts) leave the mask. Nothing changes when what
+ * it adds is not mostly the lawn or is too much, on a plush whose arms and feet spread, on a shoe seen
+ * at an angle (its heel high, its toe low), or on a bowl whose foot narrows in one smooth curve.
  */
 
 import { closedLine, type Area } from './occluder-shapes';
@@ -20,8 +21,13 @@ const DEPTH_QUANTILE = 0.95;
 const BLADE = 0.03;
 /** A turn of the lowest line counts when it goes back by this share of the product's height. */
 const TURN = 0.02;
-/** A torn line turns at least this many times (two dips, or more). */
-const TURNS = 4;
+/** A torn line turns at least this many times (down, up and down again, or more). */
+const TURNS = 3;
+/** Straight sides: this share of the rows above the torn part are at least SIDE of the widest. */
+const STRAIGHT = 0.95;
+const SIDE = 0.85;
+/** Each outer third of the lowest line reaches down within this share of the hidden height. */
+const ENDS = 0.5;
 /** The base's corners are rounded over this share of its width. */
 const CORNER = 0.2;
 /** At least this share of the pixels added are the lawn's. */
@@ -101,6 +107,16 @@ export function hiddenBase(
   let top = -1;
   for (let y = 0; y < h; y++) if (left[y]! >= 0 && right[y]! - left[y]! + 1 >= WIDE * widest) top = y;
   if (top < 0) return null;
+  // An upright jar, pot or box keeps its width down to where the grass hides it; a plush's arms and
+  // feet, or a bowl narrowing to its foot, do not.
+  let rowsAbove = 0;
+  let straight = 0;
+  for (let y = 0; y <= top; y++)
+    if (left[y]! >= 0) {
+      rowsAbove++;
+      if (right[y]! - left[y]! + 1 >= SIDE * widest) straight++;
+    }
+  if (straight < STRAIGHT * rowsAbove) return null;
   const x0 = left[top]!;
   const x1 = right[top]!;
   const line = closedLine(lowest, Math.max(1, Math.round(BLADE * widest)));
@@ -109,6 +125,11 @@ export function hiddenBase(
   if (turnsOf(rows, Math.max(2, TURN * height)) < TURNS) return null;
   const bottom = [...rows].sort((a, b) => a - b)[Math.floor(DEPTH_QUANTILE * (rows.length - 1))]!;
   if (bottom - top < 3) return null;
+  // Level: both outer thirds reach down within half the hidden height of the base; a shoe seen at an
+  // angle, its heel high and its toe low, does not stand on a level base.
+  const third = Math.max(1, Math.floor(rows.length / 3));
+  const ends = [Math.max(...rows.slice(0, third)), Math.max(...rows.slice(rows.length - third))];
+  if (ends.some((row) => bottom - row > ENDS * (bottom - top))) return null;
   const level = levelLine(x0, x1, bottom, Math.min(bottom - top, Math.round(CORNER * (x1 - x0 + 1))));
   const within = new Uint8Array(w * h);
   const added = new Uint8Array(w * h);
