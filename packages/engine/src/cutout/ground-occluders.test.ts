@@ -14,6 +14,7 @@ import { groundOccluders, withoutGroundOccluders } from './ground-occluders';
 import { loadSaliencyModel } from './model';
 import { saliencyModelFromEnv } from './model-config';
 import { PRODUCT_SIDE } from './run';
+import { grass, lawnPhoto, type Rgb } from '../test-utils/lawn';
 
 const PRODUCTS = path.resolve(import.meta.dirname, '../../test-data/open-photos/products');
 
@@ -22,12 +23,6 @@ const H = 240;
 /** The jar: columns 70–169, rows 60–179 (its lower half from row 120). */
 const JAR = { x0: 70, x1: 169, y0: 60, y1: 179 };
 const inJar = (x: number, y: number) => x >= JAR.x0 && x <= JAR.x1 && y >= JAR.y0 && y <= JAR.y1;
-
-/** Lawn greens, varied pixel to pixel as grass is. */
-const grass = (x: number, y: number): [number, number, number] => {
-  const n = (x * 7 + y * 13) % 5;
-  return [50 + n * 8, 120 + n * 10, 40 + n * 5];
-};
 
 /** Blades: slanted lines two pixels wide from below the jar's base up into its lower half. */
 const blades = [80, 100, 125, 150].map((x0, i) => ({ x0, top: 140 + i * 8, bottom: 195 }));
@@ -43,24 +38,9 @@ function scene(
   product: (x: number, y: number) => [number, number, number] = () => [236, 232, 220],
   detail?: (x: number, y: number) => boolean,
 ) {
-  const data = Buffer.alloc(W * H * 3);
-  const alpha = Buffer.alloc(W * H);
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
-      const p = y * W + x;
-      let colour = grass(x, y);
-      if (inJar(x, y)) {
-        colour = y < 85 ? [150, 90, 40] : product(x, y);
-        if (detail?.(x, y)) colour = [40, 110, 45];
-        alpha[p] = 255;
-      }
-      if (onBlade(x, y)) {
-        colour = [90, 170, 60];
-        alpha[p] = 255;
-      }
-      data.set(colour, p * 3);
-    }
-  return { photo: { data, width: W, height: H, channels: 3 as const }, alpha };
+  const jar = (x: number, y: number): Rgb | null =>
+    !inJar(x, y) ? null : detail?.(x, y) ? [40, 110, 45] : y < 85 ? [150, 90, 40] : product(x, y);
+  return lawnPhoto(W, H, jar, onBlade);
 }
 
 describe('grass before the product', () => {

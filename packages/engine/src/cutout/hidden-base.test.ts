@@ -14,17 +14,13 @@ import { turnsOf } from './hidden-base';
 import { loadSaliencyModel } from './model';
 import { saliencyModelFromEnv } from './model-config';
 import { PRODUCT_SIDE } from './run';
+import { lawnPhoto, type Rgb } from '../test-utils/lawn';
 
 const PRODUCTS = path.resolve(import.meta.dirname, '../../test-data/open-photos/products');
 
 const W = 240;
 const H = 240;
-const CREAM: [number, number, number] = [236, 232, 220];
-const grass = (x: number, y: number): [number, number, number] => {
-  const n = (x * 7 + y * 13) % 5;
-  return [50 + n * 8, 120 + n * 10, 40 + n * 5];
-};
-
+const CREAM: Rgb = [236, 232, 220];
 /** Two blades before the product, two pixels wide, from below its base up into its lower part. */
 const onBlade = (x: number, y: number) =>
   [95, 145].some((x0) => y >= 150 && y <= 195 && Math.abs(x - (x0 + (y - 150) * 0.2)) < 1.5);
@@ -35,23 +31,9 @@ const onBlade = (x: number, y: number) =>
  * hidden, and the blades.
  */
 function lawnScene(inProduct: (x: number, y: number) => boolean, hidden: (x: number, y: number) => boolean) {
-  const data = Buffer.alloc(W * H * 3);
-  const alpha = Buffer.alloc(W * H);
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
-      const p = y * W + x;
-      let colour = grass(x, y);
-      if (inProduct(x, y) && !hidden(x, y)) {
-        colour = y < 85 ? [150, 90, 40] : CREAM;
-        alpha[p] = 255;
-      }
-      if (onBlade(x, y)) {
-        colour = [90, 170, 60];
-        alpha[p] = 255;
-      }
-      data.set(colour, p * 3);
-    }
-  return { photo: { data, width: W, height: H, channels: 3 as const }, alpha };
+  const product = (x: number, y: number): Rgb | null =>
+    inProduct(x, y) && !hidden(x, y) ? (y < 85 ? [150, 90, 40] : CREAM) : null;
+  return lawnPhoto(W, H, product, onBlade);
 }
 
 /** Each column's lowest row held by the mask (alpha 128 and above), -1 where none. */
