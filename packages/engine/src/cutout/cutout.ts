@@ -112,7 +112,8 @@ export function cutoutFrom(rgba: RawImage, found: CutoutMask | CutoutDecision): 
     // Grass before the product (ground-occluders.ts; a plain backdrop has none): what the mask still
     // holds beside the product leaves it, what stands before it takes the product's colours. Looked
     // for again on a stored or corrected mask, so that one look decides both.
-    const occluders = found.method === 'studio' ? null : groundOccluders(rgba, alpha.data);
+    const occluders =
+      found.method === 'studio' ? null : groundOccluders(rgba, alpha.data, found.method !== 'corrected');
     if (occluders) kept = takeOut(occluders, rgba, alpha.data);
     // A plain loop: typed-array from() with a mapping function is slow on a million pixels.
     const soft = new Float32Array(kept.length);

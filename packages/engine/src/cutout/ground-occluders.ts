@@ -137,7 +137,12 @@ function colourClasses(photo: Photo, alpha: Uint8Array, box: Area, around: Area)
 }
 
 /** The ground the mask holds before and beside the product, or null when there is none to tell. */
-export function groundOccluders(photo: Photo, alpha: Uint8Array): Occluders | null {
+/**
+ * `complete`: whether the base the grass hides may be drawn into the mask and the lawn below it taken
+ * out (an automatic mask); on a mask the user corrected, what they erased or painted in stays, and only
+ * the lawn within a base already drawn is painted.
+ */
+export function groundOccluders(photo: Photo, alpha: Uint8Array, complete = true): Occluders | null {
   const { data, width, height, channels } = photo;
   const mask = boxOf(alpha, width, height);
   if (!mask) return null;
@@ -200,7 +205,8 @@ export function groundOccluders(photo: Photo, alpha: Uint8Array): Occluders | nu
   for (let y = 0; y < ah; y++)
     for (let x = 0; x < aw; x++) {
       const i = y * aw + x;
-      if (hidden?.below[i]) ground[i] = 1;
+      if (complete && hidden?.below[i] && (lawn[i] || ground[i])) ground[i] = 1;
+      else if (hidden?.within[i] && lawn[i] && !outside[i]) ground[i] = before[i] = 1;
       else if (ground[i] && (y <= base[x]! || hidden?.within[i])) before[i] = 1;
     }
   // What would leave but is closed in by what stays would be a hole through the product: painted too.
@@ -209,7 +215,7 @@ export function groundOccluders(photo: Photo, alpha: Uint8Array): Occluders | nu
   const reached = reachedFromOutside(leaves, leaves, outside, area, open, false);
   for (let i = 0; i < leaves.length; i++) if (leaves[i] && !reached[i]) before[i] = 1;
   // The hidden base joins the mask, painted as what stands before the product is.
-  const added = hidden?.added ?? null;
+  const added = complete ? (hidden?.added ?? null) : null;
   if (added) for (let i = 0; i < added.length; i++) if (added[i]) ground[i] = before[i] = 1;
   return { area, ground, before, added };
 }

@@ -3,26 +3,31 @@
  * before it, so the mask's lower edge follows the leaves, torn in wide, uneven dips, and the product
  * stands torn on its new scene. Where grass stands before the product (ground-occluders.ts found
  * some), the product keeps its width down to where the grass begins (straight sides) and its lowest
- * line is torn (it turns down, up and down again), its sides, as wide as where it is widest, are
- * carried down to a level base as deep as most of that line shows, its corners rounded: an upright
- * jar, pot or box. The pixels it adds are painted in the product's colours; the few that hang below it
- * (blades and shadow the mask kept under the deepest parts) leave the mask. Nothing changes when what
- * it adds is not mostly the lawn or is too much, on a plush whose arms and feet spread, on a shoe seen
- * at an angle (its heel high, its toe low), or on a bowl whose foot narrows in one smooth curve.
+ * line is torn (two dips or more), its sides, taken at the lowest row nearly as wide as its widest,
+ * are carried down to a level base as deep as all but the deepest twentieth of that line, its corners
+ * rounded: an upright jar, pot or box. The pixels it adds, and the lawn-coloured ones within it, are
+ * painted in the product's colours; the lawn's pixels below it leave the mask. Widths are counted in
+ * pixels, so that a row crossing a dip is not taken for a whole one. Nothing changes when what it adds
+ * is not mostly the lawn or is too much, on a plush whose arms and feet spread, on a toy on two wheels,
+ * on a shoe seen at an angle (its heel high, its toe low), on a bowl whose foot narrows in one smooth
+ * curve, or on a mask the user corrected (ground-occluders.ts, `complete`).
  */
 
 import { closedLine, type Area } from './occluder-shapes';
 
 /** The product's sides are taken at the lowest row at least this share of its widest. */
 const WIDE = 0.95;
-/** The level base: this share of the columns' lowest rows lie at or above it. */
+/** The level base lies as deep as this share of the columns' lowest rows (the deepest twentieth lie below it). */
 const DEPTH_QUANTILE = 0.95;
 /** The notches a blade leaves in the lowest line, this share of the product's width, are closed. */
 const BLADE = 0.03;
 /** A turn of the lowest line counts when it goes back by this share of the product's height. */
 const TURN = 0.02;
-/** A torn line turns at least this many times (down, up and down again, or more). */
-const TURNS = 3;
+/**
+ * A torn line turns at least this many times (`turnsOf`: two dips or more). A product on two wheels or
+ * two feet turns three times.
+ */
+const TURNS = 4;
 /** Straight sides: this share of the rows above the torn part are at least SIDE of the widest. */
 const STRAIGHT = 0.95;
 const SIDE = 0.85;
@@ -33,7 +38,7 @@ const CORNER = 0.2;
 /** At least this share of the pixels added are the lawn's. */
 const GRASSY = 0.8;
 /** At most this share of the mask is added. */
-const MOST_ADDED = 0.15;
+const MOST_ADDED = 0.12;
 
 /** How many times a line turns (down then up, or up then down) by at least `step` rows. */
 export function turnsOf(line: number[], step: number): number {
@@ -73,7 +78,7 @@ export type HiddenBase = {
   within: Uint8Array;
   /** Of those, 1 where the mask did not hold it wholly (its soft edge too). */
   added: Uint8Array;
-  /** 1 where a pixel lies below the level base, in its columns: what the mask holds there leaves it. */
+  /** 1 where a pixel lies below the level base, in its columns: what the lawn shows there leaves the mask. */
   below: Uint8Array;
 };
 
@@ -92,29 +97,32 @@ export function hiddenBase(
   maskCount: number,
 ): HiddenBase | null {
   const { width: w, height: h } = area;
+  // Widths are counted in pixels, not from edge to edge: a row crossing a dip is not whole.
   const left = new Int32Array(h).fill(-1);
   const right = new Int32Array(h).fill(-1);
+  const count = new Int32Array(h);
   const lowest = new Int32Array(w).fill(-1);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++)
       if (product[y * w + x]) {
         if (left[y]! < 0) left[y] = x;
         right[y] = x;
+        count[y] = count[y]! + 1;
         lowest[x] = y;
       }
   let widest = 0;
-  for (let y = 0; y < h; y++) if (left[y]! >= 0) widest = Math.max(widest, right[y]! - left[y]! + 1);
+  for (let y = 0; y < h; y++) widest = Math.max(widest, count[y]!);
   let top = -1;
-  for (let y = 0; y < h; y++) if (left[y]! >= 0 && right[y]! - left[y]! + 1 >= WIDE * widest) top = y;
+  for (let y = 0; y < h; y++) if (widest > 0 && count[y]! >= WIDE * widest) top = y;
   if (top < 0) return null;
   // An upright jar, pot or box keeps its width down to where the grass hides it; a plush's arms and
   // feet, or a bowl narrowing to its foot, do not.
   let rowsAbove = 0;
   let straight = 0;
   for (let y = 0; y <= top; y++)
-    if (left[y]! >= 0) {
+    if (count[y]! > 0) {
       rowsAbove++;
-      if (right[y]! - left[y]! + 1 >= SIDE * widest) straight++;
+      if (count[y]! >= SIDE * widest) straight++;
     }
   if (straight < STRAIGHT * rowsAbove) return null;
   const x0 = left[top]!;
@@ -149,6 +157,7 @@ export function hiddenBase(
       total++;
       grassy += lawn[i]!;
     }
-  if (total === 0 || grassy < GRASSY * total || total > MOST_ADDED * maskCount) return null;
+  // Nothing to add (a mask that already holds the base) still says where the base is, to be painted.
+  if (grassy < GRASSY * total || total > MOST_ADDED * maskCount) return null;
   return { within, added, below };
 }
