@@ -136,8 +136,8 @@ function colourClasses(photo: Photo, alpha: Uint8Array, box: Area, around: Area)
   return classes;
 }
 
-/** The ground the mask holds before and beside the product, or null when there is none to tell. */
 /**
+ * The ground the mask holds before and beside the product, or null when there is none to tell.
  * `complete`: whether the base the grass hides may be drawn into the mask and the lawn below it taken
  * out (an automatic mask); on a mask the user corrected, what they erased or painted in stays, and only
  * the lawn within a base already drawn is painted.
@@ -200,13 +200,21 @@ export function groundOccluders(photo: Photo, alpha: Uint8Array, complete = true
   // tuft hides runs on as low as beside it), or within the base the grass hides (hidden-base.ts);
   // beside it elsewhere.
   const base = closedBase(product, area, Math.max(2, Math.round(ACROSS * bw)));
-  const hidden = hiddenBase(product, area, partial, lawn, bh, mask.count);
+  const hidden = hiddenBase(product, area, partial, lawn, bh, mask.count, complete);
+  // The lawn's colours within the base, joined to its edge: what an earlier look drew (a green print
+  // on the product, closed in by it, is the product's own).
+  const lawnWithin = new Uint8Array(aw * ah);
+  if (hidden)
+    for (let i = 0; i < lawnWithin.length; i++)
+      lawnWithin[i] = hidden.within[i]! && lawn[i]! && !outside[i] ? 1 : 0;
+  const drawn = hidden ? reachedFromOutside(lawnWithin, lawnWithin, outside, area, open, true) : lawnWithin;
   const before = new Uint8Array(aw * ah);
   for (let y = 0; y < ah; y++)
     for (let x = 0; x < aw; x++) {
       const i = y * aw + x;
-      if (complete && hidden?.below[i] && (lawn[i] || ground[i])) ground[i] = 1;
-      else if (hidden?.within[i] && lawn[i] && !outside[i]) ground[i] = before[i] = 1;
+      const below = complete ? (hidden?.below[i] ?? 0) : 0;
+      if (below === 1 || (below === 2 && (lawn[i] || ground[i]))) ground[i] = 1;
+      else if (drawn[i]) ground[i] = before[i] = 1;
       else if (ground[i] && (y <= base[x]! || hidden?.within[i])) before[i] = 1;
     }
   // What would leave but is closed in by what stays would be a hole through the product: painted too.

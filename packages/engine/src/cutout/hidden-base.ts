@@ -6,7 +6,8 @@
  * line is torn (two dips or more), its sides, taken at the lowest row nearly as wide as its widest,
  * are carried down to a level base as deep as all but the deepest twentieth of that line, its corners
  * rounded: an upright jar, pot or box. The pixels it adds, and the lawn-coloured ones within it, are
- * painted in the product's colours; the lawn's pixels below it leave the mask. Widths are counted in
+ * painted in the product's colours; what hangs below it leaves the mask (under its rounded corners,
+ * only the lawn's pixels). Widths are counted in
  * pixels, so that a row crossing a dip is not taken for a whole one. Nothing changes when what it adds
  * is not mostly the lawn or is too much, on a plush whose arms and feet spread, on a toy on two wheels,
  * on a shoe seen at an angle (its heel high, its toe low), on a bowl whose foot narrows in one smooth
@@ -78,7 +79,11 @@ export type HiddenBase = {
   within: Uint8Array;
   /** Of those, 1 where the mask did not hold it wholly (its soft edge too). */
   added: Uint8Array;
-  /** 1 where a pixel lies below the level base, in its columns: what the lawn shows there leaves the mask. */
+  /**
+   * Below the level base, in its columns: 1 in its middle, where all the mask holds leaves it (what
+   * hung below the base: blades, shadow), 2 under its rounded corners, where only the lawn's pixels do
+   * (a square corner the photo shows stays).
+   */
   below: Uint8Array;
 };
 
@@ -95,6 +100,7 @@ export function hiddenBase(
   lawn: Uint8Array,
   height: number,
   maskCount: number,
+  complete = true,
 ): HiddenBase | null {
   const { width: w, height: h } = area;
   // Widths are counted in pixels, not from edge to edge: a row crossing a dip is not whole.
@@ -138,7 +144,8 @@ export function hiddenBase(
   const third = Math.max(1, Math.floor(rows.length / 3));
   const ends = [Math.max(...rows.slice(0, third)), Math.max(...rows.slice(rows.length - third))];
   if (ends.some((row) => bottom - row > ENDS * (bottom - top))) return null;
-  const level = levelLine(x0, x1, bottom, Math.min(bottom - top, Math.round(CORNER * (x1 - x0 + 1))));
+  const radius = Math.min(bottom - top, Math.round(CORNER * (x1 - x0 + 1)));
+  const level = levelLine(x0, x1, bottom, radius);
   const within = new Uint8Array(w * h);
   const added = new Uint8Array(w * h);
   const below = new Uint8Array(w * h);
@@ -148,7 +155,7 @@ export function hiddenBase(
     for (let y = top; y < h; y++) {
       const i = y * w + x;
       if (y > level[x - x0]!) {
-        below[i] = 1;
+        below[i] = x - x0 < radius || x1 - x < radius ? 2 : 1;
         continue;
       }
       within[i] = 1;
@@ -157,7 +164,8 @@ export function hiddenBase(
       total++;
       grassy += lawn[i]!;
     }
-  // Nothing to add (a mask that already holds the base) still says where the base is, to be painted.
-  if (grassy < GRASSY * total || total > MOST_ADDED * maskCount) return null;
+  // Nothing to add (a mask that already holds the base) still says where the base is, to be painted;
+  // on a corrected mask nothing is added, whatever the user erased.
+  if (complete && (grassy < GRASSY * total || total > MOST_ADDED * maskCount)) return null;
   return { within, added, below };
 }
