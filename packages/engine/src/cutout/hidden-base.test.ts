@@ -47,6 +47,13 @@ function lowestRows(alpha: Uint8Array, width: number, height: number): number[] 
   return rows;
 }
 
+/** The alpha channel of a cut-out's RGBA image. */
+function alphaOf(image: { data: Uint8Array; width: number; height: number }) {
+  const alpha = new Uint8Array(image.width * image.height);
+  for (let p = 0; p < alpha.length; p++) alpha[p] = image.data[p * 4 + 3]!;
+  return { alpha, width: image.width, height: image.height };
+}
+
 /** A jar, columns 70–169 and rows 60–179, whose lower rows clover hides in three wide dips. */
 const inJar = (x: number, y: number) => x >= 70 && x <= 169 && y >= 60 && y <= 179;
 const clover = (x: number, y: number) =>
@@ -125,9 +132,8 @@ describe('the base a lawn hides', () => {
   });
 
   it('a green print on the jar, closed in by it, keeps its colour', () => {
-    const print = (x: number, y: number) => x >= 114 && x <= 124 && y >= 150 && y <= 156;
-    const inPrintedJar = (x: number, y: number) => inJar(x, y);
-    const { photo, alpha } = lawnScene(inPrintedJar, clover);
+    // An 11 × 7 print (77 pixels) in the jar's lower band, clear of the clover.
+    const { photo, alpha } = lawnScene(inJar, clover);
     for (let y = 150; y <= 156; y++)
       for (let x = 114; x <= 124; x++) photo.data.set([60, 140, 60], (y * W + x) * 3);
     const cleaned = withoutGroundOccluders(photo, alpha);
@@ -136,7 +142,6 @@ describe('the base a lawn hides', () => {
     let green = 0;
     for (let y = 150; y <= 156; y++)
       for (let x = 114; x <= 124; x++) {
-        if (!print(x, y)) continue;
         const p = ((y - cut.offset.y) * cut.image.width + x - cut.offset.x) * 4;
         if (cut.image.data[p + 1]! > cut.image.data[p]! + 40) green++;
       }
@@ -165,9 +170,7 @@ describe('the base a lawn hides, on a real photo', () => {
     const model = await loadSaliencyModel(saliencyModelFromEnv({})!);
     const photo = await decodeRgba(fs.readFileSync(path.join(PRODUCTS, 'candle-jar-lawn.jpg')), PRODUCT_SIDE);
     const cut = await cutOut(photo, { model });
-    const { data, width, height } = cut.image;
-    const alpha = new Uint8Array(width * height);
-    for (let p = 0; p < alpha.length; p++) alpha[p] = data[p * 4 + 3]!;
+    const { alpha, width, height } = alphaOf(cut.image);
     const rows = lowestRows(alpha, width, height).slice(Math.round(width * 0.2), Math.round(width * 0.8));
     expect((Math.max(...rows) - Math.min(...rows)) / height).toBeLessThan(0.02);
   }, 60_000);
@@ -179,12 +182,9 @@ describe('the base a lawn hides, on a real photo', () => {
       fs.readFileSync(path.join(PRODUCTS, 'sloth-plush-lawn.jpg')),
       PRODUCT_SIDE,
     );
-    const found = await cutOut(photo, { model });
-    const { data, width, height } = found.image;
-    const alpha = new Uint8Array(width * height);
-    for (let p = 0; p < alpha.length; p++) alpha[p] = data[p * 4 + 3]!;
-    // Along the bottom tenth of the cut-out, the feet and claws stand apart: the mask holds well under
-    // nine tenths of its width there (a level base would hold all of it).
+    const { alpha, width, height } = alphaOf((await cutOut(photo, { model })).image);
+    // Along the bottom tenth of the cut-out, the feet and claws stand apart: the mask holds under seven
+    // tenths of its width there (a level base would hold nearly all of it; 0.74 without the rule).
     let held = 0;
     let all = 0;
     for (let y = Math.round(height * 0.9); y < height; y++)

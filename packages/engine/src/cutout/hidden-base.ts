@@ -7,18 +7,18 @@
  * are carried down to a level base as deep as all but the deepest twentieth of that line, its corners
  * rounded: an upright jar, pot or box. The pixels it adds, and the lawn-coloured ones within it, are
  * painted in the product's colours; what hangs below it leaves the mask (under its rounded corners,
- * only the lawn's pixels). Widths are counted in
- * pixels, so that a row crossing a dip is not taken for a whole one. Nothing changes when what it adds
- * is not mostly the lawn or is too much, on a plush whose arms and feet spread, on a toy on two wheels,
- * on a shoe seen at an angle (its heel high, its toe low), on a bowl whose foot narrows in one smooth
- * curve, or on a mask the user corrected (ground-occluders.ts, `complete`).
+ * only the lawn's pixels). Widths are counted in pixels, so that a row crossing a dip is not taken for
+ * a whole one. Nothing changes when what it adds is not mostly the lawn or is too much, on a plush
+ * whose arms and feet spread, on a toy on two wheels, on a shoe seen at an angle (its heel high, its
+ * toe low), on a bowl whose foot narrows in one smooth curve, or on a mask the user corrected
+ * (ground-occluders.ts, `complete`).
  */
 
 import { closedLine, type Area } from './occluder-shapes';
 
 /** The product's sides are taken at the lowest row at least this share of its widest. */
 const WIDE = 0.95;
-/** The level base lies as deep as this share of the columns' lowest rows (the deepest twentieth lie below it). */
+/** The level base lies as deep as this share of the columns' lowest rows (the deepest twentieth below). */
 const DEPTH_QUANTILE = 0.95;
 /** The notches a blade leaves in the lowest line, this share of the product's width, are closed. */
 const BLADE = 0.03;
@@ -88,10 +88,11 @@ export type HiddenBase = {
 };
 
 /**
- * The completed base (see above), or null when the product's lowest line is not torn or the base
- * would add what is not the lawn. `product` is 1 where the mask holds the product in `area`,
- * `partial` where it does not hold a pixel wholly (alpha below 255), `lawn` where a pixel is the lawn's; `height` is the product's
- * height and `maskCount` the mask's size, in pixels.
+ * The completed base (see above), or null when the product's lowest line is not torn or, on an
+ * automatic mask (`complete`), the base would add what is not the lawn. `product` is 1 where the mask
+ * holds the product in `area`, `partial` where it does not hold a pixel wholly (alpha below 255),
+ * `lawn` where a pixel is the lawn's; `height` is the product's height and `maskCount` the mask's size,
+ * in pixels.
  */
 export function hiddenBase(
   product: Uint8Array,
