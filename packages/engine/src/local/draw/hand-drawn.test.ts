@@ -34,4 +34,44 @@ describe('the hand-drawn style', () => {
       expect(pencilled(drawn, effects.washColour), file).toBeLessThan(0.2);
     }
   });
+
+  it('stops the pencil short of the sheet: an edge of the photo along its border is no line on the bare paper', async () => {
+    // A pale scene with a darker band along its top and left sides, as a crop that cuts through a wall's
+    // edge: its contour runs a few pixels inside the sheet's edge.
+    const width = 540;
+    const height = 960;
+    const data = Buffer.alloc(width * height * 3, 230);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        if (y < 5 || x < 5) data.fill(140, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    const effects = styleEffects('hand-drawn', PALETTE_GRADING.pastel);
+    const drawn = await drawOnPaper({ data, width, height, channels: 3 }, effects, 7);
+    const strip = 8;
+    const top = drawnStrip(drawn, { left: 0, top: 0, width, height: strip });
+    const left = drawnStrip(drawn, { left: 0, top: 0, width: strip, height });
+    // Drawn up to the edge, the contour made 61 % and 56 % of these strips graphite.
+    expect(pencilled(top, effects.washColour)).toBe(0);
+    expect(pencilled(left, effects.washColour)).toBe(0);
+    // Inside the sheet, the scene's contours are still drawn.
+    const inner = Buffer.alloc(width * height * 3, 230);
+    for (let y = 300; y < 600; y++) inner.fill(140, (y * width + 150) * 3, (y * width + 390) * 3);
+    const shape = await drawOnPaper({ data: inner, width, height, channels: 3 }, effects, 7);
+    expect(pencilled(shape, effects.washColour)).toBeGreaterThan(0.005);
+  });
 });
+
+/** A rectangle of a picture, as a picture. */
+function drawnStrip(
+  { data, width, channels }: { data: Buffer; width: number; height: number; channels: number },
+  box: { left: number; top: number; width: number; height: number },
+) {
+  const out = Buffer.alloc(box.width * box.height * channels);
+  for (let y = 0; y < box.height; y++)
+    data.copy(
+      out,
+      y * box.width * channels,
+      ((box.top + y) * width + box.left) * channels,
+      ((box.top + y) * width + box.left + box.width) * channels,
+    );
+  return { data: out, width: box.width, height: box.height, channels };
+}

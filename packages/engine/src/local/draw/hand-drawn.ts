@@ -90,6 +90,12 @@ const TEXTURE_KEEP = 1.2;
  * darker rims where they pooled and slightly off the drawing; graphite lines along its edges; hatching
  * in its shadows. The paper's own texture is added on the surface pass.
  */
+/** Over what share of the bare border the pencil fades out toward the sheet's edge. */
+const PENCIL_FADE = 0.5;
+
+/** 0 below 0, 1 above 1, a smooth step between. */
+const smooth = (t: number) => (t >= 1 ? 1 : t <= 0 ? 0 : t * t * (3 - 2 * t));
+
 export async function drawOnPaper(scene: RawImage, effects: Effects, seed: number): Promise<RawImage> {
   // Pencil is soft: the drawing is made at half size and enlarged, which costs a quarter as much.
   const width = Math.round(scene.width / 2);
@@ -133,11 +139,15 @@ export async function drawOnPaper(scene: RawImage, effects: Effects, seed: numbe
       const sx = Math.min(width - 1, Math.max(0, x - dx));
       const s = sy * width + sx;
       // Transparent pigment over paper: the paper's colour filtered by a lightened, uneven wash.
-      const edge = Math.min(x, width - 1 - x, fromEdgeY) / border - 0.6 + ragged[p]! * 0.9;
-      const painted = edge >= 1 ? 1 : edge <= 0 ? 0 : edge * edge * (3 - 2 * edge);
+      const fromEdge = Math.min(x, width - 1 - x, fromEdgeY) / border;
+      const edge = fromEdge - 0.6 + ragged[p]! * 0.9;
+      const painted = smooth(edge);
+      // The pencil fades out before the sheet's edge too: a line drawn up to it (an edge of the
+      // photo's crop) read as a stray mark on the bare border.
+      const drawn = smooth(fromEdge / PENCIL_FADE);
       const density = (0.55 + 0.45 * blotch[s]!) * painted;
       const pool = 1 - 0.22 * (rim.data[s]! / 255);
-      let line = lines[p]! * effects.outline * (0.55 + 0.45 * pressure[p]!);
+      let line = lines[p]! * effects.outline * (0.55 + 0.45 * pressure[p]!) * drawn;
       // Hatching in the shadows: wobbly diagonal strokes, broken where the pencil lifted.
       const l = d[p]!;
       if (effects.hatching > 0 && l < 120 && breaks[p]! > 0.35) {
@@ -148,7 +158,8 @@ export async function drawOnPaper(scene: RawImage, effects: Effects, seed: numbe
           const across = (x - y + shift + height * period) % period;
           stroke = Math.max(stroke, Math.max(0, 1 - Math.min(across, period - across) / 0.9) * depth);
         }
-        line = Math.max(line, stroke * effects.hatching);
+        // Shading, where the wash is: none on the bare border.
+        line = Math.max(line, stroke * effects.hatching * painted);
       }
       const k = 1 - Math.min(0.85, line);
       const bare = 1 - density;
