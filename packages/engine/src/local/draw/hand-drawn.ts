@@ -85,17 +85,17 @@ const TEXTURE_MEDIAN = 15;
 const TEXTURE_WINDOW = 40;
 const TEXTURE_KEEP = 1.2;
 
-/**
- * Pencil and watercolour on paper: the scene's colours laid as a few transparent washes, uneven, with
- * darker rims where they pooled and slightly off the drawing; graphite lines along its edges; hatching
- * in its shadows. The paper's own texture is added on the surface pass.
- */
 /** Over what share of the bare border the pencil fades out toward the sheet's edge. */
 const PENCIL_FADE = 0.5;
 
 /** 0 below 0, 1 above 1, a smooth step between. */
 const smooth = (t: number) => (t >= 1 ? 1 : t <= 0 ? 0 : t * t * (3 - 2 * t));
 
+/**
+ * Pencil and watercolour on paper: the scene's colours laid as a few transparent washes, uneven, with
+ * darker rims where they pooled and slightly off the drawing; graphite lines along its edges; hatching
+ * in its shadows. The paper's own texture is added on the surface pass.
+ */
 export async function drawOnPaper(scene: RawImage, effects: Effects, seed: number): Promise<RawImage> {
   // Pencil is soft: the drawing is made at half size and enlarged, which costs a quarter as much.
   const width = Math.round(scene.width / 2);
