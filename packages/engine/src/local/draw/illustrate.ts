@@ -6,14 +6,20 @@ import type { Grading } from '../../art-direction/types';
 import { fromEngineFile, fromRaw, guard, toRaw, type RawImage } from '../../image/sharp';
 import { mixRgb, sobelAt } from '../../pixels/color';
 import { lumaQ8 } from '../../pixels/fixed-point';
+import { flatRegions } from './flat-regions';
 
 /**
- * The median's window on the quarter-size scene before its colours are counted (21: grass, gravel
- * and leaves become a few broad shapes, not a camouflage of small inked islands; decision 090), and
- * the passes of majority vote after: a photo's texture leaves few islands, and an outline follows a shape.
+ * The median's window on the quarter-size scene before it is drawn as shapes: a photo's grain goes,
+ * its edges stay. The passes of majority vote after the colours are counted: thin rings of in-between
+ * colours go to their neighbours.
  */
-const ILLUSTRATION_MEDIAN = 21;
+const GRAIN_MEDIAN = 9;
 const ILLUSTRATION_MAJORITY = 3;
+/**
+ * The median's window on the quarter-size copy the outlines are judged on (21: grass, gravel and leaves
+ * have no edges of their own there, a shape's outline stays; decision 090).
+ */
+const OUTLINE_MEDIAN = 21;
 /**
  * The luma step a pixel (of 255, on the smoothed quarter-size copy) from which the scene has an edge
  * there: a hill against the sky, a rock on grass. A sky's gradient climbs one or two a pixel.
@@ -23,7 +29,8 @@ const EDGE_STEP = 6;
 const OUTLINE_ON_EDGES = 0.5;
 
 /**
- * Vector-like illustration: the scene reduced to a few flat colours at a quarter of its size, enlarged
+ * Vector-like illustration: the scene drawn as flat shapes (flat-regions.ts) and reduced to a few flat
+ * colours at a quarter of its size, enlarged
  * and smoothed, then snapped back to those colours, so boundaries are crisp, smooth curves; then inked
  * wherever two flats differ clearly in tone and the scene has an edge along most of their boundary
  * (decision 098).
@@ -37,14 +44,14 @@ export async function illustrate(
   const { width, height } = scene;
   // Vivid, contrasty flats: an illustrator's colours, not a photo's muted ones. Shapes are found at a
   // quarter of the size: an illustration keeps shapes, not detail.
-  const small = await toRaw(
-    fromRaw(scene)
-      .resize(Math.round(width / 4), Math.round(height / 4))
-      // Texture (grass, rock, bark) would become a scatter of islands: an illustrator draws the shapes.
-      .median(ILLUSTRATION_MEDIAN)
-      .modulate({ saturation: 1.4 })
-      .linear(1.12, -14),
-  );
+  const quarter = await toRaw(fromRaw(scene).resize(Math.round(width / 4), Math.round(height / 4)));
+  const vivid = (window: number) =>
+    toRaw(fromRaw(quarter).median(window).modulate({ saturation: 1.4 }).linear(1.12, -14));
+  const [grainless, smoothed] = await Promise.all([vivid(GRAIN_MEDIAN), vivid(OUTLINE_MEDIAN)]);
+  // The scene as flat shapes that follow its structure (flat-regions.ts): the median's wide window
+  // alone, which takes out grass and wicker, also melted a café's chairs into a camouflage of blobs
+  // (decision 103).
+  const small = await flatRegions(grainless);
   const png = await guard(fromRaw(small).png({ palette: true, colours, dither: 0, effort: 3 }).toBuffer());
   const flatSmall = await toRaw(fromEngineFile(png).toColourspace('srgb').removeAlpha());
   // Thin rings of in-between colours (where the photo had a soft edge) go to their neighbours.
@@ -68,7 +75,7 @@ export async function illustrate(
   // of flat colours over the whole picture, not pixel by pixel: where two colours meet, their boundary
   // is inked along all of it or not at all (one cut into dashes where the scene's edge fades reads as
   // broken). A shape bordered by several colours is judged against each of them.
-  const along = shapeEdgesAlong(labels, width, height, small);
+  const along = shapeEdgesAlong(labels, width, height, smoothed);
   const inked = new Uint8Array(256 * 256);
   for (let a = 0; a < count; a++) {
     for (let b = 0; b < count; b++) {
