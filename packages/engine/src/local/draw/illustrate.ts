@@ -30,10 +30,9 @@ const OUTLINE_ON_EDGES = 0.5;
 
 /**
  * Vector-like illustration: the scene drawn as flat shapes (flat-regions.ts) and reduced to a few flat
- * colours at a quarter of its size, enlarged
- * and smoothed, then snapped back to those colours, so boundaries are crisp, smooth curves; then inked
- * wherever two flats differ clearly in tone and the scene has an edge along most of their boundary
- * (decision 098).
+ * colours at a quarter of its size, enlarged and smoothed, then snapped back to those colours, so
+ * boundaries are crisp, smooth curves; then inked wherever two flats differ clearly in tone and the
+ * scene has an edge along most of their boundary (decision 098).
  */
 export async function illustrate(
   scene: RawImage,
