@@ -109,6 +109,9 @@ export async function drawOnPaper(scene: RawImage, effects: Effects, seed: numbe
   // remain; a low threshold draws soft, out-of-focus ones too.
   const grey = await toRaw(fromRaw(base).greyscale().median(TEXTURE_MEDIAN).blur(1.2).extractChannel(0));
   const d = grey.data;
+  // Hatching in the picture's own shadows: its darkest quarter at most (cross-hatching its darkest
+  // twelfth), never lighter than before. On a dark scene the fixed levels hatched most of the sheet.
+  const [hatchBelow, crossBelow] = shadowLevels(d);
   const lines = await pencilLines(d, width, height);
   const blotch = sharedNoise(width, height, 9, 9, seed + 31);
   const pressure = sharedNoise(width, height, width / 30, height / 30, seed + 47);
@@ -150,11 +153,11 @@ export async function drawOnPaper(scene: RawImage, effects: Effects, seed: numbe
       let line = lines[p]! * effects.outline * (0.55 + 0.45 * pressure[p]!) * drawn;
       // Hatching in the shadows: wobbly diagonal strokes, broken where the pencil lifted.
       const l = d[p]!;
-      if (effects.hatching > 0 && l < 120 && breaks[p]! > 0.35) {
-        const depth = ((120 - l) / 120) * Math.min(1, (breaks[p]! - 0.35) * 6);
+      if (effects.hatching > 0 && l < hatchBelow && breaks[p]! > 0.35) {
+        const depth = ((hatchBelow - l) / hatchBelow) * Math.min(1, (breaks[p]! - 0.35) * 6);
         const along = (x + y + shift) % period;
         let stroke = Math.max(0, 1 - Math.min(along, period - along) / 0.9) * depth;
-        if (l < 60) {
+        if (l < crossBelow) {
           const across = (x - y + shift + height * period) % period;
           stroke = Math.max(stroke, Math.max(0, 1 - Math.min(across, period - across) / 0.9) * depth);
         }
@@ -181,4 +184,19 @@ export async function drawOnPaper(scene: RawImage, effects: Effects, seed: numbe
       .resize(scene.width, scene.height, { fit: 'fill', kernel: 'nearest' })
       .blur(Math.max(0.8, scene.width / 1350)),
   );
+}
+
+/** The grey levels below which a quarter and a twelfth of the picture lie, at most 120 and 60. */
+function shadowLevels(grey: Buffer): [number, number] {
+  const histogram = new Uint32Array(256);
+  for (const v of grey) histogram[v]!++;
+  const level = (share: number, most: number) => {
+    let below = 0;
+    for (let v = 0; v < most; v++) {
+      below += histogram[v]!;
+      if (below >= share * grey.length) return Math.max(1, v);
+    }
+    return most;
+  };
+  return [level(1 / 4, 120), level(1 / 12, 60)];
 }
