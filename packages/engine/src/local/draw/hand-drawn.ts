@@ -85,6 +85,8 @@ const TEXTURE_MEDIAN = 15;
 const TEXTURE_WINDOW = 40;
 const TEXTURE_KEEP = 1.2;
 
+/** The grey level (of 255) under which hatching may be drawn, whatever the picture. */
+const HATCH_BELOW = 120;
 /** Over what share of the bare border the pencil fades out toward the sheet's edge. */
 const PENCIL_FADE = 0.5;
 
@@ -109,9 +111,9 @@ export async function drawOnPaper(scene: RawImage, effects: Effects, seed: numbe
   // remain; a low threshold draws soft, out-of-focus ones too.
   const grey = await toRaw(fromRaw(base).greyscale().median(TEXTURE_MEDIAN).blur(1.2).extractChannel(0));
   const d = grey.data;
-  // Hatching in the picture's own shadows: its darkest quarter at most (cross-hatching its darkest
-  // twelfth), never lighter than before. On a dark scene the fixed levels hatched most of the sheet.
-  const [hatchBelow, crossBelow] = shadowLevels(d);
+  // Hatching in the picture's own shadows: its darkest quarter at most, never lighter than grey 120. On a
+  // dark scene a fixed level hatched most of the sheet.
+  const hatchBelow = shadowLevel(d);
   const lines = await pencilLines(d, width, height);
   const blotch = sharedNoise(width, height, 9, 9, seed + 31);
   const pressure = sharedNoise(width, height, width / 30, height / 30, seed + 47);
@@ -151,16 +153,12 @@ export async function drawOnPaper(scene: RawImage, effects: Effects, seed: numbe
       const density = (0.55 + 0.45 * blotch[s]!) * painted;
       const pool = 1 - 0.22 * (rim.data[s]! / 255);
       let line = lines[p]! * effects.outline * (0.55 + 0.45 * pressure[p]!) * drawn;
-      // Hatching in the shadows: wobbly diagonal strokes, broken where the pencil lifted.
+      // Hatching in the shadows: wobbly diagonal strokes of a hand's lengths, broken where the pencil
+      // lifted; one direction only (cross-hatching made a lattice that read as a printed screen).
       const l = d[p]!;
       if (effects.hatching > 0 && l < hatchBelow && breaks[p]! > 0.35) {
         const depth = ((hatchBelow - l) / hatchBelow) * Math.min(1, (breaks[p]! - 0.35) * 6);
-        const along = (x + y + shift) % period;
-        let stroke = Math.max(0, 1 - Math.min(along, period - along) / 0.9) * depth;
-        if (l < crossBelow) {
-          const across = (x - y + shift + height * period) % period;
-          stroke = Math.max(stroke, Math.max(0, 1 - Math.min(across, period - across) / 0.9) * depth);
-        }
+        const stroke = handStroke(x + y + shift, x - y, period, seed) * depth;
         // Shading, where the wash is: none on the bare border.
         line = Math.max(line, stroke * effects.hatching * painted);
       }
@@ -186,17 +184,46 @@ export async function drawOnPaper(scene: RawImage, effects: Effects, seed: numbe
   );
 }
 
-/** The grey levels below which a quarter and a twelfth of the picture lie, at most 120 and 60. */
-function shadowLevels(grey: Buffer): [number, number] {
+/** The grey level below which a quarter of the picture lies, at most 120. */
+function shadowLevel(grey: Buffer): number {
   const histogram = new Uint32Array(256);
   for (const v of grey) histogram[v]!++;
-  const level = (share: number, most: number) => {
-    let below = 0;
-    for (let v = 0; v < most; v++) {
-      below += histogram[v]!;
-      if (below >= share * grey.length) return Math.max(1, v);
-    }
-    return most;
-  };
-  return [level(1 / 4, 120), level(1 / 12, 60)];
+  let below = 0;
+  for (let v = 0; v < HATCH_BELOW; v++) {
+    below += histogram[v]!;
+    if (below >= grey.length / 4) return Math.max(1, v);
+  }
+  return HATCH_BELOW;
+}
+
+/** A small integer hash to 0..1: each stroke's own length, gap, phase and pressure. */
+function hash01(n: number): number {
+  let h = Math.imul(n ^ 0x9e3779b9, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296;
+}
+
+/**
+ * Hatching as a hand draws it: strokes `period` apart across `u` (a little irregularly), each a dash of
+ * its own length along `v` with a gap after it, its own phase and pressure, so the strokes do not line up
+ * into a printed screen.
+ */
+function handStroke(u: number, v: number, period: number, seed: number): number {
+  const index = Math.floor(u / period);
+  const key = index * 7919 + seed * 104729;
+  // Where this stroke runs across its slot (off centre by up to a fifth of the period).
+  const centre = period * (0.5 + (hash01(key) - 0.5) * 0.4);
+  const offset = u - index * period - centre;
+  const width = Math.max(0, 1 - Math.abs(offset) / 0.9);
+  if (width === 0) return 0;
+  const length = period * (6 + 8 * hash01(key + 1));
+  const gap = period * (0.6 + 1.6 * hash01(key + 2));
+  const phase = hash01(key + 3) * (length + gap);
+  const at = (((v + phase) % (length + gap)) + length + gap) % (length + gap);
+  if (at >= length) return 0;
+  // The pencil lands and lifts: lighter at both ends of the stroke.
+  const ends = Math.min(1, at / (period * 0.8), (length - at) / (period * 0.8));
+  return width * ends * (0.65 + 0.35 * hash01(key + 4));
 }
