@@ -14,7 +14,10 @@ const REGION_SIDE = 1 / 14;
 const COMPACTNESS = 20;
 /** Neighbouring shapes closer than this in colour (ΔE76 of their means) become one. */
 const MERGE_BELOW = 14;
-/** SLIC's rounds: four place the regions' edges as well as eight, at half the cost. */
+/**
+ * SLIC's rounds: four place the regions' edges nearly as well as eight (the café's structure 0.368
+ * against 0.376, decision 103), at half the cost.
+ */
 const SLIC_ROUNDS = 4;
 /** Rounds of merging: each merges every pair still below MERGE_BELOW, most alike first. */
 const MERGE_ROUNDS = 6;

@@ -87,7 +87,10 @@ const TEXTURE_KEEP = 1.2;
 
 /** The grey level (of 255) under which hatching may be drawn, whatever the picture. */
 const HATCH_BELOW = 120;
-/** Over what share of the bare border the pencil fades out toward the sheet's edge. */
+/**
+ * Over what share of the border's width (7 % of the shorter side; the bare paper is a ragged part of
+ * it) the pencil fades out toward the sheet's edge: its outer 3.5 %.
+ */
 const PENCIL_FADE = 0.5;
 
 /** 0 below 0, 1 above 1, a smooth step between. */
@@ -184,14 +187,17 @@ export async function drawOnPaper(scene: RawImage, effects: Effects, seed: numbe
   );
 }
 
-/** The grey level below which a quarter of the picture lies, at most 120. */
+/**
+ * The grey level below which at most a quarter of the picture lies, at most HATCH_BELOW; 0 (nothing
+ * hatched) when a quarter of it is black.
+ */
 function shadowLevel(grey: Buffer): number {
   const histogram = new Uint32Array(256);
   for (const v of grey) histogram[v]!++;
   let below = 0;
   for (let v = 0; v < HATCH_BELOW; v++) {
     below += histogram[v]!;
-    if (below >= grey.length / 4) return Math.max(1, v);
+    if (below >= grey.length / 4) return v;
   }
   return HATCH_BELOW;
 }
