@@ -44,7 +44,7 @@ describe('flat shapes', () => {
       [1, 1],
       [2, 2],
       [40, 30],
-    ]) {
+    ] as const) {
       const data = Buffer.alloc(width * height * 3, 90);
       const flat = await flatRegions({ data, width, height, channels: 3 });
       expect(flat.data.equals(data), `${width} x ${height}`).toBe(true);
