@@ -3,6 +3,7 @@ import type { Effects } from '../../art-direction/types';
 import { fromEngineFile, fromRaw, guard, toRaw, type RawImage } from '../../image/sharp';
 import { sobelAt } from '../../pixels/color';
 import { clampByte, lumaPlane } from '../../pixels/fixed-point';
+import { keyedRandom } from '../../pixels/noise';
 import { sharedNoise } from '../../pixels/texture';
 
 /**
@@ -202,15 +203,6 @@ function shadowLevel(grey: Buffer): number {
   return HATCH_BELOW;
 }
 
-/** A small integer hash to 0..1: each stroke's own length, gap, phase and pressure. */
-function hash01(n: number): number {
-  let h = Math.imul(n ^ 0x9e3779b9, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h >>> 0) / 4294967296;
-}
-
 /**
  * Hatching as a hand draws it: strokes `period` apart across `u` (a little irregularly), each a dash of
  * its own length along `v` with a gap after it, its own phase and pressure, so the strokes do not line up
@@ -220,16 +212,16 @@ function handStroke(u: number, v: number, period: number, seed: number): number 
   const index = Math.floor(u / period);
   const key = index * 7919 + seed * 104729;
   // Where this stroke runs across its slot (off centre by up to a fifth of the period).
-  const centre = period * (0.5 + (hash01(key) - 0.5) * 0.4);
+  const centre = period * (0.5 + (keyedRandom(key) - 0.5) * 0.4);
   const offset = u - index * period - centre;
   const width = Math.max(0, 1 - Math.abs(offset) / 0.9);
   if (width === 0) return 0;
-  const length = period * (6 + 8 * hash01(key + 1));
-  const gap = period * (0.6 + 1.6 * hash01(key + 2));
-  const phase = hash01(key + 3) * (length + gap);
+  const length = period * (6 + 8 * keyedRandom(key + 1));
+  const gap = period * (0.6 + 1.6 * keyedRandom(key + 2));
+  const phase = keyedRandom(key + 3) * (length + gap);
   const at = (((v + phase) % (length + gap)) + length + gap) % (length + gap);
   if (at >= length) return 0;
   // The pencil lands and lifts: lighter at both ends of the stroke.
   const ends = Math.min(1, at / (period * 0.8), (length - at) / (period * 0.8));
-  return width * ends * (0.65 + 0.35 * hash01(key + 4));
+  return width * ends * (0.65 + 0.35 * keyedRandom(key + 4));
 }
