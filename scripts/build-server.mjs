@@ -20,6 +20,7 @@ const EXTERNAL = new Set([
   '@electric-sql/pglite', // PostgreSQL in WebAssembly, loaded from its own directory
   '@techstark/opencv-js', // WebAssembly
   'onnxruntime-node', // native addon
+  'koffi', // native addon (a foreign function interface), loaded when first needed
   'onnxruntime-web', // WebAssembly
   'pino', // starts its transports as worker threads from their own files
   'pino-pretty',

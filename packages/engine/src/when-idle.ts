@@ -7,6 +7,7 @@
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { giveBackFreedMemory } from './give-back';
 
 /** A thread that has had no work this long is idle: no request in progress pays for a collection. */
 export const IDLE_MS = 5000;
@@ -60,6 +61,8 @@ export function idleCollector(onIdle: () => void = () => {}) {
         keptSinceWork = false;
         onIdle();
         collector()?.();
+        // What the collection freed, and what libvips freed, is handed back to the system (decision 104).
+        void giveBackFreedMemory();
       }, IDLE_MS);
       // A pending collection never keeps a thread alive.
       timer.unref();
@@ -72,6 +75,7 @@ export function idleCollector(onIdle: () => void = () => {}) {
       // the last render's buffers wait, is collected in a few milliseconds; a full collection would stall
       // the thread longer (decision 100).
       collector()?.({ type: 'minor' });
+      void giveBackFreedMemory();
     },
   };
 }
