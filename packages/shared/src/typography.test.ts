@@ -16,6 +16,18 @@ describe('typography in both languages', () => {
     expect(applyTypography('https://example.com', 'en')).toBe('https://example.com');
   });
 
+  it('a short hyphenated compound never ends a line at its hyphen (après-midi, e-mail); a long one may', () => {
+    expect(applyTypography("Le thé de l'après-midi", 'fr')).toBe(`Le thé de l’après-${JOINER}midi`);
+    expect(applyTypography('Order by e-mail, c’est-à-dire', 'en')).toContain(`e-${JOINER}mail`);
+    expect(applyTypography('c’est-à-dire', 'fr')).toBe(`c’est-${JOINER}à-${JOINER}dire`);
+    expect(applyTypography('Le porte-monnaie de Saint-Jean-de-Luz', 'fr')).toBe(
+      'Le porte-monnaie de Saint-Jean-de-Luz',
+    );
+    // A hyphen that is not inside a word is left alone: a dash between words, a minus before a number.
+    expect(applyTypography('Soldes - 30 %', 'fr')).not.toContain(JOINER);
+    expect(applyTypography('Prix -20 €', 'fr')).not.toContain(JOINER);
+  });
+
   it('a telephone number, or an amount and its currency, never ends a line', () => {
     const nb = '\u00a0';
     expect(applyTypography('Réservations au 06 12 34 56 78', 'fr')).toBe(

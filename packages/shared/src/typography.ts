@@ -26,16 +26,26 @@ const UNIT =
 const HOUR_MINUTES = /(\d\u00a0h) (?=\d{2}(?![\p{L}\p{N}]))/gu;
 /** An amount with thousands set apart by spaces (1 490, 12 000). */
 const THOUSANDS = /(?<![\p{L}\p{N}])\d{1,3}(?:[ \u00a0]\d{3})+(?![\p{L}\p{N}])/gu;
+/** A word of parts joined by hyphens (après-midi, c'est-à-dire, T-shirt, Saint-Jean-de-Luz). */
+const COMPOUND = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
+/**
+ * A compound up to this many characters is one word on a line: a headline broken at après- / midi
+ * reads as two words. A longer one (porte-monnaie, Saint-Jean-de-Luz) may still end a line at a hyphen.
+ */
+const SHORT_COMPOUND = 12;
 
 /**
  * The language's rules, then some for both, where a line must not end: a slash between two letters or
- * digits (7j/7, 24/7, and/or), inside a telephone number or an amount, between a number and its unit
+ * digits (7j/7, 24/7, and/or), at the hyphen of a short compound (après-midi, e-mail), inside a telephone number or an amount, between a number and its unit
  * (dès 7 h, 5 km), and between an amount and its currency (30 € in French, £ 12 in English).
  */
 export function applyTypography(text: string, language: Lang): string {
   const set = language === 'fr' ? frenchTypography(text) : englishTypography(text);
   const bound = set
     .replace(/([\p{L}\p{N}])\/(?=[\p{L}\p{N}])/gu, `$1/${NO_BREAK}`)
+    .replace(COMPOUND, (word) =>
+      word.length <= SHORT_COMPOUND ? word.replaceAll('-', `-${NO_BREAK}`) : word,
+    )
     .replace(PHONE, (phone) => phone.replaceAll(' ', NBSP))
     .replace(THOUSANDS, (amount) => amount.replaceAll(' ', NBSP))
     .replace(UNIT, `$1${NBSP}$2`)

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TextBlock } from '../../art-direction/types';
 import { TYPEFACES } from '../../art-direction/typefaces';
+import { fromRaw } from '../../image/sharp';
+import { hasFrenchOcr, ocr, withoutAccents } from '../../test-utils/ocr';
 import { layoutText, prefetchText } from './text-layout';
 
 const block = (x: number, y: number, width = 700, text = 'Torréfié à Lyon depuis 1952'): TextBlock => ({
@@ -50,4 +52,28 @@ describe('text is set with the typography of its language', () => {
     const set = await layoutText({ ...block(0, 0, 700, "l'été à Noël"), typeface: upper, language: 'fr' });
     expect(set.text).toBe('L’ÉTÉ À NOËL');
   }, 30_000);
+});
+
+describe('a headline keeps its short compounds whole', () => {
+  it.runIf(hasFrenchOcr)(
+    'breaks « Le thé de l’après-midi » before l’après-midi, not at its hyphen',
+    async () => {
+      const set = await layoutText({
+        ...block(0, 0, 400, "Le thé de l'après-midi"),
+        box: { x: 0, y: 0, width: 400, height: 240 },
+        typeface: TYPEFACES.moderne.slogan,
+        align: 'center',
+      });
+      // The mask is ink on black: read as dark ink on white.
+      const page = await fromRaw(set.mask).extractChannel(0).negate().png().toBuffer();
+      const lines = withoutAccents(ocr(page))
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
+      // Set at this measure without the rule, the lines were « Le thé de / l’après- / midi ».
+      expect(lines.at(-1)).toMatch(/apres-midi$/);
+      expect(lines.filter((line) => line.endsWith('-'))).toEqual([]);
+    },
+    30_000,
+  );
 });
