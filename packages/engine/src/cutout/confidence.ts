@@ -4,6 +4,10 @@
  * its background by colour and by a real edge, of a plausible size, not running along the photo's
  * borders, in one main piece. Size and borders, and unity or (without a learned model) colour
  * separation below a floor, veto; the rest is a weighted mean. Below FRAME_BELOW the photo is framed whole and the user is told.
+ * With a learned model, how decided its map is stands in for the edge support (decision 105): the
+ * model already follows edges, so a strong edge along its outline says little (it ran along the
+ * wrong one in the development sets' worst cut-outs), while a wide band of half-answers says it was
+ * unsure where the product ends.
  *
  * It is a heuristic, not a probability: it tells a photo with nothing to cut out (or a subject filling
  * the frame) from one with a subject, but a cut-out that takes in a band of scenery can still score
@@ -12,6 +16,15 @@
 export const FRAME_BELOW = 0.35;
 /** A cut-out covering less of the photo than this is no product found (a speck, not a product). */
 export const MIN_PRODUCT_SHARE = 0.01;
+/** A model's answer between these is a half-answer: it is unsure there. */
+const UNSURE = { above: 0.1, below: 0.9 } as const;
+/**
+ * Half-answers over this share of the model's product area cost nothing (a map's own blur around a
+ * clear outline is about 0.1 of a compact product's area); from there to this share plus UNSURE_SPAN,
+ * the decisiveness falls to 0.
+ */
+const UNSURE_FREE = 0.1;
+const UNSURE_SPAN = 0.5;
 
 export type ConfidenceParts = {
   size: number;
@@ -20,6 +33,8 @@ export type ConfidenceParts = {
   separation: number;
   edge: number;
   unity: number;
+  /** How decided the prior is where the product might end: 1 for a clear map; 0 for half-answers. */
+  decisive: number;
 };
 
 const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
@@ -72,13 +87,19 @@ export function confidenceOf(
   let area = 0;
   let both = 0;
   let either = 0;
+  let priorArea = 0;
+  let unsure = 0;
   for (let p = 0; p < count; p++) {
     const m = mask[p]!;
-    const s = prior[p]! >= 0.5 ? 1 : 0;
+    const v = prior[p]!;
+    const s = v >= 0.5 ? 1 : 0;
     area += m;
+    priorArea += s;
+    if (v > UNSURE.above && v < UNSURE.below) unsure++;
     if (m && s) both++;
     if (m || s) either++;
   }
+  const decisive = 1 - clamp01((unsure / Math.max(1, priorArea) - UNSURE_FREE) / UNSURE_SPAN);
   const coverage = area / count;
   const size =
     coverage < MIN_PRODUCT_SHARE
@@ -148,12 +169,16 @@ export function confidenceOf(
 
   const unity = largestShare(mask, width);
 
-  const parts = { size, border, agreement, separation, edge, unity };
+  const parts = { size, border, agreement, separation, edge, unity, decisive };
   // Without colour separation, or in a scatter of small pieces (stripes, a pattern), there is no
   // subject to speak of, whatever else looks right.
   const separated = options.learned ? 1 : clamp01((separation - 0.2) / 0.3);
   const whole = clamp01((unity - 0.15) / 0.25);
   const score =
-    size * border * separated * whole * (0.3 * agreement + 0.3 * separation + 0.25 * edge + 0.15 * unity);
+    size *
+    border *
+    separated *
+    whole *
+    (0.3 * agreement + 0.3 * separation + 0.25 * (options.learned ? decisive : edge) + 0.15 * unity);
   return { score: Math.round(clamp01(score) * 1000) / 1000, parts };
 }
