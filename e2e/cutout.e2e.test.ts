@@ -26,6 +26,8 @@ const CUP = fs.readFileSync('packages/engine/src/samples/photos/coffee-cup.png')
 const SHELF = fs.readFileSync('packages/engine/src/samples/photos/carton-shelf.jpg');
 /** A portrait photo (most phone photos are): 3 wide for 4 high. */
 const BOTTLE = fs.readFileSync('packages/engine/src/samples/photos/milk-bottle-desk.jpg');
+/** Pots on a two-tier stand: the model is unsure where the product ends (confidence about 0.6). */
+const SUCCULENTS = fs.readFileSync('packages/engine/src/samples/photos/succulents-stand.jpg');
 
 async function pick(p: Page, group: string, name: string, mimeType: string, bytes: Buffer) {
   await p
@@ -451,6 +453,19 @@ describe('the product cut-out on the Fusion page', () => {
     // It takes the place of the general "check it".
     expect(await panel.getByText('Vérifiez-le', { exact: false }).count()).toBe(0);
     await panel.screenshot({ path: 'e2e/.artifacts/cutout-pieces.png' });
+  }, 60_000);
+
+  it('asks for a closer look at a cut-out the engine was unsure of (decision 105)', async () => {
+    await page.goto('/dashboard');
+    await pick(page, 'Image du produit', 'plantes.jpg', 'image/jpeg', SUCCULENTS);
+    const panel = page.getByRole('region', { name: 'Détourage du produit' });
+    const warning = panel.getByText('Vérifiez-le de près', { exact: false });
+    await warning.waitFor({ timeout: 30_000 });
+    expect(await panel.locator('[data-cutout-hint="unsure"]').count()).toBe(1);
+    const view = await serverView(page, await productUploadId(page));
+    expect(view).toMatchObject({ choice: 'auto', framed: false, method: 'model' });
+    expect(view.confidence).toBeLessThan(0.8);
+    await panel.screenshot({ path: 'e2e/.artifacts/cutout-unsure.png' });
   }, 60_000);
 
   it('speaks English, and fits a 390-pixel-wide phone', async () => {

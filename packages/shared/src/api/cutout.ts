@@ -113,6 +113,12 @@ export const cutoutUpdate = z.discriminatedUnion(
 );
 export type CutoutUpdate = z.infer<typeof cutoutUpdate>;
 
+/**
+ * Under this confidence an untouched automatic cut-out is pointed out for a closer look: on photos
+ * not used to choose it, the cut-outs scored below it were the flawed ones (decision 105).
+ */
+export const LOOK_CLOSER_BELOW = 0.8;
+
 /** GET and PUT /api/uploads/:id/cutout answer this. */
 export type CutoutView = {
   uploadId: string;

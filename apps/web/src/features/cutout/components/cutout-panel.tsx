@@ -9,7 +9,7 @@ import type { PickedImage } from '../../../lib/picked-image';
 import { useCutout, useUpdateCutout } from '../api/cutout';
 import { drawOnContext, loadImage, trimmed } from '../lib/canvas';
 import type { Corrections } from '../lib/corrections';
-import { hintOf, statusOf } from '../lib/status';
+import { HINT_NAMES, hintOf, statusOf } from '../lib/status';
 import { CutoutEditor } from './cutout-editor';
 
 type Preview = 'checker' | 'context';
@@ -227,7 +227,7 @@ export function CutoutPanel({
           {hint?.tone === 'warning' && (
             <p
               className="flex items-start gap-2 text-xs text-amber-900"
-              data-cutout-hint={hint.key === 'cutoutEditor.crossesFrame' ? 'crosses' : 'pieces'}
+              data-cutout-hint={HINT_NAMES[hint.key]}
             >
               <span className="mt-px shrink-0" aria-hidden="true">
                 <AlertIcon />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CutoutView } from '@vitrine/shared/api/cutout';
+import { LOOK_CLOSER_BELOW, type CutoutView } from '@vitrine/shared/api/cutout';
 import { hintOf, statusOf } from './status';
 
 const view = (over: Partial<CutoutView> = {}): CutoutView => ({
@@ -40,6 +40,21 @@ describe('the cut-out panel’s status line', () => {
     // Several pieces say more: that warning comes first.
     expect(hintOf(view({ crossesFrame: true, pieces: 2 }))?.key).toBe('cutoutEditor.severalPieces');
     expect(hintOf(view({ crossesFrame: true, choice: 'cutout' }))).toBeNull();
+  });
+
+  it('an automatic cut-out the engine was unsure of asks for a closer look (decision 105)', () => {
+    expect(hintOf(view({ confidence: LOOK_CLOSER_BELOW - 0.01 }))).toEqual({
+      tone: 'warning',
+      key: 'cutoutEditor.lookCloser',
+    });
+    expect(hintOf(view({ confidence: LOOK_CLOSER_BELOW }))).toEqual({
+      tone: 'quiet',
+      key: 'cutoutEditor.hint',
+    });
+    // Pieces and a band of background say more; once the user acted, nothing is asked.
+    expect(hintOf(view({ confidence: 0.5, pieces: 2 }))?.key).toBe('cutoutEditor.severalPieces');
+    expect(hintOf(view({ confidence: 0.5, crossesFrame: true }))?.key).toBe('cutoutEditor.crossesFrame');
+    expect(hintOf(view({ confidence: 0.5, choice: 'cutout' }))).toBeNull();
   });
 
   it('once corrected, accepted or set aside, nothing more is asked, whatever the pieces', () => {

@@ -1,4 +1,4 @@
-import type { CutoutView } from '@vitrine/shared/api/cutout';
+import { LOOK_CLOSER_BELOW, type CutoutView } from '@vitrine/shared/api/cutout';
 
 export type CutoutStatus = {
   tone: 'ok' | 'warning' | 'info';
@@ -24,18 +24,31 @@ export function statusOf(view: CutoutView): CutoutStatus {
   return { tone: 'info', key: 'cutoutEditor.statusAuto' };
 }
 
+/** The warning's name on the page (data-cutout-hint), for tests and styles. */
+export const HINT_NAMES = {
+  'cutoutEditor.hint': 'check',
+  'cutoutEditor.severalPieces': 'pieces',
+  'cutoutEditor.crossesFrame': 'crosses',
+  'cutoutEditor.lookCloser': 'unsure',
+} as const;
+
 /**
  * What the user is asked to check under an untouched automatic cut-out: in general, to look at it; when
  * it came out in several pieces, that one of them may not be the product (a lid, a cup beside it); when
- * it crosses the photo, that a band of background may have come with it. Nothing once the user
- * corrected, accepted or set it aside.
+ * it crosses the photo, that a band of background may have come with it; when the engine was unsure of
+ * it, to look closely. Nothing once the user corrected, accepted or set it aside.
  */
 export function hintOf(view: CutoutView): {
   tone: 'quiet' | 'warning';
-  key: 'cutoutEditor.hint' | 'cutoutEditor.severalPieces' | 'cutoutEditor.crossesFrame';
+  key:
+    | 'cutoutEditor.hint'
+    | 'cutoutEditor.severalPieces'
+    | 'cutoutEditor.crossesFrame'
+    | 'cutoutEditor.lookCloser';
 } | null {
   if (statusOf(view).key !== 'cutoutEditor.statusAuto') return null;
   if (view.pieces > 1) return { tone: 'warning', key: 'cutoutEditor.severalPieces' };
   if (view.crossesFrame) return { tone: 'warning', key: 'cutoutEditor.crossesFrame' };
+  if (view.confidence < LOOK_CLOSER_BELOW) return { tone: 'warning', key: 'cutoutEditor.lookCloser' };
   return { tone: 'quiet', key: 'cutoutEditor.hint' };
 }
