@@ -70,4 +70,15 @@ describe('cut-out confidence', () => {
     const separationGain = 0.3 * (learnedEdged.parts.separation - learnedFaint.parts.separation);
     expect(learnedEdged.score - learnedFaint.score).toBeCloseTo(separationGain, 2);
   });
+
+  it('a pale part the engine lifted to 0.9 counts as half-seen: the model was unsure of it (decision 105)', () => {
+    const { lab, mask, prior, width, height } = whiteOnWhite();
+    // The product's lower half lifted by faint-parts.ts: 0.9 as a 32-bit float holds it.
+    const lifted = Float32Array.from(prior, (v, p) => (mask[p] && Math.floor(p / width) >= 48 ? 0.9 : v));
+    const clear = confidenceOf(mask, prior, lab, width, height, { learned: true });
+    const half = confidenceOf(mask, lifted, lab, width, height, { learned: true });
+    expect(lifted[48 * width + 50]).not.toBe(0.9);
+    expect(clear.parts.decisive).toBe(1);
+    expect(half.parts.decisive).toBeLessThan(0.5);
+  });
 });

@@ -16,8 +16,12 @@
 export const FRAME_BELOW = 0.35;
 /** A cut-out covering less of the photo than this is no product found (a speck, not a product). */
 export const MIN_PRODUCT_SHARE = 0.01;
-/** A model's answer between these is a half-answer: it is unsure there. */
-const UNSURE = { above: 0.1, below: 0.9 } as const;
+/**
+ * A model's answer over `above` and up to `upTo` is a half-answer: it is unsure there. That includes
+ * the pale parts faint-parts.ts lifts to 0.9 (its SURE): the model half-saw them, and the cut-out there
+ * rests on the engine's reading of the photo (measured with them counted, decision 105).
+ */
+const UNSURE = { above: 0.1, upTo: 0.9 } as const;
 /**
  * Half-answers over this share of the model's product area cost nothing (a map's own blur around a
  * clear outline is about 0.1 of a compact product's area); from there to this share plus UNSURE_SPAN,
@@ -95,7 +99,7 @@ export function confidenceOf(
     const s = v >= 0.5 ? 1 : 0;
     area += m;
     priorArea += s;
-    if (v > UNSURE.above && v < UNSURE.below) unsure++;
+    if (v > UNSURE.above && v <= UNSURE.upTo) unsure++;
     if (m && s) both++;
     if (m || s) either++;
   }

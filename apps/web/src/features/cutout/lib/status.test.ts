@@ -43,18 +43,23 @@ describe('the cut-out panel’s status line', () => {
   });
 
   it('an automatic cut-out the engine was unsure of asks for a closer look (decision 105)', () => {
-    expect(hintOf(view({ confidence: LOOK_CLOSER_BELOW - 0.01 }))).toEqual({
+    const model = { method: 'model' } as const;
+    expect(hintOf(view({ ...model, confidence: LOOK_CLOSER_BELOW - 0.01 }))).toEqual({
       tone: 'warning',
       key: 'cutoutEditor.lookCloser',
     });
-    expect(hintOf(view({ confidence: LOOK_CLOSER_BELOW }))).toEqual({
+    expect(hintOf(view({ ...model, confidence: LOOK_CLOSER_BELOW }))).toEqual({
       tone: 'quiet',
       key: 'cutoutEditor.hint',
     });
+    // The engine's own segmentation scores on another scale: the threshold was measured on the model's.
+    expect(hintOf(view({ method: 'segmented', confidence: 0.5 }))?.key).toBe('cutoutEditor.hint');
     // Pieces and a band of background say more; once the user acted, nothing is asked.
-    expect(hintOf(view({ confidence: 0.5, pieces: 2 }))?.key).toBe('cutoutEditor.severalPieces');
-    expect(hintOf(view({ confidence: 0.5, crossesFrame: true }))?.key).toBe('cutoutEditor.crossesFrame');
-    expect(hintOf(view({ confidence: 0.5, choice: 'cutout' }))).toBeNull();
+    expect(hintOf(view({ ...model, confidence: 0.5, pieces: 2 }))?.key).toBe('cutoutEditor.severalPieces');
+    expect(hintOf(view({ ...model, confidence: 0.5, crossesFrame: true }))?.key).toBe(
+      'cutoutEditor.crossesFrame',
+    );
+    expect(hintOf(view({ ...model, confidence: 0.5, choice: 'cutout' }))).toBeNull();
   });
 
   it('once corrected, accepted or set aside, nothing more is asked, whatever the pieces', () => {

@@ -49,6 +49,8 @@ export function hintOf(view: CutoutView): {
   if (statusOf(view).key !== 'cutoutEditor.statusAuto') return null;
   if (view.pieces > 1) return { tone: 'warning', key: 'cutoutEditor.severalPieces' };
   if (view.crossesFrame) return { tone: 'warning', key: 'cutoutEditor.crossesFrame' };
-  if (view.confidence < LOOK_CLOSER_BELOW) return { tone: 'warning', key: 'cutoutEditor.lookCloser' };
+  // Measured on the model's cut-outs only: the engine's own segmentation scores on another scale.
+  if (view.method === 'model' && view.confidence < LOOK_CLOSER_BELOW)
+    return { tone: 'warning', key: 'cutoutEditor.lookCloser' };
   return { tone: 'quiet', key: 'cutoutEditor.hint' };
 }
