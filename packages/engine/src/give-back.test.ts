@@ -36,6 +36,7 @@ describe('giveBackFreedMemory', () => {
         {
           encoding: 'utf8',
           timeout: 60_000,
+          // eslint-disable-next-line no-restricted-properties -- the child runs in the caller's environment
           env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576' },
         },
       );
