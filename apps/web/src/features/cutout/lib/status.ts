@@ -40,11 +40,7 @@ export const HINT_NAMES = {
  */
 export function hintOf(view: CutoutView): {
   tone: 'quiet' | 'warning';
-  key:
-    | 'cutoutEditor.hint'
-    | 'cutoutEditor.severalPieces'
-    | 'cutoutEditor.crossesFrame'
-    | 'cutoutEditor.lookCloser';
+  key: keyof typeof HINT_NAMES;
 } | null {
   if (statusOf(view).key !== 'cutoutEditor.statusAuto') return null;
   if (view.pieces > 1) return { tone: 'warning', key: 'cutoutEditor.severalPieces' };

@@ -1,0 +1,70 @@
+/** What the browser tests of the product's cut-out share: the sample photos and the page's gestures. */
+import fs from 'node:fs';
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import type { CutoutView } from '@vitrine/shared/api/cutout';
+
+export const CUP = fs.readFileSync('packages/engine/src/samples/photos/coffee-cup.png');
+export const SHELF = fs.readFileSync('packages/engine/src/samples/photos/carton-shelf.jpg');
+/** A portrait photo (most phone photos are): 3 wide for 4 high. */
+export const BOTTLE = fs.readFileSync('packages/engine/src/samples/photos/milk-bottle-desk.jpg');
+/** Pots on a two-tier stand: the model is unsure where the product ends (confidence about 0.6). */
+export const SUCCULENTS = fs.readFileSync('packages/engine/src/samples/photos/succulents-stand.jpg');
+
+export async function pick(p: Page, group: string, name: string, mimeType: string, bytes: Buffer) {
+  await p
+    .getByRole('group', { name: group })
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType, buffer: bytes });
+}
+
+/** The upload id of the product, read from the cut-out preview's address. */
+export async function productUploadId(p: Page): Promise<string> {
+  const src = await p.locator('img[src*="/cutout/preview.webp"]').first().getAttribute('src');
+  return /\/api\/uploads\/([0-9a-f-]{36})\/cutout/.exec(src ?? '')![1]!;
+}
+
+/** The background colour of the cut-out panel's status line. */
+export function statusBackground(p: Page): Promise<string> {
+  return p
+    .getByRole('region', { name: /^(Détourage du produit|Product cut-out)$/ })
+    .getByRole('status')
+    .first()
+    .evaluate((line) => getComputedStyle(line).backgroundColor);
+}
+
+export async function serverView(p: Page, id: string): Promise<CutoutView> {
+  return (await p.request.get(`/api/uploads/${id}/cutout`)).json() as Promise<CutoutView>;
+}
+
+/** Drags on the drawing layer between two points given as fractions of it. */
+export async function drag(p: Page, from: [number, number], to: [number, number], steps = 12) {
+  const layer = p.locator('dialog svg.cursor-crosshair');
+  const box = (await layer.boundingBox())!;
+  await p.mouse.move(box.x + from[0] * box.width, box.y + from[1] * box.height);
+  await p.mouse.down();
+  await p.mouse.move(box.x + to[0] * box.width, box.y + to[1] * box.height, { steps });
+  await p.mouse.up();
+}
+
+/** Opens the correction dialog from the page's button. */
+export async function openEditor(p: Page) {
+  await p.getByRole('button', { name: 'Corriger le détourage' }).click();
+  const dialog = p.getByRole('dialog', { name: 'Corriger le détourage' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/**
+ * Clicks a button of the dialog and returns the answer to the cut-out's PUT it sends; an answer other
+ * than 200 fails with what the server said.
+ */
+export async function sent(p: Page, id: string, dialog: Locator, name: string) {
+  const [response] = await Promise.all([
+    p.waitForResponse((r) => r.url().includes(`/api/uploads/${id}/cutout`) && r.request().method() === 'PUT'),
+    dialog.getByRole('button', { name }).click(),
+  ]);
+  if (response.status() !== 200)
+    expect.fail(`PUT cutout answered ${response.status()}: ${await response.text()}`);
+  return response;
+}
