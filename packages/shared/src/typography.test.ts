@@ -28,6 +28,24 @@ describe('typography in both languages', () => {
     expect(applyTypography('Prix -20 €', 'fr')).not.toContain(JOINER);
   });
 
+  it('a word of one letter never ends a line: it goes to the next with the word after it', () => {
+    const nb = '\u00a0';
+    expect(applyTypography('Fraîche et pétillante, à savourer tout l’été', 'fr')).toBe(
+      `Fraîche et pétillante, à${nb}savourer tout l’été`,
+    );
+    expect(applyTypography('Il y a du pain ô combien frais', 'fr')).toBe(
+      `Il y${nb}a${nb}du pain ô${nb}combien frais`,
+    );
+    expect(applyTypography('A gift I made for a friend', 'en')).toBe(
+      `A${nb}gift I${nb}made for a${nb}friend`,
+    );
+    // Not a word of one letter: an initial, the end of an elision or a compound, a letter at the end.
+    expect(applyTypography('J. K. et l’été, c’est-à-dire', 'fr')).not.toMatch(/[^\p{L}]\p{L}\u00a0/u);
+    expect(applyTypography('Vitamine C', 'fr')).toBe('Vitamine C');
+    expect(applyTypography('Pots de 250 g et de 1 kg', 'fr')).toBe(`Pots de 250${nb}g et de 1${nb}kg`);
+    expect(applyTypography('Ready for a  sale', 'en')).toBe(`Ready for a${nb}sale`);
+  });
+
   it('a telephone number, or an amount and its currency, never ends a line', () => {
     const nb = '\u00a0';
     expect(applyTypography('Réservations au 06 12 34 56 78', 'fr')).toBe(
@@ -38,7 +56,7 @@ describe('typography in both languages', () => {
     );
     expect(applyTypography('Menus dès 15 €', 'fr')).toBe(`Menus dès 15${nb}€`);
     expect(applyTypography('Canapé dès 1 490 €', 'fr')).toBe(`Canapé dès 1${nb}490${nb}€`);
-    expect(applyTypography('From £ 12 a box', 'en')).toBe(`From £${nb}12 a box`);
+    expect(applyTypography('From £ 12 a box', 'en')).toBe(`From £${nb}12 a${nb}box`);
     // Ordinary numbers in a sentence keep their spaces, and a French amount stays apart from what follows.
     expect(applyTypography('Depuis 1952 en 2 boutiques', 'fr')).toBe('Depuis 1952 en 2 boutiques');
     expect(applyTypography('Menu 19 € 3 plats', 'fr')).toBe(`Menu 19${nb}€ 3 plats`);
@@ -50,9 +68,9 @@ describe('typography in both languages', () => {
     expect(applyTypography('Pains au levain et café dès 7 h', 'fr')).toBe(
       `Pains au levain et café dès 7${nb}h`,
     );
-    expect(applyTypography('Ouvert de 7 h 30 à 19 h', 'fr')).toBe(`Ouvert de 7${nb}h${nb}30 à 19${nb}h`);
+    expect(applyTypography('Ouvert de 7 h 30 à 19 h', 'fr')).toBe(`Ouvert de 7${nb}h${nb}30 à${nb}19${nb}h`);
     expect(applyTypography('Livraison à 5 km, pots de 250 g et 75 cl', 'fr')).toBe(
-      `Livraison à 5${nb}km, pots de 250${nb}g et 75${nb}cl`,
+      `Livraison à${nb}5${nb}km, pots de 250${nb}g et 75${nb}cl`,
     );
     expect(applyTypography('Open from 9 am, 2.5 kg bags', 'en')).toBe(`Open from 9${nb}am, 2.5${nb}kg bags`);
     // A word that only begins like a unit is not one, nor a number before an ordinary word.

@@ -33,11 +33,18 @@ const COMPOUND = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
  * reads as two words. A longer one (porte-monnaie, Saint-Jean-de-Luz) may still end a line at a hyphen.
  */
 const SHORT_COMPOUND = 12;
+/**
+ * A word of one letter (à, a, y, ô; a, I) and the space after it: a line ending on it reads as
+ * unfinished (« Fraîche et pétillante, à / savourer »), so it goes to the next line with its word. A
+ * unit's letter after a number (250 g, 7 h) is not such a word.
+ */
+const ONE_LETTER = /(?<![\p{L}\p{N}\p{M}’'.\-\u2060])(?<!\d[ \u00a0](?=[ghlLmsW] ))(\p{L}) (?=\S)/gu;
 
 /**
  * The language's rules, then some for both, where a line must not end: a slash between two letters or
- * digits (7j/7, 24/7, and/or), at the hyphen of a short compound (après-midi, e-mail), inside a telephone number or an amount, between a number and its unit
- * (dès 7 h, 5 km), and between an amount and its currency (30 € in French, £ 12 in English).
+ * digits (7j/7, 24/7, and/or), at the hyphen of a short compound (après-midi, e-mail), after a word of
+ * one letter (à, a, I), inside a telephone number or an amount, between a number and its unit (dès 7 h,
+ * 5 km), and between an amount and its currency (30 € in French, £ 12 in English).
  */
 export function applyTypography(text: string, language: Lang): string {
   const set = language === 'fr' ? frenchTypography(text) : englishTypography(text);
@@ -46,6 +53,7 @@ export function applyTypography(text: string, language: Lang): string {
     .replace(COMPOUND, (word) =>
       word.length <= SHORT_COMPOUND ? word.replaceAll('-', `-${NO_BREAK}`) : word,
     )
+    .replace(ONE_LETTER, `$1${NBSP}`)
     .replace(PHONE, (phone) => phone.replaceAll(' ', NBSP))
     .replace(THOUSANDS, (amount) => amount.replaceAll(' ', NBSP))
     .replace(UNIT, `$1${NBSP}$2`)

@@ -50,7 +50,7 @@ describe('text is set with the typography of its language', () => {
   it('capitals follow the language of the text', async () => {
     const upper = { ...TYPEFACES.tech.slogan, uppercase: true };
     const set = await layoutText({ ...block(0, 0, 700, "l'été à Noël"), typeface: upper, language: 'fr' });
-    expect(set.text).toBe('L’ÉTÉ À NOËL');
+    expect(set.text).toBe('L’ÉTÉ À\u00a0NOËL');
   }, 30_000);
 });
 
@@ -73,6 +73,31 @@ describe('a headline keeps its short compounds whole', () => {
       // Set at this measure without the rule, the lines were « Le thé de / l’après- / midi ».
       expect(lines.at(-1)).toMatch(/apres-midi$/);
       expect(lines.filter((line) => line.endsWith('-'))).toEqual([]);
+    },
+    30_000,
+  );
+});
+
+describe('a headline never ends a line on a word of one letter', () => {
+  it.runIf(hasFrenchOcr)(
+    'sets « Fraîche et pétillante, à savourer… » with à at the start of its line, not at the end',
+    async () => {
+      const set = await layoutText({
+        ...block(0, 0, 900, 'Fraîche et pétillante, à savourer tout l’été en terrasse'),
+        box: { x: 0, y: 0, width: 900, height: 192 },
+        typeface: TYPEFACES.moderne.slogan,
+        align: 'center',
+      });
+      const page = await fromRaw(set.mask).extractChannel(0).negate().png().toBuffer();
+      const lines = withoutAccents(ocr(page))
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
+      // Set in a story's headline band without the rule: « Fraîche et pétillante, à / savourer tout l’été
+      // en terrasse ».
+      expect(lines.length).toBeGreaterThan(1);
+      expect(lines.filter((line) => /(^|\s)a$/i.test(line))).toEqual([]);
+      expect(lines.some((line) => /^a savourer/i.test(line) || /\sa savourer/i.test(line))).toBe(true);
     },
     30_000,
   );

@@ -126,16 +126,16 @@ describe('a text the engine set, as a layer (decision 046)', () => {
     const nb = '\u00a0';
     const french = { ...TEXT, text: 'Tout à 2 € ! "Le" pain...' };
     expect(textLayout(french, { width: 1080, height: 1080 }, measure, fontOf, 'fr').lines).toEqual([
-      `Tout à 2${nb}€${nb}! «${nb}Le${nb}» pain…`,
+      `Tout à${nb}2${nb}€${nb}! «${nb}Le${nb}» pain…`,
     ]);
     const english = { ...TEXT, text: 'Only £ 2 ! "Fresh" bread' };
     expect(textLayout(english, { width: 1080, height: 1080 }, measure, fontOf, 'en').lines).toEqual([
       `Only £${nb}2! “Fresh” bread`,
     ]);
-    // A narrow set width: "2 €" and "€ !" stay together on their line.
+    // A narrow set width: "à 2", "2 €" and "€ !" stay together on their line.
     const narrow = { ...french, text: 'Tout à 2 € !', source: { role: 'slogan' as const, width: 10 } };
     const lines = textLayout(narrow, { width: 1080, height: 1080 }, measure, fontOf, 'fr').lines;
-    expect(lines.at(-1)).toBe(`2${nb}€${nb}!`);
+    expect(lines.at(-1)).toBe(`à${nb}2${nb}€${nb}!`);
   });
 
   it('a text added in the editor stays on one line, however long', () => {
