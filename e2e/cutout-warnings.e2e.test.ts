@@ -136,7 +136,7 @@ describe('what the Fusion page says about the product cut-out', () => {
   it('speaks English, and fits a 390-pixel-wide phone', async () => {
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Passer en anglais' }).click();
-    // Other bytes than the French test's photo, which is the upload already kept with its corrections.
+    // Other bytes than the cup of the editor's tests (cutout.e2e.test.ts), as a new upload would be.
     await pick(page, 'Product image', 'cup.png', 'image/png', anotherCopy(CUP, 1));
     const panel = page.getByRole('region', { name: 'Product cut-out' });
     await panel.getByText('Product cut out automatically', { exact: false }).waitFor({ timeout: 30_000 });

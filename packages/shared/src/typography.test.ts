@@ -39,9 +39,15 @@ describe('typography in both languages', () => {
     expect(applyTypography('A gift I made for a friend', 'en')).toBe(
       `A${nb}gift I${nb}made for a${nb}friend`,
     );
-    // Not a word of one letter: an initial, the end of an elision or a compound, a letter at the end.
-    expect(applyTypography('J. K. et l’été, c’est-à-dire', 'fr')).not.toMatch(/[^\p{L}]\p{L}\u00a0/u);
+    // Not a word of one letter: an initial, the end of an elision or a compound, a letter at the end,
+    // a letter that names something (plan B, vitamine C), a unit after its number.
+    expect(applyTypography('J. K. Rowling', 'en')).toBe('J. K. Rowling');
+    expect(applyTypography('Il l’a vu, qu’y a-t-il', 'fr')).toBe('Il l’a vu, qu’y a-\u2060t-\u2060il');
+    expect(applyTypography('Plan B pour tous, vitamine C et D', 'fr')).toBe(
+      'Plan B pour tous, vitamine C et D',
+    );
     expect(applyTypography('Vitamine C', 'fr')).toBe('Vitamine C');
+    expect(applyTypography('Soldes de A à Z', 'fr')).toBe(`Soldes de A${nb}à${nb}Z`);
     expect(applyTypography('Pots de 250 g et de 1 kg', 'fr')).toBe(`Pots de 250${nb}g et de 1${nb}kg`);
     expect(applyTypography('Ready for a  sale', 'en')).toBe(`Ready for a${nb}sale`);
   });

@@ -34,11 +34,14 @@ const COMPOUND = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
  */
 const SHORT_COMPOUND = 12;
 /**
- * A word of one letter (à, a, y, ô; a, I) and the space after it: a line ending on it reads as
- * unfinished (« Fraîche et pétillante, à / savourer »), so it goes to the next line with its word. A
- * unit's letter after a number (250 g, 7 h) is not such a word.
+ * The words of one letter of each language (à, a, y, ô; a, I) and the space after them: a line ending on
+ * one reads as unfinished (« Fraîche et pétillante, à / savourer »), so it goes to the next line with
+ * the word after it. Another letter alone (Plan B, vitamine C) is a name, not such a word: left alone.
  */
-const ONE_LETTER = /(?<![\p{L}\p{N}\p{M}’'.\-\u2060])(?<!\d[ \u00a0](?=[ghlLmsW] ))(\p{L}) (?=\S)/gu;
+const ONE_LETTER: Record<Lang, RegExp> = {
+  fr: /(?<![\p{L}\p{N}\p{M}’'.\-\u2060])([aàyôAÀYÔ]) (?=[\p{L}\p{N}«(])/gu,
+  en: /(?<![\p{L}\p{N}\p{M}’'.\-\u2060])([aAI]) (?=[\p{L}\p{N}“‘(])/gu,
+};
 
 /**
  * The language's rules, then some for both, where a line must not end: a slash between two letters or
@@ -53,7 +56,7 @@ export function applyTypography(text: string, language: Lang): string {
     .replace(COMPOUND, (word) =>
       word.length <= SHORT_COMPOUND ? word.replaceAll('-', `-${NO_BREAK}`) : word,
     )
-    .replace(ONE_LETTER, `$1${NBSP}`)
+    .replace(ONE_LETTER[language], `$1${NBSP}`)
     .replace(PHONE, (phone) => phone.replaceAll(' ', NBSP))
     .replace(THOUSANDS, (amount) => amount.replaceAll(' ', NBSP))
     .replace(UNIT, `$1${NBSP}$2`)

@@ -102,3 +102,27 @@ describe('a headline never ends a line on a word of one letter', () => {
     30_000,
   );
 });
+
+describe('a headline is set on even lines', () => {
+  it.runIf(hasFrenchOcr)(
+    'leaves no word alone on the last line when a measure breaks the lines more evenly',
+    async () => {
+      const set = await layoutText({
+        ...block(0, 0, 900, 'Fraîche et pétillante, à savourer tout l’été en terrasse'),
+        box: { x: 0, y: 0, width: 900, height: 192 },
+        typeface: TYPEFACES.moderne.slogan,
+        align: 'center',
+      });
+      const page = await fromRaw(set.mask).extractChannel(0).negate().png().toBuffer();
+      const lines = withoutAccents(ocr(page))
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
+      // Set on the narrowest measure that fits, the lines were « Fraîche et pétillante, / à savourer tout
+      // l’été en / terrasse ».
+      expect(lines).toHaveLength(3);
+      expect(lines.at(-1)!.split(/\s+/).length).toBeGreaterThan(1);
+    },
+    30_000,
+  );
+});

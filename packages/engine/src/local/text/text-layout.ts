@@ -1,6 +1,6 @@
 /**
- * Setting a text block: the typography of its language, the typeface's case, then the largest size at which the
- * wrapped text fits its box (libvips picks it), with balanced lines.
+ * Setting a text block: the typography of its language, the typeface's case, then the largest size at
+ * which the wrapped text fits its box, on even lines (fit-mask.ts), in the face it was meant for.
  */
 import { threadId } from 'node:worker_threads';
 import { applyTypography, upperCase } from '@vitrine/shared/typography';
@@ -8,6 +8,7 @@ import type { TextBlock } from '../../art-direction/types';
 import { EngineError } from '../../errors';
 import { fromRaw, renderText, toRaw, type RawImage } from '../../image/sharp';
 import { checkFace, type FaceReport } from './face-check';
+import { fitMask, specOf, type Rendered } from './fit-mask';
 import { EMOJI_FONTS, FONT_SETUP, fontFor, shippedFaces, type FontChoice } from './fonts';
 
 export type TextRect = { x: number; y: number; width: number; height: number };
@@ -28,63 +29,8 @@ export type SetText = {
 const escapeMarkup = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A render of the words: the mask, the dpi and the measure it was set at. */
-type Rendered = { mask: RawImage; dpi: number; measure: number };
 /** The set text of a block, the face it was checked to be drawn with, its dpi and measure. */
 type Fitted = Rendered & { face: FaceReport };
-
-/** libvips reports the dpi it fitted; text it could not size is set at its default, 72. */
-const DEFAULT_DPI = 72;
-
-/**
- * The text at the largest size that fits the box (and no larger than `largest` dpi), with balanced
- * lines: libvips fits it to the full measure, then that size is set on narrower measures and the
- * narrowest that still fits the box wins, so a last line is not left with one word.
- */
-async function fitMask(
-  markup: string,
-  font: FontChoice,
-  box: TextBlock['box'],
-  align: TextBlock['align'],
-  largest: number,
-): Promise<Rendered> {
-  const spec = specOf(markup, font, align);
-  const width = Math.round(box.width);
-  let full = await renderText({ ...spec, width, height: box.height });
-  if (full.dpi === undefined) return { mask: full.mask, dpi: DEFAULT_DPI, measure: width };
-  let dpi = full.dpi;
-  if (dpi > largest) {
-    dpi = Math.floor(largest);
-    full = await renderText({ ...spec, width, dpi });
-  }
-  // At a fixed size a render costs a fraction of fitting one: the narrower measures at once. A
-  // narrower measure whose lines come out a hair taller than the box (another word on the first line
-  // brings a descender) is set a little smaller instead of being lost: balance is worth a few percent.
-  const fits = (mask: RawImage) => mask.height <= box.height && mask.width <= box.width;
-  const narrower = await Promise.all(
-    NARROWER_MEASURES.map(async (share) => {
-      const measure = Math.round(box.width * share);
-      const { mask } = await renderText({ ...spec, width: measure, dpi });
-      if (fits(mask) || mask.height > box.height * (1 + BALANCE_SHRINK)) return { mask, dpi, measure };
-      const smaller = Math.floor((dpi * box.height) / mask.height);
-      return {
-        mask: (await renderText({ ...spec, width: measure, dpi: smaller })).mask,
-        dpi: smaller,
-        measure,
-      };
-    }),
-  );
-  const fitting = narrower.filter(({ mask }) => fits(mask));
-  return fitting.at(-1) ?? { mask: full.mask, dpi, measure: width };
-}
-
-const specOf = (markup: string, font: FontChoice, align: TextBlock['align']) =>
-  ({
-    markup,
-    font: font.description,
-    fontfile: FONT_SETUP.mode === 'registered' ? font.file : undefined,
-    align: alignOf(align),
-  }) as const;
 
 /** The words at a given dpi, wrapped at a given measure: how a text layer is set again. */
 async function maskAt(
@@ -189,14 +135,6 @@ function emojiRegistered(): Promise<void> {
   );
   return registering;
 }
-
-/** How much smaller (a share of the size) a text may be set to keep its lines balanced. */
-const BALANCE_SHRINK = 0.05;
-
-/** Narrower measures tried for balance, widest first. */
-const NARROWER_MEASURES = [0.85, 0.75, 0.65, 0.55];
-
-const alignOf = (align: TextBlock['align']) => (align === 'left' ? 'left' : 'centre');
 
 /**
  * Set text depends only on the words, the font, the box's size and the alignment, not on where the box
