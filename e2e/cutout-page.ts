@@ -1,8 +1,11 @@
 /** What the browser tests of the product's cut-out share: the sample photos and the page's gestures. */
 import fs from 'node:fs';
-import { expect } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { CutoutView } from '@vitrine/shared/api/cutout';
+import { launchBrowser, newContext } from './browser';
+import { startApp, type AppUnderTest } from './app-server';
+import { signedInUser } from './session';
 
 export const CUP = fs.readFileSync('packages/engine/src/samples/photos/coffee-cup.png');
 export const SHELF = fs.readFileSync('packages/engine/src/samples/photos/carton-shelf.jpg');
@@ -67,4 +70,36 @@ export async function sent(p: Page, id: string, dialog: Locator, name: string) {
   if (response.status() !== 200)
     expect.fail(`PUT cutout answered ${response.status()}: ${await response.text()}`);
   return response;
+}
+
+/**
+ * A server of a test file's own, as `npm start` runs it, and its user signed in in a French browser: the
+ * file's hooks are registered here, and the page and its context are set once they have run.
+ */
+export function signedInCutoutPage(email: string): { page: Page; context: BrowserContext } {
+  let app: AppUnderTest | undefined;
+  let browser: Browser | undefined;
+  const session = {} as { page: Page; context: BrowserContext };
+  beforeAll(async () => {
+    fs.mkdirSync('e2e/.artifacts', { recursive: true });
+    // The first photo's cut-out does not wait for OpenCV to compile.
+    [app, browser] = await Promise.all([startApp({ ENGINE_WARM_UP: 'true' }), launchBrowser()]);
+    session.context = await newContext(browser, 'fr-FR', app.url);
+    session.page = await session.context.newPage();
+    await signedInUser(session.page, email, { firstName: 'Lou', lastName: 'Martin' });
+  }, 120_000);
+  // A test that fails with the correction dialog open does not leave it in the way of the next ones.
+  afterEach(async () => {
+    const open = session.page?.locator('dialog[open]');
+    for (let i = 0; i < 3 && open && (await open.count()); i++) {
+      await session.page.keyboard.press('Escape');
+      await open.waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
+    }
+  });
+  afterAll(async () => {
+    await session.context?.close();
+    await browser?.close();
+    await app?.close();
+  });
+  return session;
 }

@@ -3,46 +3,26 @@
  * with nothing to cut out; a cut-out in several pieces; one the engine was unsure of; English and a
  * 390-pixel-wide phone with touch gestures.
  */
-import fs from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { LOOK_CLOSER_BELOW } from '@vitrine/shared/api/cutout';
-import { launchBrowser, newContext } from './browser';
-import { startApp, type AppUnderTest } from './app-server';
 import { spreadFingers } from './touch';
-import { signedInUser } from './session';
-import { BOTTLE, CUP, SUCCULENTS, pick, productUploadId, serverView } from './cutout-page';
+import {
+  BOTTLE,
+  CUP,
+  SUCCULENTS,
+  pick,
+  productUploadId,
+  serverView,
+  signedInCutoutPage,
+} from './cutout-page';
 import { anotherCopy, twoProductsJpeg } from '../apps/server/test/helpers/sample-images';
 
-let app: AppUnderTest;
-let browser: Browser;
-let context: BrowserContext;
+const session = signedInCutoutPage('detourage-avis@example.test');
 let page: Page;
-
-const EMAIL = 'detourage-avis@example.test';
-
-beforeAll(async () => {
-  fs.mkdirSync('e2e/.artifacts', { recursive: true });
-  // As `npm start` runs it: the first photo's cut-out does not wait for OpenCV to compile.
-  [app, browser] = await Promise.all([startApp({ ENGINE_WARM_UP: 'true' }), launchBrowser()]);
-  context = await newContext(browser, 'fr-FR', app.url);
-  page = await context.newPage();
-  await signedInUser(page, EMAIL, { firstName: 'Lou', lastName: 'Martin' });
-}, 120_000);
-// A test that fails with the correction dialog open does not leave it in the way of the next ones.
-afterEach(async () => {
-  const open = page?.locator('dialog[open]');
-  for (let i = 0; i < 3 && open && (await open.count()); i++) {
-    await page.keyboard.press('Escape');
-    await open.waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
-  }
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await app?.close();
-});
+let context: BrowserContext;
+beforeAll(() => ({ page, context } = session));
 
 describe('what the Fusion page says about the product cut-out', () => {
   it('shows a portrait photo whole, its cut-out and the photo itself, with nothing clipped', async () => {

@@ -5,15 +5,11 @@
  * photo chosen and the cut-out taken back; the editor's own checks. What the page warns of is in
  * cutout-warnings.e2e.test.ts.
  */
-import fs from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
 import type { CutoutView } from '@vitrine/shared/api/cutout';
-import { launchBrowser, newContext } from './browser';
-import { startApp, type AppUnderTest } from './app-server';
 import { expectNoAxeViolations } from './axe';
-import { signedInUser } from './session';
 import {
   CUP,
   SHELF,
@@ -24,36 +20,12 @@ import {
   sent,
   serverView,
   statusBackground,
+  signedInCutoutPage,
 } from './cutout-page';
 
-let app: AppUnderTest;
-let browser: Browser;
-let context: BrowserContext;
+const session = signedInCutoutPage('detourage@example.test');
 let page: Page;
-
-const EMAIL = 'detourage@example.test';
-
-beforeAll(async () => {
-  fs.mkdirSync('e2e/.artifacts', { recursive: true });
-  // As `npm start` runs it: the first photo's cut-out does not wait for OpenCV to compile.
-  [app, browser] = await Promise.all([startApp({ ENGINE_WARM_UP: 'true' }), launchBrowser()]);
-  context = await newContext(browser, 'fr-FR', app.url);
-  page = await context.newPage();
-  await signedInUser(page, EMAIL, { firstName: 'Lou', lastName: 'Martin' });
-}, 120_000);
-// A test that fails with the correction dialog open does not leave it in the way of the next ones.
-afterEach(async () => {
-  const open = page?.locator('dialog[open]');
-  for (let i = 0; i < 3 && open && (await open.count()); i++) {
-    await page.keyboard.press('Escape');
-    await open.waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
-  }
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await app?.close();
-});
+beforeAll(() => ({ page } = session));
 
 describe('the product cut-out on the Fusion page', () => {
   let id: string;

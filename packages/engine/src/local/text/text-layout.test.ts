@@ -54,75 +54,46 @@ describe('text is set with the typography of its language', () => {
   }, 30_000);
 });
 
-describe('a headline keeps its short compounds whole', () => {
-  it.runIf(hasFrenchOcr)(
-    'breaks « Le thé de l’après-midi » before l’après-midi, not at its hyphen',
-    async () => {
-      const set = await layoutText({
-        ...block(0, 0, 400, "Le thé de l'après-midi"),
-        box: { x: 0, y: 0, width: 400, height: 240 },
-        typeface: TYPEFACES.moderne.slogan,
-        align: 'center',
-      });
-      // The mask is ink on black: read as dark ink on white.
-      const page = await fromRaw(set.mask).extractChannel(0).negate().png().toBuffer();
-      const lines = withoutAccents(ocr(page))
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean);
-      // Set at this measure without the rule, the lines were « Le thé de / l’après- / midi ».
-      expect(lines.at(-1)).toMatch(/apres-midi$/);
-      expect(lines.filter((line) => line.endsWith('-'))).toEqual([]);
-    },
-    30_000,
-  );
-});
+/** The lines of a French headline set centred in the modern face in a box, read back by OCR. */
+async function headlineLines(text: string, width: number, height: number): Promise<string[]> {
+  const set = await layoutText({
+    ...block(0, 0, width, text),
+    box: { x: 0, y: 0, width, height },
+    typeface: TYPEFACES.moderne.slogan,
+    align: 'center',
+  });
+  // The mask is ink on black: read as dark ink on white.
+  const page = await fromRaw(set.mask).extractChannel(0).negate().png().toBuffer();
+  return withoutAccents(ocr(page))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
 
-describe('a headline never ends a line on a word of one letter', () => {
-  it.runIf(hasFrenchOcr)(
-    'sets « Fraîche et pétillante, à savourer… » with à at the start of its line, not at the end',
-    async () => {
-      const set = await layoutText({
-        ...block(0, 0, 900, 'Fraîche et pétillante, à savourer tout l’été en terrasse'),
-        box: { x: 0, y: 0, width: 900, height: 192 },
-        typeface: TYPEFACES.moderne.slogan,
-        align: 'center',
-      });
-      const page = await fromRaw(set.mask).extractChannel(0).negate().png().toBuffer();
-      const lines = withoutAccents(ocr(page))
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean);
-      // Set in a story's headline band without the rule: « Fraîche et pétillante, à / savourer tout l’été
-      // en terrasse ».
-      expect(lines.length).toBeGreaterThan(1);
-      expect(lines.filter((line) => /(^|\s)a$/i.test(line))).toEqual([]);
-      expect(lines.some((line) => /^a savourer/i.test(line) || /\sa savourer/i.test(line))).toBe(true);
-    },
-    30_000,
-  );
-});
+const SUMMER = 'Fraîche et pétillante, à savourer tout l’été en terrasse';
 
-describe('a headline is set on even lines', () => {
-  it.runIf(hasFrenchOcr)(
-    'leaves no word alone on the last line when a measure breaks the lines more evenly',
-    async () => {
-      const set = await layoutText({
-        ...block(0, 0, 900, 'Fraîche et pétillante, à savourer tout l’été en terrasse'),
-        box: { x: 0, y: 0, width: 900, height: 192 },
-        typeface: TYPEFACES.moderne.slogan,
-        align: 'center',
-      });
-      const page = await fromRaw(set.mask).extractChannel(0).negate().png().toBuffer();
-      const lines = withoutAccents(ocr(page))
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean);
-      // Set on the narrowest measure that fits, the lines were « Fraîche et pétillante, / à savourer tout
-      // l’été en / terrasse ».
-      expect(lines).toHaveLength(3);
-      expect(lines.at(-1)!.split(/\s+/).length).toBeGreaterThan(1);
-    },
-    30_000,
-  );
+describe.runIf(hasFrenchOcr)('where a headline’s lines end, read back', () => {
+  it('breaks « Le thé de l’après-midi » before l’après-midi, not at its hyphen', async () => {
+    const lines = await headlineLines("Le thé de l'après-midi", 400, 240);
+    // Set at this measure without the rule, the lines were « Le thé de / l’après- / midi ».
+    expect(lines.at(-1)).toMatch(/apres-midi$/);
+    expect(lines.filter((line) => line.endsWith('-'))).toEqual([]);
+  }, 30_000);
+
+  it('never ends a line on a word of one letter: « à » starts its line', async () => {
+    // In a story's headline band (900 × 192) without the rule: « Fraîche et pétillante, à / savourer tout
+    // l’été en terrasse ».
+    const lines = await headlineLines(SUMMER, 900, 192);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.filter((line) => /(^|\s)a$/i.test(line))).toEqual([]);
+    expect(lines.some((line) => /^a savourer/i.test(line))).toBe(true);
+  }, 30_000);
+
+  it('leaves no word alone on the last line when a measure breaks the lines more evenly', async () => {
+    // On the narrowest measure that fits, the lines were « Fraîche et pétillante, / à savourer tout
+    // l’été en / terrasse ».
+    const lines = await headlineLines(SUMMER, 900, 192);
+    expect(lines).toHaveLength(3);
+    expect(lines.at(-1)!.split(/\s+/).length).toBeGreaterThan(1);
+  }, 30_000);
 });
