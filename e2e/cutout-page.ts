@@ -1,4 +1,4 @@
-/** What the browser tests of the product's cut-out share: the sample photos and the page's gestures. */
+/** What the browser tests of the product's cut-out share: the sample photos, the page's gestures and a signed-in page. */
 import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';

@@ -79,28 +79,32 @@ export async function fitMask(
     return shrunk;
   };
   const whole = { mask: full.mask, dpi, measure: width };
+  const candidates: Candidate[] = [];
+  const consider = (share: number, set: Rendered) => {
+    if (fits(set.mask)) candidates.push({ share, set, even: evenness(set.mask) });
+  };
   const shares = [1, ...NARROWER_MEASURES];
   const sets = [whole, ...(await Promise.all(NARROWER_MEASURES.map(atMeasure)))];
-  const fitting = shares.flatMap((share, i) => (fits(sets[i]!.mask) ? [{ share, set: sets[i]! }] : []));
-  if (fitting.length === 0) return whole;
+  shares.forEach((share, i) => consider(share, sets[i]!));
+  if (candidates.length === 0) return whole;
   // The narrowest that fits leaves a short last line: the measures between it and the next, which does
   // not fit, may break the lines more evenly.
-  const narrowest = fitting.at(-1)!;
+  const narrowest = candidates.at(-1)!;
   const next = shares[shares.indexOf(narrowest.share) + 1];
-  if (next !== undefined && evenness(narrowest.set.mask) < EVEN) {
+  if (next !== undefined && narrowest.even < EVEN) {
     const between = BETWEEN.map((step) => narrowest.share - (narrowest.share - next) * step);
-    const more = await Promise.all(between.map(atMeasure));
-    more.forEach((set, i) => fits(set.mask) && fitting.push({ share: between[i]!, set }));
+    (await Promise.all(between.map(atMeasure))).forEach((set, i) => consider(between[i]!, set));
   }
-  return evenestNarrowest(fitting);
+  return evenestNarrowest(candidates);
 }
 
-type Candidate = { share: number; set: Rendered };
+/** A set that fits: the share of the box's width it was set on, and how even its lines are. */
+type Candidate = { share: number; set: Rendered; even: number };
 
 /** The narrowest of the sets whose lines are even, else the evenest (the narrower of equals). */
 function evenestNarrowest(candidates: Candidate[]): Rendered {
-  const scored = candidates.map((candidate) => ({ ...candidate, even: evenness(candidate.set.mask) }));
-  const even = scored.filter(({ even }) => even >= EVEN);
+  const even = candidates.filter((candidate) => candidate.even >= EVEN);
   if (even.length > 0) return even.reduce((a, b) => (b.share < a.share ? b : a)).set;
-  return scored.reduce((a, b) => (b.even > a.even || (b.even === a.even && b.share < a.share) ? b : a)).set;
+  return candidates.reduce((a, b) => (b.even > a.even || (b.even === a.even && b.share < a.share) ? b : a))
+    .set;
 }
