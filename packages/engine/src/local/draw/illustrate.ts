@@ -6,6 +6,7 @@ import type { Grading } from '../../art-direction/types';
 import { fromEngineFile, fromRaw, guard, toRaw, type RawImage } from '../../image/sharp';
 import { mixRgb, sobelAt } from '../../pixels/color';
 import { lumaQ8 } from '../../pixels/fixed-point';
+import { majority, snapToNeighbours } from './flat-colours';
 import { flatRegions } from './flat-regions';
 
 /**
@@ -15,6 +16,12 @@ import { flatRegions } from './flat-regions';
  */
 const GRAIN_MEDIAN = 9;
 const ILLUSTRATION_MAJORITY = 3;
+/**
+ * The blur across the enlarged shapes before they are snapped back to their colours, a share of the
+ * width (9 pixels on a 1080-pixel picture): boundaries as smooth curves, not the steps of the
+ * quarter-size blocks (a 400th left them stepped; decision 107).
+ */
+const SHAPE_SMOOTHING = 1 / 120;
 /**
  * The median's window on the quarter-size copy the outlines are judged on (21: grass, gravel and leaves
  * have no edges of their own there, a shape's outline stays; decision 090).
@@ -54,15 +61,16 @@ export async function illustrate(
   const png = await guard(fromRaw(small).png({ palette: true, colours, dither: 0, effort: 3 }).toBuffer());
   const flatSmall = await toRaw(fromEngineFile(png).toColourspace('srgb').removeAlpha());
   // Thin rings of in-between colours (where the photo had a soft edge) go to their neighbours.
-  const palette = majority(flatSmall, ILLUSTRATION_MAJORITY);
-  // Enlarged in blocks and blurred across them: after snapping, the same smooth boundaries as a cubic
-  // enlargement, for a tenth of libvips' time.
+  const shapes = majority(flatSmall, ILLUSTRATION_MAJORITY);
+  const palette = shapes.colours;
+  // Enlarged in blocks and blurred across them, then each pixel snapped to the nearest colour of the
+  // shapes around it: smooth, curved boundaries, without the steps of the blocks (decision 107).
   const flat = await toRaw(
     fromRaw(flatSmall)
       .resize(width, height, { fit: 'fill', kernel: 'nearest' })
-      .blur(Math.max(1, width / 400)),
+      .blur(Math.max(1, width * SHAPE_SMOOTHING)),
   );
-  const labels = snapToPalette(flat, palette);
+  const labels = snapToNeighbours(flat, shapes, flatSmall.width, flatSmall.height);
   if (ink <= 0) return flat;
   // Inked where two neighbouring flats differ clearly in tone: decided once per pair of colours.
   const count = palette.length / 3;
@@ -160,112 +168,4 @@ function inkLine({ data, channels }: RawImage, line: Buffer, colour: number[], i
     data[i + 1] = data[i + 1]! + (((g - data[i + 1]!) * a) >> 8);
     data[i + 2] = data[i + 2]! + (((b - data[i + 2]!) * a) >> 8);
   }
-}
-
-/** A quantised image's distinct colours, as r, g, b triples, and each pixel's index among them. */
-type Indexed = { colours: Uint8Array; labels: Uint8Array };
-
-function indexColours({ data, width, height, channels }: RawImage): Indexed {
-  const keys = new Map<number, number>();
-  const labels = new Uint8Array(width * height);
-  const found: number[] = [];
-  for (let p = 0, i = 0; p < labels.length; p++, i += channels) {
-    const key = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
-    let label = keys.get(key);
-    if (label === undefined) {
-      // A PNG palette has at most 256 colours.
-      label = Math.min(255, keys.size);
-      keys.set(key, label);
-      found.push(data[i]!, data[i + 1]!, data[i + 2]!);
-    }
-    labels[p] = label;
-  }
-  return { colours: Uint8Array.from(found), labels };
-}
-
-/** Each pixel takes the most common colour of its 3x3 neighbourhood, `passes` times. */
-function majority(image: RawImage, passes: number): Uint8Array {
-  const { data, width, height, channels } = image;
-  const { colours, labels: first } = indexColours(image);
-  let labels = first;
-  const counts = new Uint8Array(256);
-  for (let pass = 0; pass < passes; pass++) {
-    const next = labels.slice();
-    for (let y = 1; y < height - 1; y++) {
-      for (let p = y * width + 1, end = (y + 1) * width - 1; p < end; p++) {
-        let best = labels[p]!;
-        // Inside a flat, every neighbour is the same: nothing to count.
-        const up = p - width;
-        const down = p + width;
-        if (
-          labels[up - 1] === best &&
-          labels[up] === best &&
-          labels[up + 1] === best &&
-          labels[p - 1] === best &&
-          labels[p + 1] === best &&
-          labels[down - 1] === best &&
-          labels[down] === best &&
-          labels[down + 1] === best
-        ) {
-          continue;
-        }
-        // The neighbourhood's labels are counted, then their counts cleared: no full reset per pixel.
-        for (let dy = -width; dy <= width; dy += width) {
-          for (let dx = -1; dx <= 1; dx++) {
-            const k = labels[p + dy + dx]!;
-            if (++counts[k]! > counts[best]!) best = k;
-          }
-        }
-        for (let dy = -width; dy <= width; dy += width) {
-          for (let dx = -1; dx <= 1; dx++) counts[labels[p + dy + dx]!] = 0;
-        }
-        next[p] = best;
-      }
-    }
-    labels = next;
-  }
-  for (let p = 0, i = 0; p < labels.length; p++, i += channels) {
-    const c = labels[p]! * 3;
-    data[i] = colours[c]!;
-    data[i + 1] = colours[c + 1]!;
-    data[i + 2] = colours[c + 2]!;
-  }
-  return colours;
-}
-
-/**
- * Every pixel to the nearest palette colour, through a table indexed by 5 bits per channel. Returns
- * each pixel's index in the palette.
- */
-function snapToPalette({ data, width, height, channels }: RawImage, colours: Uint8Array): Uint8Array {
-  const labels = new Uint8Array(width * height);
-  const table = new Int16Array(32 * 32 * 32).fill(-1);
-  const count = colours.length / 3;
-  for (let i = 0, p = 0; i < data.length; i += channels, p++) {
-    const r = data[i]!;
-    const g = data[i + 1]!;
-    const b = data[i + 2]!;
-    const key = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
-    let best = table[key]!;
-    if (best < 0) {
-      let distance = Infinity;
-      for (let k = 0; k < count; k++) {
-        const dr = colours[k * 3]! - r;
-        const dg = colours[k * 3 + 1]! - g;
-        const db = colours[k * 3 + 2]! - b;
-        const d = dr * dr + dg * dg + db * db;
-        if (d < distance) {
-          distance = d;
-          best = k;
-        }
-      }
-      table[key] = best;
-    }
-    labels[p] = best;
-    const c = best * 3;
-    data[i] = colours[c]!;
-    data[i + 1] = colours[c + 1]!;
-    data[i + 2] = colours[c + 2]!;
-  }
-  return labels;
 }
