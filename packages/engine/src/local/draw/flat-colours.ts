@@ -1,8 +1,7 @@
 /**
  * The illustration's flat colours: a quantised picture's colours counted, thin rings of in-between
- * colours voted away, and an enlarged, smoothed copy snapped back to the colours, either to the whole
- * palette or, so that no ring of a third colour appears where two shapes meet, to the colours of the
- * shapes around each pixel.
+ * colours voted away, and an enlarged, smoothed copy snapped back to the colours of the shapes around
+ * each pixel, so that no ring of a third colour appears where two shapes meet.
  */
 import type { RawImage } from '../../image/sharp';
 
@@ -28,8 +27,8 @@ function indexColours({ data, width, height, channels }: RawImage): Indexed {
 }
 
 /**
- * Each pixel takes the most common colour of its 3x3 neighbourhood, `passes` times. Returns the
- * colours and each pixel's index among them.
+ * Each pixel takes the most common colour of its 3x3 neighbourhood, `passes` times; `image` is
+ * rewritten in place with the result. Returns the colours and each pixel's index among them.
  */
 export function majority(image: RawImage, passes: number): Indexed {
   const { data, width, height, channels } = image;
@@ -96,36 +95,42 @@ export function snapToNeighbours(
 ): Uint8Array {
   const { data, width, height, channels } = image;
   const labels = new Uint8Array(width * height);
-  const sx = smallWidth / width;
-  const sy = smallHeight / height;
+  // The small pixel under each column and row, as libvips' nearest-neighbour enlargement chose it.
   const columns = Int32Array.from({ length: width }, (_, x) =>
-    Math.min(smallWidth - 1, Math.floor((x + 0.5) * sx)),
+    Math.min(smallWidth - 1, Math.floor((x * smallWidth) / width)),
   );
+  const rows = Int32Array.from({ length: height }, (_, y) =>
+    Math.min(smallHeight - 1, Math.floor((y * smallHeight) / height)),
+  );
+  const alone = insideOneShape(small, smallWidth, smallHeight);
   for (let y = 0, p = 0; y < height; y++) {
-    const row = Math.min(smallHeight - 1, Math.floor((y + 0.5) * sy));
+    const row = rows[y]!;
     const top = Math.max(0, row - 1);
     const bottom = Math.min(smallHeight - 1, row + 1);
     for (let x = 0; x < width; x++, p++) {
       const i = p * channels;
-      const r = data[i]!;
-      const g = data[i + 1]!;
-      const b = data[i + 2]!;
       const column = columns[x]!;
-      const left = Math.max(0, column - 1);
-      const right = Math.min(smallWidth - 1, column + 1);
       let best = small[row * smallWidth + column]!;
-      let distance = Infinity;
-      for (let v = top; v <= bottom; v++) {
-        for (let u = left; u <= right; u++) {
-          const k = small[v * smallWidth + u]!;
-          const c = k * 3;
-          const dr = colours[c]! - r;
-          const dg = colours[c + 1]! - g;
-          const db = colours[c + 2]! - b;
-          const d = dr * dr + dg * dg + db * db;
-          if (d < distance) {
-            distance = d;
-            best = k;
+      // Inside a shape, the blur had nothing else to mix in: its colour, with nothing to compare.
+      if (!alone[row * smallWidth + column]) {
+        const r = data[i]!;
+        const g = data[i + 1]!;
+        const b = data[i + 2]!;
+        const left = Math.max(0, column - 1);
+        const right = Math.min(smallWidth - 1, column + 1);
+        let distance = Infinity;
+        for (let v = top; v <= bottom; v++) {
+          for (let u = left; u <= right; u++) {
+            const k = small[v * smallWidth + u]!;
+            const c = k * 3;
+            const dr = colours[c]! - r;
+            const dg = colours[c + 1]! - g;
+            const db = colours[c + 2]! - b;
+            const d = dr * dr + dg * dg + db * db;
+            if (d < distance) {
+              distance = d;
+              best = k;
+            }
           }
         }
       }
@@ -137,4 +142,22 @@ export function snapToNeighbours(
     }
   }
   return labels;
+}
+
+/** 1 where a pixel's 3x3 neighbourhood (within the picture) holds its own label only. */
+function insideOneShape(labels: Uint8Array, width: number, height: number): Uint8Array {
+  const alone = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const own = labels[y * width + x]!;
+      let same = 1;
+      for (let v = Math.max(0, y - 1); v <= Math.min(height - 1, y + 1) && same; v++)
+        for (let u = Math.max(0, x - 1); u <= Math.min(width - 1, x + 1); u++)
+          if (labels[v * width + u] !== own) {
+            same = 0;
+            break;
+          }
+      alone[y * width + x] = same;
+    }
+  return alone;
 }

@@ -153,12 +153,11 @@ function absorbSmallShapes(
     if (!nearest.size) return;
     const smallestFirst = [...nearest].sort(([a], [b]) => weight[a]! - weight[b]!);
     for (const [small, { to }] of smallestFirst) {
-      // What the small shape belongs to by now (another small one it joined, smaller still) joins
-      // that neighbour, unless it has grown past `least`.
-      const from = root(small);
-      const into = root(to);
-      if (into === from || weight[from]! >= least) continue;
-      join(into, from);
+      // A neighbour that joined another shape this round has a colour of its own by now, and one that
+      // others joined may have grown past `least`: the next round looks again. The first of a round
+      // always joins, so every round leaves fewer small shapes.
+      if (root(to) !== to || weight[small]! >= least) continue;
+      join(to, small);
     }
   }
 }
