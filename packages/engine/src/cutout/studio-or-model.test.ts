@@ -12,7 +12,13 @@ import { cutOut, findMask } from './cutout';
 import { loadSaliencyModel, type SaliencyModel } from './model';
 import { saliencyModelFromEnv } from './model-config';
 import { PRODUCT_SIDE } from './run';
-import { AGREE_ABOVE, CLEAR_AT_MOST, modelAgainstBackdrop } from './studio-or-model';
+import {
+  AGREE_ABOVE,
+  APART_BELOW,
+  CLEAR_AT_MOST,
+  FAIRLY_CLEAR_AT_MOST,
+  modelAgainstBackdrop,
+} from './studio-or-model';
 
 const PRODUCTS = path.resolve(import.meta.dirname, '../../test-data/open-photos/products');
 const W = 40;
@@ -50,6 +56,20 @@ describe('a clear model overrules a plain backdrop it disagrees with', () => {
     const verdict = await modelAgainstBackdrop(mapOf(10, 30, 0.98), W, H, alphaIn(10, 29));
     expect(verdict.iou).toBeGreaterThan(AGREE_ABOVE);
     expect(verdict.overrules).toBe(false);
+  });
+
+  it('where the two are far apart (decision 108), a fairly clear map overrules; where they half agree, it does not', async () => {
+    // The product in columns 10 to 29, its right third half seen (0.6): 30 % of the map unsure.
+    const map = mapOf(10, 30, 0.98);
+    for (let y = 5; y < 25; y++) for (let x = 24; x < 30; x++) map[y * W + x] = 0.6;
+    const apart = await modelAgainstBackdrop(map, W, H, alphaIn(10, 14));
+    expect(apart.iou).toBeLessThan(APART_BELOW);
+    expect(apart.unsure).toBeGreaterThan(CLEAR_AT_MOST);
+    expect(apart.unsure).toBeLessThanOrEqual(FAIRLY_CLEAR_AT_MOST);
+    expect(apart.overrules).toBe(true);
+    const halfAgree = await modelAgainstBackdrop(map, W, H, alphaIn(10, 22));
+    expect(halfAgree.iou).toBeGreaterThanOrEqual(APART_BELOW);
+    expect(halfAgree.overrules).toBe(false);
   });
 
   it('a model that finds nothing does not overrule', async () => {

@@ -3,8 +3,9 @@
  * it does not: a pale grey mug before a pale grey wall keeps only its base and a sliver of handle, a
  * bag's handle closes over the wall seen through it, a table's edge joins the product. The model sees
  * shapes, not colours. When the two disagree and the model's map is clear (few pixels neither product
- * nor backdrop), the model's answer is taken; when they agree, or the model hesitates (a straw hat's
- * brim half-seen), the backdrop's exact edge stays.
+ * nor backdrop), or fairly clear where the two are far apart (decision 108), the model's answer is
+ * taken; when they agree, or the model hesitates (a straw hat's brim half-seen), the backdrop's exact
+ * edge stays.
  */
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
 import type { CutoutBox } from '@vitrine/shared/api/cutout';
@@ -17,6 +18,14 @@ import { INSTEAD, unlessModelFails } from './model-fallback';
 export const AGREE_ABOVE = 0.85;
 /** A clear map: at most this share of the pixels the model gives any weight (> 0.15) are unsure (< 0.85). */
 export const CLEAR_AT_MOST = 0.2;
+/**
+ * Below this agreement the two do not describe the same thing (a dark still life read as a plain
+ * backdrop: its separation slices the teapot into strips and keeps the table's edge across the photo,
+ * where the model sees a teapot and a cup; decision 108)…
+ */
+export const APART_BELOW = 0.5;
+/** …and there a map that is only fairly clear (some soft edges and half-seen parts) is taken. */
+export const FAIRLY_CLEAR_AT_MOST = 0.4;
 
 export type Disagreement = { iou: number; unsure: number; overrules: boolean };
 
@@ -46,7 +55,8 @@ export async function modelAgainstBackdrop(
   const iou = either ? both / either : 1;
   const unsureShare = weighted ? unsure / weighted : 1;
   // A model that finds nothing (no weighted pixels) never overrules.
-  const overrules = weighted > 0 && iou <= AGREE_ABOVE && unsureShare <= CLEAR_AT_MOST;
+  const clearEnough = iou < APART_BELOW ? FAIRLY_CLEAR_AT_MOST : CLEAR_AT_MOST;
+  const overrules = weighted > 0 && iou <= AGREE_ABOVE && unsureShare <= clearEnough;
   return { iou, unsure: unsureShare, overrules };
 }
 
