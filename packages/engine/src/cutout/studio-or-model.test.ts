@@ -1,7 +1,7 @@
 /**
  * A plain backdrop's separation against the model's map: the model overrules it only when they disagree
- * and the model is clear (studio-or-model.ts). On real photos of products before a wall, with the
- * installed model.
+ * and the model is clear, or fairly clear where the two are far apart (studio-or-model.ts). On real
+ * photos of products before a wall, with the installed model.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,7 +38,7 @@ function mapOf(x0: number, x1: number, inside: number, outside = 0) {
   return map;
 }
 
-describe('a clear model overrules a plain backdrop it disagrees with', () => {
+describe('a clear model overrules a plain backdrop it disagrees with (a fairly clear one, far apart)', () => {
   it('a clear map twice the size of the backdrop separation overrules it', async () => {
     const verdict = await modelAgainstBackdrop(mapOf(10, 30, 0.98), W, H, alphaIn(10, 20));
     expect(verdict.iou).toBeLessThanOrEqual(AGREE_ABOVE);
@@ -58,18 +58,34 @@ describe('a clear model overrules a plain backdrop it disagrees with', () => {
     expect(verdict.overrules).toBe(false);
   });
 
-  it('where the two are far apart (decision 108), a fairly clear map overrules; where they half agree, it does not', async () => {
-    // The product in columns 10 to 29, its right third half seen (0.6): 30 % of the map unsure.
+  /** The product in columns 10 to 29, its last `halfSeen` columns half seen (0.6): halfSeen / 20 unsure. */
+  const partlySeen = (halfSeen: number) => {
     const map = mapOf(10, 30, 0.98);
-    for (let y = 5; y < 25; y++) for (let x = 24; x < 30; x++) map[y * W + x] = 0.6;
-    const apart = await modelAgainstBackdrop(map, W, H, alphaIn(10, 14));
+    for (let y = 5; y < 25; y++) for (let x = 30 - halfSeen; x < 30; x++) map[y * W + x] = 0.6;
+    return map;
+  };
+
+  it('where the two are far apart (decision 108), a fairly clear map overrules; where they half agree, it does not', async () => {
+    const apart = await modelAgainstBackdrop(partlySeen(6), W, H, alphaIn(10, 14));
     expect(apart.iou).toBeLessThan(APART_BELOW);
     expect(apart.unsure).toBeGreaterThan(CLEAR_AT_MOST);
     expect(apart.unsure).toBeLessThanOrEqual(FAIRLY_CLEAR_AT_MOST);
     expect(apart.overrules).toBe(true);
-    const halfAgree = await modelAgainstBackdrop(map, W, H, alphaIn(10, 22));
+    const halfAgree = await modelAgainstBackdrop(partlySeen(6), W, H, alphaIn(10, 22));
     expect(halfAgree.iou).toBeGreaterThanOrEqual(APART_BELOW);
     expect(halfAgree.overrules).toBe(false);
+  });
+
+  it('at the lines: far apart, 40 % unsure overrules and 45 % does not; at an IoU of exactly 0.5, 30 % does not', async () => {
+    const atCap = await modelAgainstBackdrop(partlySeen(8), W, H, alphaIn(10, 14));
+    expect(atCap.unsure).toBe(FAIRLY_CLEAR_AT_MOST);
+    expect(atCap.overrules).toBe(true);
+    const pastCap = await modelAgainstBackdrop(partlySeen(9), W, H, alphaIn(10, 14));
+    expect(pastCap.unsure).toBeGreaterThan(FAIRLY_CLEAR_AT_MOST);
+    expect(pastCap.overrules).toBe(false);
+    const atLine = await modelAgainstBackdrop(partlySeen(6), W, H, alphaIn(10, 20));
+    expect(atLine.iou).toBe(APART_BELOW);
+    expect(atLine.overrules).toBe(false);
   });
 
   it('a model that finds nothing does not overrule', async () => {

@@ -65,8 +65,8 @@ export type PlainAnalysis = { lab: Float32Array; width: number; height: number; 
 
 /**
  * The photo's alpha from its plain backdrop's exact separation, without the product's own shadow; null
- * when the separation fails or a clear model's map (read through `modelMap`, at the analysis copy's
- * size) overrules it.
+ * when the separation fails or the model's map (read through `modelMap`, at the analysis copy's size)
+ * overrules it: a clear map, or a fairly clear one far from the separation (modelAgainstBackdrop).
  */
 export async function backdropSeparation(
   rgba: RawImage,
