@@ -153,9 +153,9 @@ function absorbSmallShapes(
     if (!nearest.size) return;
     const smallestFirst = [...nearest].sort(([a], [b]) => weight[a]! - weight[b]!);
     for (const [small, { to }] of smallestFirst) {
-      // A neighbour that joined another shape this round has a colour of its own by now, and one that
-      // others joined may have grown past `least`: the next round looks again. The first of a round
-      // always joins, so every round leaves fewer small shapes.
+      // A neighbour that joined another shape this round has another colour by now, and a small shape
+      // that others joined may have grown past `least`: the next round looks again. The first of a
+      // round always joins, so every round leaves fewer small shapes.
       if (root(to) !== to || weight[small]! >= least) continue;
       join(to, small);
     }
