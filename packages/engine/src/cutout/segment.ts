@@ -19,6 +19,7 @@ import { clearOutsideBox } from './mask-ops';
 import { INSTEAD, unlessModelFails } from './model-fallback';
 import { plainBackdrop } from './plain-backdrop';
 import { refineAlpha } from './refine';
+import { lookCloser } from './second-look';
 import { stopwatch } from './stopwatch';
 import { backdropSeparation } from './studio-or-model';
 import { segmentSubject } from './subject';
@@ -83,16 +84,21 @@ export async function segment(rgba: RawImage, options: CutoutOptions): Promise<C
   const backdrop = boxed ? null : plainBackdrop(lab, width, height);
   if (backdrop) {
     const model = options.model;
-    const lookCloser = model
+    const inBox = model
       ? (box: CutoutBox, whole: Float32Array) => mapInBox(model, rgba, whole, box, width, height)
       : undefined;
-    const studio = await backdropSeparation(rgba, { lab, width, height, backdrop }, modelMap, lookCloser);
+    const studio = await backdropSeparation(rgba, { lab, width, height, backdrop }, modelMap, inBox);
     lap('studio');
     if (studio) return { ...measured(studio, 'studio', STUDIO_CONFIDENCE, false), timings };
   }
 
+  // Without a box, the model looks again at what it found, closer (second-look.ts).
+  const closer = async (found: Float32Array | null) =>
+    found && options.model
+      ? unlessModelFails(lookCloser(options.model, rgba, found, width, height), found, INSTEAD.wholePhotoMap)
+      : found;
   let method: CutoutMask['method'] = boxed ? 'corrected' : 'segmented';
-  let prior = await modelMap();
+  let prior = await modelMap().then((found) => (boxed ? found : closer(found)));
   if (prior && !boxed) method = 'model';
   // Within a box, the model looks again at the box itself (box-map.ts).
   if (prior && options.model && corrections?.box)
