@@ -72,17 +72,12 @@ describe("the model's closer look at a small product", () => {
     expect(far[Math.round(440 * 0.2667) * 320 + Math.round(710 * 0.2667)]!).toBeGreaterThan(0.5);
   });
 
-  it('does not look again when the product already fills the frame', async () => {
+  it.each([
+    ['the product already fills the frame', 0.9],
+    ['the first look found nothing', 0.1],
+  ])('does not look again when %s', async (_, everywhere) => {
     const model = shortSighted();
-    const whole = new Float32Array(100 * 80).fill(0.9);
-    const photo = { data: Buffer.alloc(100 * 80 * 3, 90), width: 100, height: 80, channels: 3 } as const;
-    expect(await lookCloser(model, photo, whole, 100, 80)).toBe(whole);
-    expect(model.views).toHaveLength(0);
-  });
-
-  it('does not look again when the first look found nothing', async () => {
-    const model = shortSighted();
-    const whole = new Float32Array(100 * 80).fill(0.1);
+    const whole = new Float32Array(100 * 80).fill(everywhere);
     const photo = { data: Buffer.alloc(100 * 80 * 3, 90), width: 100, height: 80, channels: 3 } as const;
     expect(await lookCloser(model, photo, whole, 100, 80)).toBe(whole);
     expect(model.views).toHaveLength(0);
