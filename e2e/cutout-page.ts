@@ -1,5 +1,6 @@
 /** What the browser tests of the product's cut-out share: the sample photos, the page's gestures and a signed-in page. */
 import fs from 'node:fs';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { CutoutView } from '@vitrine/shared/api/cutout';
@@ -11,8 +12,24 @@ export const CUP = fs.readFileSync('packages/engine/src/samples/photos/coffee-cu
 export const SHELF = fs.readFileSync('packages/engine/src/samples/photos/carton-shelf.jpg');
 /** A portrait photo (most phone photos are): 3 wide for 4 high. */
 export const BOTTLE = fs.readFileSync('packages/engine/src/samples/photos/milk-bottle-desk.jpg');
-/** Pots on a two-tier stand: the model is unsure where the product ends (confidence about 0.6). */
+/**
+ * Pots on a two-tier stand. Whole, the model's closer look (decision 109) parts one pot from the others:
+ * two pieces, which the page points out first. See `lowerTier`.
+ */
 export const SUCCULENTS = fs.readFileSync('packages/engine/src/samples/photos/succulents-stand.jpg');
+
+/**
+ * The stand's lower 60 % (its lower tier and the pot in front, re-encoded): one piece the model is
+ * unsure of, where it ends (confidence about 0.6).
+ */
+export async function lowerTier(): Promise<Buffer> {
+  const { width, height } = await sharp(SUCCULENTS).metadata();
+  const top = Math.round(height * 0.4);
+  return sharp(SUCCULENTS)
+    .extract({ left: 0, top, width, height: Math.round(height * 0.6) })
+    .jpeg()
+    .toBuffer();
+}
 
 export async function pick(p: Page, group: string, name: string, mimeType: string, bytes: Buffer) {
   await p

@@ -8,15 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { LOOK_CLOSER_BELOW } from '@vitrine/shared/api/cutout';
 import { spreadFingers } from './touch';
-import {
-  BOTTLE,
-  CUP,
-  SUCCULENTS,
-  pick,
-  productUploadId,
-  serverView,
-  signedInCutoutPage,
-} from './cutout-page';
+import { BOTTLE, CUP, lowerTier, pick, productUploadId, serverView, signedInCutoutPage } from './cutout-page';
 import { anotherCopy, twoProductsJpeg } from '../apps/server/test/helpers/sample-images';
 
 const session = signedInCutoutPage('detourage-avis@example.test');
@@ -102,7 +94,7 @@ describe('what the Fusion page says about the product cut-out', () => {
 
   it('asks for a closer look at a cut-out the engine was unsure of (decision 105)', async () => {
     await page.goto('/dashboard');
-    await pick(page, 'Image du produit', 'plantes.jpg', 'image/jpeg', SUCCULENTS);
+    await pick(page, 'Image du produit', 'plantes.jpg', 'image/jpeg', await lowerTier());
     const panel = page.getByRole('region', { name: 'Détourage du produit' });
     const warning = panel.getByText('Vérifiez-le de près', { exact: false });
     await warning.waitFor({ timeout: 30_000 });
