@@ -14,6 +14,7 @@
  */
 import type { RawImage } from '../image/sharp';
 import { boxMean } from './box-filter';
+import { boxWhere } from './mask-ops';
 
 /** The width (pixels) a steepened ramp is brought to. */
 const CRISP_WIDTH = 2;
@@ -122,24 +123,11 @@ export function crispOverBusyGround(
 
 /** The box around the alpha's soft pixels, grown by `margin` and clipped; null when there are none. */
 function softBox(alpha: Buffer, width: number, height: number, margin: number) {
-  let x0 = width;
-  let y0 = height;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0, p = y * width; x < width; x++, p++) {
-      const a = alpha[p]!;
-      if (a === 0 || a === 255) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-  }
-  if (x1 < 0) return null;
-  x0 = Math.max(0, x0 - margin);
-  y0 = Math.max(0, y0 - margin);
-  x1 = Math.min(width - 1, x1 + margin);
-  y1 = Math.min(height - 1, y1 + margin);
+  const soft = boxWhere(width, height, (p) => alpha[p]! !== 0 && alpha[p]! !== 255);
+  if (!soft) return null;
+  const x0 = Math.max(0, soft.x0 - margin);
+  const y0 = Math.max(0, soft.y0 - margin);
+  const x1 = Math.min(width - 1, soft.x1 + margin);
+  const y1 = Math.min(height - 1, soft.y1 + margin);
   return { x0, y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
 }

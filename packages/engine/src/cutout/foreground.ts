@@ -10,6 +10,7 @@
  * colour and alpha, is made at full size at the edge pixels alone.
  */
 import { boxMean } from './box-filter';
+import { boxWhere } from './mask-ops';
 import { sample } from './refine';
 
 type Rgb = [Float32Array, Float32Array, Float32Array];
@@ -116,26 +117,13 @@ function halve(src: Float32Array, w: number, h: number): Float32Array {
 
 /** The bounding box of partial alpha, widened by `pad` and clipped to the image; null if none. */
 function fringeBox(alpha: Float32Array, w: number, h: number, pad: number): Region | null {
-  let x0 = w;
-  let y0 = h;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0, p = 0; y < h; y++) {
-    for (let x = 0; x < w; x++, p++) {
-      const a = alpha[p]!;
-      if (a <= SOLID || a >= 1 - SOLID) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-  }
-  if (x1 < 0) return null;
+  const fringe = boxWhere(w, h, (p) => alpha[p]! > SOLID && alpha[p]! < 1 - SOLID);
+  if (!fringe) return null;
   return {
-    x0: Math.max(0, x0 - pad),
-    y0: Math.max(0, y0 - pad),
-    x1: Math.min(w - 1, x1 + pad),
-    y1: Math.min(h - 1, y1 + pad),
+    x0: Math.max(0, fringe.x0 - pad),
+    y0: Math.max(0, fringe.y0 - pad),
+    x1: Math.min(w - 1, fringe.x1 + pad),
+    y1: Math.min(h - 1, fringe.y1 + pad),
   };
 }
 

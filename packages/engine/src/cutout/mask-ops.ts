@@ -1,9 +1,30 @@
 /**
- * Operations on masks: flood fill, connected components, erosion, outline length, a box cleared, a
- * cut-out cropped to what is visible.
+ * Operations on masks: flood fill, connected components, erosion, outline length, the box around some
+ * pixels, a box cleared, a cut-out cropped to what is visible.
  */
 import type { CutoutBox } from '@vitrine/shared/api/cutout';
 import type { RawImage } from '../image/sharp';
+
+/** The smallest box (inclusive pixels) around the pixels `p` where `inside(p)`; null when there are none. */
+export function boxWhere(
+  width: number,
+  height: number,
+  inside: (p: number) => boolean,
+): { x0: number; y0: number; x1: number; y1: number } | null {
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0, p = 0; y < height; y++)
+    for (let x = 0; x < width; x++, p++)
+      if (inside(p)) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+  return x1 < 0 ? null : { x0, y0, x1, y1 };
+}
 
 /** Marks every pixel reachable from the image border through pixels where `open` is true. */
 export function floodFromBorder(width: number, height: number, open: (p: number) => boolean): Uint8Array {

@@ -3,11 +3,12 @@
  * pixels a side: a product that fills a fifth of the frame is seen at some 140 pixels, its edges and
  * the scene pressed against it (a rock behind a robot's head, a cloth under sunglasses) blurred
  * together. Cropped to the product with a margin and seen again at the analysis copy's size (the
- * model's 320 pixels), it is seen in detail and with less of the scene around it; the two looks are averaged, so the first still
- * holds what the crop's tight frame can mislead. The crop is also how a box the user drew is seen
+ * model's 320 pixels), it is seen in detail and with less of the scene around it; the two looks are
+ * averaged, so the first still holds what the crop's tight frame can mislead. The crop is also how a box the user drew is seen
  * (box-map.ts).
  */
 import { fromRaw, toRaw, type RawImage } from '../image/sharp';
+import { boxWhere } from './mask-ops';
 import type { SaliencyModel } from './model';
 import { resample } from './refine';
 
@@ -41,7 +42,8 @@ export function withMargin(
 
 /**
  * The model's map of `region` cropped from the full-size photo and seen at the analysis copy's size
- * (its longest side, the model's 320 pixels; never enlarged), resampled to the region's size on the analysis copy (`width` x `height`).
+ * (its longest side, the model's 320 pixels; never enlarged), resampled to the region's size on the
+ * analysis copy (`width` x `height`).
  */
 export async function closerMap(
   model: SaliencyModel,
@@ -84,20 +86,9 @@ export async function lookCloser(
   width: number,
   height: number,
 ): Promise<Float32Array> {
-  let x0 = width;
-  let y0 = height;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0, p = 0; y < height; y++)
-    for (let x = 0; x < width; x++, p++)
-      if (whole[p]! >= 0.5) {
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        if (y > y1) y1 = y;
-      }
-  if (x1 < 0) return whole;
-  const region = withMargin({ x0, y0, x1, y1 }, CROP_MARGIN, width, height);
+  const found = boxWhere(width, height, (p) => whole[p]! >= 0.5);
+  if (!found) return whole;
+  const region = withMargin(found, CROP_MARGIN, width, height);
   const regionWidth = region.cx1 - region.cx0;
   const regionHeight = region.cy1 - region.cy0;
   if (regionWidth * regionHeight > CLOSER_BELOW * width * height) return whole;
