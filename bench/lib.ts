@@ -42,7 +42,52 @@ function descendants(pid: number): number[] {
   return found;
 }
 
-/** The resident memory of a process and of every process it started (the server and its model's process). */
+/**
+ * A process's resident pages read from /proc/<pid>/smaps: its own memory (anonymous and shared-memory
+ * pages) in kB, and its pages of each mapped file, by file and offset.
+ */
+function residentPages(pid: number): { own: number; files: Map<string, number> } {
+  const smaps = fs.readFileSync(`/proc/${pid}/smaps`, 'utf8');
+  const files = new Map<string, number>();
+  let own = 0;
+  let file: string | null = null;
+  for (const line of smaps.split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ ([0-9a-f]+) \S+ (\d+)\s*(.*)$/.exec(line);
+    if (mapping) {
+      // A file's inode is not 0; a named region without one ([heap], [stack]) is the process's own.
+      file = mapping[2] !== '0' ? `${mapping[3]}@${mapping[1]}` : null;
+    } else if (line.startsWith('Rss:')) {
+      const kb = Number(line.split(/\s+/)[1]);
+      if (file === null) own += kb;
+      else files.set(file, (files.get(file) ?? 0) + kb);
+    }
+  }
+  return { own, files };
+}
+
+/**
+ * The memory a process and every process it started take of the machine together: each one's own
+ * pages, and the pages of a file mapped by several of them (Node's own code, by the server and by the
+ * model's process alike) once, as many as the one holding most of that file's region has resident.
+ */
+export function treeMemoryMb(pid: number): number {
+  let own = 0;
+  const files = new Map<string, number>();
+  for (const each of [pid, ...descendants(pid)]) {
+    try {
+      const pages = residentPages(each);
+      own += pages.own;
+      for (const [key, kb] of pages.files) files.set(key, Math.max(files.get(key) ?? 0, kb));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  let shared = 0;
+  for (const kb of files.values()) shared += kb;
+  return round((own + shared) / 1024);
+}
+
+/** The resident memory of a process and of every process it started, each counted whole. */
 export function treeRssMb(pid: number): number {
   let total = 0;
   for (const each of [pid, ...descendants(pid)]) {

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { serverSentEvents } from '../../apps/server/test/helpers/event-stream';
 import { fetchApi, signedInUser, uploaded } from '../../apps/server/test/helpers/factories';
-import { BENCH_ACCOUNT, round, rssMb, treeRssMb } from '../lib';
+import { BENCH_ACCOUNT, round, rssMb, treeMemoryMb, treeRssMb } from '../lib';
 
 /** A product shot on a studio background and a context photo, at the sizes phones produce. */
 export async function inputs() {
@@ -146,19 +146,24 @@ export async function throughput(base: string, accounts: Account[]) {
 
 /**
  * Samples a process's RSS every 20 ms while `work` runs, and with the processes it started (the cut-out
- * model's) every 250 ms; returns both peaks.
+ * model's) every 250 ms, as resident memory summed and as the memory they take together (a file's pages
+ * counted once: lib.ts, treeMemoryMb); returns the three peaks.
  */
 export async function peakRss<T>(
   pid: number,
   work: () => Promise<T>,
-): Promise<{ result: T; peak: number; peakWithModel: number }> {
+): Promise<{ result: T; peak: number; peakWithModel: number; peakWithModelShared: number }> {
   let peak = rssMb(pid);
   let peakWithModel = treeRssMb(pid);
+  let peakWithModelShared = treeMemoryMb(pid);
   const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
-  const treeTimer = setInterval(() => (peakWithModel = Math.max(peakWithModel, treeRssMb(pid))), 250);
+  const treeTimer = setInterval(() => {
+    peakWithModel = Math.max(peakWithModel, treeRssMb(pid));
+    peakWithModelShared = Math.max(peakWithModelShared, treeMemoryMb(pid));
+  }, 250);
   try {
     const result = await work();
-    return { result, peak: Math.max(peak, rssMb(pid)), peakWithModel };
+    return { result, peak: Math.max(peak, rssMb(pid)), peakWithModel, peakWithModelShared };
   } finally {
     clearInterval(timer);
     clearInterval(treeTimer);
