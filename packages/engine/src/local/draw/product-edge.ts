@@ -1,17 +1,25 @@
 /**
- * Neon light spilled just outside the product's outline, so a photographed product sits in a neon scene
- * (cyberpunk): a wide, soft glow in the palette's first neon, screened on. No crisp line: a line hugging
- * the outline (ink, pencil, a bright rim) reads as the cut-out's halo, not as the style. It is drawn on
- * the scene before the product, and only where the product is not: the product's own pixels are
- * untouched. Its art depends on the resized product alone: it is made (productEdgeArt) while the scene
- * is drawn, and laid on (drawEdge) when the product is placed.
+ * Neon light from behind the product, so a photographed product sits in a neon scene (cyberpunk): a
+ * wide, soft glow in the palette's first neon, screened on, risen above the product and fading out
+ * toward its base. Not a band around the outline: a glow that follows the outline all round (ink,
+ * pencil, a bright rim, or a halo only a few times the edge's width) reads as the cut-out's halo, and
+ * one under the base lifts the product off the ground (decision 111). It is drawn on the scene before
+ * the product, and only where the product is not: the product's own pixels are untouched. Its art
+ * depends on the resized product alone: it is made (productEdgeArt) while the scene is drawn, and laid
+ * on (drawEdge) when the product is placed.
  */
 import type { Grading, Rgb } from '../../art-direction/types';
 import { fromRaw, toRaw, type RawImage } from '../../image/sharp';
 import type { Placement } from './placement';
 
 /** How much of the neon the glow spills at its brightest. */
-const NEON_SPILL = 0.7;
+const NEON_SPILL = 0.6;
+/** The glow's blur, in product widths: wide enough that it does not trace the outline. */
+const GLOW_SPREAD = 0.2;
+/** How far the light sits above the product, in product heights. */
+const GLOW_RISE = 0.08;
+/** From the base up to this much of the product's height, the glow fades in from nothing. */
+const GLOW_FADE = 0.6;
 
 /** The alpha channel of an RGBA image. */
 function alphaOf(product: RawImage): Buffer {
@@ -20,10 +28,16 @@ function alphaOf(product: RawImage): Buffer {
   return alpha;
 }
 
-/** One glow: its weight by spread alpha level (a table) and its colour, screened on. */
+/**
+ * One glow: its weight by spread alpha level (a table), by row of the padded box, and its colour,
+ * screened on; the spread is read `rise` rows below each pixel, so the glow stands higher than the
+ * product.
+ */
 type Layer = {
   spread: RawImage;
   weights: Float32Array;
+  rows: Float32Array;
+  rise: number;
   colour: Rgb;
 };
 
@@ -62,15 +76,25 @@ export type EdgeArt = {
 };
 
 export async function productEdgeArt(product: RawImage, at: Placement, grading: Grading): Promise<EdgeArt> {
-  const halo = Math.max(6, at.width * 0.07);
-  const pad = Math.ceil(halo * 3);
+  const glow = Math.max(12, at.width * GLOW_SPREAD);
+  const rise = Math.round(product.height * GLOW_RISE);
+  const pad = Math.ceil(glow * 2.5) + rise;
   const alpha = alphaOf(product);
   const w = product.width + 2 * pad;
   const h = product.height + 2 * pad;
+  // 1 above the fade, 0 at the base and below it, eased between.
+  const base = pad + product.height;
+  const fade = Math.max(1, product.height * GLOW_FADE);
+  const rows = Float32Array.from({ length: h }, (_, y) => {
+    const t = Math.min(1, Math.max(0, (base - y) / fade));
+    return t * t * (3 - 2 * t);
+  });
   const layers: Layer[] = [
     {
-      spread: await wideSpread(product, alpha, pad, halo),
-      weights: weightTable((s) => Math.min(1, s * 1.5) * NEON_SPILL),
+      spread: await wideSpread(product, alpha, pad, glow),
+      weights: weightTable((s) => Math.min(1, s * 1.6) * NEON_SPILL),
+      rows,
+      rise,
       colour: grading.neon[0],
     },
   ];
@@ -90,7 +114,7 @@ export function drawEdge(scene: RawImage, { layers, outside, left, top, width, h
 
 function drawLayer(
   scene: RawImage,
-  { spread, weights, colour }: Layer,
+  { spread, weights, rows, rise, colour }: Layer,
   outside: Float32Array,
   left: number,
   top: number,
@@ -102,14 +126,17 @@ function drawLayer(
   const x0 = Math.max(0, -left);
   const x1 = Math.min(w, width - left);
   for (let y = Math.max(0, -top); y < Math.min(h, height - top); y++) {
+    const row = rows[y]!;
+    if (row === 0) continue;
+    const from = Math.min(h - 1, y + rise) * w;
     for (
       let x = x0, p = y * w + x0, i = ((top + y) * width + left + x0) * channels;
       x < x1;
       x++, p++, i += channels
     ) {
-      const weight = weights[spread.data[p]!]!;
+      const weight = weights[spread.data[from + x]!]!;
       if (weight === 0) continue;
-      const a = weight * outside[p]!;
+      const a = weight * row * outside[p]!;
       if (a <= 0) continue;
       data[i] = 255 - (255 - data[i]!) * (1 - (a * r) / 255);
       data[i + 1] = 255 - (255 - data[i + 1]!) * (1 - (a * g) / 255);
