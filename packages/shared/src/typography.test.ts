@@ -63,9 +63,9 @@ describe('typography in both languages', () => {
     expect(applyTypography('Menus dès 15 €', 'fr')).toBe(`Menus dès 15${nb}€`);
     expect(applyTypography('Canapé dès 1 490 €', 'fr')).toBe(`Canapé dès 1${nb}490${nb}€`);
     expect(applyTypography('From £ 12 a box', 'en')).toBe(`From £${nb}12 a${nb}box`);
-    // Ordinary numbers in a sentence keep their spaces, and a French amount stays apart from what follows.
-    expect(applyTypography('Depuis 1952 en 2 boutiques', 'fr')).toBe('Depuis 1952 en 2 boutiques');
-    expect(applyTypography('Menu 19 € 3 plats', 'fr')).toBe(`Menu 19${nb}€ 3 plats`);
+    // Years in a sentence keep their spaces, and a French amount stays apart from what follows.
+    expect(applyTypography('Depuis 1952 en boutique', 'fr')).toBe('Depuis 1952 en boutique');
+    expect(applyTypography('Menu 19 € 3 plats', 'fr')).toBe(`Menu 19${nb}€ 3${nb}plats`);
     expect(applyTypography('Our years: 1998 2005 2012', 'en')).toBe('Our years: 1998 2005 2012');
   });
 
@@ -79,11 +79,37 @@ describe('typography in both languages', () => {
       `Livraison à${nb}5${nb}km, pots de 250${nb}g et 75${nb}cl`,
     );
     expect(applyTypography('Open from 9 am, 2.5 kg bags', 'en')).toBe(`Open from 9${nb}am, 2.5${nb}kg bags`);
-    // A word that only begins like a unit is not one, nor a number before an ordinary word.
-    expect(applyTypography('Depuis 3 générations, 2 magasins', 'fr')).toBe(
-      'Depuis 3 générations, 2 magasins',
+    // A word that only begins like a unit is not one.
+    expect(applyTypography('Depuis 1952 générations', 'fr')).toBe('Depuis 1952 générations');
+    expect(applyTypography('We sold 1500 hampers', 'en')).toBe('We sold 1500 hampers');
+  });
+
+  it('a unit typed in capitals is a unit too (DE 9 H À 18 H, 2,5 KG)', () => {
+    const nb = '\u00a0';
+    expect(applyTypography('DE 9 H À 18 H', 'fr')).toBe(`DE 9${nb}H À${nb}18${nb}H`);
+    expect(applyTypography('OUVERT DE 7 H 30, SACS DE 2,5 KG', 'fr')).toBe(
+      `OUVERT DE 7${nb}H${nb}30, SACS DE 2,5${nb}KG`,
     );
-    expect(applyTypography('We have 2 ham sandwiches', 'en')).toBe('We have 2 ham sandwiches');
+    // In a text with lower-case letters, a capital after a number is a name (« Plan 2 B »): left alone.
+    expect(applyTypography('Sacs de 2,5 KG', 'fr')).toBe('Sacs de 2,5 KG');
+  });
+
+  it('a count never ends a line apart from what it counts (2 boutiques, 3 générations)', () => {
+    const nb = '\u00a0';
+    expect(applyTypography('Depuis 3 générations, en 2 boutiques', 'fr')).toBe(
+      `Depuis 3${nb}générations, en 2${nb}boutiques`,
+    );
+    expect(applyTypography('We have 2 ham sandwiches', 'en')).toBe(`We have 2${nb}ham sandwiches`);
+    expect(applyTypography('Open 7 days', 'en')).toBe(`Open 7${nb}days`);
+    // A year, a phone number's groups, a time, a decimal and an amount have rules of their own, or none.
+    expect(applyTypography('Depuis 1952 nous torréfions', 'fr')).toBe('Depuis 1952 nous torréfions');
+    expect(applyTypography('Appelez le 06 12 34 56 78 pour réserver', 'fr')).toBe(
+      `Appelez le 06${nb}12${nb}34${nb}56${nb}78 pour réserver`,
+    );
+    expect(applyTypography('Brunch at 11:30 daily, 2.5 stars', 'en')).toBe(
+      'Brunch at 11:30 daily, 2.5 stars',
+    );
+    expect(applyTypography('From £ 12 a box', 'en')).toBe(`From £${nb}12 a${nb}box`);
   });
 
   it('each language keeps its own rules', () => {
