@@ -43,23 +43,28 @@ function descendants(pid: number): number[] {
 }
 
 /**
- * A process's resident pages read from /proc/<pid>/smaps: its own memory (anonymous and shared-memory
- * pages) in kB, and its pages of each mapped file, by file and offset.
+ * A process's resident pages read from /proc/<pid>/smaps: its own memory in kB (anonymous mappings, and
+ * the pages of a file mapping it wrote to, which are its own copies), and the pages it shares with the
+ * file they were read from, by file (device and inode) and offset.
  */
 function residentPages(pid: number): { own: number; files: Map<string, number> } {
   const smaps = fs.readFileSync(`/proc/${pid}/smaps`, 'utf8');
   const files = new Map<string, number>();
   let own = 0;
   let file: string | null = null;
+  let rss = 0;
   for (const line of smaps.split('\n')) {
-    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ ([0-9a-f]+) \S+ (\d+)\s*(.*)$/.exec(line);
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ ([0-9a-f]+) (\S+) (\d+)/.exec(line);
     if (mapping) {
-      // A file's inode is not 0; a named region without one ([heap], [stack]) is the process's own.
-      file = mapping[2] !== '0' ? `${mapping[3]}@${mapping[1]}` : null;
+      // An inode of 0 is memory of the process's own ([heap], [stack], an anonymous mapping).
+      file = mapping[3] !== '0' ? `${mapping[2]}:${mapping[3]}@${mapping[1]}` : null;
     } else if (line.startsWith('Rss:')) {
-      const kb = Number(line.split(/\s+/)[1]);
-      if (file === null) own += kb;
-      else files.set(file, (files.get(file) ?? 0) + kb);
+      rss = Number(line.split(/\s+/)[1]);
+      if (file === null) own += rss;
+    } else if (line.startsWith('Anonymous:') && file !== null) {
+      const copied = Number(line.split(/\s+/)[1]);
+      own += copied;
+      files.set(file, (files.get(file) ?? 0) + rss - copied);
     }
   }
   return { own, files };
@@ -68,7 +73,9 @@ function residentPages(pid: number): { own: number; files: Map<string, number> }
 /**
  * The memory a process and every process it started take of the machine together: each one's own
  * pages, and the pages of a file mapped by several of them (Node's own code, by the server and by the
- * model's process alike) once, as many as the one holding most of that file's region has resident.
+ * model's process alike) once, as many as the one holding most of that file's region has resident. A
+ * lower bound where two of them hold different pages of one region; the resident memory summed
+ * (treeRssMb) is the upper one.
  */
 export function treeMemoryMb(pid: number): number {
   let own = 0;

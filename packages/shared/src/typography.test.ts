@@ -57,6 +57,9 @@ describe('typography in both languages', () => {
     expect(applyTypography('Réservations au 06 12 34 56 78', 'fr')).toBe(
       `Réservations au 06${nb}12${nb}34${nb}56${nb}78`,
     );
+    expect(applyTypography('Appelez le +33 6 12 34 56 78 pour réserver', 'fr')).toBe(
+      `Appelez le +33${nb}6${nb}12${nb}34${nb}56${nb}78 pour réserver`,
+    );
     expect(applyTypography('Call +44 20 7946 0958 today', 'en')).toBe(
       `Call +44${nb}20${nb}7946${nb}0958 today`,
     );
@@ -90,7 +93,7 @@ describe('typography in both languages', () => {
     expect(applyTypography('OUVERT DE 7 H 30, SACS DE 2,5 KG', 'fr')).toBe(
       `OUVERT DE 7${nb}H${nb}30, SACS DE 2,5${nb}KG`,
     );
-    // In a text with lower-case letters, a capital after a number is a name (« Plan 2 B »): left alone.
+    // In a text with lower-case letters, capitals after a number are not read as a unit.
     expect(applyTypography('Sacs de 2,5 KG', 'fr')).toBe('Sacs de 2,5 KG');
   });
 
@@ -101,6 +104,10 @@ describe('typography in both languages', () => {
     );
     expect(applyTypography('We have 2 ham sandwiches', 'en')).toBe(`We have 2${nb}ham sandwiches`);
     expect(applyTypography('Open 7 days', 'en')).toBe(`Open 7${nb}days`);
+    // After a word of one letter or a French quotation mark, bound on both sides.
+    expect(applyTypography('Livré à 2 boutiques', 'fr')).toBe(`Livré à${nb}2${nb}boutiques`);
+    expect(applyTypography('Dans « 3 boutiques »', 'fr')).toBe(`Dans «${nb}3${nb}boutiques${nb}»`);
+    expect(applyTypography('Get a 3 course meal', 'en')).toBe(`Get a${nb}3${nb}course meal`);
     // A year, a phone number's groups, a time, a decimal and an amount have rules of their own, or none.
     expect(applyTypography('Depuis 1952 nous torréfions', 'fr')).toBe('Depuis 1952 nous torréfions');
     expect(applyTypography('Appelez le 06 12 34 56 78 pour réserver', 'fr')).toBe(
@@ -110,6 +117,9 @@ describe('typography in both languages', () => {
       'Brunch at 11:30 daily, 2.5 stars',
     );
     expect(applyTypography('From £ 12 a box', 'en')).toBe(`From £${nb}12 a${nb}box`);
+    expect(applyTypography('Dès 1 490 euros, de 7 h 30 le matin', 'fr')).toBe(
+      `Dès 1${nb}490 euros, de 7${nb}h${nb}30 le matin`,
+    );
   });
 
   it('each language keeps its own rules', () => {

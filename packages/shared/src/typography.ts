@@ -15,7 +15,8 @@ const NBSP = '\u00a0';
  * A telephone number written in groups: a national one begins with 0 (06 12 34 56 78, 020 7946 0958),
  * an international one with + (+33 6 12 34 56 78).
  */
-const PHONE = /(?<![\p{L}\p{N}])(?:\+\d{1,3}|0\d{0,3})(?:[ .\u00a0]\d{2,4}){2,}(?![\p{L}\p{N}])/gu;
+const PHONE =
+  /(?<![\p{L}\p{N}])(?:\+\d{1,3}(?:[ .\u00a0]\d)?|0\d{0,3})(?:[ .\u00a0]\d{2,4}){2,}(?![\p{L}\p{N}])/gu;
 /**
  * A number and the unit after it (7 h, 7 h 30, 10 min, 5 km, 500 g, 75 cl, 20 °C, 9 am): a time, a
  * distance, a weight or a volume read as one.
@@ -29,10 +30,10 @@ const HOUR_MINUTES = /(\d\u00a0[hH]) (?=\d{2}(?![\p{L}\p{N}]))/gu;
 /**
  * A count and the word it counts (2 boutiques, 3 générations, 12 roses): a line ending on the number
  * leaves it without its noun. A number of one to three digits standing alone: not a year (1952), nor a
- * part of a telephone number, a time or a decimal, which have their own rules; and a word of two letters
+ * part of a telephone number, an amount in thousands (1 490), a time (7 h 30, 11:30) or a decimal, which have their own rules; and a word of two letters
  * or more, a letter alone being a unit (9 H) or a word of one letter (£ 12 a box).
  */
-const COUNT = /(?<![\p{L}\p{N}\p{M}\u00a0\u2060.,’'/:+-])(\d{1,3}) (?=\p{L}{2})/gu;
+const COUNT = /(?<![\p{L}\p{N}\p{M}\u2060.,’'/:+-])(?<!\d\u00a0(?:[hH]\u00a0)?)(\d{1,3}) (?=\p{L}{2})/gu;
 /** An amount with thousands set apart by spaces (1 490, 12 000). */
 const THOUSANDS = /(?<![\p{L}\p{N}])\d{1,3}(?:[ \u00a0]\d{3})+(?![\p{L}\p{N}])/gu;
 /** A word of parts joined by hyphens (après-midi, c'est-à-dire, T-shirt, Saint-Jean-de-Luz). */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawImage } from '../image/sharp';
 import * as tiny from '../test-utils/tiny-onnx';
 import { DEFAULT_SALIENCY_MODEL, loadSaliencyModel, type SaliencyModelConfig } from './model';
+import { allocatorSettings } from './model-process';
 
 type Rgb = [number, number, number];
 const RED: Rgb = [255, 0, 0];
@@ -184,6 +185,14 @@ describe('the model’s process at rest', () => {
 });
 
 describe('the model’s process between inferences', () => {
+  it('gets the server’s allocator settings, the operator’s own values kept', () => {
+    expect(allocatorSettings({})).toEqual({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576' });
+    expect(allocatorSettings({ MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '4194304' })).toEqual({
+      MALLOC_ARENA_MAX: '4',
+      MALLOC_MMAP_THRESHOLD_: '4194304',
+    });
+  });
+
   it.runIf(process.platform === 'linux')(
     'lets go of each inference’s input and output, however the server was started: ten photos later it holds what it held after the first',
     async () => {

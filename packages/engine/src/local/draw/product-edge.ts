@@ -67,8 +67,11 @@ async function wideSpread(product: RawImage, alpha: Buffer, pad: number, sigma: 
 /** The layers of a product's edge, ready to lay on the scene around the product at `left`, `top`. */
 export type EdgeArt = {
   layers: Layer[];
-  /** Per pixel of the padded box: how much of the scene shows through the product (0 to 1). */
-  outside: Float32Array;
+  /**
+   * The product's own box: its alpha, and where the box lies in the padded one (outside it, all of the
+   * scene shows; inside, as much as the product lets through).
+   */
+  product: { alpha: Buffer; x: number; y: number; width: number; height: number };
   left: number;
   top: number;
   width: number;
@@ -98,24 +101,18 @@ export async function productEdgeArt(product: RawImage, at: Placement, grading: 
       colour: grading.neon[0],
     },
   ];
-  // Where the product is opaque nothing is drawn; at its soft edge, only in proportion to what shows.
-  const outside = new Float32Array(w * h).fill(1);
-  for (let py = 0; py < product.height; py++) {
-    for (let px = 0, p = (py + pad) * w + pad; px < product.width; px++, p++) {
-      outside[p] = 1 - alpha[py * product.width + px]! / 255;
-    }
-  }
-  return { layers, outside, left: at.x - pad, top: at.y - pad, width: w, height: h };
+  const box = { alpha, x: pad, y: pad, width: product.width, height: product.height };
+  return { layers, product: box, left: at.x - pad, top: at.y - pad, width: w, height: h };
 }
 
-export function drawEdge(scene: RawImage, { layers, outside, left, top, width, height }: EdgeArt): void {
-  for (const layer of layers) drawLayer(scene, layer, outside, left, top, width, height);
+export function drawEdge(scene: RawImage, { layers, product, left, top, width, height }: EdgeArt): void {
+  for (const layer of layers) drawLayer(scene, layer, product, left, top, width, height);
 }
 
 function drawLayer(
   scene: RawImage,
   { spread, weights, rows, rise, colour }: Layer,
-  outside: Float32Array,
+  product: EdgeArt['product'],
   left: number,
   top: number,
   w: number,
@@ -129,14 +126,16 @@ function drawLayer(
     const row = rows[y]!;
     if (row === 0) continue;
     const from = Math.min(h - 1, y + rise) * w;
-    for (
-      let x = x0, p = y * w + x0, i = ((top + y) * width + left + x0) * channels;
-      x < x1;
-      x++, p++, i += channels
-    ) {
+    const py = y - product.y;
+    const across = py >= 0 && py < product.height;
+    for (let x = x0, i = ((top + y) * width + left + x0) * channels; x < x1; x++, i += channels) {
       const weight = weights[spread.data[from + x]!]!;
       if (weight === 0) continue;
-      const a = weight * row * outside[p]!;
+      // Where the product is opaque nothing is drawn; at its soft edge, only in proportion to what shows.
+      const px = x - product.x;
+      const shows =
+        across && px >= 0 && px < product.width ? 1 - product.alpha[py * product.width + px]! / 255 : 1;
+      const a = weight * row * shows;
       if (a <= 0) continue;
       data[i] = 255 - (255 - data[i]!) * (1 - (a * r) / 255);
       data[i + 1] = 255 - (255 - data[i + 1]!) * (1 - (a * g) / 255);
